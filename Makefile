@@ -1,0 +1,90 @@
+# peakload — the learner's interface. `make help` lists every target.
+#
+#   make step-1 bench        measure step 1: before / after / the article's claim
+#   make step-3 check        run step 3's check on your code (SOLUTION=1: on the reference)
+#
+# Variables: STACK=auto|native|compose  TOOL=go|wrk|k6  QUICK=1  VUS=200
+#            ITERATIONS=100000  DURATION=10s  SOLUTION=1
+
+SHELL       := /bin/bash
+.DEFAULT_GOAL := help
+WORKSHOP    := .workshop/bin/workshop
+STEP_GOAL   := $(firstword $(filter step-%,$(MAKECMDGOALS)))
+STEP        := $(patsubst step-%,%,$(STEP_GOAL))
+ACTIONS     := run bench check diff hint profile
+ACTION      := $(filter $(ACTIONS),$(MAKECMDGOALS))
+export STACK TOOL QUICK VUS ITERATIONS DURATION SOLUTION
+
+# Each action needs a step: `make step-2 check`, not `make check`.
+define need_step
+	@if [ -z "$(STEP)" ]; then echo "usage: make step-N $@   (e.g. make step-1 $@)"; exit 2; fi
+endef
+
+.PHONY: help build doctor deps up down seed test compare report slides clean $(ACTIONS)
+
+help: ## list every target with one line each
+	@echo "peakload — rebuild four articles' optimisations and measure each one"
+	@echo
+	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z0-9_%-]+:.*## / {printf "  make %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@echo
+	@echo "  variables: STACK=auto|native|compose TOOL=go|wrk QUICK=1 VUS=N ITERATIONS=N DURATION=10s SOLUTION=1"
+
+build: ## build the workshop CLI (.workshop/bin/workshop)
+	@go build -o $(WORKSHOP) ./cmd/workshop
+
+doctor: build ## what is installed / missing, and the exact command to fix each
+	@$(WORKSHOP) doctor
+
+deps: build ## install the missing Debian/Ubuntu packages (as root: apt-get)
+	@$(WORKSHOP) deps
+
+up: build ## start PostgreSQL, Redis and MongoDB for STACK, and seed the catalogue
+	@$(WORKSHOP) up
+
+down: build ## stop the services that `make up` (or a bench) started
+	@$(WORKSHOP) down
+
+seed: build ## create and load the catalogue (once; later runs reuse it)
+	@$(WORKSHOP) seed
+
+step-%: build ## step-N alone: the lesson's summary and its check; step-N ACTION: that action
+	@$(if $(ACTION),true,$(WORKSHOP) step -step $*)
+
+run: build ## (make step-N run) serve step N on 127.0.0.1:8080 with its services
+	$(need_step)
+	@$(WORKSHOP) run -step $(STEP)
+
+bench: build ## (make step-N bench) run the scenario: before / after / the article's claim
+	$(need_step)
+	@$(WORKSHOP) bench -step $(STEP)
+
+check: build ## (make step-N check) the step's check on your code; SOLUTION=1 on the reference
+	$(need_step)
+	@$(WORKSHOP) check -step $(STEP)
+
+diff: build ## (make step-N diff) what the reference solution adds over your code
+	$(need_step)
+	@$(WORKSHOP) diff -step $(STEP)
+
+hint: build ## (make step-N hint) the next hint for the step's exercise
+	$(need_step)
+	@$(WORKSHOP) hint -step $(STEP)
+
+profile: build ## (make step-N profile) load the step while capturing CPU and mutex profiles
+	$(need_step)
+	@$(WORKSHOP) profile -step $(STEP)
+
+compare: build ## every step's latest result against every article claim
+	@$(WORKSHOP) compare
+
+report: build ## the latest results as SVG charts in results/report/
+	@$(WORKSHOP) report
+
+slides: ## serve the decks on 127.0.0.1:3999 (Go present)
+	@go run golang.org/x/tools/cmd/present -http 127.0.0.1:3999 -content slides -notes
+
+test: build ## everything CI runs: vet, all tests on real services, QUICK benches
+	@$(WORKSHOP) test
+
+clean: down ## stop services and delete .workshop/ (the database too)
+	rm -rf .workshop

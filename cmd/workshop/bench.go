@@ -1,0 +1,225 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/k6"
+)
+
+// runBench is `make step-N bench`: bring up what the step needs, build and
+// start its server pinned to one CPU, measure every variant, judge the
+// claims, write results/step-N/, and stop what it started.
+func runBench(ctx context.Context, args []string) (err error) {
+	fs := flag.NewFlagSet("bench", flag.ExitOnError)
+	n := fs.Int("step", -1, "step number")
+	_ = fs.Parse(args)
+	step, err := scenario.Get(*n)
+	if err != nil {
+		return err
+	}
+	params := k6.Load()
+	o, quick, err := loadOptions(params)
+	if err != nil {
+		return err
+	}
+	tool := os.Getenv("TOOL")
+	switch tool {
+	case "", "go", "wrk":
+	case "k6":
+		return fmt.Errorf("TOOL=k6: run `k6 run -e BASE_URL=http://127.0.0.1:8080 k6/%02d-%s.js` against `make step-%d run` (k6 is not driven from here yet)", step.N, step.Slug, step.N)
+	default:
+		return fmt.Errorf("unknown TOOL=%q (want go, wrk or k6)", tool)
+	}
+	hasWrk := bench.HaveWrk()
+	if tool == "wrk" && !hasWrk {
+		_, err := stack.Require("wrk", logf)
+		if err != nil {
+			return err
+		}
+		hasWrk = true
+	}
+
+	// Services: start what is missing, stop it again at the end.
+	sc := stack.FromEnv()
+	started, err := stack.Up(ctx, sc, step.Services...)
+	defer func() {
+		if len(started) > 0 {
+			err = joinErr(err, stack.Down(sc, started...))
+		}
+	}()
+	if err != nil {
+		return err
+	}
+	env := scenario.Env{Params: params, Tool: tool, HasWrk: hasWrk, Quick: quick}
+	if len(step.Services) > 0 && step.Services[0] == stack.Postgres {
+		pool, err := pgxpool.New(ctx, sc.Endpoints().PostgresURL)
+		if err != nil {
+			return err
+		}
+		defer pool.Close()
+		if err := catalog.Seed(ctx, pool, catalog.SizeFor(params.Catalog.Items), logf); err != nil {
+			return err
+		}
+		catalog.Warm(ctx, pool)
+		env.Pool = pool
+	}
+
+	bin, err := buildStep(ctx, sc, step)
+	if err != nil {
+		return err
+	}
+
+	// CPUs: the server alone on one, the driver and the databases on the rest.
+	plan := bench.PlanCPUs()
+	if plan.Pinned {
+		if err := bench.Pin(os.Getpid(), plan.Driver); err != nil {
+			return err
+		}
+		all := make([]int, runtime.NumCPU())
+		for i := range all {
+			all[i] = i
+		}
+		for _, pid := range stack.PIDs(sc) {
+			_ = bench.PinTree(pid, plan.Driver)
+			defer bench.PinTree(pid, all)
+		}
+	}
+	srv, err := bench.StartServer(ctx, bin, sc.Endpoints().Env(), plan, filepath.Join(sc.Dir, fmt.Sprintf("step-%02d.log", step.N)))
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if serr := srv.Stop(); serr != nil {
+			err = joinErr(err, serr)
+		}
+	}()
+	if step.Worker && env.Pool != nil {
+		wctx, stop := context.WithCancel(ctx)
+		defer stop()
+		go catalog.Worker{Pool: env.Pool, IDs: env.Skew().HotIDs(), Interval: params.Scaled(params.Clock.ChangeS)}.Run(wctx)
+	}
+
+	kind := sc.ResolveKind()
+	if len(step.Services) == 0 {
+		kind = "none"
+	}
+	res := &bench.Result{Step: step.N, Slug: step.Slug, StartedAt: time.Now().UTC(), Machine: bench.ThisMachine(kind, plan),
+		Params: map[string]any{"vus": o.VUs, "iterations": o.Iterations, "duration_s": o.Duration.Seconds(),
+			"warmup_s": o.Warmup.Seconds(), "quick": quick, "tool": tool, "solution": os.Getenv("SOLUTION") != ""}}
+	if mongo := os.Getenv("PEAKLOAD_MONGO_URL"); mongo != "" {
+		res.Params["mongo_url"] = mongo
+	}
+	fmt.Fprintf(os.Stderr, "step %d — %s: %d VUs, %s per variant after a %s warm-up (server log: %s)\n",
+		step.N, step.Slug, o.VUs, describe(o), o.Warmup, filepath.Join(sc.Dir, fmt.Sprintf("step-%02d.log", step.N)))
+	o.Target, o.Progress = srv.Target, os.Stderr
+	for _, v := range step.Variants(env) {
+		r, err := bench.Measure(ctx, o, v, plan, sc.Dir)
+		if err != nil {
+			return fmt.Errorf("%s: %w\nserver log:\n%s", v.Name, err, srv.Log(10))
+		}
+		res.Runs = append(res.Runs, r)
+	}
+	res.Claims = step.Claims(res, env)
+	if quick {
+		res.Notes = append(res.Notes, "QUICK=1: a few seconds per variant — a smoke test, not a measurement")
+	}
+	res.Print(os.Stdout)
+	path, err := res.Write(resultsDir())
+	if err != nil {
+		return err
+	}
+	fmt.Printf("\nwrote %s\n", path)
+	return nil
+}
+
+// loadOptions reads VUS, ITERATIONS, DURATION and QUICK over the shared defaults.
+func loadOptions(p k6.Params) (bench.Options, bool, error) {
+	secs := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+	quick := os.Getenv("QUICK") != "" && os.Getenv("QUICK") != "0"
+	o := bench.Options{VUs: p.Load.VUs, Duration: secs(p.Load.DurationS), Warmup: secs(p.Load.WarmupS)}
+	if quick {
+		o.Duration, o.Warmup = secs(p.Load.QuickDurationS), secs(p.Load.QuickWarmupS)
+	}
+	if v := os.Getenv("VUS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return o, quick, fmt.Errorf("VUS=%q: want a positive integer", v)
+		}
+		o.VUs = n
+	}
+	if v := os.Getenv("ITERATIONS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			return o, quick, fmt.Errorf("ITERATIONS=%q: want a positive integer", v)
+		}
+		o.Iterations = n
+	}
+	if v := os.Getenv("DURATION"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			s, err2 := strconv.ParseFloat(v, 64)
+			if err2 != nil || s <= 0 {
+				return o, quick, fmt.Errorf("DURATION=%q: want a duration like 10s", v)
+			}
+			d = secs(s)
+		}
+		o.Duration = d
+	}
+	return o, quick, nil
+}
+
+func describe(o bench.Options) string {
+	if o.Iterations > 0 {
+		return fmt.Sprintf("%d requests", o.Iterations)
+	}
+	return o.Duration.String()
+}
+
+// buildStep compiles the step server (the reference with SOLUTION=1) before
+// anything is timed, so compilation never lands in a measurement.
+func buildStep(ctx context.Context, sc stack.Config, step scenario.Step) (string, error) {
+	bin := filepath.Join(sc.Dir, "bin", fmt.Sprintf("step-%02d", step.N))
+	args := []string{"build", "-o", bin}
+	if s := os.Getenv("SOLUTION"); s != "" && s != "0" {
+		args = append(args, "-tags", "solution")
+	}
+	cmd := exec.CommandContext(ctx, "go", append(args, "./"+step.Dir())...)
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return "", fmt.Errorf("build %s: %w", step.Dir(), err)
+	}
+	return bin, nil
+}
+
+func resultsDir() string {
+	if d := os.Getenv("PEAKLOAD_RESULTS"); d != "" {
+		return d
+	}
+	return "results"
+}
+
+func logf(format string, args ...any) { fmt.Fprintf(os.Stderr, format+"\n", args...) }
+
+func joinErr(a, b error) error {
+	if a == nil {
+		return b
+	}
+	if b == nil {
+		return a
+	}
+	return fmt.Errorf("%w; %w", a, b)
+}

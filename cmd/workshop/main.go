@@ -1,0 +1,57 @@
+// Command workshop is the one CLI behind the Makefile: it starts the
+// services, seeds the data, runs the benches and checks the machine.
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+const usage = `usage: workshop <command> [flags]
+
+  doctor            what is installed / missing, and how to get it
+  deps              install the missing Debian/Ubuntu packages (root)
+  up [service…]     start postgres, redis, mongo (STACK=auto|native|compose)
+  down [service…]   stop what up started
+  seed              create and load the catalogue (skipped when present)
+  bench -step N     run step N's scenario and print the table
+  mongo             serve the MongoDB wire protocol (embedded FerretDB)
+`
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	cmd, args := os.Args[1], os.Args[2:]
+	var err error
+	switch cmd {
+	case "doctor":
+		err = runDoctor()
+	case "deps":
+		err = runDeps()
+	case "up":
+		err = runUp(ctx, args)
+	case "down":
+		err = runDown(args)
+	case "seed":
+		err = runSeed(ctx)
+	case "bench":
+		err = runBench(ctx, args)
+	case "mongo":
+		err = runMongo(args)
+	case "help", "-h", "--help":
+		fmt.Print(usage)
+	default:
+		err = fmt.Errorf("unknown command %q\n%s", cmd, usage)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "workshop:", err)
+		os.Exit(1)
+	}
+}

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/stack"
+)
+
+func runUp(ctx context.Context, args []string) error {
+	c := stack.FromEnv()
+	if _, err := stack.Up(ctx, c, args...); err != nil {
+		return err
+	}
+	for _, s := range args {
+		if s == stack.Postgres {
+			return runSeed(ctx)
+		}
+	}
+	if len(args) == 0 {
+		return runSeed(ctx)
+	}
+	return nil
+}
+
+func runDown(args []string) error {
+	return stack.Down(stack.FromEnv(), args...)
+}
+
+// runSeed loads the catalogue into the stack's PostgreSQL (once).
+func runSeed(ctx context.Context) error {
+	return seed(ctx, stack.FromEnv().Endpoints().PostgresURL)
+}
+
+func seed(ctx context.Context, url string) error {
+	pool, err := pgxpool.New(ctx, url)
+	if err != nil {
+		return fmt.Errorf("seed: %w", err)
+	}
+	defer pool.Close()
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
+	defer cancel()
+	return catalog.Seed(ctx, pool, catalog.SizeFor(catalogItems()), func(f string, a ...any) {
+		fmt.Fprintf(os.Stderr, f+"\n", a...)
+	})
+}

@@ -1,0 +1,314 @@
+// Package bench is the workshop's load driver and its results: closed-loop
+// virtual users like k6, on fasthttp's client so that the driver is never
+// the bottleneck (net/http's client reaches only ~0.65× of wrk on one CPU),
+// an HDR latency histogram per user, server counters scraped before and
+// after, and the table and JSON every step prints.
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
+	"github.com/valyala/fasthttp"
+)
+
+// VU is one virtual user: a closed loop that sends a request, waits for the
+// response, and sends the next. State is the scenario's per-user memory
+// (step 3 keeps the ETag the user last saw there).
+type VU struct {
+	ID    int
+	Rand  *rand.Rand
+	State any
+}
+
+// Variant is one row of a step's table: a route under load.
+type Variant struct {
+	Name  string // "direct-db"
+	Route string // "GET /items/:id", as the results name it
+	Tool  string // "go" (default) or "wrk"
+	// Method and Path give a fixed request; Prepare, when set, writes each
+	// request itself (a hot-skewed id, an If-None-Match header…).
+	Method  string
+	Path    string
+	Body    []byte
+	Prepare func(vu *VU, req *fasthttp.Request)
+	// Check decides whether a response is an error. The default: status >= 400.
+	Check func(vu *VU, resp *fasthttp.Response) error
+	// Setup runs once before the variant (flush a cache, reset a counter).
+	Setup func(ctx context.Context) error
+}
+
+// Options are the load parameters, the same names k6 uses.
+type Options struct {
+	Target     string        // base URL, http://127.0.0.1:PORT
+	VUs        int           // concurrent virtual users
+	Iterations int           // total requests; 0 = run for Duration
+	Duration   time.Duration // used when Iterations == 0
+	Warmup     time.Duration // load before measuring (JIT-free Go still has cold caches and pools)
+	Progress   io.Writer     // live progress line; nil for none
+}
+
+// Run is what one variant measured.
+type Run struct {
+	Variant    string             `json:"variant"`
+	Route      string             `json:"route"`
+	Tool       string             `json:"tool"`
+	VUs        int                `json:"vus"`
+	Requests   int64              `json:"requests"`
+	Errors     int64              `json:"errors"`
+	DurationS  float64            `json:"duration_s"`
+	RPS        float64            `json:"rps"`
+	Latency    Latency            `json:"latency_ms"`
+	PerRequest PerRequest         `json:"per_request"`
+	Extra      map[string]float64 `json:"extra,omitempty"`
+	FirstError string             `json:"first_error,omitempty"`
+	hist       *hdrhistogram.Histogram
+}
+
+// Latency percentiles in milliseconds.
+type Latency struct {
+	P50  float64 `json:"p50"`
+	P95  float64 `json:"p95"`
+	P99  float64 `json:"p99"`
+	Max  float64 `json:"max"`
+	Mean float64 `json:"mean"`
+}
+
+// PerRequest is the cost of one request: bytes the clients received (status
+// line, headers and body: the "public bandwidth"), and what the server's
+// counters say it did.
+type PerRequest struct {
+	PublicBytes float64 `json:"public_bytes"`
+	DBQueries   float64 `json:"db_queries"`
+	RedisBytes  float64 `json:"redis_bytes"`
+	ServerCPUus float64 `json:"server_cpu_us"`
+}
+
+// countingConn counts the bytes the clients read: the public bandwidth of
+// article A3, measured on the wire rather than estimated.
+type countingConn struct {
+	net.Conn
+	n *atomic.Int64
+}
+
+func (c countingConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	c.n.Add(int64(n))
+	return n, err
+}
+
+// Drive runs one variant with the Go driver and returns what it measured.
+// mark is called with "start" when the timed window opens (after the
+// warm-up) and "end" when every user has stopped: Measure scrapes the
+// server's counters there.
+func Drive(ctx context.Context, o Options, v Variant, mark func(phase string)) (Run, error) {
+	addr, err := hostPort(o.Target)
+	if err != nil {
+		return Run{}, err
+	}
+	var wire atomic.Int64
+	client := &fasthttp.HostClient{
+		Addr:                addr,
+		MaxConns:            o.VUs,
+		MaxIdleConnDuration: time.Minute,
+		ReadTimeout:         30 * time.Second,
+		WriteTimeout:        30 * time.Second,
+		Dial: func(a string) (net.Conn, error) {
+			c, err := fasthttp.DialTimeout(a, 5*time.Second)
+			if err != nil {
+				return nil, err
+			}
+			return countingConn{c, &wire}, nil
+		},
+	}
+	defer client.CloseIdleConnections()
+
+	var (
+		measuring atomic.Bool
+		stop      atomic.Bool
+		left      atomic.Int64 // iterations still to send, when Iterations > 0
+		done      = make(chan struct{})
+		wg        sync.WaitGroup
+	)
+	left.Store(int64(o.Iterations))
+	users := make([]*user, o.VUs)
+	for i := range users {
+		users[i] = &user{
+			vu:   VU{ID: i, Rand: rand.New(rand.NewPCG(uint64(i)+1, 0x5EED))},
+			hist: hdrhistogram.New(1, 60_000_000, 3), // 1 µs .. 60 s
+		}
+	}
+	for _, u := range users {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			u.loop(client, o, v, &measuring, &stop, &left)
+		}()
+	}
+	go func() { wg.Wait(); close(done) }()
+
+	// Warm up, then measure from a clean slate.
+	if o.Warmup > 0 {
+		select {
+		case <-time.After(o.Warmup):
+		case <-ctx.Done():
+		case <-done:
+		}
+	}
+	mark("start")
+	wireStart := wire.Load()
+	start := time.Now()
+	measuring.Store(true)
+
+	p := newProgress(o.Progress, v.Name, users, o)
+	var deadline <-chan time.Time
+	if o.Iterations == 0 {
+		deadline = time.After(o.Duration)
+	}
+	tick := time.NewTicker(500 * time.Millisecond)
+	defer tick.Stop()
+loop:
+	for {
+		select {
+		case <-deadline:
+			break loop
+		case <-done:
+			break loop
+		case <-ctx.Done():
+			break loop
+		case <-tick.C:
+			p.update(time.Since(start))
+		}
+	}
+	elapsed := time.Since(start)
+	stop.Store(true)
+	<-done
+	wireBytes := wire.Load() - wireStart
+	mark("end")
+
+	r := Run{Variant: v.Name, Route: v.Route, Tool: "go", VUs: o.VUs, DurationS: elapsed.Seconds(),
+		hist: hdrhistogram.New(1, 60_000_000, 3)}
+	for _, u := range users {
+		r.Requests += u.count.Load()
+		r.Errors += u.errors
+		r.hist.Merge(u.hist)
+		if r.FirstError == "" && u.firstErr != "" {
+			r.FirstError = u.firstErr
+		}
+	}
+	p.finish(elapsed, r.Requests)
+	r.RPS = float64(r.Requests) / elapsed.Seconds()
+	r.Latency = latencyOf(r.hist)
+	if r.Requests > 0 {
+		r.PerRequest.PublicBytes = float64(wireBytes) / float64(r.Requests)
+	}
+	if err := ctx.Err(); err != nil {
+		return r, fmt.Errorf("interrupted: %w", err)
+	}
+	return r, nil
+}
+
+type user struct {
+	vu       VU
+	hist     *hdrhistogram.Histogram
+	count    atomic.Int64 // read by the progress line while the loop runs
+	errors   int64
+	firstErr string
+	_        [64]byte // keep users' hot counters on separate cache lines
+}
+
+func (u *user) loop(client *fasthttp.HostClient, o Options, v Variant, measuring, stop *atomic.Bool, left *atomic.Int64) {
+	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
+	defer fasthttp.ReleaseRequest(req)
+	defer fasthttp.ReleaseResponse(resp)
+	method := v.Method
+	if method == "" {
+		method = fasthttp.MethodGet
+	}
+	host := strings.TrimPrefix(o.Target, "http://")
+	fixed := v.Prepare == nil
+	if fixed {
+		req.Header.SetMethod(method)
+		req.SetRequestURI(o.Target + v.Path)
+		if v.Body != nil {
+			req.Header.SetContentType("application/json")
+			req.SetBody(v.Body)
+		}
+	}
+	for !stop.Load() {
+		recording := measuring.Load()
+		if recording && o.Iterations > 0 && left.Add(-1) < 0 {
+			return
+		}
+		if !fixed {
+			req.Reset()
+			req.Header.SetMethod(method)
+			v.Prepare(&u.vu, req)
+			req.SetHost(host)
+		}
+		t0 := time.Now()
+		err := client.Do(req, resp)
+		lat := time.Since(t0)
+		if err == nil {
+			err = check(v, &u.vu, resp)
+		}
+		if !recording {
+			continue
+		}
+		u.count.Add(1)
+		_ = u.hist.RecordValue(lat.Microseconds())
+		if err != nil {
+			u.errors++
+			if u.firstErr == "" {
+				u.firstErr = err.Error()
+			}
+			if errors.Is(err, fasthttp.ErrNoFreeConns) || isConnRefused(err) {
+				time.Sleep(10 * time.Millisecond) // a dead server must not spin the driver
+			}
+		}
+	}
+}
+
+func check(v Variant, vu *VU, resp *fasthttp.Response) error {
+	if v.Check != nil {
+		return v.Check(vu, resp)
+	}
+	if code := resp.StatusCode(); code >= 400 {
+		return fmt.Errorf("HTTP %d: %.200s", code, resp.Body())
+	}
+	return nil
+}
+
+func isConnRefused(err error) bool {
+	var op *net.OpError
+	return errors.As(err, &op)
+}
+
+func latencyOf(h *hdrhistogram.Histogram) Latency {
+	ms := func(us int64) float64 { return float64(us) / 1000 }
+	return Latency{
+		P50: ms(h.ValueAtQuantile(50)), P95: ms(h.ValueAtQuantile(95)), P99: ms(h.ValueAtQuantile(99)),
+		Max: ms(h.Max()), Mean: h.Mean() / 1000,
+	}
+}
+
+func hostPort(target string) (string, error) {
+	var uri fasthttp.URI
+	if err := uri.Parse(nil, []byte(target)); err != nil {
+		return "", fmt.Errorf("bad target %q: %w", target, err)
+	}
+	host := string(uri.Host())
+	if _, _, err := net.SplitHostPort(host); err != nil {
+		host += ":80"
+	}
+	return host, nil
+}

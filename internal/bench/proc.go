@@ -1,0 +1,155 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// CPUPlan splits the machine: the server on the last CPU with GOMAXPROCS=1
+// (the articles' "one Node process", "1 vCPU"), the driver on the others.
+// On a one-CPU machine nothing is pinned and the table says so.
+type CPUPlan struct {
+	Server []int `json:"server"`
+	Driver []int `json:"driver"`
+	Pinned bool  `json:"pinned"`
+}
+
+// PlanCPUs returns the split for this machine.
+func PlanCPUs() CPUPlan {
+	n := runtime.NumCPU()
+	if n < 2 || !canPin || os.Getenv("PEAKLOAD_NO_PIN") != "" {
+		return CPUPlan{}
+	}
+	p := CPUPlan{Server: []int{n - 1}, Pinned: true}
+	for i := range n - 1 {
+		p.Driver = append(p.Driver, i)
+	}
+	return p
+}
+
+// Proc is a step server the bench started.
+type Proc struct {
+	Target string
+	cmd    *exec.Cmd
+	exited chan struct{}
+	log    string
+}
+
+// StartServer builds nothing: it runs a built step binary on a free
+// loopback port, pinned and with GOMAXPROCS=1, and waits for /healthz.
+func StartServer(ctx context.Context, bin string, env []string, plan CPUPlan, logPath string) (*Proc, error) {
+	port, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	logf, err := os.Create(logPath)
+	if err != nil {
+		return nil, err
+	}
+	defer logf.Close()
+	cmd := exec.Command(bin)
+	cmd.Env = append(append(os.Environ(), env...), "GOMAXPROCS=1", "PEAKLOAD_ADDR="+addr)
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", bin, err)
+	}
+	p := &Proc{Target: "http://" + addr, cmd: cmd, exited: make(chan struct{}), log: logPath}
+	go func() { _ = cmd.Wait(); close(p.exited) }()
+	if plan.Pinned {
+		if err := Pin(cmd.Process.Pid, plan.Server); err != nil {
+			p.Stop()
+			return nil, err
+		}
+	}
+	if err := p.waitHealthy(ctx, 30*time.Second); err != nil {
+		p.Stop()
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *Proc) waitHealthy(ctx context.Context, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		select {
+		case <-p.exited:
+			return fmt.Errorf("server exited during start-up:\n%s", tail(p.log, 20))
+		case <-ctx.Done():
+			return ctx.Err()
+		default:
+		}
+		resp, err := http.Get(p.Target + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return fmt.Errorf("server not healthy after %s:\n%s", timeout, tail(p.log, 20))
+}
+
+// Pid is the server's process id.
+func (p *Proc) Pid() int { return p.cmd.Process.Pid }
+
+// Signal sends sig to the server (step 6 sends SIGTERM mid-load).
+func (p *Proc) Signal(sig os.Signal) error { return p.cmd.Process.Signal(sig) }
+
+// Wait waits for the server to exit.
+func (p *Proc) Wait(timeout time.Duration) error {
+	select {
+	case <-p.exited:
+		return nil
+	case <-time.After(timeout):
+		return errors.New("server did not exit")
+	}
+}
+
+// Stop shuts the server down gracefully (SIGTERM), killing it after 30 s.
+func (p *Proc) Stop() error {
+	select {
+	case <-p.exited:
+		return nil
+	default:
+	}
+	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	if err := p.Wait(30 * time.Second); err != nil {
+		_ = p.cmd.Process.Kill()
+		<-p.exited
+		return fmt.Errorf("server ignored SIGTERM for 30s; killed")
+	}
+	return nil
+}
+
+// Log returns the last lines the server printed.
+func (p *Proc) Log(lines int) string { return tail(p.log, lines) }
+
+func freePort() (int, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, fmt.Errorf("find a free port: %w", err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port, nil
+}
+
+func tail(path string, n int) string {
+	b, _ := os.ReadFile(path)
+	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}

@@ -1,0 +1,204 @@
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"text/tabwriter"
+	"time"
+)
+
+// Result is one bench of one step, as written to results/step-N/*.json.
+type Result struct {
+	Step      int            `json:"step"`
+	Slug      string         `json:"slug"`
+	StartedAt time.Time      `json:"started_at"`
+	Machine   Machine        `json:"machine"`
+	Params    map[string]any `json:"params"`
+	Runs      []Run          `json:"runs"`
+	Claims    []Claim        `json:"claims"`
+	Notes     []string       `json:"notes,omitempty"`
+}
+
+// Machine describes where the numbers come from: a learner comparing runs
+// must see the core count, the stack and whether the server was pinned.
+type Machine struct {
+	CPUs             int     `json:"cpus"`
+	CPUModel         string  `json:"cpu_model,omitempty"`
+	Go               string  `json:"go"`
+	OS               string  `json:"os"`
+	Arch             string  `json:"arch"`
+	Stack            string  `json:"stack"`
+	CPUPlan          CPUPlan `json:"cpu_plan"`
+	ServerGOMAXPROCS int     `json:"server_gomaxprocs"`
+}
+
+// Claim is one of the article's figures beside ours. Reproduced is computed
+// from measured figures and the tolerance the step's README states; nil
+// means "not measured in this run" (e.g. QUICK or a tool that is missing).
+type Claim struct {
+	ID         string `json:"id"`
+	Article    string `json:"article"`
+	Measured   string `json:"measured"`
+	Tolerance  string `json:"tolerance"`
+	Reproduced *bool  `json:"reproduced"`
+}
+
+// Verdict is a helper for claims: ok when measured.
+func Verdict(ok bool) *bool { return &ok }
+
+// ThisMachine fills Machine for the current host.
+func ThisMachine(stack string, plan CPUPlan) Machine {
+	return Machine{CPUs: runtime.NumCPU(), CPUModel: cpuModel(), Go: runtime.Version(), OS: runtime.GOOS,
+		Arch: runtime.GOARCH, Stack: stack, CPUPlan: plan, ServerGOMAXPROCS: 1}
+}
+
+func cpuModel() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return ""
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return ""
+}
+
+// Find returns the run of a variant, or nil.
+func (r *Result) Find(variant string) *Run {
+	for i := range r.Runs {
+		if r.Runs[i].Variant == variant {
+			return &r.Runs[i]
+		}
+	}
+	return nil
+}
+
+// Write saves the result as results/step-N/<UTC time>.json and latest.json.
+func (r *Result) Write(dir string) (string, error) {
+	d := filepath.Join(dir, fmt.Sprintf("step-%d", r.Step))
+	if err := os.MkdirAll(d, 0o755); err != nil {
+		return "", err
+	}
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return "", err
+	}
+	b = append(b, '\n')
+	name := filepath.Join(d, r.StartedAt.UTC().Format("20060102T150405Z")+".json")
+	if err := os.WriteFile(name, b, 0o644); err != nil {
+		return "", err
+	}
+	return name, os.WriteFile(filepath.Join(d, "latest.json"), b, 0o644)
+}
+
+// Print writes the step's table and claims for a terminal.
+func (r *Result) Print(w io.Writer) {
+	m := r.Machine
+	pin := "not pinned (shares all CPUs with the driver)"
+	if m.CPUPlan.Pinned {
+		pin = fmt.Sprintf("server pinned to CPU %v with GOMAXPROCS=1, driver on CPU %v", m.CPUPlan.Server, m.CPUPlan.Driver)
+	}
+	fmt.Fprintf(w, "\nstep %d — %s   (%d CPUs, %s, %s stack)\n", r.Step, r.Slug, m.CPUs, pin, m.Stack)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "variant\troute\ttool\tVUs\treq/s\tp50 ms\tp95 ms\tp99 ms\terrors\tKB/req\tDB q/req\tRedis B/req\tserver µs/req\t")
+	for _, x := range r.Runs {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%.2f\t%.2f\t%.2f\t%d\t%.2f\t%s\t%s\t%s\t\n",
+			x.Variant, x.Route, x.Tool, x.VUs, thousands(x.RPS), x.Latency.P50, x.Latency.P95, x.Latency.P99, x.Errors,
+			x.PerRequest.PublicBytes/1024, dash(x.PerRequest.DBQueries, "%.2f"), dash(x.PerRequest.RedisBytes, "%.0f"), dash(x.PerRequest.ServerCPUus, "%.0f"))
+	}
+	tw.Flush()
+	for _, x := range r.Runs {
+		if x.FirstError != "" {
+			fmt.Fprintf(w, "  first error in %s: %s\n", x.Variant, x.FirstError)
+		}
+	}
+	if len(r.Claims) > 0 {
+		fmt.Fprintln(w, "\nthe article's claims beside ours:")
+		for _, c := range r.Claims {
+			verdict := "not measured"
+			if c.Reproduced != nil {
+				verdict = map[bool]string{true: "REPRODUCED", false: "NOT reproduced"}[*c.Reproduced]
+			}
+			fmt.Fprintf(w, "  %-3s article:  %s\n      measured: %s\n      verdict:  %s (tolerance: %s)\n", c.ID, c.Article, c.Measured, verdict, c.Tolerance)
+		}
+	}
+	for _, n := range r.Notes {
+		fmt.Fprintf(w, "  note: %s\n", n)
+	}
+}
+
+func dash(v float64, format string) string {
+	if v == 0 {
+		return "-"
+	}
+	return fmt.Sprintf(format, v)
+}
+
+func thousands(v float64) string {
+	s := fmt.Sprintf("%.0f", v)
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
+}
+
+// Measure runs one variant with its tool and fills the per-request costs
+// from the server's counters, scraped when the timed window opens and closes.
+func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string) (Run, error) {
+	if v.Setup != nil {
+		if err := v.Setup(ctx); err != nil {
+			return Run{}, fmt.Errorf("%s: setup: %w", v.Name, err)
+		}
+	}
+	var before, after Counters
+	var scrapeErr error
+	mark := func(phase string) {
+		c, err := Scrape(ctx, o.Target)
+		if err != nil {
+			scrapeErr = err
+		}
+		if phase == "start" {
+			before = c
+		} else {
+			after = c
+		}
+	}
+	var r Run
+	var err error
+	if v.Tool == "wrk" {
+		r, err = DriveWrk(ctx, o, v, plan, dir, mark)
+	} else {
+		r, err = Drive(ctx, o, v, mark)
+	}
+	if err != nil {
+		return r, err
+	}
+	if scrapeErr != nil {
+		return r, scrapeErr
+	}
+	// Divide by what the server counted for this route in the same window,
+	// so requests in flight at the window's edges cancel out.
+	_, pattern, _ := strings.Cut(v.Route, " ")
+	served := Delta(before, after, "peakload_http_requests_total{route="+pattern+"}")
+	if served <= 0 {
+		served = float64(r.Requests)
+	}
+	if served > 0 {
+		r.PerRequest.DBQueries = Delta(before, after, "peakload_db_queries_total") / served
+		r.PerRequest.RedisBytes = (Delta(before, after, "peakload_redis_read_bytes_total") + Delta(before, after, "peakload_redis_written_bytes_total")) / served
+		r.PerRequest.ServerCPUus = Delta(before, after, "process_cpu_seconds_total") * 1e6 / served
+	}
+	return r, nil
+}

@@ -1,0 +1,58 @@
+// Package metrics holds the counters every step server exposes on /metrics.
+// They are what the bench divides by the request count to report per-request
+// cost (DB queries, Redis bytes, response bytes), so they are counted where
+// the work happens: at the database driver and the Redis connection, not in
+// the handlers.
+package metrics
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+)
+
+// Registry is the one registry a step server serves.
+var Registry = prometheus.NewRegistry()
+
+var (
+	// Requests counts HTTP responses by route pattern, method and status.
+	Requests = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "peakload_http_requests_total", Help: "HTTP responses by route, method and status.",
+	}, []string{"route", "method", "status"})
+	// ResponseBytes counts response body bytes by route, method and status.
+	ResponseBytes = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "peakload_http_response_bytes_total", Help: "HTTP response body bytes by route, method and status.",
+	}, []string{"route", "method", "status"})
+	// DBQueries counts every query sent to PostgreSQL, counted at the driver.
+	DBQueries = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "peakload_db_queries_total", Help: "Queries sent to PostgreSQL (pgx tracer).",
+	})
+	// DBErrors counts queries that failed.
+	DBErrors = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "peakload_db_errors_total", Help: "PostgreSQL queries that returned an error.",
+	})
+)
+
+func init() {
+	Registry.MustRegister(Requests, ResponseBytes, DBQueries, DBErrors,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+}
+
+// PGTracer counts queries at the pgx driver, so a query issued anywhere (a
+// handler, a cache loader, a worker) is counted exactly once.
+type PGTracer struct{}
+
+// TraceQueryStart implements pgx.QueryTracer.
+func (PGTracer) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
+	DBQueries.Inc()
+	return ctx
+}
+
+// TraceQueryEnd implements pgx.QueryTracer.
+func (PGTracer) TraceQueryEnd(_ context.Context, _ *pgx.Conn, data pgx.TraceQueryEndData) {
+	if data.Err != nil && data.Err != pgx.ErrNoRows {
+		DBErrors.Inc()
+	}
+}

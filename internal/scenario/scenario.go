@@ -1,0 +1,120 @@
+// Package scenario defines what `make step-N bench` runs for each step: the
+// variants (one table row each), the services they need, and how the
+// article's claims are judged from what was measured. The load parameters
+// come from k6/lib/params.json, which the k6 scripts read too.
+package scenario
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/valyala/fasthttp"
+
+	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/k6"
+)
+
+// Step is one lesson's bench.
+type Step struct {
+	N        int
+	Slug     string
+	Services []string // stack services the server needs
+	Worker   bool     // run the live-stats worker during the bench
+	// Variants lists the rows to measure, in table order.
+	Variants func(env Env) []bench.Variant
+	// Claims judges the article's figures from the runs.
+	Claims func(r *bench.Result, env Env) []bench.Claim
+}
+
+// Dir is the step's directory under steps/.
+func (s Step) Dir() string { return fmt.Sprintf("steps/%02d-%s", s.N, s.Slug) }
+
+// Env is what a scenario may use while it builds its variants.
+type Env struct {
+	Params k6.Params
+	Tool   string // "go", "wrk" or "" (both, where wrk can run the variant)
+	HasWrk bool
+	Pool   *pgxpool.Pool // the catalogue, for steps that reset or inspect data
+	Quick  bool
+}
+
+// Skew is the id distribution from the shared parameters.
+func (e Env) Skew() catalog.Skew {
+	c := e.Params.Catalog
+	return catalog.Skew{Items: c.Items, Hot: c.HotItems, HotShare: c.HotShare, Stride: c.HotStride}
+}
+
+var steps []Step
+
+func register(s Step) { steps = append(steps, s) }
+
+// All returns the steps in order.
+func All() []Step {
+	out := slices.Clone(steps)
+	slices.SortFunc(out, func(a, b Step) int { return a.N - b.N })
+	return out
+}
+
+// Get returns step n.
+func Get(n int) (Step, error) {
+	for _, s := range steps {
+		if s.N == n {
+			return s, nil
+		}
+	}
+	return Step{}, fmt.Errorf("no step %d has a bench yet (have %v)", n, numbers())
+}
+
+func numbers() []int {
+	var ns []int
+	for _, s := range All() {
+		ns = append(ns, s.N)
+	}
+	return ns
+}
+
+// ceilings returns the empty GET (and, with post, the empty POST) rows for
+// the Go driver and, where installed and asked for, wrk.
+func ceilings(env Env, post bool) []bench.Variant {
+	get := bench.Variant{Name: "empty-get", Route: "GET /empty", Method: "GET", Path: "/empty"}
+	vs := []bench.Variant{get}
+	if post {
+		vs = append(vs, bench.Variant{Name: "empty-post", Route: "POST /empty", Method: "POST", Path: "/empty", Body: env.Params.Event})
+	}
+	var out []bench.Variant
+	for _, v := range vs {
+		if env.Tool != "wrk" {
+			out = append(out, v)
+		}
+		if env.HasWrk && env.Tool != "go" {
+			w := v
+			w.Name, w.Tool = v.Name+"-wrk", "wrk"
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// itemRequest writes GET <prefix>/items/<hot-skewed id> into req. The URI
+// is assembled in a per-user buffer: the driver must not allocate per request.
+func itemRequest(env Env, prefix string) func(vu *bench.VU, req *fasthttp.Request) {
+	skew := env.Skew()
+	return func(vu *bench.VU, req *fasthttp.Request) {
+		buf, _ := vu.State.([]byte)
+		buf = append(buf[:0], prefix...)
+		buf = append(buf, "/items/"...)
+		buf = strconv.AppendInt(buf, int64(skew.Pick(vu.Rand)), 10)
+		vu.State = buf
+		req.SetRequestURIBytes(buf)
+	}
+}
+
+func ratio(a, b float64) float64 {
+	if b == 0 {
+		return 0
+	}
+	return a / b
+}

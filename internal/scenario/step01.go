@@ -1,0 +1,55 @@
+package scenario
+
+import (
+	"fmt"
+
+	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/stack"
+)
+
+// Step 1: the item read straight from PostgreSQL, beside the empty ceiling
+// in the same run. Hot-skewed ids, the live-stats worker running.
+func init() {
+	register(Step{
+		N: 1, Slug: "direct-db", Services: []string{stack.Postgres}, Worker: true,
+		Variants: func(env Env) []bench.Variant {
+			return []bench.Variant{
+				{Name: "empty-get", Route: "GET /empty", Method: "GET", Path: "/empty"},
+				{Name: "direct-db", Route: "GET /items/:id", Prepare: itemRequest(env, "")},
+			}
+		},
+		Claims: func(r *bench.Result, env Env) []bench.Claim {
+			return []bench.Claim{directClaim(r)}
+		},
+	})
+}
+
+// directClaim: A1 — one query per request, and the database, not the
+// framework, bounds the throughput.
+func directClaim(r *bench.Result) bench.Claim {
+	c := bench.Claim{
+		ID:        "A1",
+		Article:   "645 req/s straight from PostgreSQL, one query per request, far below the framework's ceiling; \"10 CCU ≈ 1 req/s\" → ≈ 6,450 concurrent users",
+		Tolerance: "DB queries/request in [0.95, 1.05] and direct-db ≤ 0.5× the GET /empty ceiling",
+		Measured:  "not measured",
+	}
+	d, e := r.Find("direct-db"), r.Find("empty-get")
+	if d == nil || e == nil {
+		return c
+	}
+	x := ratio(d.RPS, e.RPS)
+	c.Measured = fmt.Sprintf("%.0f req/s = %.2f× the empty ceiling (%.0f req/s); %.2f DB queries/request; ≈ %s CCU at 10 CCU per req/s",
+		d.RPS, x, e.RPS, d.PerRequest.DBQueries, thousandsInt(d.RPS*10))
+	q := d.PerRequest.DBQueries
+	c.Reproduced = bench.Verdict(q >= 0.95 && q <= 1.05 && x <= 0.5 && d.Errors == 0)
+	return c
+}
+
+func thousandsInt(v float64) string {
+	n := int64(v + 0.5)
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

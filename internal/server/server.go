@@ -1,0 +1,212 @@
+// Package server is the HTTP shell every step server shares (echo v4): the
+// ceilings (/empty), health, Prometheus metrics, pprof, timeouts, a body
+// limit, JSON errors and a graceful shutdown that flushes what the step
+// buffered. A step adds its own routes and nothing else.
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"net/http/pprof"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/metrics"
+)
+
+// BodyLimit caps every request body; bigger bodies get 413 before any parsing.
+const BodyLimit = "64K"
+
+// DefaultAddr is loopback only: nothing is exposed unless the learner asks
+// (PEAKLOAD_ADDR=0.0.0.0:8080).
+const DefaultAddr = "127.0.0.1:8080"
+
+// Server is an echo instance plus the hooks to run on shutdown.
+type Server struct {
+	*echo.Echo
+	Name       string
+	onShutdown []func(context.Context) error
+}
+
+// New builds the shared server. name is printed at start ("step 1 — direct-db").
+func New(name string) *Server {
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = errorHandler
+	e.Server.ReadHeaderTimeout = 5 * time.Second
+	e.Server.ReadTimeout = 15 * time.Second
+	e.Server.WriteTimeout = 30 * time.Second
+	e.Server.IdleTimeout = 2 * time.Minute
+	e.Use(countResponses, middleware.Recover(), middleware.BodyLimit(BodyLimit))
+
+	s := &Server{Echo: e, Name: name}
+	e.GET("/empty", emptyGET)
+	e.POST("/empty", emptyPOST)
+	e.GET("/healthz", func(c echo.Context) error {
+		return c.JSON(http.StatusOK, map[string]string{"status": "ok", "server": name})
+	})
+	e.GET("/metrics", echo.WrapHandler(promhttp.HandlerFor(metrics.Registry, promhttp.HandlerOpts{})))
+	for _, p := range []string{"", "/"} {
+		e.GET("/debug/pprof"+p, echo.WrapHandler(http.HandlerFunc(pprof.Index)))
+	}
+	e.GET("/debug/pprof/cmdline", echo.WrapHandler(http.HandlerFunc(pprof.Cmdline)))
+	e.GET("/debug/pprof/profile", echo.WrapHandler(http.HandlerFunc(pprof.Profile)))
+	e.GET("/debug/pprof/symbol", echo.WrapHandler(http.HandlerFunc(pprof.Symbol)))
+	e.GET("/debug/pprof/trace", echo.WrapHandler(http.HandlerFunc(pprof.Trace)))
+	e.GET("/debug/pprof/:name", echo.WrapHandler(http.HandlerFunc(pprof.Index)))
+	return s
+}
+
+// emptyGET is the article's ceiling: no work, but a body as big as an item
+// response, so it costs the same bytes on the wire as GET /items/:id.
+func emptyGET(c echo.Context) error {
+	return c.JSONBlob(http.StatusOK, EmptyBody)
+}
+
+// emptyPOST is article B's second baseline: read and validate the real event
+// payload, then throw it away. Any write endpoint can only be slower.
+func emptyPOST(c echo.Context) error {
+	body, err := io.ReadAll(c.Request().Body)
+	if err != nil {
+		return err
+	}
+	if _, err := events.Decode(body); err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
+	}
+	return c.JSONBlob(http.StatusOK, []byte(`{"ok":true}`))
+}
+
+// OnShutdown registers f to run after the listener has stopped and in-flight
+// requests have finished: the place to flush buffers (step 6).
+func (s *Server) OnShutdown(f func(context.Context) error) {
+	s.onShutdown = append(s.onShutdown, f)
+}
+
+// Addr is where the server listens: PEAKLOAD_ADDR or 127.0.0.1:8080.
+func Addr() string {
+	if a := os.Getenv("PEAKLOAD_ADDR"); a != "" {
+		return a
+	}
+	return DefaultAddr
+}
+
+// Run serves until SIGINT or SIGTERM, then shuts down gracefully: stop
+// accepting, let in-flight requests finish, run the shutdown hooks.
+func (s *Server) Run() error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ln, err := net.Listen("tcp", Addr())
+	if err != nil {
+		return fmt.Errorf("listen %s: %w", Addr(), err)
+	}
+	s.Listener = ln
+	log.Printf("%s listening on http://%s (GOMAXPROCS=%s)", s.Name, ln.Addr(), gomaxprocs())
+	errc := make(chan error, 1)
+	go func() { errc <- s.Start("") }()
+	select {
+	case err := <-errc:
+		if !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+	case <-ctx.Done():
+	}
+	log.Printf("%s shutting down", s.Name)
+	sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	err = s.Shutdown(sctx)
+	for _, f := range s.onShutdown {
+		err = errors.Join(err, f(sctx))
+	}
+	if err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	log.Printf("%s stopped cleanly", s.Name)
+	return nil
+}
+
+// Main runs the server and exits non-zero on error: the last line of every
+// step's main.
+func (s *Server) Main() {
+	if err := s.Run(); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func gomaxprocs() string {
+	if v := os.Getenv("GOMAXPROCS"); v != "" {
+		return v
+	}
+	return "default"
+}
+
+// errorHandler answers every error as JSON {"error": "..."}. Only real
+// server faults are 5xx, and only those are logged.
+func errorHandler(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	code, msg := http.StatusInternalServerError, "internal server error"
+	var he *echo.HTTPError
+	switch {
+	case errors.As(err, &he):
+		code, msg = he.Code, fmt.Sprint(he.Message)
+		if he.Code == http.StatusRequestEntityTooLarge {
+			msg = "request body is larger than " + BodyLimit + "B"
+		}
+	case errors.Is(err, context.Canceled):
+		code, msg = 499, "client closed the request" // nginx's code; nobody reads it
+	}
+	if code >= 500 && code != http.StatusServiceUnavailable {
+		c.Logger().Errorf("%s %s: %v", c.Request().Method, c.Request().URL.Path, err)
+	}
+	if c.Request().Method == http.MethodHead {
+		_ = c.NoContent(code)
+		return
+	}
+	_ = c.JSON(code, map[string]string{"error": msg})
+}
+
+// countResponses feeds /metrics: responses and body bytes per route pattern
+// (c.Path(), so /items/1 and /items/2 are one series).
+func countResponses(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		err := next(c)
+		if err != nil {
+			c.Error(err) // write the error response now, so it is counted
+		}
+		route := c.Path()
+		if route == "" {
+			route = "unmatched"
+		}
+		status := strconv.Itoa(c.Response().Status)
+		method := c.Request().Method
+		metrics.Requests.WithLabelValues(route, method, status).Inc()
+		metrics.ResponseBytes.WithLabelValues(route, method, status).Add(float64(c.Response().Size))
+		return nil
+	}
+}
+
+// EmptyBody is the ceiling's response: a sample item rendered exactly as
+// GET /items/:id renders one, so both move the same bytes.
+var EmptyBody = func() []byte {
+	b, err := json.Marshal(catalog.Sample().Response())
+	if err != nil {
+		panic(err) // a fixed value: cannot fail
+	}
+	return b
+}()

@@ -1,0 +1,363 @@
+package stack
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/redis/go-redis/v9"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+)
+
+// upNative starts one private server unless the workshop's own is already
+// running. It reports whether it started it.
+func upNative(ctx context.Context, c Config, name string) (bool, error) {
+	if pid := c.nativePID(name); pid > 0 {
+		return false, c.ready(ctx, name, 30*time.Second)
+	}
+	if port := c.port(name); listening(c.Host, port) {
+		return false, fmt.Errorf("port %d on %s is already taken by another program, not the workshop's %s; stop it, or pick another port with PEAKLOAD_%s_PORT",
+			port, c.Host, name, envName(name))
+	}
+	var err error
+	switch name {
+	case Postgres:
+		err = startPostgres(ctx, c)
+	case Redis:
+		err = startRedis(ctx, c)
+	case Mongo:
+		err = startMongo(c)
+	}
+	if err != nil {
+		return false, err
+	}
+	c.Log("started %s on %s:%d (native)", name, c.Host, c.port(name))
+	return true, c.ready(ctx, name, 60*time.Second)
+}
+
+func envName(service string) string {
+	if service == Postgres {
+		return "PG"
+	}
+	return strings.ToUpper(service)
+}
+
+func downNative(c Config, name string) error {
+	if name == Postgres {
+		if c.nativePID(Postgres) == 0 {
+			return nil
+		}
+		pgCtl, err := LookPath("pg_ctl")
+		if err != nil {
+			return err
+		}
+		return c.runAsPostgres(pgCtl, "-D", c.pgDataDir(), "-m", "fast", "-w", "-t", "60", "stop")
+	}
+	pid := c.nativePID(name)
+	if pid == 0 {
+		return nil
+	}
+	if err := syscall.Kill(pid, syscall.SIGTERM); err != nil && !errors.Is(err, syscall.ESRCH) {
+		return err
+	}
+	deadline := time.Now().Add(20 * time.Second)
+	for alive(pid) {
+		if time.Now().After(deadline) {
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	_ = os.Remove(c.pidFile(name))
+	return nil
+}
+
+// nativePID returns the PID of the workshop's own server, or 0.
+func (c Config) nativePID(name string) int {
+	path := c.pidFile(name)
+	if name == Postgres {
+		path = filepath.Join(c.pgDataDir(), "postmaster.pid")
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0
+	}
+	first, _, _ := strings.Cut(string(b), "\n")
+	pid, err := strconv.Atoi(strings.TrimSpace(first))
+	if err != nil || !alive(pid) {
+		return 0
+	}
+	return pid
+}
+
+func (c Config) pidFile(name string) string { return filepath.Join(c.Dir, name+".pid") }
+
+func alive(pid int) bool {
+	if pid <= 0 {
+		return false
+	}
+	if err := syscall.Kill(pid, 0); err != nil && !errors.Is(err, syscall.EPERM) {
+		return false
+	}
+	// A zombie (exited, not yet reaped by its parent) is not alive.
+	if b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid)); err == nil {
+		if _, rest, ok := strings.Cut(string(b), ") "); ok && strings.HasPrefix(rest, "Z") {
+			return false
+		}
+	}
+	return true
+}
+
+// ready checks that a service answers a real command, not just a TCP accept.
+func (c Config) ready(ctx context.Context, name string, timeout time.Duration) error {
+	e := c.Endpoints()
+	switch name {
+	case Postgres:
+		return waitFor(ctx, "PostgreSQL", timeout, func(ctx context.Context) error { return ensureDatabase(ctx, c) })
+	case Redis:
+		rdb := redis.NewClient(&redis.Options{Addr: e.RedisAddr, MaxRetries: -1})
+		defer rdb.Close()
+		return waitFor(ctx, "Redis", timeout, func(ctx context.Context) error { return rdb.Ping(ctx).Err() })
+	default:
+		return waitFor(ctx, "MongoDB", timeout, func(ctx context.Context) error { return PingMongo(ctx, e.MongoURL) })
+	}
+}
+
+// PingMongo connects to a MongoDB wire server and runs ping.
+func PingMongo(ctx context.Context, url string) error {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	client, err := mongo.Connect(options.Client().ApplyURI(url).SetServerSelectionTimeout(time.Second))
+	if err != nil {
+		return err
+	}
+	defer client.Disconnect(context.Background())
+	return client.Ping(ctx, nil)
+}
+
+// ensureDatabase creates the "workshop" database on first start.
+func ensureDatabase(ctx context.Context, c Config) error {
+	admin := strings.Replace(c.Endpoints().PostgresURL, "/workshop?", "/postgres?", 1)
+	cctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(cctx, admin)
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.Background())
+	var exists bool
+	if err := conn.QueryRow(cctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = 'workshop')").Scan(&exists); err != nil {
+		return err
+	}
+	if exists {
+		return nil
+	}
+	_, err = conn.Exec(cctx, "CREATE DATABASE workshop")
+	return err
+}
+
+// pgDataDir is .workshop/pg, unless the server must run as the postgres user
+// (we are root) and that user cannot traverse the way there, e.g. a checkout
+// under /root. Then a private directory under the system temp dir is used.
+func (c Config) pgDataDir() string {
+	dir := filepath.Join(c.Dir, "pg")
+	if os.Geteuid() != 0 {
+		return dir
+	}
+	uid, gid, err := postgresUser()
+	if err != nil || traversable(c.Dir, uid, gid) {
+		return dir
+	}
+	sum := sha256.Sum256([]byte(c.Dir))
+	return filepath.Join(os.TempDir(), "peakload-"+hex.EncodeToString(sum[:6]), "pg")
+}
+
+// traversable reports whether uid/gid may pass through dir and all its parents.
+func traversable(dir string, uid, gid int) bool {
+	for d := dir; ; d = filepath.Dir(d) {
+		st, err := os.Stat(d)
+		if err != nil {
+			return false
+		}
+		sys := st.Sys().(*syscall.Stat_t)
+		mode := st.Mode().Perm()
+		ok := mode&0o001 != 0 || (int(sys.Uid) == uid && mode&0o100 != 0) || (int(sys.Gid) == gid && mode&0o010 != 0)
+		if !ok {
+			return false
+		}
+		if d == filepath.Dir(d) {
+			return true
+		}
+	}
+}
+
+func postgresUser() (uid, gid int, err error) {
+	u, err := user.Lookup("postgres")
+	if err != nil {
+		return 0, 0, fmt.Errorf("running as root, PostgreSQL must run as the 'postgres' user, which does not exist (install the postgresql package, or run as a normal user): %w", err)
+	}
+	uid, _ = strconv.Atoi(u.Uid)
+	gid, _ = strconv.Atoi(u.Gid)
+	return uid, gid, nil
+}
+
+// runAsPostgres runs a PostgreSQL tool, as the postgres user when we are root
+// (PostgreSQL refuses to run as root).
+func (c Config) runAsPostgres(bin string, args ...string) error {
+	cmd := exec.Command(bin, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // Ctrl-C in the terminal must not reach the server
+	if os.Geteuid() == 0 {
+		uid, gid, err := postgresUser()
+		if err != nil {
+			return err
+		}
+		cmd.SysProcAttr.Credential = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}
+	}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("%s %s: %w\n%s", filepath.Base(bin), strings.Join(args, " "), err, out)
+	}
+	return nil
+}
+
+// pgSettings tune the private cluster for a disposable benchmark database:
+// no fsync (nothing here must survive a power cut), no JIT and no parallel
+// workers (they add variance to a ~1 ms query), enough connections for 200 VUs.
+var pgSettings = []string{
+	"fsync=off", "synchronous_commit=off", "full_page_writes=off", "jit=off",
+	"max_parallel_workers_per_gather=0", "max_connections=300", "shared_buffers=1GB",
+	"work_mem=16MB", "maintenance_work_mem=512MB", "max_wal_size=4GB", "wal_level=minimal", "max_wal_senders=0",
+}
+
+func startPostgres(ctx context.Context, c Config) error {
+	initdb, err := Require("initdb", c.Log)
+	if err != nil {
+		return err
+	}
+	pgCtl, err := Require("pg_ctl", c.Log)
+	if err != nil {
+		return err
+	}
+	dir := c.pgDataDir()
+	if err := os.MkdirAll(filepath.Dir(dir), 0o755); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return err
+	}
+	if os.Geteuid() == 0 {
+		uid, gid, err := postgresUser()
+		if err != nil {
+			return err
+		}
+		if err := os.Chown(dir, uid, gid); err != nil {
+			return err
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "PG_VERSION")); err != nil {
+		c.Log("initdb %s", dir)
+		if err := c.runAsPostgres(initdb, "-D", dir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-locale"); err != nil {
+			return err
+		}
+	}
+	opts := fmt.Sprintf("-p %d -c listen_addresses=%s -c unix_socket_directories=%s", c.PGPort, c.Host, dir)
+	for _, s := range pgSettings {
+		opts += " -c " + s
+	}
+	return c.runAsPostgres(pgCtl, "-D", dir, "-l", filepath.Join(dir, "server.log"), "-o", opts, "-w", "-t", "60", "start")
+}
+
+func startRedis(ctx context.Context, c Config) error {
+	bin, err := Require("redis-server", c.Log)
+	if err != nil {
+		return err
+	}
+	// No persistence: the cache is disposable, and a fork to save would
+	// disturb the measurement.
+	cmd := exec.Command(bin, "--port", strconv.Itoa(c.RedisPort), "--bind", c.Host, "--save", "", "--appendonly", "no",
+		"--daemonize", "yes", "--pidfile", c.pidFile(Redis), "--logfile", filepath.Join(c.Dir, "redis.log"),
+		"--dir", c.Dir, "--maxmemory", "512mb", "--maxmemory-policy", "allkeys-lru")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("redis-server: %w\n%s", err, out)
+	}
+	return waitFor(ctx, "redis pid file", 10*time.Second, func(context.Context) error {
+		if c.nativePID(Redis) == 0 {
+			return errors.New("no pid yet")
+		}
+		return nil
+	})
+}
+
+// startMongo runs a real mongod when installed, else FerretDB embedded in
+// the workshop binary (`workshop mongo`), which speaks the MongoDB wire
+// protocol over SQLite. Absolute write numbers then differ from MongoDB's.
+func startMongo(c Config) error {
+	dir := filepath.Join(c.Dir, "mongo")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	var cmd *exec.Cmd
+	if mongod, err := LookPath("mongod"); err == nil {
+		cmd = exec.Command(mongod, "--port", strconv.Itoa(c.MongoPort), "--bind_ip", c.Host, "--dbpath", dir, "--quiet")
+	} else {
+		self, err := WorkshopBinary(c)
+		if err != nil {
+			return err
+		}
+		cmd = exec.Command(self, "mongo", "--listen", fmt.Sprintf("%s:%d", c.Host, c.MongoPort), "--dir", dir)
+	}
+	logf, err := os.OpenFile(filepath.Join(c.Dir, "mongo.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	defer logf.Close()
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true} // outlives this command, like a daemon
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("start %s: %w", cmd.Path, err)
+	}
+	pid := cmd.Process.Pid
+	go cmd.Wait() // reap it if it dies while we still run
+	return os.WriteFile(c.pidFile(Mongo), []byte(strconv.Itoa(pid)+"\n"), 0o644)
+}
+
+// WorkshopBinary finds the built workshop CLI: $PEAKLOAD_WORKSHOP_BIN, this
+// process when it is the CLI, or .workshop/bin/workshop (built by make).
+func WorkshopBinary(c Config) (string, error) {
+	if p := os.Getenv("PEAKLOAD_WORKSHOP_BIN"); p != "" {
+		return p, nil
+	}
+	if self, err := os.Executable(); err == nil && filepath.Base(self) == "workshop" {
+		return self, nil
+	}
+	p := filepath.Join(c.Dir, "bin", "workshop")
+	if _, err := os.Stat(p); err != nil {
+		return "", fmt.Errorf("the workshop binary is not built (%s); run `make build` first", p)
+	}
+	return p, nil
+}
+
+// PIDs returns the process ids of the workshop's own native servers (none
+// for compose), so the bench can keep them off the server's CPU.
+func PIDs(c Config) []int {
+	var pids []int
+	for _, name := range All {
+		if pid := c.nativePID(name); pid > 0 {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}

@@ -1,0 +1,276 @@
+// Package stack starts and stops the databases the workshop measures against:
+// PostgreSQL, Redis and a MongoDB wire server. Either from local binaries
+// ("native", private servers under .workshop/ on workshop ports) or with
+// Docker Compose when an engine answers. Both give the same endpoints, so the
+// steps never know which one runs.
+package stack
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"time"
+)
+
+// Service names, as steps ask for them.
+const (
+	Postgres = "postgres"
+	Redis    = "redis"
+	Mongo    = "mongo"
+)
+
+// All lists every service in start order.
+var All = []string{Postgres, Redis, Mongo}
+
+// Config says where the stack lives and which ports it uses. The ports are
+// not the databases' defaults so the learner's own servers never clash.
+type Config struct {
+	Dir       string // state directory, .workshop/ in the repository
+	Kind      string // "auto", "native" or "compose"
+	Host      string // 127.0.0.1 unless the learner asks otherwise
+	PGPort    int
+	RedisPort int
+	MongoPort int
+	Log       func(format string, args ...any)
+}
+
+// FromEnv reads the configuration from the environment (STACK,
+// PEAKLOAD_DIR, PEAKLOAD_PG_PORT, PEAKLOAD_REDIS_PORT, PEAKLOAD_MONGO_PORT).
+func FromEnv() Config {
+	c := Config{
+		Dir:       envOr("PEAKLOAD_DIR", ".workshop"),
+		Kind:      envOr("STACK", "auto"),
+		Host:      envOr("PEAKLOAD_DB_HOST", "127.0.0.1"),
+		PGPort:    envInt("PEAKLOAD_PG_PORT", 55432),
+		RedisPort: envInt("PEAKLOAD_REDIS_PORT", 56379),
+		MongoPort: envInt("PEAKLOAD_MONGO_PORT", 57017),
+		Log:       func(f string, a ...any) { fmt.Fprintf(os.Stderr, "stack: "+f+"\n", a...) },
+	}
+	if abs, err := filepath.Abs(c.Dir); err == nil {
+		c.Dir = abs
+	}
+	return c
+}
+
+// Endpoints are the addresses a step server connects to.
+type Endpoints struct {
+	PostgresURL string `json:"postgres_url"`
+	RedisAddr   string `json:"redis_addr"`
+	MongoURL    string `json:"mongo_url"`
+}
+
+// Endpoints returns the URLs of the stack's services.
+func (c Config) Endpoints() Endpoints {
+	return Endpoints{
+		PostgresURL: fmt.Sprintf("postgres://postgres@%s:%d/workshop?sslmode=disable", c.Host, c.PGPort),
+		RedisAddr:   fmt.Sprintf("%s:%d", c.Host, c.RedisPort),
+		MongoURL:    fmt.Sprintf("mongodb://%s:%d/", c.Host, c.MongoPort),
+	}
+}
+
+// Env returns the endpoints as environment variables for a child process.
+func (e Endpoints) Env() []string {
+	return []string{"PEAKLOAD_POSTGRES_URL=" + e.PostgresURL, "PEAKLOAD_REDIS_ADDR=" + e.RedisAddr, "PEAKLOAD_MONGO_URL=" + e.MongoURL}
+}
+
+// EndpointsFromEnv is what a step server uses: the variables Env sets, or
+// the workshop defaults when it runs on its own (`go run ./steps/01-direct-db`).
+func EndpointsFromEnv() Endpoints {
+	d := FromEnv().Endpoints()
+	return Endpoints{
+		PostgresURL: envOr("PEAKLOAD_POSTGRES_URL", d.PostgresURL),
+		RedisAddr:   envOr("PEAKLOAD_REDIS_ADDR", d.RedisAddr),
+		MongoURL:    envOr("PEAKLOAD_MONGO_URL", d.MongoURL),
+	}
+}
+
+// state records what Up started, so Down stops only that.
+type state struct {
+	Kind    string   `json:"kind"`
+	Started []string `json:"started"`
+}
+
+func (c Config) statePath() string { return filepath.Join(c.Dir, "stack.json") }
+
+func (c Config) loadState() state {
+	var s state
+	b, err := os.ReadFile(c.statePath())
+	if err == nil {
+		_ = json.Unmarshal(b, &s)
+	}
+	return s
+}
+
+func (c Config) saveState(s state) error {
+	if len(s.Started) == 0 {
+		err := os.Remove(c.statePath())
+		if errors.Is(err, os.ErrNotExist) {
+			return nil
+		}
+		return err
+	}
+	b, _ := json.MarshalIndent(s, "", "  ")
+	return os.WriteFile(c.statePath(), b, 0o644)
+}
+
+// ResolveKind turns "auto" into "compose" when a Docker engine answers and
+// "native" otherwise. A stack that is already up keeps its kind.
+func (c Config) ResolveKind() string {
+	if c.Kind != "auto" && c.Kind != "" {
+		return c.Kind
+	}
+	if s := c.loadState(); s.Kind != "" {
+		return s.Kind
+	}
+	if DockerEngine() {
+		return "compose"
+	}
+	return "native"
+}
+
+// DockerEngine reports whether a Docker engine answers (not just a client).
+func DockerEngine() bool {
+	if _, err := exec.LookPath("docker"); err != nil {
+		return false
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	return exec.CommandContext(ctx, "docker", "info", "--format", "{{.ServerVersion}}").Run() == nil
+}
+
+// Up starts the named services (all when none are named) and waits until
+// each answers. Services already running are left alone, so Up is
+// idempotent. It returns the services it started itself.
+func Up(ctx context.Context, c Config, services ...string) ([]string, error) {
+	if len(services) == 0 {
+		services = All
+	}
+	if err := os.MkdirAll(c.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("create %s: %w", c.Dir, err)
+	}
+	kind := c.ResolveKind()
+	s := c.loadState()
+	s.Kind = kind
+	var started []string
+	for _, name := range All {
+		if !slices.Contains(services, name) {
+			continue
+		}
+		var did bool
+		var err error
+		switch kind {
+		case "native":
+			did, err = upNative(ctx, c, name)
+		case "compose":
+			did, err = upCompose(ctx, c, name)
+		default:
+			return started, fmt.Errorf("unknown STACK=%q (want auto, native or compose)", kind)
+		}
+		if did {
+			started = append(started, name)
+			if !slices.Contains(s.Started, name) {
+				s.Started = append(s.Started, name)
+			}
+			if err := c.saveState(s); err != nil {
+				return started, err
+			}
+		}
+		if err != nil {
+			return started, fmt.Errorf("start %s (%s): %w", name, kind, err)
+		}
+	}
+	return started, nil
+}
+
+// Down stops the given services (all that Up started when none are named).
+// A service Up did not start is never touched.
+func Down(c Config, services ...string) error {
+	s := c.loadState()
+	if len(services) == 0 {
+		services = slices.Clone(s.Started)
+	}
+	var errs []error
+	for _, name := range slices.Backward(All) {
+		if !slices.Contains(services, name) || !slices.Contains(s.Started, name) {
+			continue
+		}
+		var err error
+		if s.Kind == "compose" {
+			err = downCompose(c, name)
+		} else {
+			err = downNative(c, name)
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("stop %s: %w", name, err))
+			continue
+		}
+		c.Log("stopped %s", name)
+		s.Started = slices.DeleteFunc(s.Started, func(n string) bool { return n == name })
+	}
+	if err := c.saveState(s); err != nil {
+		errs = append(errs, err)
+	}
+	return errors.Join(errs...)
+}
+
+// Started lists the services Up started and Down has not stopped yet.
+func Started(c Config) []string { return c.loadState().Started }
+
+func (c Config) port(service string) int {
+	switch service {
+	case Postgres:
+		return c.PGPort
+	case Redis:
+		return c.RedisPort
+	default:
+		return c.MongoPort
+	}
+}
+
+// listening reports whether something accepts TCP connections on host:port.
+func listening(host string, port int) bool {
+	conn, err := net.DialTimeout("tcp", net.JoinHostPort(host, strconv.Itoa(port)), 300*time.Millisecond)
+	if err != nil {
+		return false
+	}
+	conn.Close()
+	return true
+}
+
+// waitFor polls ready until it returns nil or the timeout passes.
+func waitFor(ctx context.Context, what string, timeout time.Duration, ready func(context.Context) error) error {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	var last error
+	for {
+		if last = ready(ctx); last == nil {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("%s did not become ready within %s: %w", what, timeout, last)
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+func envOr(key, def string) string {
+	if v := os.Getenv(key); v != "" {
+		return v
+	}
+	return def
+}
+
+func envInt(key string, def int) int {
+	if v, err := strconv.Atoi(os.Getenv(key)); err == nil && v > 0 {
+		return v
+	}
+	return def
+}

@@ -1,0 +1,117 @@
+package stack
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+)
+
+// Tool is a program the workshop uses, with how to get it on each platform.
+type Tool struct {
+	Name     string // binary looked up on PATH
+	Apt      string // Debian/Ubuntu (and WSL) package
+	Brew     string // macOS Homebrew formula
+	Why      string
+	Optional bool
+}
+
+// Tools lists every external program, in the order `workshop doctor` shows them.
+var Tools = []Tool{
+	{Name: "initdb", Apt: "postgresql", Brew: "postgresql@15", Why: "PostgreSQL for the read path (native stack)"},
+	{Name: "pg_ctl", Apt: "postgresql", Brew: "postgresql@15", Why: "starts/stops the private PostgreSQL"},
+	{Name: "redis-server", Apt: "redis-server", Brew: "redis", Why: "Redis for the cache steps (native stack)"},
+	{Name: "wrk", Apt: "wrk", Brew: "wrk", Why: "reference load tool: step 0 compares our driver with it", Optional: true},
+	{Name: "taskset", Apt: "util-linux", Why: "pins the server to one CPU (Linux; the workshop falls back to sched_setaffinity)", Optional: true},
+	{Name: "mongod", Apt: "", Brew: "mongodb/brew/mongodb-community", Why: "real MongoDB; without it the embedded FerretDB speaks the wire protocol", Optional: true},
+	{Name: "dot", Apt: "graphviz", Brew: "graphviz", Why: "draws pprof call graphs (step 8); pprof's web UI works without it", Optional: true},
+	{Name: "k6", Brew: "k6", Why: "runs k6/*.js (TOOL=k6); see https://grafana.com/docs/k6/latest/set-up/install-k6/", Optional: true},
+	{Name: "docker", Apt: "docker.io", Brew: "--cask docker", Why: "STACK=compose (needs a running engine)", Optional: true},
+}
+
+// Hint says how to install the tool on this machine's platform.
+func (t Tool) Hint() string {
+	var parts []string
+	if t.Apt != "" {
+		parts = append(parts, "Debian/Ubuntu/WSL: sudo apt-get install -y "+t.Apt)
+	}
+	if t.Brew != "" {
+		parts = append(parts, "macOS: brew install "+t.Brew)
+	}
+	if len(parts) == 0 {
+		return "not packaged here; optional"
+	}
+	return strings.Join(parts, "   |   ")
+}
+
+// LookPath finds a tool on PATH and, for PostgreSQL, also in Debian's
+// versioned directory (/usr/lib/postgresql/NN/bin), which is not on PATH.
+func LookPath(name string) (string, error) {
+	if p, err := exec.LookPath(name); err == nil {
+		return p, nil
+	}
+	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
+	dirs = append(dirs, "/opt/homebrew/opt/postgresql@15/bin", "/usr/local/opt/postgresql@15/bin")
+	slices.Reverse(dirs[:len(dirs)-2]) // newest Debian version first
+	for _, d := range dirs {
+		p := filepath.Join(d, name)
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("%s not found", name)
+}
+
+func toolByName(name string) Tool {
+	for _, t := range Tools {
+		if t.Name == name {
+			return t
+		}
+	}
+	return Tool{Name: name}
+}
+
+// Require finds a tool or explains how to install it. As root on a
+// Debian-like system it installs the missing apt package itself, saying so.
+func Require(name string, log func(string, ...any)) (string, error) {
+	if p, err := LookPath(name); err == nil {
+		return p, nil
+	}
+	t := toolByName(name)
+	if t.Apt != "" && canApt() {
+		log("%s is missing: installing apt package %s", name, t.Apt)
+		if err := AptInstall(t.Apt); err == nil {
+			if p, err := LookPath(name); err == nil {
+				return p, nil
+			}
+		}
+	}
+	return "", fmt.Errorf("%s is not installed (%s). Install it: %s", name, t.Why, t.Hint())
+}
+
+func canApt() bool {
+	if runtime.GOOS != "linux" || os.Geteuid() != 0 {
+		return false
+	}
+	_, err := exec.LookPath("apt-get")
+	return err == nil
+}
+
+// AptInstall runs apt-get update and install for the given packages.
+func AptInstall(pkgs ...string) error {
+	update := exec.Command("apt-get", "update", "-qq")
+	update.Stdout, update.Stderr = os.Stderr, os.Stderr
+	if err := update.Run(); err != nil {
+		return fmt.Errorf("apt-get update: %w", err)
+	}
+	install := exec.Command("apt-get", append([]string{"install", "-y", "-qq", "--no-install-recommends"}, pkgs...)...)
+	install.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
+	install.Stdout, install.Stderr = os.Stderr, os.Stderr
+	if err := install.Run(); err != nil {
+		return fmt.Errorf("apt-get install %s: %w", strings.Join(pkgs, " "), err)
+	}
+	return nil
+}

@@ -1,0 +1,53 @@
+// Package k6 holds the k6 scripts of every step and the parameters they
+// share with the Go driver: the Go side embeds lib/params.json, the k6 side
+// opens it, so both tools run the same scenario.
+package k6
+
+import (
+	_ "embed"
+	"encoding/json"
+	"time"
+)
+
+//go:embed lib/params.json
+var paramsJSON []byte
+
+// Params mirrors lib/params.json.
+type Params struct {
+	Load struct {
+		VUs            int     `json:"vus"`
+		DurationS      float64 `json:"duration_s"`
+		WarmupS        float64 `json:"warmup_s"`
+		QuickDurationS float64 `json:"quick_duration_s"`
+		QuickWarmupS   float64 `json:"quick_warmup_s"`
+	} `json:"load"`
+	Catalog struct {
+		Items     int     `json:"items"`
+		HotItems  int     `json:"hot_items"`
+		HotShare  float64 `json:"hot_share"`
+		HotStride int     `json:"hot_stride"`
+	} `json:"catalog"`
+	Clock struct {
+		Scale     float64 `json:"scale"`
+		PollS     float64 `json:"poll_s"`
+		ChangeS   float64 `json:"change_s"`
+		RedisTTLS float64 `json:"redis_ttl_s"`
+		BurstTTLS float64 `json:"burst_ttl_s"`
+	} `json:"clock"`
+	Event json.RawMessage `json:"event"`
+}
+
+// Load parses the embedded parameters.
+func Load() Params {
+	var p Params
+	if err := json.Unmarshal(paramsJSON, &p); err != nil {
+		panic("k6/lib/params.json: " + err.Error()) // embedded at build time; a test parses it
+	}
+	return p
+}
+
+// Scaled converts a duration on the articles' clock (seconds) to the
+// bench's clock: ×scale faster, every ratio unchanged.
+func (p Params) Scaled(articleSeconds float64) time.Duration {
+	return time.Duration(articleSeconds / p.Clock.Scale * float64(time.Second))
+}

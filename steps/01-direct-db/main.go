@@ -1,0 +1,26 @@
+// Step 1 — direct DB. GET /items/:id reads PostgreSQL on every request: one
+// request, one query, however many viewers ask for the same hot stream.
+// Article A1 measured 645 req/s here and sized it as "10 CCU ≈ 1 req/s".
+package main
+
+import (
+	"context"
+	"log"
+
+	directdb "github.com/peakload/workshop/solutions/01-direct-db"
+
+	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/stack"
+)
+
+func main() {
+	store, err := catalog.Open(context.Background(), stack.EndpointsFromEnv().PostgresURL)
+	if err != nil {
+		log.Fatal(err)
+	}
+	srv := server.New("step 1 — direct-db")
+	srv.GET(directdb.Route, directdb.Handler(store))
+	srv.OnShutdown(func(context.Context) error { store.Close(); return nil })
+	srv.Main()
+}
