@@ -18,6 +18,13 @@ const usage = `usage: workshop <command> [flags]
   down [service…]   stop what up started
   seed              create and load the catalogue (skipped when present)
   bench -step N     run step N's scenario and print the table
+  step -step N      the lesson's summary, then its check
+  check -step N     the step's check (SOLUTION=1: on the reference)
+  run -step N       serve step N on 127.0.0.1:8080 with its services
+  hint -step N      the next hint of the step's exercise
+  diff -step N      what the reference adds over the exercise
+  compare           every step's latest result against the articles
+  test              everything CI runs
   mongo             serve the MongoDB wire protocol (embedded FerretDB)
 `
 
@@ -43,6 +50,20 @@ func main() {
 		err = runSeed(ctx)
 	case "bench":
 		err = runBench(ctx, args)
+	case "step":
+		err = runStep(ctx, args)
+	case "check":
+		err = runCheck(ctx, args)
+	case "run":
+		err = runServe(ctx, args)
+	case "hint":
+		err = runHint(args)
+	case "diff":
+		err = runDiff(args)
+	case "test":
+		err = runTest(ctx)
+	case "compare":
+		err = runCompare()
 	case "mongo":
 		err = runMongo(args)
 	case "help", "-h", "--help":

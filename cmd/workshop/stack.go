@@ -10,6 +10,7 @@ import (
 
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/k6"
 )
 
 func runUp(ctx context.Context, args []string) error {
@@ -45,7 +46,7 @@ func seed(ctx context.Context, url string) error {
 	defer pool.Close()
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 	defer cancel()
-	return catalog.Seed(ctx, pool, catalog.SizeFor(catalogItems()), func(f string, a ...any) {
+	return catalog.Seed(ctx, pool, catalog.SizeFor(k6.Load().Catalog.Items), func(f string, a ...any) {
 		fmt.Fprintf(os.Stderr, f+"\n", a...)
 	})
 }

@@ -25,7 +25,6 @@ var Tools = []Tool{
 	{Name: "pg_ctl", Apt: "postgresql", Brew: "postgresql@15", Why: "starts/stops the private PostgreSQL"},
 	{Name: "redis-server", Apt: "redis-server", Brew: "redis", Why: "Redis for the cache steps (native stack)"},
 	{Name: "wrk", Apt: "wrk", Brew: "wrk", Why: "reference load tool: step 0 compares our driver with it", Optional: true},
-	{Name: "taskset", Apt: "util-linux", Why: "pins the server to one CPU (Linux; the workshop falls back to sched_setaffinity)", Optional: true},
 	{Name: "mongod", Apt: "", Brew: "mongodb/brew/mongodb-community", Why: "real MongoDB; without it the embedded FerretDB speaks the wire protocol", Optional: true},
 	{Name: "dot", Apt: "graphviz", Brew: "graphviz", Why: "draws pprof call graphs (step 8); pprof's web UI works without it", Optional: true},
 	{Name: "k6", Brew: "k6", Why: "runs k6/*.js (TOOL=k6); see https://grafana.com/docs/k6/latest/set-up/install-k6/", Optional: true},

@@ -7,11 +7,10 @@ import (
 	"context"
 	"log"
 
-	directdb "github.com/peakload/workshop/solutions/01-direct-db"
-
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/server"
 	"github.com/peakload/workshop/internal/stack"
+	directdb "github.com/peakload/workshop/solutions/01-direct-db"
 )
 
 func main() {
@@ -19,8 +18,15 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	srv := server.New("step 1 — direct-db")
-	srv.GET(directdb.Route, directdb.Handler(store))
+	srv := newServer(store)
 	srv.OnShutdown(func(context.Context) error { store.Close(); return nil })
 	srv.Main()
+}
+
+// newServer adds the step's route to the shared server (the ceilings,
+// /metrics and /debug/pprof come with it).
+func newServer(store *catalog.Store) *server.Server {
+	srv := server.New("step 1 — direct-db")
+	srv.GET(directdb.Route, directdb.Handler(store))
+	return srv
 }

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"time"
+
+	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/stack"
+)
+
+// runTest is `make test`, what CI runs: vet; every test against real
+// services it starts and stops; every step's check on the reference, and
+// proof that each untouched exercise fails it; QUICK benches whose results
+// are then verified. It ends with "N passed, M failed".
+func runTest(ctx context.Context) (err error) {
+	sc := stack.FromEnv()
+	var passed, failed int
+	phase := func(name string, f func() error) {
+		t := time.Now()
+		fmt.Fprintf(os.Stderr, "\n=== %s\n", name)
+		if err := f(); err != nil {
+			failed++
+			fmt.Fprintf(os.Stderr, "--- FAIL %s (%.1fs): %v\n", name, time.Since(t).Seconds(), err)
+			return
+		}
+		passed++
+		fmt.Fprintf(os.Stderr, "--- ok   %s (%.1fs)\n", name, time.Since(t).Seconds())
+	}
+	phase("go vet ./...", func() error { return command(ctx, "go", "vet", "./...") })
+	phase("go vet -tags solution ./...", func() error { return command(ctx, "go", "vet", "-tags", "solution", "./...") })
+
+	started, err := stack.Up(ctx, sc)
+	defer func() { err = joinErr(err, downStarted(sc, started)) }()
+	if err != nil {
+		return err
+	}
+	if err := seed(ctx, sc.Endpoints().PostgresURL); err != nil {
+		return err
+	}
+	// Packages one at a time: the step checks share the databases.
+	phase("go test ./... (real services)", func() error { return goTest(ctx, sc, false, "-p", "1", "./...") })
+	for _, step := range scenario.All() {
+		if !hasExercise(step) {
+			continue
+		}
+		pkg := "./" + step.Dir() + "/"
+		phase(fmt.Sprintf("step %d check passes on the reference (SOLUTION=1)", step.N), func() error {
+			return goTest(ctx, sc, true, pkg)
+		})
+		phase(fmt.Sprintf("step %d check fails on the untouched exercise", step.N), func() error {
+			if goTest(ctx, sc, false, pkg) == nil {
+				return fmt.Errorf("the check passed on the TODO exercise: it cannot catch a missing solution")
+			}
+			return nil
+		})
+	}
+	for _, n := range []int{0, 1} {
+		phase(fmt.Sprintf("QUICK bench of step %d", n), func() error {
+			cmd := exec.CommandContext(ctx, os.Args[0], "bench", "-step", fmt.Sprint(n))
+			cmd.Env = append(os.Environ(), "QUICK=1", "TOOL=")
+			cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+			if err := cmd.Run(); err != nil {
+				return err
+			}
+			return verifyLatest(n)
+		})
+	}
+	fmt.Printf("\n%d passed, %d failed\n", passed, failed)
+	if failed > 0 {
+		return fmt.Errorf("%d phase(s) failed", failed)
+	}
+	return nil
+}
+
+// verifyLatest checks what a bench wrote: the file, no errors, and the
+// step's counter property where it has one.
+func verifyLatest(step int) error {
+	b, err := os.ReadFile(filepath.Join(resultsDir(), fmt.Sprintf("step-%d", step), "latest.json"))
+	if err != nil {
+		return fmt.Errorf("no results file: %w", err)
+	}
+	var r bench.Result
+	if err := json.Unmarshal(b, &r); err != nil {
+		return fmt.Errorf("results file: %w", err)
+	}
+	return VerifyResult(&r)
+}
+
+// VerifyResult is the assertion behind the QUICK benches of make test.
+func VerifyResult(r *bench.Result) error {
+	if len(r.Runs) == 0 {
+		return fmt.Errorf("step %d: no runs", r.Step)
+	}
+	for _, x := range r.Runs {
+		if x.Requests == 0 || x.Errors != 0 {
+			return fmt.Errorf("step %d %s: %d requests, %d errors (first: %s)", r.Step, x.Variant, x.Requests, x.Errors, x.FirstError)
+		}
+	}
+	if len(r.Claims) == 0 {
+		return fmt.Errorf("step %d: no claims", r.Step)
+	}
+	if r.Step == 1 {
+		d := r.Find("direct-db")
+		if d == nil {
+			return fmt.Errorf("step 1: no direct-db run")
+		}
+		if q := d.PerRequest.DBQueries; q < 0.95 || q > 1.05 {
+			return fmt.Errorf("step 1: %.3f DB queries per request, want 1 (within [0.95, 1.05])", q)
+		}
+	}
+	return nil
+}
+
+func command(ctx context.Context, name string, args ...string) error {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	return cmd.Run()
+}

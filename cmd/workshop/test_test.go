@@ -1,0 +1,36 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/peakload/workshop/internal/bench"
+)
+
+// The QUICK-bench assertion of make test must be able to fail.
+func TestVerifyResult(t *testing.T) {
+	good := func() *bench.Result {
+		return &bench.Result{Step: 1, Claims: []bench.Claim{{ID: "A1"}}, Runs: []bench.Run{
+			{Variant: "empty-get", Requests: 100},
+			{Variant: "direct-db", Requests: 100, PerRequest: bench.PerRequest{DBQueries: 1.0}},
+		}}
+	}
+	if err := VerifyResult(good()); err != nil {
+		t.Fatalf("good result rejected: %v", err)
+	}
+	for name, spoil := range map[string]func(r *bench.Result){
+		"errors":       func(r *bench.Result) { r.Runs[0].Errors = 1 },
+		"no requests":  func(r *bench.Result) { r.Runs[1].Requests = 0 },
+		"two queries":  func(r *bench.Result) { r.Runs[1].PerRequest.DBQueries = 2 },
+		"no claims":    func(r *bench.Result) { r.Claims = nil },
+		"no direct-db": func(r *bench.Result) { r.Runs = r.Runs[:1] },
+	} {
+		r := good()
+		spoil(r)
+		if err := VerifyResult(r); err == nil {
+			t.Errorf("%s: accepted", name)
+		} else if !strings.Contains(err.Error(), "step 1") {
+			t.Errorf("%s: error %q does not name the step", name, err)
+		}
+	}
+}

@@ -1,0 +1,114 @@
+package catalog_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/stacktest"
+)
+
+func openStore(t *testing.T) *catalog.Store {
+	t.Helper()
+	stacktest.Postgres(t) // fails with the fix when the stack is down
+	s, err := catalog.Open(context.Background(), stacktest.Endpoints().PostgresURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	return s
+}
+
+func TestItemIsOneQueryAndMatchesTheGenerator(t *testing.T) {
+	s := openStore(t)
+	ctx := context.Background()
+	before := testutil.ToFloat64(metrics.DBQueries)
+	row, err := s.Item(ctx, 4242)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := testutil.ToFloat64(metrics.DBQueries) - before; got != 1 {
+		t.Fatalf("Item made %v queries, want 1", got)
+	}
+	want := catalog.Sample()
+	if row.Title != want.Title || row.Description != want.Description || len(row.Tags) != len(want.Tags) {
+		t.Fatalf("seeded item 4242 differs from the generator's sample:\n%+v\n%+v", row, want)
+	}
+	if row.UniqueViewers < 100 {
+		t.Fatalf("audience aggregate is %d: the views log looks empty", row.UniqueViewers)
+	}
+	for _, id := range []int32{1, 777, 99_999} {
+		r, err := s.Item(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := json.Marshal(r.Response())
+		if len(b) < 1000 || len(b) > 2048 {
+			t.Errorf("item %d renders to %d bytes, want 1–2 KB", id, len(b))
+		}
+	}
+}
+
+func TestUnknownItem(t *testing.T) {
+	s := openStore(t)
+	if _, err := s.Item(context.Background(), 100_001); !errors.Is(err, catalog.ErrNotFound) {
+		t.Fatalf("got %v, want ErrNotFound", err)
+	}
+}
+
+func TestParseID(t *testing.T) {
+	for _, ok := range []string{"1", "100000", "2147483647"} {
+		if _, err := catalog.ParseID(ok); err != nil {
+			t.Errorf("%s: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"", "0", "-1", "abc", "1.5", "2147483648", "1e3", " 1", "0x10"} {
+		if _, err := catalog.ParseID(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}
+
+func TestWorkerChangesTheStats(t *testing.T) {
+	s := openStore(t)
+	ctx := context.Background()
+	before, _ := s.Item(ctx, 4242)
+	if err := catalog.UpdateStats(ctx, s.Pool, []int32{4242}); err != nil {
+		t.Fatal(err)
+	}
+	after, _ := s.Item(ctx, 4242)
+	if !after.StatsUpdated.After(before.StatsUpdated) || after.Likes == before.Likes {
+		t.Fatalf("stats did not change: %v → %v", before.StatsUpdated, after.StatsUpdated)
+	}
+}
+
+func TestSkewIsHot(t *testing.T) {
+	sk := catalog.Skew{Items: 100_000, Hot: 1000, HotShare: 0.9, Stride: 7919}
+	hot := map[int32]bool{}
+	for _, id := range sk.HotIDs() {
+		hot[id] = true
+	}
+	if len(hot) != 1000 {
+		t.Fatalf("%d distinct hot ids, want 1000 (stride not coprime with items?)", len(hot))
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	n, inHot := 100_000, 0
+	for range n {
+		id := sk.Pick(r)
+		if id < 1 || id > 100_000 {
+			t.Fatalf("id %d out of range", id)
+		}
+		if hot[id] {
+			inHot++
+		}
+	}
+	if share := float64(inHot) / float64(n); share < 0.88 || share > 0.92 {
+		t.Fatalf("%.3f of picks hit the hot set, want ~0.90", share)
+	}
+}

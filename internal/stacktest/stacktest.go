@@ -1,0 +1,39 @@
+// Package stacktest gives tests the real services of internal/stack. `make
+// test` and `make step-N check` start them and pass their addresses in the
+// environment; a test run without them fails with the command to fix it
+// rather than skipping, so a green run always means the databases were used.
+package stacktest
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/peakload/workshop/internal/stack"
+)
+
+// Endpoints returns the addresses of the running stack.
+func Endpoints() stack.Endpoints { return stack.EndpointsFromEnv() }
+
+// Postgres returns a pool on the seeded catalogue, closed when t ends.
+func Postgres(t testing.TB) *pgxpool.Pool {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	pool, err := pgxpool.New(ctx, Endpoints().PostgresURL)
+	if err == nil {
+		err = pool.Ping(ctx)
+	}
+	if err != nil {
+		t.Fatalf("PostgreSQL is not reachable at %s: %v\n(run `make up` first, or use `make test` / `make step-N check`, which start it)", Endpoints().PostgresURL, err)
+	}
+	var seeded bool
+	_ = pool.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM catalog_meta)").Scan(&seeded)
+	if !seeded {
+		t.Fatalf("the catalogue is not seeded: run `make seed`")
+	}
+	t.Cleanup(pool.Close)
+	return pool
+}

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/peakload/workshop/internal/server"
+)
+
+// The ceilings are only comparable with the item read if they move the same
+// bytes and do the same parsing: check both.
+func TestCeilings(t *testing.T) {
+	srv := server.New("step 0 — ceilings")
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/empty", nil))
+	if rec.Code != 200 || rec.Body.Len() != len(server.EmptyBody) || rec.Body.Len() < 1000 {
+		t.Fatalf("GET /empty: %d, %d bytes", rec.Code, rec.Body.Len())
+	}
+	for body, code := range map[string]int{
+		`{"event_name":"click","data":{"button":"buy"},"timestamp":1632404556}`: 200,
+		`{"event_name":"click","data":{"button":"buy"}}`:                        400,
+		`not json`: 400,
+	} {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest(http.MethodPost, "/empty", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		srv.ServeHTTP(rec, req)
+		if rec.Code != code {
+			t.Errorf("POST /empty %s: %d, want %d", body, rec.Code, code)
+		}
+	}
+}
