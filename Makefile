@@ -81,7 +81,7 @@ report: build ## the latest results as SVG charts in results/report/
 	@$(WORKSHOP) report
 
 slides: ## serve the decks on 127.0.0.1:3999 (Go present)
-	@go run golang.org/x/tools/cmd/present -http 127.0.0.1:3999 -content slides -notes
+	@go tool present -http 127.0.0.1:3999 -content slides -notes
 
 test: build ## everything CI runs: vet, all tests on real services, QUICK benches
 	@$(WORKSHOP) test

@@ -1,0 +1,23 @@
+// Step 0 — ceilings: GET /empty (a body as big as an item) and POST /empty
+// (the real event payload, parsed and discarded), one after the other.
+//
+//   make step-0 run        # in one terminal
+//   k6 run k6/00-ceilings.js
+import http from 'k6/http';
+import { check } from 'k6';
+import { BASE_URL, JSON_HEADERS, sequential } from './lib/common.js';
+
+const params = JSON.parse(open('./lib/params.json'));
+const EVENT = JSON.stringify(params.event);
+
+export const options = sequential(params, ['empty-get', 'empty-post'], 'empty-get');
+
+export function empty_get() {
+  const res = http.get(`${BASE_URL}/empty`, { tags: { name: 'GET /empty' } });
+  check(res, { 'GET /empty 200': (r) => r.status === 200 });
+}
+
+export function empty_post() {
+  const res = http.post(`${BASE_URL}/empty`, EVENT, Object.assign({ tags: { name: 'POST /empty' } }, JSON_HEADERS));
+  check(res, { 'POST /empty 200': (r) => r.status === 200 });
+}

@@ -1,0 +1,23 @@
+// Step 1 — direct DB: the empty ceiling, then GET /items/:id with
+// hot-skewed ids, each read straight from PostgreSQL.
+//
+//   make step-1 run        # in one terminal (starts PostgreSQL and the worker)
+//   k6 run k6/01-direct-db.js
+import http from 'k6/http';
+import { check } from 'k6';
+import { BASE_URL, makeSkew, sequential } from './lib/common.js';
+
+const params = JSON.parse(open('./lib/params.json'));
+const pick = makeSkew(params.catalog);
+
+export const options = sequential(params, ['empty-get', 'direct-db'], 'direct-db');
+
+export function empty_get() {
+  const res = http.get(`${BASE_URL}/empty`, { tags: { name: 'GET /empty' } });
+  check(res, { 'GET /empty 200': (r) => r.status === 200 });
+}
+
+export function direct_db() {
+  const res = http.get(`${BASE_URL}/items/${pick()}`, { tags: { name: 'GET /items/:id' } });
+  check(res, { 'GET /items/:id 200': (r) => r.status === 200 });
+}

@@ -1,0 +1,54 @@
+package k6
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestParamsParse(t *testing.T) {
+	p := Load()
+	if p.Load.VUs < 1 || p.Catalog.Items < p.Catalog.HotItems || p.Clock.Scale <= 0 || len(p.Event) == 0 {
+		t.Fatalf("implausible params: %+v", p)
+	}
+}
+
+// Every step has a k6 script, and every script is valid JavaScript. k6 is
+// not installable everywhere, so Node's parser checks the syntax: the
+// scripts are plain ES modules (k6's globals open and __ENV are only names).
+func TestScriptsExistAndParse(t *testing.T) {
+	steps, _ := filepath.Glob("../steps/[0-9][0-9]-*")
+	if len(steps) == 0 {
+		t.Fatal("no steps found")
+	}
+	for _, s := range steps {
+		script := filepath.Base(s) + ".js"
+		if _, err := os.Stat(script); err != nil {
+			t.Errorf("step %s has no k6 script k6/%s", filepath.Base(s), script)
+		}
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		t.Skip("node is not installed: k6 scripts not syntax-checked")
+	}
+	scripts, _ := filepath.Glob("*.js")
+	libs, _ := filepath.Glob("lib/*.js")
+	for _, js := range append(scripts, libs...) {
+		src, err := os.ReadFile(js)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mjs := filepath.Join(t.TempDir(), strings.TrimSuffix(filepath.Base(js), ".js")+".mjs")
+		if err := os.WriteFile(mjs, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(node, "--check", mjs).CombinedOutput(); err != nil {
+			t.Errorf("%s: %v\n%s", js, err, out)
+		}
+		if !strings.Contains(string(src), "BASE_URL") {
+			t.Errorf("%s does not use BASE_URL", js)
+		}
+	}
+}
