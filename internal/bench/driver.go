@@ -133,13 +133,11 @@ func Drive(ctx context.Context, o Options, v Variant, mark func(phase string)) (
 	defer client.CloseIdleConnections()
 
 	var (
-		measuring atomic.Bool
-		stop      atomic.Bool
-		left      atomic.Int64 // iterations still to send, when Iterations > 0
-		done      = make(chan struct{})
-		wg        sync.WaitGroup
+		w    = &window{wire: &wire}
+		done = make(chan struct{})
+		wg   sync.WaitGroup
 	)
-	left.Store(int64(o.Iterations))
+	w.left.Store(int64(o.Iterations))
 	users := make([]*user, o.VUs)
 	for i := range users {
 		users[i] = &user{
@@ -151,7 +149,7 @@ func Drive(ctx context.Context, o Options, v Variant, mark func(phase string)) (
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			u.loop(client, o, v, &measuring, &stop, &left)
+			u.loop(client, o, v, w)
 		}()
 	}
 	go func() { wg.Wait(); close(done) }()
@@ -167,7 +165,7 @@ func Drive(ctx context.Context, o Options, v Variant, mark func(phase string)) (
 	mark("start")
 	wireStart := wire.Load()
 	start := time.Now()
-	measuring.Store(true)
+	w.measuring.Store(true)
 
 	p := newProgress(o.Progress, v.Name, users, o)
 	var deadline <-chan time.Time
@@ -189,10 +187,10 @@ loop:
 			p.update(time.Since(start))
 		}
 	}
-	elapsed := time.Since(start)
-	stop.Store(true)
+	w.close() // no-op when the last iteration already closed it
 	<-done
-	wireBytes := wire.Load() - wireStart
+	elapsed := time.Duration(w.endAt.Load() - start.UnixNano())
+	wireBytes := w.wireEnd.Load() - wireStart
 	mark("end")
 
 	r := Run{Variant: v.Name, Route: v.Route, Tool: "go", VUs: o.VUs, DurationS: elapsed.Seconds(),
@@ -226,7 +224,28 @@ type user struct {
 	_        [64]byte // keep users' hot counters on separate cache lines
 }
 
-func (u *user) loop(client *fasthttp.HostClient, o Options, v Variant, measuring, stop *atomic.Bool, left *atomic.Int64) {
+// window is the timed part of a run, shared by all users. A response counts
+// if it arrives while the window is open: requests in flight at either edge
+// are then counted once, with their bytes, or not at all.
+type window struct {
+	measuring atomic.Bool
+	stop      atomic.Bool
+	left      atomic.Int64 // responses still to count, when Iterations > 0
+	once      sync.Once
+	endAt     atomic.Int64 // unix nanoseconds when the window closed
+	wire      *atomic.Int64
+	wireEnd   atomic.Int64
+}
+
+func (w *window) close() {
+	w.once.Do(func() {
+		w.stop.Store(true)
+		w.endAt.Store(time.Now().UnixNano())
+		w.wireEnd.Store(w.wire.Load())
+	})
+}
+
+func (u *user) loop(client *fasthttp.HostClient, o Options, v Variant, w *window) {
 	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
 	defer fasthttp.ReleaseRequest(req)
 	defer fasthttp.ReleaseResponse(resp)
@@ -244,11 +263,7 @@ func (u *user) loop(client *fasthttp.HostClient, o Options, v Variant, measuring
 			req.SetBody(v.Body)
 		}
 	}
-	for !stop.Load() {
-		recording := measuring.Load()
-		if recording && o.Iterations > 0 && left.Add(-1) < 0 {
-			return
-		}
+	for !w.stop.Load() {
 		if !fixed {
 			req.Reset()
 			req.Header.SetMethod(method)
@@ -261,8 +276,18 @@ func (u *user) loop(client *fasthttp.HostClient, o Options, v Variant, measuring
 		if err == nil {
 			err = check(v, &u.vu, resp)
 		}
-		if !recording {
-			continue
+		if !w.measuring.Load() || w.stop.Load() {
+			continue // warm-up, or arrived after the window closed
+		}
+		if o.Iterations > 0 {
+			n := w.left.Add(-1)
+			if n < 0 {
+				continue
+			}
+			if n == 0 {
+				defer w.close() // after this last response is recorded
+				w.stop.Store(true)
+			}
 		}
 		u.count.Add(1)
 		_ = u.hist.RecordValue(lat.Microseconds())
