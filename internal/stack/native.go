@@ -55,32 +55,34 @@ func envName(service string) string {
 }
 
 func downNative(c Config, name string) error {
-	if name == Postgres {
-		if c.nativePID(Postgres) == 0 {
-			return nil
-		}
-		pgCtl, err := LookPath("pg_ctl")
-		if err != nil {
-			return err
-		}
-		return c.runAsPostgres(pgCtl, "-D", c.pgDataDir(), "-m", "fast", "-w", "-t", "60", "stop")
-	}
 	pid := c.nativePID(name)
 	if pid == 0 {
 		return nil
 	}
-	if err := syscall.Kill(pid, syscall.SIGTERM); err != nil && !errors.Is(err, syscall.ESRCH) {
+	if name == Postgres {
+		pgCtl, err := LookPath("pg_ctl")
+		if err != nil {
+			return err
+		}
+		if err := c.runAsPostgres(pgCtl, "-D", c.pgDataDir(), "-m", "fast", "-w", "-t", "60", "stop"); err != nil {
+			return err
+		}
+	} else if err := syscall.Kill(pid, syscall.SIGTERM); err != nil && !errors.Is(err, syscall.ESRCH) {
 		return err
 	}
+	// pg_ctl returns when the PID file is gone, a moment before the process
+	// is: wait for the process itself, so "down" means nothing is left.
 	deadline := time.Now().Add(20 * time.Second)
 	for alive(pid) {
 		if time.Now().After(deadline) {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 			break
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(20 * time.Millisecond)
 	}
-	_ = os.Remove(c.pidFile(name))
+	if name != Postgres {
+		_ = os.Remove(c.pidFile(name))
+	}
 	return nil
 }
 
