@@ -26,6 +26,7 @@ type Params struct {
 		HotItems  int     `json:"hot_items"`
 		HotShare  float64 `json:"hot_share"`
 		HotStride int     `json:"hot_stride"`
+		ZipfS     float64 `json:"zipf_s"`
 	} `json:"catalog"`
 	Clock struct {
 		Scale     float64 `json:"scale"`

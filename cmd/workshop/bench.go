@@ -8,10 +8,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/redis/go-redis/v9"
 
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/catalog"
@@ -76,6 +78,11 @@ func runBench(ctx context.Context, args []string) (err error) {
 		}
 		catalog.Warm(ctx, pool)
 		env.Pool = pool
+	}
+
+	if slices.Contains(step.Services, stack.Redis) {
+		env.Redis = redis.NewClient(&redis.Options{Addr: sc.Endpoints().RedisAddr})
+		defer env.Redis.Close()
 	}
 
 	bin, err := buildStep(ctx, sc, step)

@@ -49,7 +49,7 @@ func runDoctor() error {
 	}
 	p := k6.Load()
 	fmt.Printf("  ports:   PostgreSQL %d, Redis %d, MongoDB %d on %s (PEAKLOAD_*_PORT to change)\n", c.PGPort, c.RedisPort, c.MongoPort, c.Host)
-	fmt.Printf("  catalog: %d items, %d hot (%.0f%% of reads), clock ×%.0f\n", p.Catalog.Items, p.Catalog.HotItems, p.Catalog.HotShare*100, p.Clock.Scale)
+	fmt.Printf("  catalog: %d items; %.0f%% of reads on %d live streams (Zipf s=%.1f); clock ×%.0f\n", p.Catalog.Items, p.Catalog.HotShare*100, p.Catalog.HotItems, p.Catalog.ZipfS, p.Clock.Scale)
 	if started := stack.Started(c); len(started) > 0 {
 		fmt.Printf("  running: %s (started by the workshop; `make down` stops them)\n", strings.Join(started, ", "))
 	}

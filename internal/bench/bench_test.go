@@ -94,7 +94,8 @@ func TestScrape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c["peakload_db_queries_total"] != 42 || c["peakload_http_requests_total{route=/items/:id}"] != 10 || c["peakload_http_requests_total{status=404}"] != 3 {
+	if c["peakload_db_queries_total"] != 42 || c["peakload_http_requests_total{route=/items/:id}"] != 10 || c["peakload_http_requests_total{status=404}"] != 3 ||
+		c[`peakload_http_requests_total{method=GET,route=/items/:id,status=200}`] != 7 {
 		t.Fatalf("scraped %v", c)
 	}
 }

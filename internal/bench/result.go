@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -116,6 +117,20 @@ func (r *Result) Print(w io.Writer) {
 	}
 	tw.Flush()
 	for _, x := range r.Runs {
+		if len(x.Extra) > 0 {
+			keys := make([]string, 0, len(x.Extra))
+			for k := range x.Extra {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			var parts []string
+			for _, k := range keys {
+				parts = append(parts, fmt.Sprintf("%s %.3g", k, x.Extra[k]))
+			}
+			fmt.Fprintf(w, "  %s: %s\n", x.Variant, strings.Join(parts, ", "))
+		}
+	}
+	for _, x := range r.Runs {
 		if x.FirstError != "" {
 			fmt.Fprintf(w, "  first error in %s: %s\n", x.Variant, x.FirstError)
 		}
@@ -199,6 +214,36 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 		r.PerRequest.DBQueries = Delta(before, after, "peakload_db_queries_total") / served
 		r.PerRequest.RedisBytes = (Delta(before, after, "peakload_redis_read_bytes_total") + Delta(before, after, "peakload_redis_written_bytes_total")) / served
 		r.PerRequest.ServerCPUus = Delta(before, after, "process_cpu_seconds_total") * 1e6 / served
+		r.Extra = extras(before, after, pattern, served)
 	}
 	return r, nil
+}
+
+// extras are the step-specific counters, per request or as ratios; only
+// the ones a run moved are kept.
+func extras(before, after Counters, route string, served float64) map[string]float64 {
+	d := func(key string) float64 { return Delta(before, after, key) }
+	x := map[string]float64{}
+	ratio := func(name, hit, miss string) {
+		if h, m := d(hit), d(miss); h+m > 0 {
+			x[name] = h / (h + m)
+		}
+	}
+	ratio("redis_hit_ratio", "peakload_cache_lookups_total{result=hit,tier=redis}", "peakload_cache_lookups_total{result=miss,tier=redis}")
+	ratio("memory_hit_ratio", "peakload_cache_lookups_total{result=hit,tier=memory}", "peakload_cache_lookups_total{result=miss,tier=memory}")
+	for name, key := range map[string]string{
+		"redis_gets_per_req": "peakload_redis_commands_total{cmd=get}",
+		"fail_open_per_req":  "peakload_cache_fail_open_total",
+		"coalesced_per_req":  "peakload_coalesced_total",
+		"status_304_share":   "peakload_http_requests_total{status=304}",
+		"body_bytes_per_req": "peakload_http_response_bytes_total{route=" + route + "}",
+	} {
+		if v := d(key); v > 0 {
+			x[name] = v / served
+		}
+	}
+	if len(x) == 0 {
+		return nil
+	}
+	return x
 }

@@ -47,6 +47,9 @@ func Scrape(ctx context.Context, target string) (Counters, error) {
 		series := line[:sp]
 		name, labels, _ := strings.Cut(series, "{")
 		c[name] += v
+		if labels != "" {
+			c[name+"{"+strings.ReplaceAll(labels, `"`, "")] += v // the whole series, labels in exposition order (sorted)
+		}
 		for _, l := range strings.Split(strings.TrimSuffix(labels, "}"), ",") {
 			if l != "" {
 				c[name+"{"+strings.ReplaceAll(l, `"`, "")+"}"] += v

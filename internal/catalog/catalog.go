@@ -6,6 +6,7 @@ package catalog
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -110,4 +111,19 @@ func Warm(ctx context.Context, pool *pgxpool.Pool) {
 	}
 	_, _ = pool.Exec(ctx, `SELECT pg_prewarm(c) FROM unnest(ARRAY['items','items_pkey','items_streamer','streamers',
 		'streamers_pkey','categories','tags','item_tags','item_tags_pkey','live_stats','live_stats_pkey','views_item_time']::regclass[]) AS c`)
+}
+
+// ItemJSON reads an item and renders its public response: what the cache
+// steps store, so a hit returns bytes without touching the database or
+// the encoder.
+func (s *Store) ItemJSON(ctx context.Context, id int32) ([]byte, error) {
+	row, err := s.Item(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(row.Response())
+	if err != nil {
+		return nil, fmt.Errorf("item %d: encode: %w", id, err)
+	}
+	return b, nil
 }

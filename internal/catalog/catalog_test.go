@@ -88,27 +88,34 @@ func TestWorkerChangesTheStats(t *testing.T) {
 	}
 }
 
-func TestSkewIsHot(t *testing.T) {
-	sk := catalog.Skew{Items: 100_000, Hot: 1000, HotShare: 0.9, Stride: 7919}
-	hot := map[int32]bool{}
-	for _, id := range sk.HotIDs() {
-		hot[id] = true
+func TestSkewIsHotAndZipf(t *testing.T) {
+	sk := catalog.NewSkew(100_000, 100, 0.9, 7919, 1.0)
+	rank := map[int32]int{}
+	for k, id := range sk.HotIDs() {
+		rank[id] = k
 	}
-	if len(hot) != 1000 {
-		t.Fatalf("%d distinct hot ids, want 1000 (stride not coprime with items?)", len(hot))
+	if len(rank) != 100 {
+		t.Fatalf("%d distinct live ids, want 100 (stride not coprime with items?)", len(rank))
 	}
 	r := rand.New(rand.NewPCG(1, 2))
-	n, inHot := 100_000, 0
+	n, live, top := 200_000, 0, 0
 	for range n {
 		id := sk.Pick(r)
 		if id < 1 || id > 100_000 {
 			t.Fatalf("id %d out of range", id)
 		}
-		if hot[id] {
-			inHot++
+		if k, ok := rank[id]; ok {
+			live++
+			if k == 0 {
+				top++
+			}
 		}
 	}
-	if share := float64(inHot) / float64(n); share < 0.88 || share > 0.92 {
-		t.Fatalf("%.3f of picks hit the hot set, want ~0.90", share)
+	if share := float64(live) / float64(n); share < 0.89 || share > 0.91 {
+		t.Fatalf("%.3f of picks on live items, want ~0.90", share)
+	}
+	// Zipf s=1 over 100 ranks: rank 1 takes 1/H(100) = 19.3% of live reads.
+	if share := float64(top) / float64(live); share < 0.18 || share > 0.21 {
+		t.Fatalf("the top stream takes %.3f of live reads, want ~0.193", share)
 	}
 }

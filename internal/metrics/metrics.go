@@ -56,3 +56,35 @@ func (PGTracer) TraceQueryEnd(_ context.Context, _ *pgx.Conn, data pgx.TraceQuer
 		DBErrors.Inc()
 	}
 }
+
+// Cache-side counters (steps 2–5).
+var (
+	// RedisReadBytes and RedisWrittenBytes are the internal bandwidth of
+	// article A5, counted on the Redis connections themselves.
+	RedisReadBytes = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "peakload_redis_read_bytes_total", Help: "Bytes read from Redis connections.",
+	})
+	RedisWrittenBytes = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "peakload_redis_written_bytes_total", Help: "Bytes written to Redis connections.",
+	})
+	// RedisCommands counts commands sent to Redis by name (get, set, …).
+	RedisCommands = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "peakload_redis_commands_total", Help: "Redis commands by name.",
+	}, []string{"cmd"})
+	// CacheLookups counts cache lookups by tier ("redis", "memory") and result ("hit", "miss").
+	CacheLookups = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "peakload_cache_lookups_total", Help: "Cache lookups by tier and result.",
+	}, []string{"tier", "result"})
+	// FailOpen counts reads served from the database because Redis failed.
+	FailOpen = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "peakload_cache_fail_open_total", Help: "Reads that fell back to the database because Redis failed.",
+	})
+	// Coalesced counts callers that shared another caller's load (singleflight).
+	Coalesced = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "peakload_coalesced_total", Help: "Loads shared with a concurrent caller instead of run again.",
+	})
+)
+
+func init() {
+	Registry.MustRegister(RedisReadBytes, RedisWrittenBytes, RedisCommands, CacheLookups, FailOpen, Coalesced)
+}

@@ -5,11 +5,13 @@
 package scenario
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/redis/go-redis/v9"
 	"github.com/valyala/fasthttp"
 
 	"github.com/peakload/workshop/internal/bench"
@@ -38,13 +40,14 @@ type Env struct {
 	Tool   string // "go", "wrk" or "" (both, where wrk can run the variant)
 	HasWrk bool
 	Pool   *pgxpool.Pool // the catalogue, for steps that reset or inspect data
+	Redis  *redis.Client // for steps that flush the cache between variants
 	Quick  bool
 }
 
 // Skew is the id distribution from the shared parameters.
 func (e Env) Skew() catalog.Skew {
 	c := e.Params.Catalog
-	return catalog.Skew{Items: c.Items, Hot: c.HotItems, HotShare: c.HotShare, Stride: c.HotStride}
+	return catalog.NewSkew(c.Items, c.HotItems, c.HotShare, c.HotStride, c.ZipfS)
 }
 
 var steps []Step
@@ -117,4 +120,22 @@ func ratio(a, b float64) float64 {
 		return 0
 	}
 	return a / b
+}
+
+// flushRedis empties the cache so a variant starts cold, as after a deploy.
+func flushRedis(env Env) func(ctx context.Context) error {
+	return func(ctx context.Context) error {
+		if env.Redis == nil {
+			return nil
+		}
+		return env.Redis.FlushDB(ctx).Err()
+	}
+}
+
+// extra reads a step-specific figure of a run (0 when absent).
+func extra(r *bench.Run, key string) float64 {
+	if r == nil {
+		return 0
+	}
+	return r.Extra[key]
 }

@@ -10,7 +10,10 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/redis/go-redis/v9"
 
+	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/redisconn"
 	"github.com/peakload/workshop/internal/stack"
 )
 
@@ -36,4 +39,30 @@ func Postgres(t testing.TB) *pgxpool.Pool {
 	}
 	t.Cleanup(pool.Close)
 	return pool
+}
+
+// Redis returns a counted client (internal/redisconn) on the stack's
+// Redis, closed when t ends.
+func Redis(t testing.TB) *redis.Client {
+	t.Helper()
+	rdb := redisconn.New(Endpoints().RedisAddr)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := rdb.Ping(ctx).Err(); err != nil {
+		t.Fatalf("Redis is not reachable at %s: %v\n(run `make up` first, or use `make test` / `make step-N check`, which start it)", Endpoints().RedisAddr, err)
+	}
+	t.Cleanup(func() { rdb.Close() })
+	return rdb
+}
+
+// Store opens the catalogue the way step servers do (queries counted).
+func Store(t testing.TB) *catalog.Store {
+	t.Helper()
+	Postgres(t)
+	s, err := catalog.Open(context.Background(), Endpoints().PostgresURL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	return s
 }

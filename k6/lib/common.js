@@ -60,14 +60,30 @@ export function sequential(params, variants, primary) {
   return { scenarios, thresholds, summaryTrendStats: ['avg', 'p(50)', 'p(95)', 'p(99)', 'max'] };
 }
 
-// makeSkew returns the hot-skewed id picker of internal/catalog.Skew: with
-// probability hot_share one of hot_items hot ids, else any id.
+// makeSkew returns the id picker of internal/catalog.Skew: with probability
+// hot_share one of hot_items live streams, ranked by a Zipf law of exponent
+// zipf_s (rank 0 the most watched), else any item of the catalogue.
 export function makeSkew(c) {
-  return function pick() {
-    if (Math.random() < c.hot_share) {
-      const k = Math.floor(Math.random() * c.hot_items);
-      return ((k * c.hot_stride) % c.items) + 1;
+  const cdf = [];
+  let total = 0;
+  for (let k = 0; k < c.hot_items; k++) {
+    total += 1 / Math.pow(k + 1, c.zipf_s);
+    cdf.push(total);
+  }
+  for (let k = 0; k < cdf.length; k++) cdf[k] /= total;
+  const hotID = (k) => ((k * c.hot_stride) % c.items) + 1;
+  function rank(u) {
+    let lo = 0;
+    let hi = cdf.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cdf[mid] < u) lo = mid + 1;
+      else hi = mid;
     }
+    return lo;
+  }
+  return function pick() {
+    if (Math.random() < c.hot_share) return hotID(rank(Math.random()));
     return Math.floor(Math.random() * c.items) + 1;
   };
 }

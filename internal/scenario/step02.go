@@ -1,0 +1,48 @@
+package scenario
+
+import (
+	"fmt"
+
+	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/stack"
+)
+
+// Step 2: the direct read and the cache-aside read of the same hot-skewed
+// ids, with the worker changing the live streams, beside the ceiling.
+func init() {
+	register(Step{
+		N: 2, Slug: "cache-aside", Services: []string{stack.Postgres, stack.Redis}, Worker: true,
+		Variants: func(env Env) []bench.Variant {
+			return []bench.Variant{
+				{Name: "empty-get", Route: "GET /empty", Path: "/empty"},
+				{Name: "direct-db", Route: "GET /items/:id", Prepare: itemRequest(env, "")},
+				{Name: "cache-aside", Route: "GET /cached/items/:id", Prepare: itemRequest(env, "/cached"), Setup: flushRedis(env)},
+			}
+		},
+		Claims: func(r *bench.Result, env Env) []bench.Claim {
+			return []bench.Claim{cacheAsideClaim(r)}
+		},
+	})
+}
+
+// cacheAsideClaim: A2 — many times the direct read.
+func cacheAsideClaim(r *bench.Result) bench.Claim {
+	c := bench.Claim{
+		ID:        "A2",
+		Article:   "Redis get-or-set (TTL 30 s) in front of the item query: \"quite good\", many times the direct read's 645 req/s (figure only in an image)",
+		Tolerance: "cache-aside ≥ 5× direct-db req/s, same run",
+		Measured:  "not measured",
+	}
+	d, a, e := r.Find("direct-db"), r.Find("cache-aside"), r.Find("empty-get")
+	if d == nil || a == nil || d.RPS == 0 {
+		return c
+	}
+	x := a.RPS / d.RPS
+	c.Measured = fmt.Sprintf("cache-aside %.0f req/s = %.1f× direct-db (%.0f req/s); %.3f DB queries/request, Redis hit ratio %.1f%%",
+		a.RPS, x, d.RPS, a.PerRequest.DBQueries, 100*extra(a, "redis_hit_ratio"))
+	if e != nil && e.RPS > 0 {
+		c.Measured += fmt.Sprintf("; %.2f× the empty ceiling", a.RPS/e.RPS)
+	}
+	c.Reproduced = bench.Verdict(x >= 5 && a.Errors == 0)
+	return c
+}

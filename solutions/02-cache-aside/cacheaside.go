@@ -1,0 +1,59 @@
+// Package cacheaside is the reference for step 2: Redis get-or-set (article
+// A2). Read Redis first; on a miss load from the database, store the result
+// with a TTL, return it. If Redis is down or slow, serve from the database:
+// the cache must never turn into an outage of its own (fail open).
+package cacheaside
+
+import (
+	"context"
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/redisconn"
+	directdb "github.com/peakload/workshop/solutions/01-direct-db"
+)
+
+// GetOrSet returns the value cached under key, or loads it, caches it for
+// ttl and returns it.
+func GetOrSet(ctx context.Context, rdb *redis.Client, key string, ttl time.Duration,
+	load func(context.Context) ([]byte, error)) ([]byte, error) {
+	cached, err := rdb.Get(ctx, key).Bytes()
+	switch {
+	case err == nil:
+		metrics.CacheLookups.WithLabelValues("redis", "hit").Inc()
+		return cached, nil
+	case errors.Is(err, redis.Nil):
+		metrics.CacheLookups.WithLabelValues("redis", "miss").Inc()
+	default:
+		redisconn.FailOpen(err) // down or slow: fall through to the database
+		return load(ctx)
+	}
+
+	value, err := load(ctx)
+	if err != nil {
+		return nil, err // never cache an error
+	}
+	// A failed SET costs a future miss, not this response.
+	if err := rdb.Set(ctx, key, value, ttl).Err(); err != nil {
+		redisconn.FailOpen(err)
+	}
+	return value, nil
+}
+
+// ItemKey is the Redis key of an item's rendered response.
+func ItemKey(id int32) string { return "item:" + strconv.Itoa(int(id)) }
+
+// Items reads items through Redis: the cache-aside Getter later steps
+// build on.
+func Items(store *catalog.Store, rdb *redis.Client, ttl time.Duration) directdb.Getter {
+	return func(ctx context.Context, id int32) ([]byte, error) {
+		return GetOrSet(ctx, rdb, ItemKey(id), ttl, func(ctx context.Context) ([]byte, error) {
+			return store.ItemJSON(ctx, id)
+		})
+	}
+}

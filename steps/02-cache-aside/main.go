@@ -1,0 +1,50 @@
+// Step 2 — cache-aside. The same item read, with Redis in front of the
+// database: the first viewer of a stream pays for the query, the next ones
+// in the following 30 s (300 ms on the bench's clock) get Redis's copy.
+// Article A2: "quite good", many times the direct read. Your part is
+// GetOrSet in exercise.go.
+package main
+
+import (
+	"context"
+	"log"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/redisconn"
+	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/k6"
+	directdb "github.com/peakload/workshop/solutions/01-direct-db"
+	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
+)
+
+// CachedRoute serves the item through the cache; /items/:id stays the
+// direct read, so one bench compares both.
+const CachedRoute = "/cached/items/:id"
+
+func main() {
+	ep := stack.EndpointsFromEnv()
+	store, err := catalog.Open(context.Background(), ep.PostgresURL)
+	if err != nil {
+		log.Fatal(err)
+	}
+	rdb := redisconn.New(ep.RedisAddr)
+	srv := newServer(store, rdb)
+	srv.OnShutdown(func(context.Context) error { store.Close(); return rdb.Close() })
+	srv.Main()
+}
+
+func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
+	p := k6.Load()
+	ttl := p.Scaled(p.Clock.RedisTTLS) // the article's 30 s, on the bench's clock
+	srv := server.New("step 2 — cache-aside")
+	srv.GET(directdb.Route, directdb.Handler(store))
+	srv.GET(CachedRoute, directdb.Serve(func(ctx context.Context, id int32) ([]byte, error) {
+		return GetOrSet(ctx, rdb, cacheaside.ItemKey(id), ttl, func(ctx context.Context) ([]byte, error) {
+			return store.ItemJSON(ctx, id)
+		})
+	}))
+	return srv
+}

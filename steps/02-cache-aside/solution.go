@@ -1,0 +1,8 @@
+//go:build solution
+
+package main
+
+import cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
+
+// GetOrSet is the reference (make step-2 check SOLUTION=1).
+var GetOrSet = cacheaside.GetOrSet
