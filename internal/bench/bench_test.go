@@ -88,14 +88,15 @@ func TestParseWrk(t *testing.T) {
 
 func TestScrape(t *testing.T) {
 	target := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Write([]byte("# HELP x y\npeakload_db_queries_total 42\npeakload_http_requests_total{method=\"GET\",route=\"/items/:id\",status=\"200\"} 7\npeakload_http_requests_total{method=\"GET\",route=\"/items/:id\",status=\"404\"} 3\n"))
+		w.Write([]byte("# HELP x y\npeakload_db_queries_total 42\npeakload_redis_commands_total{cmd=\"get\"} 5\npeakload_http_requests_total{method=\"GET\",route=\"/items/:id\",status=\"200\"} 7\npeakload_http_requests_total{method=\"GET\",route=\"/items/:id\",status=\"404\"} 3\n"))
 	}))
 	c, err := Scrape(context.Background(), target)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c["peakload_db_queries_total"] != 42 || c["peakload_http_requests_total{route=/items/:id}"] != 10 || c["peakload_http_requests_total{status=404}"] != 3 ||
-		c[`peakload_http_requests_total{method=GET,route=/items/:id,status=200}`] != 7 {
+		c[`peakload_http_requests_total{method=GET,route=/items/:id,status=200}`] != 7 ||
+		c["peakload_redis_commands_total{cmd=get}"] != 5 {
 		t.Fatalf("scraped %v", c)
 	}
 }

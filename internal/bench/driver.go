@@ -45,6 +45,10 @@ type Variant struct {
 	Check func(vu *VU, resp *fasthttp.Response) error
 	// Setup runs once before the variant (flush a cache, reset a counter).
 	Setup func(ctx context.Context) error
+	// Pace makes each user send one request per Pace (sleeping for what
+	// the response left of it): a client polling on a timer, not a
+	// saturating one.
+	Pace time.Duration
 }
 
 // Options are the load parameters, the same names k6 uses.
@@ -275,6 +279,9 @@ func (u *user) loop(client *fasthttp.HostClient, o Options, v Variant, w *window
 		lat := time.Since(t0)
 		if err == nil {
 			err = check(v, &u.vu, resp)
+		}
+		if v.Pace > lat {
+			time.Sleep(v.Pace - lat)
 		}
 		if !w.measuring.Load() || w.stop.Load() {
 			continue // warm-up, or arrived after the window closed

@@ -47,11 +47,14 @@ func Scrape(ctx context.Context, target string) (Counters, error) {
 		series := line[:sp]
 		name, labels, _ := strings.Cut(series, "{")
 		c[name] += v
-		if labels != "" {
-			c[name+"{"+strings.ReplaceAll(labels, `"`, "")] += v // the whole series, labels in exposition order (sorted)
+		if labels == "" {
+			continue
 		}
-		for _, l := range strings.Split(strings.TrimSuffix(labels, "}"), ",") {
-			if l != "" {
+		// The whole series (labels sorted, as Prometheus exposes them), and
+		// each label alone when there are several.
+		c[name+"{"+strings.ReplaceAll(labels, `"`, "")] += v
+		if pairs := strings.Split(strings.TrimSuffix(labels, "}"), ","); len(pairs) > 1 {
+			for _, l := range pairs {
 				c[name+"{"+strings.ReplaceAll(l, `"`, "")+"}"] += v
 			}
 		}

@@ -19,7 +19,7 @@ import (
 )
 
 // ErrNotFound is returned for an id that is not in the catalogue.
-var ErrNotFound = errors.New("item not found")
+var ErrNotFound = errors.New("not found")
 
 // ItemQuery reads one item the way a real detail page does: four joins, the
 // tags aggregated into an array, and the streamer's distinct viewers over

@@ -37,12 +37,18 @@ func Serve(get Getter) echo.HandlerFunc {
 			return echo.NewHTTPError(http.StatusBadRequest, err.Error())
 		}
 		body, err := get(c.Request().Context(), id)
-		if errors.Is(err, catalog.ErrNotFound) {
-			return echo.NewHTTPError(http.StatusNotFound, err.Error())
-		}
 		if err != nil {
-			return err // a real fault: 500, logged
+			return Error(err)
 		}
 		return c.JSONBlob(http.StatusOK, body)
 	}
+}
+
+// Error maps a Getter's error to the response: 404 for an unknown item,
+// otherwise a real fault (500, logged).
+func Error(err error) error {
+	if errors.Is(err, catalog.ErrNotFound) {
+		return echo.NewHTTPError(http.StatusNotFound, err.Error())
+	}
+	return err
 }

@@ -1,0 +1,8 @@
+//go:build solution
+
+package main
+
+import "github.com/peakload/workshop/solutions/03-etag"
+
+// NotModified is the reference (make step-3 check SOLUTION=1).
+var NotModified = etag.NotModified
