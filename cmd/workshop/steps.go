@@ -6,9 +6,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -198,7 +203,9 @@ func runHint(args []string) error {
 	return os.WriteFile(state, []byte(fmt.Sprint(seen+1)), 0o644)
 }
 
-// runDiff shows what the reference adds over the learner's exercise file.
+// runDiff shows what the reference adds over the learner's exercise: each
+// function of exercise.go beside the function of the same name in
+// solutions/, so the diff is the technique and nothing else.
 func runDiff(args []string) error {
 	step, err := stepFlag("diff", args)
 	if err != nil {
@@ -208,15 +215,89 @@ func runDiff(args []string) error {
 		fmt.Printf("step %d has no exercise to compare\n", step.N)
 		return nil
 	}
+	mine, err := funcs(filepath.Join(step.Dir(), "exercise.go"))
+	if err != nil {
+		return err
+	}
 	sol := strings.Replace(step.Dir(), "steps/", "solutions/", 1)
-	cmd := exec.Command("git", "diff", "--no-index", "--", filepath.Join(step.Dir(), "exercise.go"), filepath.Join(sol, filepath.Base(sol)+".go"))
+	files, _ := filepath.Glob(filepath.Join(sol, "*.go"))
+	theirs := map[string]string{}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		m, err := funcs(f)
+		if err != nil {
+			return err
+		}
+		maps.Copy(theirs, m)
+	}
+	tmp, err := os.MkdirTemp("", "peakload-diff-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	var a, b strings.Builder
+	for _, name := range slices.Sorted(maps.Keys(mine)) {
+		a.WriteString(mine[name] + "\n\n")
+		b.WriteString(theirs[name] + "\n\n")
+	}
+	for _, name := range slices.Sorted(maps.Keys(theirs)) {
+		_, local, _ := strings.Cut("."+name, ".")
+		if _, ok := mine[name]; !ok && local != "" && strings.ToLower(local[:1]) == local[:1] {
+			b.WriteString(theirs[name] + "\n\n") // an unexported helper the reference uses
+		}
+	}
+	_ = os.WriteFile(filepath.Join(tmp, "yours.go"), []byte(a.String()), 0o644)
+	_ = os.WriteFile(filepath.Join(tmp, "reference.go"), []byte(b.String()), 0o644)
+	fmt.Printf("%s/exercise.go (-) against %s (+):\n\n", step.Dir(), sol)
+	cmd := exec.Command("git", "diff", "--no-index", "--no-prefix", "--", "yours.go", "reference.go")
+	cmd.Dir = tmp
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	if err := cmd.Run(); err != nil {
 		var ee *exec.ExitError
 		if errors.As(err, &ee) && ee.ExitCode() == 1 {
-			return nil // git diff exits 1 when files differ
+			return nil // git diff exits 1 when the files differ
 		}
 		return err
 	}
+	fmt.Println("(no difference: your exercise matches the reference)")
 	return nil
+}
+
+// funcs returns the source of every function in a file, with its doc
+// comment, keyed by "Recv.Name" or "Name".
+func funcs(path string) (map[string]string, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, src, parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, d := range f.Decls {
+		fn, ok := d.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		name := fn.Name.Name
+		if fn.Recv != nil && len(fn.Recv.List) == 1 {
+			t := fn.Recv.List[0].Type
+			if st, ok := t.(*ast.StarExpr); ok {
+				t = st.X
+			}
+			if id, ok := t.(*ast.Ident); ok {
+				name = id.Name + "." + name
+			}
+		}
+		from := fn.Pos()
+		if fn.Doc != nil {
+			from = fn.Doc.Pos()
+		}
+		out[name] = string(src[fset.Position(from).Offset:fset.Position(fn.End()).Offset])
+	}
+	return out, nil
 }

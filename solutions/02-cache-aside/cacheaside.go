@@ -48,12 +48,46 @@ func GetOrSet(ctx context.Context, rdb *redis.Client, key string, ttl time.Durat
 // ItemKey is the Redis key of an item's rendered response.
 func ItemKey(id int32) string { return "item:" + strconv.Itoa(int(id)) }
 
-// Items reads items through Redis: the cache-aside Getter later steps
-// build on.
+// Items reads items through Redis: the cache-aside Getter of steps 2 and 3.
 func Items(store *catalog.Store, rdb *redis.Client, ttl time.Duration) directdb.Getter {
 	return func(ctx context.Context, id int32) ([]byte, error) {
 		return GetOrSet(ctx, rdb, ItemKey(id), ttl, func(ctx context.Context) ([]byte, error) {
 			return store.ItemJSON(ctx, id)
+		})
+	}
+}
+
+// ItemsVia is cache-aside whose misses go through wrap (step 4 makes the
+// concurrent misses of a key one flight). A hit is served from Redis as
+// before; a miss calls wrap with a fill that looks in Redis once more — a
+// request that missed while another refilled the key finds it there — and
+// only then loads from the database and sets the key.
+func ItemsVia(store *catalog.Store, rdb *redis.Client, ttl time.Duration,
+	wrap func(ctx context.Context, key string, fill func(context.Context) ([]byte, error)) ([]byte, error)) directdb.Getter {
+	return func(ctx context.Context, id int32) ([]byte, error) {
+		key := ItemKey(id)
+		cached, err := rdb.Get(ctx, key).Bytes()
+		switch {
+		case err == nil:
+			metrics.CacheLookups.WithLabelValues("redis", "hit").Inc()
+			return cached, nil
+		case errors.Is(err, redis.Nil):
+			metrics.CacheLookups.WithLabelValues("redis", "miss").Inc()
+		default:
+			redisconn.FailOpen(err) // the flight still spares the database a stampede
+		}
+		return wrap(ctx, key, func(ctx context.Context) ([]byte, error) {
+			if again, err := rdb.Get(ctx, key).Bytes(); err == nil {
+				return again, nil
+			}
+			value, err := store.ItemJSON(ctx, id)
+			if err != nil {
+				return nil, err
+			}
+			if err := rdb.Set(ctx, key, value, ttl).Err(); err != nil {
+				redisconn.FailOpen(err)
+			}
+			return value, nil
 		})
 	}
 }

@@ -1,0 +1,54 @@
+package scenario
+
+import (
+	"fmt"
+
+	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/stack"
+)
+
+// Step 4: a stampede. All VUs read the most watched stream, whose Redis key
+// expires every 30 s on the articles' clock (300 ms), while the worker's
+// cron updates the live rows. Once per expiry every request in flight
+// misses together: how many queries does each expiry cost?
+func init() {
+	register(Step{
+		N: 4, Slug: "singleflight", Services: []string{stack.Postgres, stack.Redis}, Worker: true,
+		Variants: func(env Env) []bench.Variant {
+			top := fmt.Sprint(env.Skew().HotID(0))
+			return []bench.Variant{
+				{Name: "cache-aside", Route: "GET /cached/items/:id", Path: "/cached/items/" + top, Setup: flushRedis(env)},
+				{Name: "singleflight", Route: "GET /coalesced/items/:id", Path: "/coalesced/items/" + top, Setup: flushRedis(env)},
+			}
+		},
+		Claims: func(r *bench.Result, env Env) []bench.Claim {
+			return []bench.Claim{stampedeClaim(r, env)}
+		},
+	})
+}
+
+// queriesPerExpiry: DB queries of a run divided by the number of times its
+// one key expired (the run's length over the TTL).
+func queriesPerExpiry(x *bench.Run, env Env) float64 {
+	expiries := x.DurationS / env.Params.Scaled(env.Params.Clock.RedisTTLS).Seconds()
+	return x.PerRequest.DBQueries * float64(x.Requests) / expiries
+}
+
+// stampedeClaim: A4 — 1000 concurrent misses → 1 DB query.
+func stampedeClaim(r *bench.Result, env Env) bench.Claim {
+	c := bench.Claim{
+		ID:        "A4",
+		Article:   "keep the in-flight load per key so concurrent misses wait for it: 1000 concurrent misses → 1 DB query",
+		Tolerance: "singleflight ≤ 1.5 DB queries per key expiry, and cache-aside ≥ 10× that (expiries = run time ÷ TTL)",
+		Measured:  "not measured",
+	}
+	a, s := r.Find("cache-aside"), r.Find("singleflight")
+	if a == nil || s == nil {
+		return c
+	}
+	qa, qs := queriesPerExpiry(a, env), queriesPerExpiry(s, env)
+	c.Measured = fmt.Sprintf("%d VUs on one key, TTL %s: cache-aside %.1f DB queries per expiry, singleflight %.2f; %.0f%% of requests joined a flight in progress; p99 %.1f → %.1f ms",
+		a.VUs, env.Params.Scaled(env.Params.Clock.RedisTTLS), qa, qs, 100*extra(s, "coalesced_per_req"), a.Latency.P99, s.Latency.P99)
+	c.Reproduced = bench.Verdict(qs <= 1.5 && qa >= 10*qs && a.Errors == 0 && s.Errors == 0)
+	return c
+}

@@ -1,0 +1,49 @@
+// Package burst is the reference for step 5 (article A5): a few seconds of
+// in-process cache in front of Redis. Every Redis hit still costs a round
+// trip and ~1.4 KB over the wire; during a burst the same hot item is read
+// thousands of times a second. Keeping it in memory for 3 s (30 ms on the
+// bench's clock) cut the article's API↔Redis bandwidth ÷ 5–6.
+package burst
+
+import (
+	"context"
+	"time"
+
+	"github.com/maypok86/otter/v2"
+
+	"github.com/peakload/workshop/internal/metrics"
+	directdb "github.com/peakload/workshop/solutions/01-direct-db"
+)
+
+// MaxItems bounds the memory one instance spends: ~1.5 KB per item.
+const MaxItems = 10_000
+
+// Cache is the in-process tier.
+type Cache struct {
+	items *otter.Cache[int32, []byte]
+}
+
+// New returns a cache whose entries live ttl after they were written.
+func New(ttl time.Duration) *Cache {
+	return &Cache{items: otter.Must(&otter.Options[int32, []byte]{
+		MaximumSize:      MaxItems,
+		ExpiryCalculator: otter.ExpiryWriting[int32, []byte](ttl),
+	})}
+}
+
+// Get returns the item from memory, or from next (Redis, then the
+// database) and keeps it for the TTL. Concurrent misses of one id share a
+// single call to next: otter coalesces loads like step 4's Group — the
+// article cached the in-flight promise for the same reason. The cached
+// slice is shared by every reader (node-cache's useClones:false): nobody
+// may modify it.
+func (c *Cache) Get(ctx context.Context, id int32, next directdb.Getter) ([]byte, error) {
+	if b, ok := c.items.GetIfPresent(id); ok {
+		metrics.CacheLookups.WithLabelValues("memory", "hit").Inc()
+		return b, nil
+	}
+	metrics.CacheLookups.WithLabelValues("memory", "miss").Inc()
+	return c.items.Get(ctx, id, otter.LoaderFunc[int32, []byte](func(ctx context.Context, id int32) ([]byte, error) {
+		return next(ctx, id) // an error is returned, never cached
+	}))
+}

@@ -1,0 +1,53 @@
+// Step 4 — singleflight. A hot stream's key expires every 30 s (300 ms on
+// the bench's clock); at that instant every viewer's request misses and
+// each runs the same query. Article A4: keep the in-flight load per key so
+// that "1000 concurrent misses → 1 DB query". Your part is Group.Load in
+// exercise.go.
+package main
+
+import (
+	"context"
+	"log"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/redisconn"
+	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/k6"
+	directdb "github.com/peakload/workshop/solutions/01-direct-db"
+	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
+	"github.com/peakload/workshop/solutions/03-etag"
+)
+
+// CoalescedRoute is cache-aside with the misses coalesced;
+// /cached/items/:id (step 2) stays as it was, so one bench compares both.
+const CoalescedRoute = "/coalesced/items/:id"
+
+func main() {
+	ep := stack.EndpointsFromEnv()
+	store, err := catalog.Open(context.Background(), ep.PostgresURL)
+	if err != nil {
+		log.Fatal(err)
+	}
+	rdb := redisconn.New(ep.RedisAddr)
+	srv := newServer(store, rdb)
+	srv.OnShutdown(func(context.Context) error { store.Close(); return rdb.Close() })
+	srv.Main()
+}
+
+func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
+	p := k6.Load()
+	ttl := p.Scaled(p.Clock.RedisTTLS)
+	cached := cacheaside.Items(store, rdb, ttl)
+	var group Group // one per process: the article's global map of in-flight promises
+	coalesced := cacheaside.ItemsVia(store, rdb, ttl, group.Load)
+
+	srv := server.New("step 4 — singleflight")
+	srv.GET(directdb.Route, directdb.Handler(store))
+	srv.GET("/cached/items/:id", directdb.Serve(cached))
+	srv.GET("/etag/items/:id", etag.Serve(cached, etag.NotModified))
+	srv.GET(CoalescedRoute, directdb.Serve(coalesced))
+	return srv
+}
