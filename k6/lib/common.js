@@ -60,6 +60,11 @@ export function sequential(params, variants, primary) {
   return { scenarios, thresholds, summaryTrendStats: ['avg', 'p(50)', 'p(95)', 'p(99)', 'max'] };
 }
 
+// liveID is the id of the live stream of rank k (0 = the most watched).
+export function liveID(c, k) {
+  return ((k * c.hot_stride) % c.items) + 1;
+}
+
 // makeSkew returns the id picker of internal/catalog.Skew: with probability
 // hot_share one of hot_items live streams, ranked by a Zipf law of exponent
 // zipf_s (rank 0 the most watched), else any item of the catalogue.
@@ -71,7 +76,7 @@ export function makeSkew(c) {
     cdf.push(total);
   }
   for (let k = 0; k < cdf.length; k++) cdf[k] /= total;
-  const hotID = (k) => ((k * c.hot_stride) % c.items) + 1;
+  const hotID = (k) => liveID(c, k);
   function rank(u) {
     let lo = 0;
     let hi = cdf.length - 1;
@@ -89,3 +94,10 @@ export function makeSkew(c) {
 }
 
 export const JSON_HEADERS = { headers: { 'Content-Type': 'application/json' } };
+
+// paced sleeps for what is left of period after the request that started
+// at start (ms): a client polling on a timer, as the Go driver's Pace.
+export function pacedSleep(sleep, start, periodSeconds) {
+  const left = periodSeconds - (Date.now() - start) / 1000;
+  if (left > 0) sleep(left);
+}

@@ -1,0 +1,28 @@
+// Step 2 — cache-aside: the ceiling, the direct read and the Redis
+// get-or-set read of the same hot-skewed ids.
+//
+//   make step-2 run        # in one terminal (PostgreSQL, Redis, the worker)
+//   k6 run k6/02-cache-aside.js
+import http from 'k6/http';
+import { check } from 'k6';
+import { BASE_URL, makeSkew, sequential } from './lib/common.js';
+
+const params = JSON.parse(open('./lib/params.json'));
+const pick = makeSkew(params.catalog);
+
+export const options = sequential(params, ['empty-get', 'direct-db', 'cache-aside'], 'cache-aside');
+
+export function empty_get() {
+  const res = http.get(`${BASE_URL}/empty`, { tags: { name: 'GET /empty' } });
+  check(res, { 'GET /empty 200': (r) => r.status === 200 });
+}
+
+export function direct_db() {
+  const res = http.get(`${BASE_URL}/items/${pick()}`, { tags: { name: 'GET /items/:id' } });
+  check(res, { 'GET /items/:id 200': (r) => r.status === 200 });
+}
+
+export function cache_aside() {
+  const res = http.get(`${BASE_URL}/cached/items/${pick()}`, { tags: { name: 'GET /cached/items/:id' } });
+  check(res, { 'GET /cached/items/:id 200': (r) => r.status === 200 });
+}

@@ -1,0 +1,40 @@
+// Step 3 — ETag: short-polling clients. Each VU watches one stream (drawn by
+// the skew), polls it every poll_s / scale seconds and sends back the ETag
+// it last saw; the worker changes the streams every change_s / scale.
+//
+//   make step-3 run        # in one terminal
+//   k6 run k6/03-etag.js
+import http from 'k6/http';
+import { check, sleep } from 'k6';
+import { BASE_URL, makeSkew, pacedSleep, sequential } from './lib/common.js';
+
+const params = JSON.parse(open('./lib/params.json'));
+const pick = makeSkew(params.catalog);
+const POLL = params.clock.poll_s / params.clock.scale;
+
+export const options = sequential(params, ['cache-aside-poll', 'etag-poll'], 'etag-poll');
+
+// Per-VU memory (each VU has its own copy of this module): the stream it
+// watches and the ETag it last saw, one pair per variant.
+const clients = {};
+
+function poll(variant, prefix) {
+  const start = Date.now();
+  let me = clients[variant];
+  if (!me) {
+    me = clients[variant] = { id: pick(), etag: '' };
+  }
+  const headers = me.etag ? { 'If-None-Match': me.etag } : {};
+  const res = http.get(`${BASE_URL}${prefix}/items/${me.id}`, { headers, tags: { name: `GET ${prefix}/items/:id` } });
+  check(res, { '200 or 304': (r) => r.status === 200 || r.status === 304 });
+  if (res.status === 200 && res.headers['Etag']) me.etag = res.headers['Etag'];
+  pacedSleep(sleep, start, POLL);
+}
+
+export function cache_aside_poll() {
+  poll('cache-aside-poll', '/cached');
+}
+
+export function etag_poll() {
+  poll('etag-poll', '/etag');
+}

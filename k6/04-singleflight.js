@@ -1,0 +1,23 @@
+// Step 4 — singleflight: a stampede. Every VU reads the most watched stream,
+// whose Redis key expires every redis_ttl_s / scale seconds.
+//
+//   make step-4 run        # in one terminal
+//   k6 run k6/04-singleflight.js
+import http from 'k6/http';
+import { check } from 'k6';
+import { BASE_URL, liveID, sequential } from './lib/common.js';
+
+const params = JSON.parse(open('./lib/params.json'));
+const TOP = liveID(params.catalog, 0);
+
+export const options = sequential(params, ['cache-aside', 'singleflight'], 'singleflight');
+
+export function cache_aside() {
+  const res = http.get(`${BASE_URL}/cached/items/${TOP}`, { tags: { name: 'GET /cached/items/:id' } });
+  check(res, { 'GET /cached/items/:id 200': (r) => r.status === 200 });
+}
+
+export function singleflight() {
+  const res = http.get(`${BASE_URL}/coalesced/items/${TOP}`, { tags: { name: 'GET /coalesced/items/:id' } });
+  check(res, { 'GET /coalesced/items/:id 200': (r) => r.status === 200 });
+}

@@ -1,0 +1,28 @@
+// Step 5 — burst cache: the ceiling, step 4's coalesced cache-aside, and the
+// in-process burst cache in front of it, over the hot-skewed live streams.
+//
+//   make step-5 run        # in one terminal
+//   k6 run k6/05-burst-cache.js
+import http from 'k6/http';
+import { check } from 'k6';
+import { BASE_URL, makeSkew, sequential } from './lib/common.js';
+
+const params = JSON.parse(open('./lib/params.json'));
+const pick = makeSkew(params.catalog);
+
+export const options = sequential(params, ['empty-get', 'singleflight', 'burst'], 'burst');
+
+export function empty_get() {
+  const res = http.get(`${BASE_URL}/empty`, { tags: { name: 'GET /empty' } });
+  check(res, { 'GET /empty 200': (r) => r.status === 200 });
+}
+
+export function singleflight() {
+  const res = http.get(`${BASE_URL}/coalesced/items/${pick()}`, { tags: { name: 'GET /coalesced/items/:id' } });
+  check(res, { 'GET /coalesced/items/:id 200': (r) => r.status === 200 });
+}
+
+export function burst() {
+  const res = http.get(`${BASE_URL}/burst/items/${pick()}`, { tags: { name: 'GET /burst/items/:id' } });
+  check(res, { 'GET /burst/items/:id 200': (r) => r.status === 200 });
+}
