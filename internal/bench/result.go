@@ -109,13 +109,15 @@ func (r *Result) Print(w io.Writer) {
 	}
 	fmt.Fprintf(w, "\nstep %d — %s   (%d CPUs, %s, %s stack)\n", r.Step, r.Slug, m.CPUs, pin, m.Stack)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "variant\troute\ttool\tVUs\treq/s\tp50 ms\tp95 ms\tp99 ms\terrors\tKB/req\tDB q/req\tRedis B/req\tserver µs/req\t")
+	fmt.Fprintln(tw, "variant\troute\ttool\tVUs\treq/s\tp50 ms\tp95 ms\tp99 ms\terrors\tKB/req\tDB q/req\tRedis B/req\tserver µs/req\tserver busy\t")
 	for _, x := range r.Runs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%.2f\t%.2f\t%.2f\t%d\t%.2f\t%s\t%s\t%s\t\n",
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%.2f\t%.2f\t%.2f\t%d\t%.2f\t%s\t%s\t%s\t%s\t\n",
 			x.Variant, x.Route, x.Tool, x.VUs, thousands(x.RPS), x.Latency.P50, x.Latency.P95, x.Latency.P99, x.Errors,
-			x.PerRequest.PublicBytes/1024, dash(x.PerRequest.DBQueries, "%.2f"), dash(x.PerRequest.RedisBytes, "%.0f"), dash(x.PerRequest.ServerCPUus, "%.0f"))
+			x.PerRequest.PublicBytes/1024, dash(x.PerRequest.DBQueries, "%.2f"), dash(x.PerRequest.RedisBytes, "%.0f"),
+			dash(x.PerRequest.ServerCPUus, "%.0f"), dash(x.RPS*x.PerRequest.ServerCPUus/1e4, "%.0f%%"))
 	}
 	tw.Flush()
+	fmt.Fprintln(w, "  (server busy = req/s × server µs/req on its one CPU: under ~90% the server was waiting, not working)")
 	for _, x := range r.Runs {
 		if len(x.Extra) > 0 {
 			keys := make([]string, 0, len(x.Extra))
