@@ -23,7 +23,9 @@ const usage = `usage: workshop <command> [flags]
   run -step N       serve step N on 127.0.0.1:8080 with its services
   hint -step N      the next hint of the step's exercise
   diff -step N      what the reference adds over the exercise
+  profile -step N   CPU and mutex profiles of step N under load
   compare           every step's latest result against the articles
+  report            SVG charts of the latest results (results/report/)
   test              everything CI runs
   mongo             serve the MongoDB wire protocol (embedded FerretDB)
 `
@@ -64,6 +66,10 @@ func main() {
 		err = runTest(ctx)
 	case "compare":
 		err = runCompare()
+	case "report":
+		err = runReport()
+	case "profile":
+		err = runProfile(ctx, args)
 	case "mongo":
 		err = runMongo(args)
 	case "help", "-h", "--help":

@@ -16,6 +16,7 @@ import (
 	"net/http/pprof"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"syscall"
 	"time"
@@ -45,6 +46,11 @@ type Server struct {
 
 // New builds the shared server. name is printed at start ("step 1 — direct-db").
 func New(name string) *Server {
+	if os.Getenv("PEAKLOAD_MUTEX_PROFILE") != "" {
+		// Off by default: sampling contention costs a little on every lock.
+		runtime.SetMutexProfileFraction(5)
+		runtime.SetBlockProfileRate(100_000) // one sample per 100 µs blocked
+	}
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = errorHandler
