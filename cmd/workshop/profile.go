@@ -20,17 +20,11 @@ import (
 // "after") under load while /debug/pprof records a CPU and a mutex
 // profile; then `go tool pprof -top` of each, and a call graph (SVG with
 // graphviz, else the command for pprof's web UI).
-func runProfile(ctx context.Context, args []string) (err error) {
-	step, err := stepFlag("profile", args)
-	if err != nil {
-		return err
-	}
-	sc := stack.FromEnv()
-	started, err := upForStep(ctx, sc, step)
-	defer func() { err = joinErr(err, downStarted(sc, started)) }()
-	if err != nil {
-		return err
-	}
+func runProfile(ctx context.Context, args []string) error {
+	return withServices(ctx, "profile", args, func(step scenario.Step, sc stack.Config) error { return profile(ctx, step, sc) })
+}
+
+func profile(ctx context.Context, step scenario.Step, sc stack.Config) error {
 	bin, err := buildStep(ctx, sc, step)
 	if err != nil {
 		return err

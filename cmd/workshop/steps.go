@@ -62,10 +62,10 @@ func runStep(ctx context.Context, args []string) error {
 	return runCheck(ctx, args)
 }
 
-// runCheck is `make step-N check`: the step's test on the learner's code,
-// or on the reference with SOLUTION=1, with the services it needs.
-func runCheck(ctx context.Context, args []string) (err error) {
-	step, err := stepFlag("check", args)
+// withServices runs f for the step named in args with the services it
+// needs up, and stops again those it had to start.
+func withServices(ctx context.Context, name string, args []string, f func(scenario.Step, stack.Config) error) (err error) {
+	step, err := stepFlag(name, args)
 	if err != nil {
 		return err
 	}
@@ -75,7 +75,15 @@ func runCheck(ctx context.Context, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	return goTest(ctx, sc, solution(), "./"+step.Dir()+"/")
+	return f(step, sc)
+}
+
+// runCheck is `make step-N check`: the step's test on the learner's code,
+// or on the reference with SOLUTION=1, with the services it needs.
+func runCheck(ctx context.Context, args []string) error {
+	return withServices(ctx, "check", args, func(step scenario.Step, sc stack.Config) error {
+		return goTest(ctx, sc, solution(), "./"+step.Dir()+"/")
+	})
 }
 
 func solution() bool { s := os.Getenv("SOLUTION"); return s != "" && s != "0" }
@@ -119,17 +127,11 @@ func downStarted(sc stack.Config, started []string) error {
 
 // runServe is `make step-N run`: the step server in the foreground on
 // 127.0.0.1:8080, with its services and (for the read path) the worker.
-func runServe(ctx context.Context, args []string) (err error) {
-	step, err := stepFlag("run", args)
-	if err != nil {
-		return err
-	}
-	sc := stack.FromEnv()
-	started, err := upForStep(ctx, sc, step)
-	defer func() { err = joinErr(err, downStarted(sc, started)) }()
-	if err != nil {
-		return err
-	}
+func runServe(ctx context.Context, args []string) error {
+	return withServices(ctx, "run", args, func(step scenario.Step, sc stack.Config) error { return serve(ctx, step, sc) })
+}
+
+func serve(ctx context.Context, step scenario.Step, sc stack.Config) error {
 	bin, err := buildStep(ctx, sc, step)
 	if err != nil {
 		return err

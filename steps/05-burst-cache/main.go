@@ -7,14 +7,11 @@ package main
 
 import (
 	"context"
-	"log"
 
 	"github.com/redis/go-redis/v9"
 
 	"github.com/peakload/workshop/internal/catalog"
-	"github.com/peakload/workshop/internal/redisconn"
 	"github.com/peakload/workshop/internal/server"
-	"github.com/peakload/workshop/internal/stack"
 	"github.com/peakload/workshop/k6"
 	directdb "github.com/peakload/workshop/solutions/01-direct-db"
 	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
@@ -26,17 +23,7 @@ import (
 // stays as it was, so one bench compares both.
 const BurstRoute = "/burst/items/:id"
 
-func main() {
-	ep := stack.EndpointsFromEnv()
-	store, err := catalog.Open(context.Background(), ep.PostgresURL)
-	if err != nil {
-		log.Fatal(err)
-	}
-	rdb := redisconn.New(ep.RedisAddr)
-	srv := newServer(store, rdb)
-	srv.OnShutdown(func(context.Context) error { store.Close(); return rdb.Close() })
-	srv.Main()
-}
+func main() { server.MainRead(newServer) }
 
 func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
 	p := k6.Load()
