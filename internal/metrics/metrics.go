@@ -88,3 +88,45 @@ var (
 func init() {
 	Registry.MustRegister(RedisReadBytes, RedisWrittenBytes, RedisCommands, CacheLookups, FailOpen, Coalesced)
 }
+
+// Write-side counters (steps 6–7).
+var (
+	// MongoCommands counts commands sent to MongoDB by name (insert, update,
+	// …): the database round trips of article B.
+	MongoCommands = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "peakload_mongo_commands_total", Help: "MongoDB commands by name (round trips).",
+	}, []string{"cmd"})
+	// EventsAccepted counts events the API answered 2xx for.
+	EventsAccepted = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "peakload_events_accepted_total", Help: "Events acknowledged to clients.",
+	})
+	// EventsPersisted counts events MongoDB confirmed as written.
+	EventsPersisted = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "peakload_events_persisted_total", Help: "Events confirmed written to MongoDB.",
+	})
+)
+
+func init() {
+	Registry.MustRegister(MongoCommands, EventsAccepted, EventsPersisted)
+}
+
+// Batcher metrics (step 6).
+var (
+	QueueDepth = prometheus.NewGauge(prometheus.GaugeOpts{
+		Name: "peakload_batch_queue_depth", Help: "Events accepted and waiting to be written.",
+	})
+	BatchSize = prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name: "peakload_batch_size", Help: "Events per flush.", Buckets: prometheus.ExponentialBuckets(1, 4, 8),
+	})
+	FlushSeconds = prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name: "peakload_batch_flush_seconds", Help: "Time to persist one batch, retries included.",
+		Buckets: prometheus.ExponentialBuckets(0.001, 4, 8),
+	})
+	FlushRetries = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "peakload_batch_flush_retries_total", Help: "Batch writes retried after a database error.",
+	})
+)
+
+func init() {
+	Registry.MustRegister(QueueDepth, BatchSize, FlushSeconds, FlushRetries)
+}

@@ -13,6 +13,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/redisconn"
 	"github.com/peakload/workshop/internal/stack"
 )
@@ -64,5 +65,17 @@ func Store(t testing.TB) *catalog.Store {
 		t.Fatal(err)
 	}
 	t.Cleanup(s.Close)
+	return s
+}
+
+// Mongo returns the events store on the stack's MongoDB (FerretDB natively),
+// closed when t ends.
+func Mongo(t testing.TB) *events.Store {
+	t.Helper()
+	s, err := events.Open(context.Background(), Endpoints().MongoURL)
+	if err != nil {
+		t.Fatalf("%v\n(run `make up` first, or use `make test` / `make step-N check`, which start it)", err)
+	}
+	t.Cleanup(func() { _ = s.Close(context.Background()) })
 	return s
 }
