@@ -17,6 +17,7 @@ import (
 
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
 	"github.com/peakload/workshop/k6"
@@ -80,6 +81,17 @@ func runBench(ctx context.Context, args []string) (err error) {
 		env.Pool = pool
 	}
 
+	if slices.Contains(step.Services, stack.Mongo) {
+		store, err := events.Open(ctx, sc.Endpoints().MongoURL)
+		if err != nil {
+			return err
+		}
+		defer store.Close(context.Background())
+		env.Mongo = store
+	}
+	if step.VUs > 0 && os.Getenv("VUS") == "" {
+		o.VUs = step.VUs
+	}
 	if slices.Contains(step.Services, stack.Redis) {
 		env.Redis = redis.NewClient(&redis.Options{Addr: sc.Endpoints().RedisAddr})
 		defer env.Redis.Close()

@@ -45,6 +45,12 @@ type Variant struct {
 	Check func(vu *VU, resp *fasthttp.Response) error
 	// Setup runs once before the variant (flush a cache, reset a counter).
 	Setup func(ctx context.Context) error
+	// Direct replaces HTTP: the variant measures itself (article B's raw
+	// inserts from the workshop process, no server involved).
+	Direct func(ctx context.Context, o Options) (Run, error)
+	// Settle waits, after the load, until the server has persisted every
+	// event it accepted, and reports that "additional time" (step 6).
+	Settle bool
 	// Pace makes each user send one request per Pace (sleeping for what
 	// the response left of it): a client polling on a timer, not a
 	// saturating one.
@@ -324,6 +330,9 @@ func isConnRefused(err error) bool {
 	var op *net.OpError
 	return errors.As(err, &op)
 }
+
+// LatencyOf summarises a histogram of microseconds (for Direct variants).
+func LatencyOf(h *hdrhistogram.Histogram) Latency { return latencyOf(h) }
 
 func latencyOf(h *hdrhistogram.Histogram) Latency {
 	ms := func(us int64) float64 { return float64(us) / 1000 }

@@ -179,6 +179,11 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 			return Run{}, fmt.Errorf("%s: setup: %w", v.Name, err)
 		}
 	}
+	if v.Settle {
+		// Every event of the variant must be in the window, or the events
+		// accepted during a warm-up would be persisted inside it.
+		o.Warmup = 0
+	}
 	var before, after Counters
 	var scrapeErr error
 	mark := func(phase string) {
@@ -191,6 +196,11 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 		} else {
 			after = c
 		}
+	}
+	if v.Direct != nil {
+		r, err := v.Direct(ctx, o)
+		r.Variant, r.Route, r.Tool = v.Name, v.Route, "direct"
+		return r, err
 	}
 	var r Run
 	var err error
@@ -218,7 +228,53 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 		r.PerRequest.ServerCPUus = Delta(before, after, "process_cpu_seconds_total") * 1e6 / served
 		r.Extra = extras(before, after, pattern, served)
 	}
+	if v.Settle {
+		if err := settle(ctx, o.Target, before, served, &r); err != nil {
+			return r, err
+		}
+	}
 	return r, nil
+}
+
+// settle polls the server until persisted == accepted, then reports the
+// write side: the additional time after the load, events persisted per
+// second over the whole work, and database round trips per request.
+func settle(ctx context.Context, target string, before Counters, served float64, r *Run) error {
+	start := time.Now()
+	deadline := start.Add(3 * time.Minute)
+	for {
+		c, err := Scrape(ctx, target)
+		if err != nil {
+			return err
+		}
+		if c["peakload_events_persisted_total"] >= c["peakload_events_accepted_total"] {
+			extra := time.Since(start).Seconds()
+			if r.Extra == nil {
+				r.Extra = map[string]float64{}
+			}
+			persisted := Delta(before, c, "peakload_events_persisted_total")
+			r.Extra["additional_s"] = extra
+			r.Extra["accepted"] = Delta(before, c, "peakload_events_accepted_total")
+			r.Extra["persisted"] = persisted
+			r.Extra["persisted_per_s"] = persisted / (r.DurationS + extra)
+			r.Extra["accepted_per_s"] = r.Extra["accepted"] / r.DurationS
+			if served > 0 {
+				r.Extra["db_round_trips_per_req"] = (Delta(before, c, "peakload_mongo_commands_total{cmd=insert}") +
+					Delta(before, c, "peakload_mongo_commands_total{cmd=update}")) / served
+				r.Extra["db_writes_per_req"] = Delta(before, c, "peakload_db_writes_total") / served
+			}
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("%s: %.0f events accepted but only %.0f persisted after 3 minutes", r.Variant,
+				c["peakload_events_accepted_total"], c["peakload_events_persisted_total"])
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
 }
 
 // extras are the step-specific counters, per request or as ratios; only

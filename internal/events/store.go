@@ -56,6 +56,7 @@ func (e Event) Document(received time.Time) (bson.D, error) {
 
 // InsertOne writes one event: one round trip.
 func (s *Store) InsertOne(ctx context.Context, doc bson.D) error {
+	metrics.DBWrites.Inc()
 	if _, err := s.Events.InsertOne(ctx, doc); err != nil && !mongo.IsDuplicateKeyError(err) {
 		return fmt.Errorf("events: insert: %w", err)
 	}
@@ -72,6 +73,7 @@ func (s *Store) InsertMany(ctx context.Context, docs []bson.D) (retry []bson.D, 
 	if len(docs) == 0 {
 		return nil, nil
 	}
+	metrics.DBWrites.Add(float64(len(docs)))
 	_, err = s.Events.InsertMany(ctx, docs, options.InsertMany().SetOrdered(false))
 	if err == nil {
 		metrics.EventsPersisted.Add(float64(len(docs)))

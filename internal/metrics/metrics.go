@@ -130,3 +130,11 @@ var (
 func init() {
 	Registry.MustRegister(QueueDepth, BatchSize, FlushSeconds, FlushRetries)
 }
+
+// DBWrites counts write statements sent to MongoDB (one per InsertOne or
+// UpdateOne, one per model of a BulkWrite): step 7's "writes per request".
+var DBWrites = prometheus.NewCounter(prometheus.CounterOpts{
+	Name: "peakload_db_writes_total", Help: "Write statements sent to MongoDB (documents inserted or updated).",
+})
+
+func init() { Registry.MustRegister(DBWrites) }

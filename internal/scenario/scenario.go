@@ -16,6 +16,7 @@ import (
 
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/k6"
 )
 
@@ -25,6 +26,7 @@ type Step struct {
 	Slug     string
 	Services []string // stack services the server needs
 	Worker   bool     // run the live-stats worker during the bench
+	VUs      int      // the article's concurrency for this step, when not the default
 	// Variants lists the rows to measure, in table order.
 	Variants func(env Env) []bench.Variant
 	// Claims judges the article's figures from the runs.
@@ -41,6 +43,7 @@ type Env struct {
 	HasWrk bool
 	Pool   *pgxpool.Pool // the catalogue, for steps that reset or inspect data
 	Redis  *redis.Client // for steps that flush the cache between variants
+	Mongo  *events.Store // for the raw-insert baselines of the write path
 	Quick  bool
 }
 

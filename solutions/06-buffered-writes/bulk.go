@@ -18,6 +18,9 @@ import (
 	"github.com/peakload/workshop/internal/metrics"
 )
 
+// FlushInterval is the author's: a batch waits at most one second.
+const FlushInterval = time.Second
+
 var (
 	// ErrFull: the buffer is at capacity; the client should retry later (503).
 	ErrFull = errors.New("event buffer is full")
@@ -62,6 +65,22 @@ func (b *Batcher) Add(doc bson.D) error {
 	case b.queue <- doc:
 		return nil
 	default:
+		return ErrFull
+	}
+}
+
+// AddWait is Add that waits for room instead of refusing (insert_group:
+// the article buffered everything; a bounded buffer makes the client wait).
+func (b *Batcher) AddWait(ctx context.Context, doc bson.D) error {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	if b.closed {
+		return ErrClosed
+	}
+	select {
+	case b.queue <- doc:
+		return nil
+	case <-ctx.Done():
 		return ErrFull
 	}
 }
@@ -112,29 +131,35 @@ func (b *Batcher) run() {
 	}
 }
 
-// flush writes a batch, retrying what failed with exponential backoff
-// (50 ms … 2 s) until all of it is persisted: an accepted event is never
-// dropped. While it retries, the queue fills and Add answers ErrFull.
+// flush writes a batch until all of it is persisted (persist): an
+// accepted event is never dropped. While it retries, the queue fills and
+// Add answers ErrFull.
 func (b *Batcher) flush(batch []bson.D) {
 	if len(batch) == 0 {
 		return
 	}
 	start := time.Now()
 	metrics.BatchSize.Observe(float64(len(batch)))
+	persist(b.write, batch)
+	metrics.FlushSeconds.Observe(time.Since(start).Seconds())
+	metrics.QueueDepth.Set(float64(len(b.queue)))
+}
+
+// persist calls write until nothing is left to retry, backing off
+// exponentially (50 ms … 2 s) while the database fails or restarts.
+func persist(write WriteFunc, docs []bson.D) {
 	backoff := 50 * time.Millisecond
-	for {
+	for len(docs) > 0 {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		retry, err := b.write(ctx, batch)
+		retry, err := write(ctx, docs)
 		cancel()
 		if err == nil {
-			break
+			return
 		}
 		metrics.FlushRetries.Inc()
 		log.Printf("bulk: %v — retrying %d events in %s", err, len(retry), backoff)
-		batch = retry
+		docs = retry
 		time.Sleep(backoff)
 		backoff = min(2*backoff, 2*time.Second)
 	}
-	metrics.FlushSeconds.Observe(time.Since(start).Seconds())
-	metrics.QueueDepth.Set(float64(len(b.queue)))
 }

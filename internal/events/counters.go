@@ -1,0 +1,128 @@
+package events
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"regexp"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"github.com/peakload/workshop/internal/metrics"
+)
+
+// Counters are article B's part 3: {_id, value} documents incremented with
+// $inc and upsert (views, likes, clicks per item).
+type Counters struct {
+	Coll *mongo.Collection
+}
+
+// Counters returns the counters collection of the store's database.
+func (s *Store) Counters() *Counters {
+	return &Counters{Coll: s.Client.Database("workshop").Collection("counters")}
+}
+
+var counterID = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
+
+// CheckCounterID validates a counter id from a URL: 1–64 letters, digits,
+// '_', '-' or '.'.
+func CheckCounterID(id string) error {
+	if !counterID.MatchString(id) {
+		return &FieldError{Field: "id", Reason: "must be 1-64 letters, digits, '_', '-' or '.'"}
+	}
+	return nil
+}
+
+// Inc is one increment to apply: counter id and amount.
+type Inc struct {
+	ID string
+	N  int64
+}
+
+// IncOne applies one increment: one round trip, one write.
+func (c *Counters) IncOne(ctx context.Context, id string, n int64) error {
+	metrics.DBWrites.Inc()
+	_, err := c.Coll.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}},
+		bson.D{{Key: "$inc", Value: bson.D{{Key: "value", Value: n}}}}, options.UpdateOne().SetUpsert(true))
+	if err != nil {
+		return fmt.Errorf("counters: inc %s: %w", id, err)
+	}
+	return nil
+}
+
+// bulkChunk bounds one BulkWrite: FerretDB 1.x (SQLite) slows down more
+// than linearly with the number of updates in one command.
+const bulkChunk = 100
+
+// IncMany applies increments with BulkWrite (unordered), one write per
+// element, and returns the indexes that failed. The increments are sent in
+// rounds in which every id appears once: FerretDB 1.24 stalls (seconds to
+// minutes) on an update command that touches the same existing document
+// several times, and a real MongoDB is indifferent to it. Each round is
+// one round trip per bulkChunk increments.
+func (c *Counters) IncMany(ctx context.Context, incs []Inc) (failed []int, err error) {
+	var rounds [][]int // indexes into incs
+	seen := map[string]int{}
+	for i, in := range incs {
+		r := seen[in.ID]
+		seen[in.ID] = r + 1
+		if r == len(rounds) {
+			rounds = append(rounds, nil)
+		}
+		rounds[r] = append(rounds[r], i)
+	}
+	for _, round := range rounds {
+		for start := 0; start < len(round); start += bulkChunk {
+			idx := round[start:min(start+bulkChunk, len(round))]
+			chunk := make([]Inc, len(idx))
+			for j, i := range idx {
+				chunk[j] = incs[i]
+			}
+			f, e := c.incChunk(ctx, chunk)
+			for _, j := range f {
+				failed = append(failed, idx[j])
+			}
+			err = errors.Join(err, e)
+		}
+	}
+	return failed, err
+}
+
+func (c *Counters) incChunk(ctx context.Context, incs []Inc) (failed []int, err error) {
+	models := make([]mongo.WriteModel, len(incs))
+	for i, in := range incs {
+		models[i] = mongo.NewUpdateOneModel().SetFilter(bson.D{{Key: "_id", Value: in.ID}}).
+			SetUpdate(bson.D{{Key: "$inc", Value: bson.D{{Key: "value", Value: in.N}}}}).SetUpsert(true)
+	}
+	metrics.DBWrites.Add(float64(len(models)))
+	_, err = c.Coll.BulkWrite(ctx, models, options.BulkWrite().SetOrdered(false))
+	if err == nil {
+		return nil, nil
+	}
+	var bwe mongo.BulkWriteException
+	if !errors.As(err, &bwe) || bwe.WriteConcernError != nil {
+		failed = make([]int, len(incs))
+		for i := range failed {
+			failed[i] = i
+		}
+		return failed, fmt.Errorf("counters: bulk %d: %w", len(incs), err)
+	}
+	for _, we := range bwe.WriteErrors {
+		failed = append(failed, we.Index)
+	}
+	return failed, fmt.Errorf("counters: bulk %d: %d failed: %w", len(incs), len(failed), err)
+}
+
+// Value reads a counter (0 when absent).
+func (c *Counters) Value(ctx context.Context, id string) (int64, error) {
+	var doc struct {
+		Value int64 `bson:"value"`
+	}
+	err := c.Coll.FindOne(ctx, bson.D{{Key: "_id", Value: id}}).Decode(&doc)
+	if errors.Is(err, mongo.ErrNoDocuments) {
+		return 0, nil
+	}
+	return doc.Value, err
+}

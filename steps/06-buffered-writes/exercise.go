@@ -1,0 +1,112 @@
+//go:build !solution
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"sync"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"github.com/peakload/workshop/solutions/06-buffered-writes"
+)
+
+// The errors and the write function's type are the reference's, so the
+// HTTP shell (bulk.Accept) answers 503 + Retry-After for a full buffer.
+var (
+	ErrFull   = bulk.ErrFull
+	ErrClosed = bulk.ErrClosed
+)
+
+// Batcher buffers documents and writes them in batches.
+type Batcher struct {
+	size     int
+	interval time.Duration
+	write    bulk.WriteFunc
+	queue    chan bson.D
+	done     chan struct{}
+	mu       sync.RWMutex
+	closed   bool
+}
+
+// New starts a batcher: flush at size documents or after interval,
+// holding at most capacity documents not yet written.
+func New(size, capacity int, interval time.Duration, write bulk.WriteFunc) *Batcher {
+	b := &Batcher{size: size, interval: interval, write: write,
+		queue: make(chan bson.D, capacity), done: make(chan struct{})}
+	go b.run()
+	return b
+}
+
+// Add accepts a document without waiting for the database (given).
+func (b *Batcher) Add(doc bson.D) error {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	if b.closed {
+		return ErrClosed
+	}
+	select {
+	case b.queue <- doc:
+		return nil
+	default:
+		return ErrFull
+	}
+}
+
+// Close stops accepting and waits until run has written everything (given).
+func (b *Batcher) Close(ctx context.Context) error {
+	b.mu.Lock()
+	if !b.closed {
+		b.closed = true
+		close(b.queue)
+	}
+	b.mu.Unlock()
+	select {
+	case <-b.done:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("shutdown deadline: %d events accepted but not persisted", len(b.queue))
+	}
+}
+
+// run takes documents from b.queue and writes them with b.flush.
+//
+// TODO(step 6): batch them. Collect documents into a slice and flush it
+//   - when it holds b.size documents, or
+//   - when b.interval has passed since its first document (a time.Timer,
+//     Reset when the first document of a batch arrives), and
+//   - when b.queue is closed (Close): flush what is left, then return.
+//
+// One flush is one InsertMany: 1000 events cost one round trip, not 1000.
+// Until then every event is its own batch — one round trip each, like
+// insert_sync, only later.
+func (b *Batcher) run() {
+	defer close(b.done)
+	for doc := range b.queue {
+		b.flush([]bson.D{doc})
+	}
+}
+
+// flush writes a batch, retrying what failed with backoff until all of it
+// is persisted (given: an accepted event is never dropped).
+func (b *Batcher) flush(batch []bson.D) {
+	backoff := 50 * time.Millisecond
+	for len(batch) > 0 {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		retry, err := b.write(ctx, batch)
+		cancel()
+		if err == nil {
+			return
+		}
+		log.Printf("bulk: %v — retrying %d events in %s", err, len(retry), backoff)
+		batch = retry
+		time.Sleep(backoff)
+		backoff = min(2*backoff, 2*time.Second)
+	}
+}
+
+// solutionBuild tells the check which code it is testing.
+const solutionBuild = false

@@ -1,0 +1,58 @@
+// Step 6 — buffered writes. An event-tracking endpoint stores every event
+// in MongoDB. Article B measured four ways: insert then answer (sync),
+// answer then insert (async), buffer and insert 100 at a time (group), and
+// a batcher that writes one InsertMany per 1000 events or per second
+// (bulk). Each is a route here, beside the ceilings, so one bench compares
+// them. Your part is Batcher.run in exercise.go.
+package main
+
+import (
+	"context"
+	"errors"
+	"log"
+	"net/http"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/solutions/06-buffered-writes"
+)
+
+// The batching parameters of the author's bulk.js.
+const (
+	BatchSize     = 1000
+	FlushInterval = bulk.FlushInterval
+	// Capacity bounds what is accepted but not yet written: memory (~2 MB),
+	// what a crash could lose, and how long the work goes on after the load
+	// (capacity ÷ the database's rate). Past it: 503 + Retry-After.
+	Capacity = 5_000
+	Backlog  = 2_000 // the same bound for async's in-flight inserts and group's buffer
+)
+
+func main() {
+	store, err := events.Open(context.Background(), stack.EndpointsFromEnv().MongoURL)
+	if err != nil {
+		log.Fatal(err)
+	}
+	srv, flush := newServer(store)
+	srv.OnShutdown(flush) // after the last request: nothing accepted stays in memory
+	srv.OnShutdown(store.Close)
+	srv.Main()
+}
+
+func newServer(store *events.Store) (*server.Server, func(context.Context) error) {
+	async := bulk.NewAsync(store.InsertOne, Backlog)
+	group := bulk.New(BatchSize, Backlog, FlushInterval, bulk.GroupWrite(store))
+	batcher := New(BatchSize, Capacity, FlushInterval, store.InsertMany)
+
+	srv := server.New("step 6 — buffered-writes")
+	srv.POST("/events/sync", bulk.Accept(store.InsertOne, http.StatusCreated))
+	srv.POST("/events/async", bulk.Accept(async.Add, http.StatusAccepted))
+	srv.POST("/events/group", bulk.Accept(group.AddWait, http.StatusAccepted))
+	srv.POST("/events/bulk", bulk.Accept(func(_ context.Context, d bson.D) error { return batcher.Add(d) }, http.StatusAccepted))
+	return srv, func(ctx context.Context) error {
+		return errors.Join(async.Wait(ctx), group.Close(ctx), batcher.Close(ctx))
+	}
+}

@@ -1,0 +1,14 @@
+//go:build solution
+
+package main
+
+import "github.com/peakload/workshop/solutions/06-buffered-writes"
+
+// The reference batcher (make step-6 check SOLUTION=1).
+type Batcher = bulk.Batcher
+
+// New is the reference constructor.
+var New = bulk.New
+
+// solutionBuild tells the check which code it is testing.
+const solutionBuild = true

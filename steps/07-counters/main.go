@@ -1,0 +1,52 @@
+// Step 7 — write-behind counters. Views, likes, clicks: POST
+// /counters/<variant>/:id adds one to a counter in MongoDB ($inc, upsert).
+// sync and async write once per request; bulk batches the requests into
+// one BulkWrite (fewer round trips, as many writes); reduce counts per id
+// first and writes once per distinct id (article B9). Your part is Reduce
+// in exercise.go.
+package main
+
+import (
+	"context"
+	"errors"
+	"log"
+	"net/http"
+
+	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/stack"
+	bulk "github.com/peakload/workshop/solutions/06-buffered-writes"
+	"github.com/peakload/workshop/solutions/07-counters"
+)
+
+// Step 6's batching parameters, and its bound on what waits in memory.
+const (
+	BatchSize = 1000
+	Capacity  = 2_000
+)
+
+func main() {
+	store, err := events.Open(context.Background(), stack.EndpointsFromEnv().MongoURL)
+	if err != nil {
+		log.Fatal(err)
+	}
+	srv, flush := newServer(store.Counters())
+	srv.OnShutdown(flush)
+	srv.OnShutdown(store.Close)
+	srv.Main()
+}
+
+func newServer(c *events.Counters) (*server.Server, func(context.Context) error) {
+	async := bulk.NewAsync(counters.IncDoc(c), 2_000)
+	perRequest := bulk.New(BatchSize, Capacity, bulk.FlushInterval, counters.PerRequest(c))
+	reduced := bulk.New(BatchSize, Capacity, bulk.FlushInterval, Reduce(c))
+
+	srv := server.New("step 7 — counters")
+	srv.POST("/counters/sync/:id", counters.Accept(counters.IncDoc(c), http.StatusCreated))
+	srv.POST("/counters/async/:id", counters.Accept(async.Add, http.StatusAccepted))
+	srv.POST("/counters/bulk/:id", counters.Accept(perRequest.AddWait, http.StatusAccepted))
+	srv.POST("/counters/reduce/:id", counters.Accept(reduced.AddWait, http.StatusAccepted))
+	return srv, func(ctx context.Context) error {
+		return errors.Join(async.Wait(ctx), perRequest.Close(ctx), reduced.Close(ctx))
+	}
+}
