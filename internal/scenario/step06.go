@@ -32,6 +32,12 @@ func init() {
 			}
 			empty := post("empty-post", "/empty")
 			empty.Settle = false
+			empty.Setup = func(ctx context.Context) error { // start from an empty collection: benches add ~100k events each
+				if env.Mongo == nil {
+					return nil
+				}
+				return env.Mongo.Events.Drop(ctx)
+			}
 			return []bench.Variant{
 				empty,
 				{Name: "raw-seq", Route: "InsertOne, sequential", Direct: rawInserts(env, 1)},

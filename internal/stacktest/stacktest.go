@@ -6,6 +6,8 @@ package stacktest
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -68,14 +70,25 @@ func Store(t testing.TB) *catalog.Store {
 	return s
 }
 
-// Mongo returns the events store on the stack's MongoDB (FerretDB natively),
-// closed when t ends.
+// Mongo returns the events store on the stack's MongoDB (FerretDB natively)
+// with a collection of the test's own, dropped when t ends: counts are then
+// exact and fast, whatever else wrote events.
 func Mongo(t testing.TB) *events.Store {
 	t.Helper()
 	s, err := events.Open(context.Background(), Endpoints().MongoURL)
 	if err != nil {
 		t.Fatalf("%v\n(run `make up` first, or use `make test` / `make step-N check`, which start it)", err)
 	}
-	t.Cleanup(func() { _ = s.Close(context.Background()) })
+	name := fmt.Sprintf("test_%s_%d", strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			return r
+		}
+		return '_'
+	}, t.Name()), time.Now().UnixNano())
+	s.Events = s.Client.Database("workshop").Collection(name)
+	t.Cleanup(func() {
+		_ = s.Events.Drop(context.Background())
+		_ = s.Close(context.Background())
+	})
 	return s
 }
