@@ -102,7 +102,8 @@ func runBench(ctx context.Context, args []string) (err error) {
 		return err
 	}
 
-	// CPUs: the server alone on one, the driver and the databases on the rest.
+	// CPUs: the server alone on one; the databases and the driver on the
+	// rest (each their own on 4+ CPUs).
 	plan := bench.PlanCPUs()
 	if plan.Pinned {
 		if err := bench.Pin(os.Getpid(), plan.Driver); err != nil {
@@ -113,7 +114,7 @@ func runBench(ctx context.Context, args []string) (err error) {
 			all[i] = i
 		}
 		for _, pid := range stack.PIDs(sc) {
-			_ = bench.PinTree(pid, plan.Driver)
+			_ = bench.PinTree(pid, plan.Services)
 			defer bench.PinTree(pid, all)
 		}
 	}

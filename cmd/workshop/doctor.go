@@ -37,7 +37,7 @@ func runDoctor() error {
 	fmt.Printf("  stack:   STACK=%s → %s (Docker engine answering: %v)\n", c.Kind, kind, stack.DockerEngine())
 	plan := bench.PlanCPUs()
 	if plan.Pinned {
-		fmt.Printf("  CPUs:    server pinned to CPU %v (GOMAXPROCS=1), driver and databases on %v\n", plan.Server, plan.Driver)
+		fmt.Printf("  CPUs:    server pinned to CPU %v (GOMAXPROCS=1), databases on %v, driver on %v\n", plan.Server, plan.Services, plan.Driver)
 	} else {
 		fmt.Println("  CPUs:    no pinning here (one CPU, or not Linux): ratios hold, absolute figures are noisier")
 	}

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"net/http"
 	"strconv"
@@ -98,5 +99,18 @@ func TestScrape(t *testing.T) {
 		c[`peakload_http_requests_total{method=GET,route=/items/:id,status=200}`] != 7 ||
 		c["peakload_redis_commands_total{cmd=get}"] != 5 {
 		t.Fatalf("scraped %v", c)
+	}
+}
+
+func TestCPUPlans(t *testing.T) {
+	for n, want := range map[int]string{
+		1: "{[] [] [] false}",
+		2: "{[1] [0] [0] true}",
+		4: "{[3] [2] [0 1] true}",
+		8: "{[7] [6] [0 1 2 3 4 5] true}",
+	} {
+		if got := fmt.Sprint(planFor(n)); got != want {
+			t.Errorf("%d CPUs: %s, want %s", n, got, want)
+		}
 	}
 }

@@ -15,23 +15,40 @@ import (
 )
 
 // CPUPlan splits the machine: the server on the last CPU with GOMAXPROCS=1
-// (the articles' "one Node process", "1 vCPU"), the driver on the others.
-// On a one-CPU machine nothing is pinned and the table says so.
+// (the articles' "one Node process", "1 vCPU"), the databases on the CPU
+// before it when there are four or more (on two they share the driver's),
+// the driver on the rest. On a one-CPU machine nothing is pinned and the
+// table says so.
 type CPUPlan struct {
-	Server []int `json:"server"`
-	Driver []int `json:"driver"`
-	Pinned bool  `json:"pinned"`
+	Server   []int `json:"server"`
+	Services []int `json:"services"`
+	Driver   []int `json:"driver"`
+	Pinned   bool  `json:"pinned"`
 }
 
 // PlanCPUs returns the split for this machine.
 func PlanCPUs() CPUPlan {
-	n := runtime.NumCPU()
-	if n < 2 || !canPin || os.Getenv("PEAKLOAD_NO_PIN") != "" {
+	if !canPin || os.Getenv("PEAKLOAD_NO_PIN") != "" {
+		return CPUPlan{}
+	}
+	return planFor(runtime.NumCPU())
+}
+
+func planFor(n int) CPUPlan {
+	if n < 2 {
 		return CPUPlan{}
 	}
 	p := CPUPlan{Server: []int{n - 1}, Pinned: true}
-	for i := range n - 1 {
+	driver := n - 1
+	if n >= 4 {
+		p.Services = []int{n - 2}
+		driver = n - 2
+	}
+	for i := range driver {
 		p.Driver = append(p.Driver, i)
+	}
+	if p.Services == nil {
+		p.Services = p.Driver
 	}
 	return p
 }

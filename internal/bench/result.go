@@ -105,7 +105,7 @@ func (r *Result) Print(w io.Writer) {
 	m := r.Machine
 	pin := "not pinned (shares all CPUs with the driver)"
 	if m.CPUPlan.Pinned {
-		pin = fmt.Sprintf("server pinned to CPU %v with GOMAXPROCS=1, driver on CPU %v", m.CPUPlan.Server, m.CPUPlan.Driver)
+		pin = fmt.Sprintf("server pinned to CPU %v with GOMAXPROCS=1, databases on %v, driver on %v", m.CPUPlan.Server, m.CPUPlan.Services, m.CPUPlan.Driver)
 	}
 	fmt.Fprintf(w, "\nstep %d — %s   (%d CPUs, %s, %s stack)\n", r.Step, r.Slug, m.CPUs, pin, m.Stack)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
