@@ -184,6 +184,19 @@ func writeClaims(r *bench.Result) []bench.Claim {
 		Tolerance: "group persists ≥ 1.0× sync's rate"}
 	ep, sy, as, gr, bu := r.Find("empty-post"), r.Find("sync"), r.Find("async"), r.Find("group"), r.Find("bulk")
 	rs, r100 := r.Find("raw-seq"), r.Find("raw-100")
+	// Article B's shape: each write variant's whole work against the baselines.
+	for _, name := range []string{"sync", "async", "group", "bulk"} {
+		x := r.Find(name)
+		if x == nil || ep == nil || rs == nil || r100 == nil || rs.RPS == 0 || r100.RPS == 0 || ep.RPS == 0 {
+			continue
+		}
+		line := fmt.Sprintf("%-5s total %.1f s (load %.1f s + additional %.1f s); answered %.2f× the empty POST; persisted %.2f× raw one-at-a-time, %.2f× raw ×100",
+			name, x.DurationS+extra(x, "additional_s"), x.DurationS, extra(x, "additional_s"), x.RPS/ep.RPS, persisted(name)/rs.RPS, persisted(name)/r100.RPS)
+		if rb := r.Find("raw-bulk"); rb != nil && rb.RPS > 0 {
+			line += fmt.Sprintf(", %.2f× raw InsertMany", persisted(name)/rb.RPS)
+		}
+		r.Notes = append(r.Notes, line)
+	}
 	if ep != nil && sy != nil && bu != nil && persisted("sync") > 0 {
 		x, add, y := bu.RPS/ep.RPS, extra(bu, "additional_s"), persisted("bulk")/persisted("sync")
 		x = extra(bu, "accepted_per_s") / ep.RPS
