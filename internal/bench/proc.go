@@ -77,7 +77,7 @@ func StartServer(ctx context.Context, bin string, env []string, plan CPUPlan, lo
 	cmd := exec.Command(bin)
 	cmd.Env = append(append(os.Environ(), env...), "GOMAXPROCS=1", "PEAKLOAD_ADDR="+addr)
 	cmd.Stdout, cmd.Stderr = logf, logf
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = childAttr()
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start %s: %w", bin, err)
 	}
