@@ -58,12 +58,8 @@ func runBench(ctx context.Context, args []string) (err error) {
 
 	// Services: start what is missing, stop it again at the end.
 	sc := stack.FromEnv()
-	started, err := stack.Up(ctx, sc, step.Services...)
-	defer func() {
-		if len(started) > 0 {
-			err = joinErr(err, stack.Down(sc, started...))
-		}
-	}()
+	started, err := upForStep(ctx, sc, step)
+	defer func() { err = joinErr(err, downStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}
@@ -74,10 +70,7 @@ func runBench(ctx context.Context, args []string) (err error) {
 			return err
 		}
 		defer pool.Close()
-		if err := catalog.Seed(ctx, pool, catalog.SizeFor(params.Catalog.Items), logf); err != nil {
-			return err
-		}
-		catalog.Warm(ctx, pool)
+		catalog.Warm(ctx, pool) // upForStep seeded it
 		env.Pool = pool
 	}
 

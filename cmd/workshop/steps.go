@@ -102,6 +102,9 @@ func goTest(ctx context.Context, sc stack.Config, withSolution bool, pkgs ...str
 
 // upForStep starts the step's services and seeds the catalogue if it reads it.
 func upForStep(ctx context.Context, sc stack.Config, step scenario.Step) ([]string, error) {
+	if len(step.Services) == 0 {
+		return nil, nil // stack.Up with no names means all of them
+	}
 	started, err := stack.Up(ctx, sc, step.Services...)
 	if err != nil || !needsPostgres(step.Services) {
 		return started, err
