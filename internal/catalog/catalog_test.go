@@ -14,19 +14,8 @@ import (
 	"github.com/peakload/workshop/internal/stacktest"
 )
 
-func openStore(t *testing.T) *catalog.Store {
-	t.Helper()
-	stacktest.Postgres(t) // fails with the fix when the stack is down
-	s, err := catalog.Open(context.Background(), stacktest.Endpoints().PostgresURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(s.Close)
-	return s
-}
-
 func TestItemIsOneQueryAndMatchesTheGenerator(t *testing.T) {
-	s := openStore(t)
+	s := stacktest.Store(t)
 	ctx := context.Background()
 	before := testutil.ToFloat64(metrics.DBQueries)
 	row, err := s.Item(ctx, 4242)
@@ -56,7 +45,7 @@ func TestItemIsOneQueryAndMatchesTheGenerator(t *testing.T) {
 }
 
 func TestUnknownItem(t *testing.T) {
-	s := openStore(t)
+	s := stacktest.Store(t)
 	if _, err := s.Item(context.Background(), 100_001); !errors.Is(err, catalog.ErrNotFound) {
 		t.Fatalf("got %v, want ErrNotFound", err)
 	}
@@ -76,7 +65,7 @@ func TestParseID(t *testing.T) {
 }
 
 func TestWorkerChangesTheStats(t *testing.T) {
-	s := openStore(t)
+	s := stacktest.Store(t)
 	ctx := context.Background()
 	before, _ := s.Item(ctx, 4242)
 	if err := catalog.UpdateStats(ctx, s.Pool, []int32{4242}); err != nil {

@@ -131,7 +131,7 @@ func (b *Batcher) run() {
 	}
 }
 
-// flush writes a batch until all of it is persisted (persist): an
+// flush writes a batch until all of it is persisted (Persist): an
 // accepted event is never dropped. While it retries, the queue fills and
 // Add answers ErrFull.
 func (b *Batcher) flush(batch []bson.D) {
@@ -140,14 +140,14 @@ func (b *Batcher) flush(batch []bson.D) {
 	}
 	start := time.Now()
 	metrics.BatchSize.Observe(float64(len(batch)))
-	persist(b.write, batch)
+	Persist(b.write, batch)
 	metrics.FlushSeconds.Observe(time.Since(start).Seconds())
 	metrics.QueueDepth.Set(float64(len(b.queue)))
 }
 
-// persist calls write until nothing is left to retry, backing off
+// Persist calls write until nothing is left to retry, backing off
 // exponentially (50 ms … 2 s) while the database fails or restarts.
-func persist(write WriteFunc, docs []bson.D) {
+func Persist(write WriteFunc, docs []bson.D) {
 	backoff := 50 * time.Millisecond
 	for len(docs) > 0 {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

@@ -76,7 +76,7 @@ func (a *Async) Add(ctx context.Context, doc bson.D) error {
 	go func() {
 		defer a.wg.Done()
 		defer func() { <-a.inflight; metrics.QueueDepth.Dec() }()
-		persist(func(ctx context.Context, docs []bson.D) ([]bson.D, error) {
+		Persist(func(ctx context.Context, docs []bson.D) ([]bson.D, error) {
 			if err := a.write(ctx, docs[0]); err != nil {
 				return docs, err
 			}

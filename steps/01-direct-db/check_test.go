@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -25,12 +24,7 @@ func get(t *testing.T, h http.Handler, path string) *httptest.ResponseRecorder {
 // The property of step 1: every request is exactly one database query,
 // however often the same item is asked for.
 func TestOneQueryPerRequest(t *testing.T) {
-	stacktest.Postgres(t)
-	store, err := catalog.Open(context.Background(), stacktest.Endpoints().PostgresURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	store := stacktest.Store(t)
 	srv := newServer(store)
 
 	const n = 50
@@ -52,12 +46,7 @@ func TestOneQueryPerRequest(t *testing.T) {
 }
 
 func TestBadIDs(t *testing.T) {
-	stacktest.Postgres(t)
-	store, err := catalog.Open(context.Background(), stacktest.Endpoints().PostgresURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer store.Close()
+	store := stacktest.Store(t)
 	srv := newServer(store)
 	for path, code := range map[string]int{
 		"/items/abc": 400, "/items/0": 400, "/items/-3": 400, "/items/99999999999": 400,

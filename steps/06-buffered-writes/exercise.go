@@ -5,7 +5,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"log"
 	"sync"
 	"time"
 
@@ -90,21 +89,11 @@ func (b *Batcher) run() {
 	}
 }
 
-// flush writes a batch, retrying what failed with backoff until all of it
-// is persisted (given: an accepted event is never dropped).
+// flush writes a batch until all of it is persisted, retrying with
+// backoff (given: an accepted event is never dropped).
 func (b *Batcher) flush(batch []bson.D) {
-	backoff := 50 * time.Millisecond
-	for len(batch) > 0 {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		retry, err := b.write(ctx, batch)
-		cancel()
-		if err == nil {
-			return
-		}
-		log.Printf("bulk: %v — retrying %d events in %s", err, len(retry), backoff)
-		batch = retry
-		time.Sleep(backoff)
-		backoff = min(2*backoff, 2*time.Second)
+	if len(batch) > 0 {
+		bulk.Persist(b.write, batch)
 	}
 }
 
