@@ -28,6 +28,7 @@ export default { get: (url, params) => res('GET', url, params), post: (url, body
 import path from 'node:path';
 const script = process.argv[2];
 globalThis.__ENV = process.env;
+globalThis.__VU = 1;
 globalThis.open = (p) => fs.readFileSync(path.resolve(path.dirname(script), p), 'utf8');
 const mod = await import(path.resolve(script));
 const out = {};

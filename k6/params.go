@@ -36,6 +36,16 @@ type Params struct {
 		BurstTTLS float64 `json:"burst_ttl_s"`
 	} `json:"clock"`
 	Event json.RawMessage `json:"event"`
+	Login struct {
+		VUs         int `json:"vus"`
+		Users       int `json:"users"`
+		Iterations  int `json:"pbkdf2_iterations"`
+		MaxFailures int `json:"max_failures"`
+	} `json:"login"`
+	Frameworks struct {
+		VUs       int   `json:"vus"`
+		PoolSizes []int `json:"pool_sizes"`
+	} `json:"frameworks"`
 }
 
 // Load parses the embedded parameters.

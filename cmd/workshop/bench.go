@@ -95,9 +95,9 @@ func runBench(ctx context.Context, args []string) (err error) {
 		return err
 	}
 
-	// CPUs: the server alone on one; the databases and the driver on the
-	// rest (each their own on 4+ CPUs).
-	plan := bench.PlanCPUs()
+	// CPUs: the server alone on one (step 8: on all but the driver's); the
+	// databases and the driver on the rest (each their own on 4+ CPUs).
+	plan := step.Plan()
 	if plan.Pinned {
 		if err := bench.Pin(os.Getpid(), plan.Driver); err != nil {
 			return err
@@ -111,13 +111,15 @@ func runBench(ctx context.Context, args []string) (err error) {
 			defer bench.PinTree(pid, all)
 		}
 	}
-	srv, err := bench.StartServer(ctx, bin, sc.Endpoints().Env(), plan, filepath.Join(sc.Dir, fmt.Sprintf("step-%02d.log", step.N)))
-	if err != nil {
-		return err
+	logPath := filepath.Join(sc.Dir, fmt.Sprintf("step-%02d.log", step.N))
+	start := func(extra []string) (*bench.Proc, error) {
+		return bench.StartServer(ctx, bin, append(sc.Endpoints().Env(), extra...), plan, logPath)
 	}
+	// One server for the variants that share it, started on first use.
+	var shared *bench.Proc
 	defer func() {
-		if serr := srv.Stop(); serr != nil {
-			err = joinErr(err, serr)
+		if shared != nil {
+			err = joinErr(err, shared.Stop())
 		}
 	}()
 	if step.Worker && env.Pool != nil {
@@ -137,16 +139,39 @@ func runBench(ctx context.Context, args []string) (err error) {
 		res.Params["mongo_url"] = mongo
 	}
 	fmt.Fprintf(os.Stderr, "step %d — %s: %d VUs, %s per variant after a %s warm-up (server log: %s)\n",
-		step.N, step.Slug, o.VUs, describe(o), o.Warmup, filepath.Join(sc.Dir, fmt.Sprintf("step-%02d.log", step.N)))
-	o.Target, o.Progress = srv.Target, os.Stderr
+		step.N, step.Slug, o.VUs, describe(o), o.Warmup, logPath)
+	o.Progress = os.Stderr
 	for _, v := range step.Variants(env) {
+		srv := shared
+		if v.Server != nil {
+			if srv, err = start(v.Server); err != nil {
+				if v.Optional {
+					res.Notes = append(res.Notes, fmt.Sprintf("%s skipped: its server did not start (%v)", v.Name, firstLine(err)))
+					continue
+				}
+				return fmt.Errorf("%s: %w", v.Name, err)
+			}
+		} else if srv == nil {
+			if shared, err = start(nil); err != nil {
+				return err
+			}
+			srv = shared
+		}
+		o.Target = srv.Target
 		r, err := bench.Measure(ctx, o, v, plan, sc.Dir)
+		r.ServerPeakRSSMB = srv.PeakRSSMB()
+		if srv != shared {
+			err = joinErr(err, srv.Stop())
+		}
 		if err != nil {
 			return fmt.Errorf("%s: %w\nserver log:\n%s", v.Name, err, srv.Log(10))
 		}
 		res.Runs = append(res.Runs, r)
 	}
 	res.Claims = step.Claims(res, env)
+	if step.Tables != nil {
+		res.Tables = step.Tables(res)
+	}
 	if quick {
 		res.Notes = append(res.Notes, "QUICK=1: a few seconds per variant — a smoke test, not a measurement")
 	}
@@ -223,6 +248,17 @@ func resultsDir() string {
 		return d
 	}
 	return "results"
+}
+
+// firstLine keeps an error to one line for a note.
+func firstLine(err error) string {
+	s := err.Error()
+	for i, c := range s {
+		if c == '\n' {
+			return s[:i]
+		}
+	}
+	return s
 }
 
 func logf(format string, args ...any) { fmt.Fprintf(os.Stderr, format+"\n", args...) }

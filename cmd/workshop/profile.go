@@ -8,53 +8,80 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/hotspot"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
 	"github.com/peakload/workshop/k6"
 )
 
-// runProfile is `make step-N profile`: the step's last variant (its
-// "after") under load while /debug/pprof records a CPU and a mutex
-// profile; then `go tool pprof -top` of each, and a call graph (SVG with
-// graphviz, else the command for pprof's web UI).
+// hideSync drops the lock's own frames from the contention profile, so its
+// waiting is charged to the function that took the lock: the culprit.
+const hideSync = `^(sync|internal/sync|runtime)\.`
+
+// runProfile is `make step-N profile`: one variant under load (the step's
+// Profile, else its last: the learner's "after") while /debug/pprof records
+// a CPU and a mutex profile; then `go tool pprof -top` of each, a one-line
+// reading of both, and a call graph (SVG with graphviz, else the command
+// for pprof's web UI).
 func runProfile(ctx context.Context, args []string) error {
-	return withServices(ctx, "profile", args, func(step scenario.Step, sc stack.Config) error { return profile(ctx, step, sc) })
+	return withServices(ctx, "profile", args, func(step scenario.Step, sc stack.Config) error { return profileStep(ctx, step, sc) })
 }
 
-func profile(ctx context.Context, step scenario.Step, sc stack.Config) error {
+func profileStep(ctx context.Context, step scenario.Step, sc stack.Config) error {
 	bin, err := buildStep(ctx, sc, step)
 	if err != nil {
 		return err
 	}
-	plan := bench.PlanCPUs()
+	params := k6.Load()
+	o, _, err := loadOptions(params)
+	if err != nil {
+		return err
+	}
+	if step.VUs > 0 && os.Getenv("VUS") == "" {
+		o.VUs = step.VUs
+	}
+	variants := step.Variants(scenario.Env{Params: params, Tool: "go"})
+	v := variants[len(variants)-1]
+	for _, x := range variants {
+		if x.Name == step.Profile {
+			v = x
+		}
+	}
+	plan := step.Plan()
 	if plan.Pinned {
 		_ = bench.Pin(os.Getpid(), plan.Driver)
 	}
-	env := append(sc.Endpoints().Env(), "PEAKLOAD_MUTEX_PROFILE=1")
+	env := append(append(sc.Endpoints().Env(), "PEAKLOAD_MUTEX_PROFILE=1"), v.Server...)
 	srv, err := bench.StartServer(ctx, bin, env, plan, filepath.Join(sc.Dir, fmt.Sprintf("step-%02d.log", step.N)))
 	if err != nil {
 		return err
 	}
 	defer srv.Stop()
 
-	variants := step.Variants(scenario.Env{Params: k6.Load(), Tool: "go"})
-	v := variants[len(variants)-1]
 	const seconds = 8
 	dir := filepath.Join(resultsDir(), fmt.Sprintf("step-%d", step.N), "profile")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "profiling step %d, variant %s (%s), %d s under %d VUs…\n", step.N, v.Name, v.Route, seconds, k6.Load().Load.VUs)
+	fmt.Fprintf(os.Stderr, "profiling step %d, variant %s (%s): %d s under %d VUs, server on %d CPU(s)…\n",
+		step.N, v.Name, v.Route, seconds, o.VUs, plan.Procs())
 	load := make(chan error, 1)
 	go func() {
-		_, err := bench.Drive(ctx, bench.Options{Target: srv.Target, VUs: k6.Load().Load.VUs, Duration: (seconds + 2) * time.Second, Warmup: time.Second}, v, func(string) {})
+		_, err := bench.Drive(ctx, bench.Options{Target: srv.Target, VUs: o.VUs, Duration: (seconds + 2) * time.Second, Warmup: time.Second}, v, func(string) {})
 		load <- err
 	}()
 	time.Sleep(1500 * time.Millisecond)
 	cpu, mutex := filepath.Join(dir, "cpu.pprof"), filepath.Join(dir, "mutex.pprof")
+	// The mutex profile counts from the start: take it twice and diff, so
+	// it covers the same seconds as the CPU profile.
+	mutexBase := filepath.Join(dir, "mutex-base.pprof")
+	if err := fetch(ctx, srv.Target+"/debug/pprof/mutex", mutexBase); err != nil {
+		return err
+	}
 	if err := fetch(ctx, fmt.Sprintf("%s/debug/pprof/profile?seconds=%d", srv.Target, seconds), cpu); err != nil {
 		return err
 	}
@@ -64,23 +91,74 @@ func profile(ctx context.Context, step scenario.Step, sc stack.Config) error {
 	if err := <-load; err != nil {
 		return err
 	}
-	for _, p := range []struct{ name, file string }{{"CPU", cpu}, {"mutex contention", mutex}} {
-		fmt.Printf("\n=== %s: go tool pprof -top %s %s\n", p.name, bin, p.file)
-		top := exec.CommandContext(ctx, "go", "tool", "pprof", "-top", "-nodecount=15", bin, p.file)
+	for _, p := range []struct{ title, file string }{
+		{"CPU: where the server's CPU time went", cpu},
+		{"lock contention: who made other requests wait (sync frames hidden, so the waiting is charged to the code holding the lock)", mutex},
+	} {
+		args := []string{"tool", "pprof", "-top", "-nodecount=12"}
+		if p.file == mutex {
+			args = append(args, "-base="+mutexBase, "-hide="+hideSync)
+		}
+		args = append(args, bin, p.file)
+		fmt.Printf("\n=== %s\n$ go %s\n", p.title, strings.Join(args, " "))
+		top := exec.CommandContext(ctx, "go", args...)
 		top.Stdout, top.Stderr = os.Stdout, os.Stderr
 		_ = top.Run()
 	}
+	fmt.Printf("\n=== in short (server on %d CPU(s), %d s)\n", plan.Procs(), seconds)
+	if s, err := readCPU(cpu); err == nil {
+		fmt.Println(s)
+	}
+	if s, err := readContention(mutexBase, mutex, seconds); err == nil {
+		fmt.Println(s)
+	}
+
 	if _, err := exec.LookPath("dot"); err == nil {
 		svg := filepath.Join(dir, "cpu.svg")
 		g := exec.CommandContext(ctx, "go", "tool", "pprof", "-svg", "-output", svg, bin, cpu)
 		if out, err := g.CombinedOutput(); err != nil {
 			return fmt.Errorf("pprof -svg: %w\n%s", err, out)
 		}
-		fmt.Printf("\ncall graph: %s\n", svg)
+		fmt.Printf("\ncall graph: %s (open it in a browser; box size = CPU time)\n", svg)
 	} else {
-		fmt.Printf("\nno graphviz (`make doctor` says how to get it): browse the profile with\n  go tool pprof -http 127.0.0.1:8081 %s %s\n", bin, cpu)
+		fmt.Printf("\nno graphviz for a call graph (`make doctor` says how to get it). Browse the profile, flame graph included, with\n  go tool pprof -http 127.0.0.1:8081 %s %s\n", bin, cpu)
 	}
+	fmt.Printf("profiles: %s, %s (open either with go tool pprof -http 127.0.0.1:8081 %s <file>)\n", cpu, mutex, bin)
 	return nil
+}
+
+func readCPU(path string) (string, error) {
+	p, err := hotspot.File(path)
+	if err != nil {
+		return "", err
+	}
+	r := hotspot.Read(p, 1) // [samples, cpu nanoseconds]
+	if r.Total == 0 || p.DurationNanos == 0 {
+		return "CPU:   no samples (was the server idle?)", nil
+	}
+	return fmt.Sprintf("CPU:   %.1f s of CPU in %.1f s = %.2f CPUs busy; %.0f%% of it here:\n         %s",
+		float64(r.Total)/1e9, float64(p.DurationNanos)/1e9, float64(r.Total)/float64(p.DurationNanos), 100*r.Share(), r.Top.Stack(4)), nil
+}
+
+func readContention(basePath, path string, seconds int) (string, error) {
+	base, err := hotspot.File(basePath)
+	if err != nil {
+		return "", err
+	}
+	after, err := hotspot.File(path)
+	if err != nil {
+		return "", err
+	}
+	p, err := hotspot.Diff(base, after)
+	if err != nil {
+		return "", err
+	}
+	r := hotspot.Read(p, 1) // [contentions, delay nanoseconds]
+	if r.Total <= 0 {
+		return "locks: no request waited on a lock", nil
+	}
+	return fmt.Sprintf("locks: requests spent %.1f s waiting for locks in %d s (%.1f requests waiting at any moment); %.0f%% of it on a lock held here:\n         %s",
+		float64(r.Total)/1e9, seconds, float64(r.Total)/1e9/float64(seconds), 100*r.Share(), r.Top.Stack(3)), nil
 }
 
 func fetch(ctx context.Context, url, path string) error {

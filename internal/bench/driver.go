@@ -51,6 +51,13 @@ type Variant struct {
 	// Settle waits, after the load, until the server has persisted every
 	// event it accepted, and reports that "additional time" (step 6).
 	Settle bool
+	// Server, when set, gives the variant a server process of its own,
+	// started with this extra environment and stopped after it (step 9:
+	// one framework or pool size per process). Optional variants whose
+	// server does not start are skipped with a note (a learner's exercise
+	// not written yet), not failed.
+	Server   []string
+	Optional bool
 	// Pace makes each user send one request per Pace (sleeping for what
 	// the response left of it): a client polling on a timer, not a
 	// saturating one.
@@ -81,7 +88,10 @@ type Run struct {
 	PerRequest PerRequest         `json:"per_request"`
 	Extra      map[string]float64 `json:"extra,omitempty"`
 	FirstError string             `json:"first_error,omitempty"`
-	hist       *hdrhistogram.Histogram
+	// ServerPeakRSSMB is the server's peak resident memory (VmHWM) at the
+	// end of the run; with a server per variant, that variant's own.
+	ServerPeakRSSMB float64 `json:"server_peak_rss_mb,omitempty"`
+	hist            *hdrhistogram.Histogram
 }
 
 // Latency percentiles in milliseconds.

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -32,6 +33,35 @@ func PlanCPUs() CPUPlan {
 		return CPUPlan{}
 	}
 	return planFor(runtime.NumCPU())
+}
+
+// Wide gives the server every CPU but the driver's first one (all of them
+// on a two-CPU machine, shared with the driver). Step 8 needs it: its lesson
+// is work serialised on one core while others sit idle, and a server
+// confined to one CPU could not show it. The driver of that step is light
+// (tens to hundreds of requests per second).
+func (p CPUPlan) Wide() CPUPlan {
+	if !p.Pinned {
+		return p
+	}
+	n := runtime.NumCPU()
+	w := CPUPlan{Pinned: true, Driver: []int{0}, Services: []int{0}}
+	first := 1
+	if n == 2 {
+		first = 0
+	}
+	for c := first; c < n; c++ {
+		w.Server = append(w.Server, c)
+	}
+	return w
+}
+
+// Procs is the server's GOMAXPROCS: one per CPU it is pinned to.
+func (p CPUPlan) Procs() int {
+	if len(p.Server) == 0 {
+		return 1
+	}
+	return len(p.Server)
 }
 
 func planFor(n int) CPUPlan {
@@ -62,7 +92,8 @@ type Proc struct {
 }
 
 // StartServer builds nothing: it runs a built step binary on a free
-// loopback port, pinned and with GOMAXPROCS=1, and waits for /healthz.
+// loopback port, pinned and with GOMAXPROCS = its CPUs (one, except for
+// step 8), and waits for /healthz.
 func StartServer(ctx context.Context, bin string, env []string, plan CPUPlan, logPath string) (*Proc, error) {
 	port, err := freePort()
 	if err != nil {
@@ -75,7 +106,7 @@ func StartServer(ctx context.Context, bin string, env []string, plan CPUPlan, lo
 	}
 	defer logf.Close()
 	cmd := exec.Command(bin)
-	cmd.Env = append(append(os.Environ(), env...), "GOMAXPROCS=1", "PEAKLOAD_ADDR="+addr)
+	cmd.Env = append(append(os.Environ(), env...), "GOMAXPROCS="+strconv.Itoa(plan.Procs()), "PEAKLOAD_ADDR="+addr)
 	cmd.Stdout, cmd.Stderr = logf, logf
 	cmd.SysProcAttr = childAttr()
 	if err := cmd.Start(); err != nil {
@@ -148,6 +179,22 @@ func (p *Proc) Stop() error {
 		return fmt.Errorf("server ignored SIGTERM for 30s; killed")
 	}
 	return nil
+}
+
+// PeakRSSMB is the most memory the server process has held since it
+// started (VmHWM), in MiB; 0 where /proc cannot tell. Article D's "RAM".
+func (p *Proc) PeakRSSMB() float64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.Pid()))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 64)
+			return kb / 1024
+		}
+	}
+	return 0
 }
 
 // Log returns the last lines the server printed.

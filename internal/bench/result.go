@@ -22,6 +22,7 @@ type Result struct {
 	Machine   Machine        `json:"machine"`
 	Params    map[string]any `json:"params"`
 	Runs      []Run          `json:"runs"`
+	Tables    []Table        `json:"tables,omitempty"`
 	Claims    []Claim        `json:"claims"`
 	Notes     []string       `json:"notes,omitempty"`
 }
@@ -50,13 +51,22 @@ type Claim struct {
 	Reproduced *bool  `json:"reproduced"`
 }
 
+// Table is a step's own summary of its runs (step 9's framework table,
+// shaped like article D's), printed after the main table.
+type Table struct {
+	Title  string     `json:"title"`
+	Header []string   `json:"header"`
+	Rows   [][]string `json:"rows"`
+	Notes  []string   `json:"notes,omitempty"`
+}
+
 // Verdict is a helper for claims: ok when measured.
 func Verdict(ok bool) *bool { return &ok }
 
 // ThisMachine fills Machine for the current host.
 func ThisMachine(stack string, plan CPUPlan) Machine {
 	return Machine{CPUs: runtime.NumCPU(), CPUModel: cpuModel(), Go: runtime.Version(), OS: runtime.GOOS,
-		Arch: runtime.GOARCH, Stack: stack, CPUPlan: plan, ServerGOMAXPROCS: 1}
+		Arch: runtime.GOARCH, Stack: stack, CPUPlan: plan, ServerGOMAXPROCS: plan.Procs()}
 }
 
 func cpuModel() string {
@@ -105,7 +115,7 @@ func (r *Result) Print(w io.Writer) {
 	m := r.Machine
 	pin := "not pinned (shares all CPUs with the driver)"
 	if m.CPUPlan.Pinned {
-		pin = fmt.Sprintf("server pinned to CPU %v with GOMAXPROCS=1, databases on %v, driver on %v", m.CPUPlan.Server, m.CPUPlan.Services, m.CPUPlan.Driver)
+		pin = fmt.Sprintf("server pinned to CPU %v with GOMAXPROCS=%d, databases on %v, driver on %v", m.CPUPlan.Server, m.ServerGOMAXPROCS, m.CPUPlan.Services, m.CPUPlan.Driver)
 	}
 	fmt.Fprintf(w, "\nstep %d — %s   (%d CPUs, %s, %s stack)\n", r.Step, r.Slug, m.CPUs, pin, m.Stack)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
@@ -117,7 +127,11 @@ func (r *Result) Print(w io.Writer) {
 			dash(x.PerRequest.ServerCPUus, "%.0f"), dash(x.RPS*x.PerRequest.ServerCPUus/1e4, "%.0f%%"))
 	}
 	tw.Flush()
-	fmt.Fprintln(w, "  (server busy = req/s × server µs/req on its one CPU: under ~90% the server was waiting, not working)")
+	if m.ServerGOMAXPROCS > 1 {
+		fmt.Fprintf(w, "  (server busy = req/s × server µs/req: 100%% is one CPU busy, %d%% all %d of the server's)\n", 100*m.ServerGOMAXPROCS, m.ServerGOMAXPROCS)
+	} else {
+		fmt.Fprintln(w, "  (server busy = req/s × server µs/req on its one CPU: under ~90% the server was waiting, not working)")
+	}
 	for _, x := range r.Runs {
 		if len(x.Extra) > 0 {
 			keys := make([]string, 0, len(x.Extra))
@@ -135,6 +149,18 @@ func (r *Result) Print(w io.Writer) {
 	for _, x := range r.Runs {
 		if x.FirstError != "" {
 			fmt.Fprintf(w, "  first error in %s: %s\n", x.Variant, x.FirstError)
+		}
+	}
+	for _, t := range r.Tables {
+		fmt.Fprintf(w, "\n%s\n", t.Title)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, strings.Join(t.Header, "\t")+"\t")
+		for _, row := range t.Rows {
+			fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+		}
+		tw.Flush()
+		for _, n := range t.Notes {
+			fmt.Fprintf(w, "  %s\n", n)
 		}
 	}
 	if len(r.Claims) > 0 {

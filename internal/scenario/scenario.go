@@ -27,10 +27,26 @@ type Step struct {
 	Services []string // stack services the server needs
 	Worker   bool     // run the live-stats worker during the bench
 	VUs      int      // the article's concurrency for this step, when not the default
+	// WideServer gives the server every CPU but the driver's instead of
+	// one (bench.CPUPlan.Wide): step 8's lesson needs cores to spread on.
+	WideServer bool
+	// Profile names the variant `make step-N profile` loads (default: the
+	// last, the learner's "after").
+	Profile string
 	// Variants lists the rows to measure, in table order.
 	Variants func(env Env) []bench.Variant
 	// Claims judges the article's figures from the runs.
 	Claims func(r *bench.Result, env Env) []bench.Claim
+	// Tables, when set, summarises the runs in the step's own shape.
+	Tables func(r *bench.Result) []bench.Table
+}
+
+// Plan is how the step's bench splits this machine's CPUs.
+func (s Step) Plan() bench.CPUPlan {
+	if s.WideServer {
+		return bench.PlanCPUs().Wide()
+	}
+	return bench.PlanCPUs()
 }
 
 // Dir is the step's directory under steps/.
