@@ -44,6 +44,7 @@ type Params struct {
 	} `json:"login"`
 	Frameworks struct {
 		VUs       int   `json:"vus"`
+		Pool      int   `json:"pool"`
 		PoolSizes []int `json:"pool_sizes"`
 	} `json:"frameworks"`
 }

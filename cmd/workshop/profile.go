@@ -136,8 +136,12 @@ func readCPU(path string) (string, error) {
 	if r.Total == 0 || p.DurationNanos == 0 {
 		return "CPU:   no samples (was the server idle?)", nil
 	}
-	return fmt.Sprintf("CPU:   %.1f s of CPU in %.1f s = %.2f CPUs busy; %.0f%% of it here:\n         %s",
-		float64(r.Total)/1e9, float64(p.DurationNanos)/1e9, float64(r.Total)/float64(p.DurationNanos), 100*r.Share(), r.Top.Stack(4)), nil
+	where := "here:\n         " + r.Top.Stack(4)
+	if r.Top.Func == hotspot.Outside {
+		where = "outside the workshop's code — the runtime, net/http, the framework, the kernel: the top above says where"
+	}
+	return fmt.Sprintf("CPU:   %.1f s of CPU in %.1f s = %.2f CPUs busy; %.0f%% of it %s",
+		float64(r.Total)/1e9, float64(p.DurationNanos)/1e9, float64(r.Total)/float64(p.DurationNanos), 100*r.Share(), where), nil
 }
 
 func readContention(basePath, path string, seconds int) (string, error) {
@@ -154,11 +158,15 @@ func readContention(basePath, path string, seconds int) (string, error) {
 		return "", err
 	}
 	r := hotspot.Read(p, 1) // [contentions, delay nanoseconds]
-	if r.Total <= 0 {
+	if r.Total < int64(time.Millisecond) {
 		return "locks: no request waited on a lock", nil
 	}
-	return fmt.Sprintf("locks: requests spent %.1f s waiting for locks in %d s (%.1f requests waiting at any moment); %.0f%% of it on a lock held here:\n         %s",
-		float64(r.Total)/1e9, seconds, float64(r.Total)/1e9/float64(seconds), 100*r.Share(), r.Top.Stack(3)), nil
+	where := "a lock held here:\n         " + r.Top.Stack(3)
+	if r.Top.Func == hotspot.Outside {
+		where = "locks outside the workshop's code (see the top above)"
+	}
+	return fmt.Sprintf("locks: requests spent %.1f s waiting for locks in %d s (%.1f requests waiting at any moment); %.0f%% of it on %s",
+		float64(r.Total)/1e9, seconds, float64(r.Total)/1e9/float64(seconds), 100*r.Share(), where), nil
 }
 
 func fetch(ctx context.Context, url, path string) error {

@@ -49,17 +49,26 @@ type Store struct {
 	Pool *pgxpool.Pool
 }
 
-// Open connects to PostgreSQL with every query counted at the driver. The
-// pool size comes from PEAKLOAD_PG_POOL (default 16); step 9 varies it.
+// DefaultPool is the connections a step server keeps to PostgreSQL.
+const DefaultPool = 16
+
+// Open connects to PostgreSQL with every query counted at the driver, with
+// PEAKLOAD_PG_POOL connections (default DefaultPool).
 func Open(ctx context.Context, url string) (*Store, error) {
+	n, err := strconv.Atoi(os.Getenv("PEAKLOAD_PG_POOL"))
+	if err != nil || n <= 0 {
+		n = DefaultPool
+	}
+	return OpenPool(ctx, url, n)
+}
+
+// OpenPool is Open with a pool of conns connections (step 9 varies it).
+func OpenPool(ctx context.Context, url string, conns int) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("catalog: parse %q: %w", url, err)
 	}
-	cfg.MaxConns = 16
-	if n, err := strconv.Atoi(os.Getenv("PEAKLOAD_PG_POOL")); err == nil && n > 0 {
-		cfg.MaxConns = int32(n)
-	}
+	cfg.MaxConns = int32(conns)
 	cfg.ConnConfig.Tracer = metrics.PGTracer{}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {

@@ -30,6 +30,10 @@ type Step struct {
 	// WideServer gives the server every CPU but the driver's instead of
 	// one (bench.CPUPlan.Wide): step 8's lesson needs cores to spread on.
 	WideServer bool
+	// Rounds measures every variant this many times, interleaved, in the
+	// same total time, and keeps each one's best (step 9: rows are compared
+	// with each other, and a shared machine drifts over minutes).
+	Rounds int
 	// Profile names the variant `make step-N profile` loads (default: the
 	// last, the learner's "after").
 	Profile string

@@ -1,0 +1,239 @@
+package scenario
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/endpoints"
+	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/k6"
+)
+
+// Frameworks are step 9's servers, in table order; "yours" is the
+// learner's (skipped with a note until written).
+var Frameworks = []string{"echo", "nethttp", "fasthttp", "yours"}
+
+// Endpoints are step 9's three endpoints, from no work to a database read.
+var Endpoints = []string{"empty", "validate", "item"}
+
+// Step 9: each framework in its own process on the one server CPU, the
+// three endpoints each (items through a pool of frameworks.pool); then
+// echo's item read with PostgreSQL pools of 2, 10 and 100 connections.
+// 500 VUs, as article D's wrk.
+func init() {
+	p := k6.Load()
+	register(Step{
+		N: 9, Slug: "frameworks", Services: []string{stack.Postgres}, VUs: p.Frameworks.VUs, Rounds: 2,
+		Profile: "echo-empty", // where a request's CPU goes when the handler does nothing
+		Variants: func(env Env) []bench.Variant {
+			// Endpoint by endpoint, so the frameworks compared in one
+			// table block are measured minutes apart at most: a shared
+			// machine drifts more than that over a whole bench.
+			var vs []bench.Variant
+			for _, ep := range Endpoints {
+				for _, fw := range Frameworks {
+					v := endpointVariant(env, ep)
+					v.Name, v.Server, v.Optional = fw+"-"+ep, []string{"FRAMEWORK=" + fw}, fw == "yours"
+					vs = append(vs, v)
+				}
+			}
+			for _, n := range env.Params.Frameworks.PoolSizes {
+				v := endpointVariant(env, "item")
+				v.Name, v.Server = fmt.Sprintf("pool-%d", n), []string{"FRAMEWORK=echo", fmt.Sprintf("PG_POOL=%d", n)}
+				vs = append(vs, v)
+			}
+			return vs
+		},
+		Claims: func(r *bench.Result, env Env) []bench.Claim {
+			return []bench.Claim{gapClaim(r), switchClaim(r), memoryClaim(r), poolClaim(r, env.Params)}
+		},
+		Tables: frameworkTables,
+	})
+}
+
+func endpointVariant(env Env, ep string) bench.Variant {
+	switch ep {
+	case "empty":
+		return bench.Variant{Route: "GET " + endpoints.EmptyPath, Method: "GET", Path: endpoints.EmptyPath}
+	case "validate":
+		return bench.Variant{Route: "POST " + endpoints.ValidatePath, Method: "POST", Path: endpoints.ValidatePath, Body: env.Params.Event}
+	default:
+		return bench.Variant{Route: "GET /items/:id", Method: "GET", Prepare: itemRequest(env, "")}
+	}
+}
+
+// spread is fastest ÷ slowest req/s over the frameworks measured on ep.
+func spread(r *bench.Result, ep string) (float64, string, string) {
+	var lo, hi *bench.Run
+	for _, fw := range Frameworks {
+		x := r.Find(fw + "-" + ep)
+		if x == nil || x.RPS == 0 {
+			continue
+		}
+		if lo == nil || x.RPS < lo.RPS {
+			lo = x
+		}
+		if hi == nil || x.RPS > hi.RPS {
+			hi = x
+		}
+	}
+	if lo == nil {
+		return 0, "", ""
+	}
+	return hi.RPS / lo.RPS, strings.TrimSuffix(hi.Variant, "-"+ep), strings.TrimSuffix(lo.Variant, "-"+ep)
+}
+
+// gapClaim: D (and A) — framework overhead matters only while handlers are
+// cheap: the spread between frameworks shrinks as the handler's cost grows.
+func gapClaim(r *bench.Result) bench.Claim {
+	c := bench.Claim{ID: "D1", Measured: "not measured",
+		Article:   "×5.7 req/s from Express to Elysia on an unspecified endpoint; article A: framework overhead matters only once handlers take ~1 ms or less",
+		Tolerance: "fastest ÷ slowest framework on the DB-bound read ≤ 1.25 (the database sets the pace), and no bigger than on the cheap endpoints (+10 %, one run's noise)"}
+	e, eh, el := spread(r, "empty")
+	v, _, _ := spread(r, "validate")
+	i, ih, il := spread(r, "item")
+	if e == 0 || i == 0 {
+		return c
+	}
+	c.Measured = fmt.Sprintf("fastest ÷ slowest: empty ×%.2f (%s ÷ %s), validate ×%.2f, item ×%.2f (%s ÷ %s)", e, eh, el, v, i, ih, il)
+	c.Reproduced = bench.Verdict(i <= 1.25 && i <= 1.1*max(e, v))
+	return c
+}
+
+// switchClaim: D — ×5.7 by changing framework. In Go the frameworks share a
+// runtime, so the best switch from echo on the empty GET is what we judge.
+func switchClaim(r *bench.Result) bench.Claim {
+	c := bench.Claim{ID: "D2", Measured: "not measured",
+		Article:   "Node + Express 14,200 req/s → Bun + Elysia 81,500 req/s (×5.7), 1 vCPU, wrk 500 connections",
+		Tolerance: "the best framework ÷ echo on the empty GET ≥ 4.5 (0.8 × 5.7)"}
+	echo := r.Find("echo-empty")
+	if echo == nil || echo.RPS == 0 {
+		return c
+	}
+	best, name := echo.RPS, "echo"
+	var parts []string
+	for _, fw := range Frameworks {
+		if x := r.Find(fw + "-empty"); x != nil && x.RPS > 0 {
+			parts = append(parts, fmt.Sprintf("%s %.0f (×%.2f)", fw, x.RPS, x.RPS/echo.RPS))
+			if x.RPS > best {
+				best, name = x.RPS, fw
+			}
+		}
+	}
+	c.Measured = fmt.Sprintf("empty GET req/s: %s; best switch from echo: %s ×%.2f", strings.Join(parts, ", "), name, best/echo.RPS)
+	c.Reproduced = bench.Verdict(best/echo.RPS >= 4.5)
+	return c
+}
+
+// memoryClaim: D — 35 ms → 2.1 ms mean latency, 180 MB → 45 MB RAM.
+func memoryClaim(r *bench.Result) bench.Claim {
+	c := bench.Claim{ID: "D3", Measured: "not measured",
+		Article:   "mean latency 35 ms → 2.1 ms, RAM 180 MB → 45 MB (÷ 4); but Little's law with 500 connections: 14,200 × 35 ms = 497 in flight ✓, 81,500 × 2.1 ms = 171 ✗ (500 would give 6.1 ms)",
+		Tolerance: "largest ÷ smallest peak RSS across frameworks on the empty GET ≥ 3.2 (0.8 × 4)"}
+	var lo, hi float64
+	var parts []string
+	for _, fw := range Frameworks {
+		x := r.Find(fw + "-empty")
+		if x == nil || x.ServerPeakRSSMB == 0 {
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s %.0f MB / %.1f ms (Little: %.0f in flight)", fw, x.ServerPeakRSSMB, x.Latency.Mean, x.RPS*x.Latency.Mean/1000))
+		if lo == 0 || x.ServerPeakRSSMB < lo {
+			lo = x.ServerPeakRSSMB
+		}
+		hi = max(hi, x.ServerPeakRSSMB)
+	}
+	if lo == 0 {
+		return c
+	}
+	c.Measured = fmt.Sprintf("empty GET peak RSS / mean latency: %s; RSS spread ×%.2f", strings.Join(parts, ", "), hi/lo)
+	c.Reproduced = bench.Verdict(hi/lo >= 3.2)
+	return c
+}
+
+// poolClaim: B4 and D — more connections than the database has CPUs do not
+// multiply throughput (article B: 100 concurrent inserts gave ~3×, not 100×).
+func poolClaim(r *bench.Result, p k6.Params) bench.Claim {
+	c := bench.Claim{ID: "D4", Measured: "not measured",
+		Article:   "pools sized to the CPU (D); 100 concurrent operations gave ~3× one at a time, not 100× (B4)",
+		Tolerance: "largest pool ÷ smallest pool req/s < 5 (nowhere near their ×50 connections), and the middle pool ≥ 0.9× the largest"}
+	sizes := p.Frameworks.PoolSizes
+	if len(sizes) < 3 {
+		return c
+	}
+	small, mid, big := r.Find(fmt.Sprintf("pool-%d", sizes[0])), r.Find(fmt.Sprintf("pool-%d", sizes[1])), r.Find(fmt.Sprintf("pool-%d", sizes[len(sizes)-1]))
+	if small == nil || mid == nil || big == nil || small.RPS == 0 || big.RPS == 0 {
+		return c
+	}
+	c.Measured = fmt.Sprintf("item read req/s with %d / %d / %d connections: %.0f / %.0f / %.0f (largest ÷ smallest ×%.2f, for ×%d connections); p99 %.1f / %.1f / %.1f ms",
+		sizes[0], sizes[1], sizes[len(sizes)-1], small.RPS, mid.RPS, big.RPS, big.RPS/small.RPS, sizes[len(sizes)-1]/sizes[0],
+		small.Latency.P99, mid.Latency.P99, big.Latency.P99)
+	c.Reproduced = bench.Verdict(big.RPS/small.RPS < 5 && mid.RPS >= 0.9*big.RPS)
+	return c
+}
+
+// frameworkTables lays the runs out like article D's table, per endpoint,
+// then the pool experiment, then the kernel settings article D lists.
+func frameworkTables(r *bench.Result) []bench.Table {
+	ft := bench.Table{Title: "frameworks, each its own process on one CPU (article D's table; × echo = req/s ÷ echo's on the same endpoint)",
+		Header: []string{"endpoint", "framework", "req/s", "mean ms", "p99 ms", "CPU", "CPU µs/req", "peak RSS MB", "× echo"}}
+	for _, ep := range Endpoints {
+		echo := r.Find("echo-" + ep)
+		for _, fw := range Frameworks {
+			x := r.Find(fw + "-" + ep)
+			if x == nil {
+				continue
+			}
+			vs := "-"
+			if echo != nil && echo.RPS > 0 {
+				vs = fmt.Sprintf("%.2f", x.RPS/echo.RPS)
+			}
+			ft.Rows = append(ft.Rows, []string{ep, fw, fmt.Sprintf("%.0f", x.RPS), fmt.Sprintf("%.2f", x.Latency.Mean),
+				fmt.Sprintf("%.2f", x.Latency.P99), busy(x), fmt.Sprintf("%.1f", x.PerRequest.ServerCPUus), fmt.Sprintf("%.0f", x.ServerPeakRSSMB), vs})
+		}
+	}
+	ft.Notes = []string{"CPU = the server's CPU time (user + kernel) ÷ wall time on its one CPU: under ~90% it waited — for PostgreSQL, or for a driver",
+		"that could not keep up; compare CPU µs/req then: 1e6 ÷ µs/req is what that framework could serve on this CPU"}
+	pt := bench.Table{Title: "PostgreSQL pool size (echo, GET /items/:id)",
+		Header: []string{"connections", "req/s", "mean ms", "p99 ms", "CPU", "DB q/req"}}
+	for _, x := range r.Runs {
+		if n, ok := strings.CutPrefix(x.Variant, "pool-"); ok {
+			pt.Rows = append(pt.Rows, []string{n, fmt.Sprintf("%.0f", x.RPS), fmt.Sprintf("%.2f", x.Latency.Mean),
+				fmt.Sprintf("%.2f", x.Latency.P99), busy(&x), fmt.Sprintf("%.2f", x.PerRequest.DBQueries)})
+		}
+	}
+	return []bench.Table{ft, pt, kernelTable()}
+}
+
+func busy(x *bench.Run) string {
+	return fmt.Sprintf("%.0f%%", x.RPS*x.PerRequest.ServerCPUus/1e4)
+}
+
+// kernelTable reads, never writes, the settings article D tuned.
+func kernelTable() bench.Table {
+	t := bench.Table{Title: "kernel settings article D tuned, as they are on this machine (read only: see the README for what they do)",
+		Header: []string{"setting", "here", "article D"}}
+	for _, k := range []struct{ name, file, article string }{
+		{"fs.file-max", "/proc/sys/fs/file-max", "2097152"},
+		{"net.ipv4.tcp_tw_reuse", "/proc/sys/net/ipv4/tcp_tw_reuse", "1"},
+		{"net.core.somaxconn", "/proc/sys/net/core/somaxconn", "(not given)"},
+		{"net.core.rmem_max", "/proc/sys/net/core/rmem_max", "larger"},
+		{"net.core.wmem_max", "/proc/sys/net/core/wmem_max", "larger"},
+		{"net.ipv4.ip_local_port_range", "/proc/sys/net/ipv4/ip_local_port_range", "(not given)"},
+	} {
+		v := "?"
+		if b, err := os.ReadFile(k.file); err == nil {
+			v = strings.Join(strings.Fields(string(b)), " ")
+		}
+		t.Rows = append(t.Rows, []string{k.name, v, k.article})
+	}
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err == nil {
+		t.Rows = append(t.Rows, []string{"open files (ulimit -n)", strconv.FormatUint(lim.Cur, 10), "(not given)"})
+	}
+	return t
+}

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
+	"github.com/peakload/workshop/internal/endpoints"
+	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/k6"
+)
+
+// The contract of step 9: every framework — yours included — answers the
+// same requests with the same statuses, bodies and JSON errors, reads
+// PostgreSQL exactly once per item, and shuts down when asked. Only then
+// does comparing their speed mean anything.
+func TestEveryFrameworkKeepsTheContract(t *testing.T) {
+	store := stacktest.Store(t)
+	item, err := store.ItemJSON(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	event := string(k6.Load().Event)
+	names := make([]string, 0, len(frameworks))
+	for n := range frameworks {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			ln, err := net.Listen("tcp", "127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, stop := context.WithCancel(context.Background())
+			done := make(chan error, 1)
+			go func() {
+				err := frameworks[name](ctx, ln, &endpoints.App{Store: store, Name: name})
+				ln.Close() // a framework that failed must not leave connections hanging
+				done <- err
+			}()
+			base := "http://" + ln.Addr().String()
+			if err := waitUp(base, done); err != nil {
+				stop()
+				t.Fatalf("%s does not serve: %v", name, err)
+			}
+			for _, c := range []struct {
+				method, path, body string
+				code               int
+				want               string // the body, or a part of the JSON error
+			}{
+				{"GET", "/empty", "", 200, string(server.EmptyBody)},
+				{"POST", "/validate", event, 200, `{"ok":true}`},
+				{"POST", "/validate", `{"event_name":"click"`, 400, "error"},
+				{"POST", "/validate", strings.Replace(event, `"timestamp"`, `"admin":true,"timestamp"`, 1), 400, "admin"},
+				{"POST", "/validate", `{"event_name":"click","data":{},"timestamp":"yesterday"}`, 400, "timestamp"},
+				{"POST", "/validate", `{"event_name":"` + strings.Repeat("x", 70_000) + `"}`, 413, "larger than"},
+				{"GET", "/items/1", "", 200, string(item)},
+				{"GET", "/items/abc", "", 400, "invalid item id"},
+				{"GET", "/items/-4", "", 400, "invalid item id"},
+				{"GET", "/items/999999999", "", 404, "not found"},
+				{"GET", "/nope", "", 404, "no such route"},
+				{"DELETE", "/empty", "", 405, "method not allowed"},
+			} {
+				code, ctype, body, err := do(c.method, base+c.path, c.body)
+				if err != nil {
+					t.Errorf("%s %s: %v", c.method, c.path, err)
+					continue
+				}
+				var js any
+				if code != c.code || !strings.Contains(body, c.want) || !strings.HasPrefix(ctype, "application/json") || json.Unmarshal([]byte(body), &js) != nil {
+					t.Errorf("%s %s %.40s: %d %q %.120s, want %d application/json containing %.60q", c.method, c.path, c.body, code, ctype, body, c.code, c.want)
+				}
+			}
+			before := testutil.ToFloat64(metrics.DBQueries)
+			for id := 1; id <= 20; id++ {
+				if code, _, _, err := do("GET", fmt.Sprintf("%s/items/%d", base, id), ""); err != nil || code != 200 {
+					t.Fatalf("GET /items/%d: %d %v", id, code, err)
+				}
+			}
+			if q := testutil.ToFloat64(metrics.DBQueries) - before; q != 20 {
+				t.Errorf("20 item reads made %v database queries, want 20", q)
+			}
+			if code, _, body, _ := do("GET", base+"/metrics", ""); code != 200 || !strings.Contains(body, "process_cpu_seconds_total") {
+				t.Errorf("GET /metrics: %d, no process_cpu_seconds_total (the bench reads the server's CPU there)", code)
+			}
+			stop()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("shutdown: %v", err)
+				}
+			case <-time.After(10 * time.Second):
+				t.Errorf("%s did not return within 10 s of its context ending", name)
+			}
+		})
+	}
+}
+
+func waitUp(base string, done <-chan error) error {
+	for range 100 {
+		select {
+		case err := <-done:
+			return fmt.Errorf("returned at once: %v", err)
+		default:
+		}
+		if code, _, _, err := do("GET", base+"/healthz", ""); err == nil && code == 200 {
+			return nil
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return fmt.Errorf("/healthz never answered 200")
+}
+
+var client = &http.Client{Timeout: 10 * time.Second}
+
+func do(method, url, body string) (int, string, string, error) {
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		return 0, "", "", err
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		return 0, "", "", err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header.Get("Content-Type"), string(b), err
+}

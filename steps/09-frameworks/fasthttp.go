@@ -1,0 +1,82 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net"
+
+	"github.com/valyala/fasthttp"
+	"github.com/valyala/fasthttp/fasthttpadaptor"
+
+	"github.com/peakload/workshop/internal/endpoints"
+)
+
+// serveFastHTTP is fasthttp with no router: one handler that switches on
+// method and path. fasthttp reuses its request and response objects and
+// parses headers lazily, which is where its speed comes from — and why a
+// handler must not keep ctx or its byte slices after it returns.
+func serveFastHTTP(ctx context.Context, ln net.Listener, app *endpoints.App) error {
+	metrics := fasthttpadaptor.NewFastHTTPHandler(metricsHandler)
+	debug := fasthttpadaptor.NewFastHTTPHandler(debugHandler)
+	handler := func(c *fasthttp.RequestCtx) {
+		// Comparing string(bytes) does not allocate: fasthttp's style is to
+		// stay on the request's own bytes.
+		path, get, post := c.Path(), c.IsGet(), c.IsPost()
+		switch {
+		case string(path) == endpoints.EmptyPath && get:
+			writeFast(c, fasthttp.StatusOK, app.Empty())
+		case string(path) == endpoints.ValidatePath && post:
+			code, body := app.Validate(c.PostBody()) // the body limit is the server's, below
+			writeFast(c, code, body)
+		case bytes.HasPrefix(path, itemsPrefix) && get:
+			code, body := app.Item(c, string(path[len(itemsPrefix):]))
+			writeFast(c, code, body)
+		case string(path) == endpoints.HealthPath && get:
+			writeFast(c, fasthttp.StatusOK, app.Health())
+		case string(path) == endpoints.MetricsPath && get:
+			metrics(c)
+		case bytes.HasPrefix(path, debugPrefix) && get:
+			debug(c)
+		case known(string(path)):
+			writeFast(c, fasthttp.StatusMethodNotAllowed, endpoints.NotAllowed)
+		default:
+			writeFast(c, fasthttp.StatusNotFound, endpoints.NotFound)
+		}
+	}
+	srv := &fasthttp.Server{
+		Handler:            handler,
+		Name:               "fasthttp",
+		MaxRequestBodySize: endpoints.BodyLimit,
+		ReadTimeout:        readTimeout,
+		WriteTimeout:       writeTimeout,
+		IdleTimeout:        idleTimeout,
+		// Errors before the handler runs (a body over the limit, a request
+		// that does not parse): JSON too, not fasthttp's plain text.
+		ErrorHandler: func(c *fasthttp.RequestCtx, err error) {
+			if errors.Is(err, fasthttp.ErrBodyTooLarge) {
+				writeFast(c, fasthttp.StatusRequestEntityTooLarge, endpoints.TooLarge)
+				return
+			}
+			writeFast(c, fasthttp.StatusBadRequest, endpoints.Error("malformed request: "+err.Error()))
+		},
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
+	defer cancel()
+	return srv.ShutdownWithContext(sctx)
+}
+
+var itemsPrefix, debugPrefix = []byte(endpoints.ItemsPrefix), []byte("/debug/pprof/")
+
+func writeFast(c *fasthttp.RequestCtx, code int, body []byte) {
+	c.SetStatusCode(code)
+	c.SetContentType("application/json")
+	c.SetBody(body)
+}

@@ -1,0 +1,128 @@
+// Step 9 — frameworks. Article D moved a Node + Express API to Bun + Elysia
+// on a 1-vCPU VPS and reported ×5.7 req/s. Its endpoint is unspecified, and
+// the framework is only part of what changed (the runtime did too). Here
+// the same three endpoints (internal/endpoints) are served by echo,
+// net/http and fasthttp, each in its own process on one pinned CPU, so the
+// bench shows what a framework costs — on an empty response, on strict
+// JSON validation, and on a read that waits for PostgreSQL. Your part: a
+// fourth framework of your choice (exercise.go).
+//
+//	make step-9 run FRAMEWORK=fasthttp PG_POOL=10
+package main
+
+import (
+	"context"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"net/http/pprof"
+	"os"
+	"os/signal"
+	"runtime"
+	"slices"
+	"strconv"
+	"syscall"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/endpoints"
+	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/k6"
+)
+
+// A Framework serves app's endpoints on ln until ctx is done, then shuts
+// down gracefully (in-flight requests finish) and returns nil. Every
+// framework answers the same routes, bodies, statuses and JSON errors
+// (check_test.go holds them to it):
+//
+//	GET  /empty        the ceiling        GET /healthz  for the bench
+//	POST /validate     strict JSON        GET /metrics  Prometheus, for the bench
+//	GET  /items/:id    one DB query
+type Framework func(ctx context.Context, ln net.Listener, app *endpoints.App) error
+
+// frameworks by the name FRAMEWORK= takes.
+var frameworks = map[string]Framework{
+	"echo":     serveEcho,
+	"nethttp":  serveNetHTTP,
+	"fasthttp": serveFastHTTP,
+	"yours":    serveYours, // exercise.go
+}
+
+// timeouts every framework applies: a slow or silent client must not hold
+// a connection forever.
+const (
+	readTimeout  = 15 * time.Second
+	writeTimeout = 30 * time.Second
+	idleTimeout  = 2 * time.Minute
+)
+
+// debugHandler serves /debug/pprof/ for make step-9 profile (each framework
+// mounts it; it is not part of the contract the check holds yours to).
+var debugHandler = func() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/debug/pprof/", pprof.Index)
+	mux.HandleFunc("/debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("/debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
+	return mux
+}()
+
+// metricsHandler is the /metrics every framework mounts (net/http's
+// interface; echo and fasthttp adapt it). The bench reads it before and
+// after each run, never during.
+var metricsHandler = promhttp.HandlerFor(metrics.Registry, promhttp.HandlerOpts{})
+
+func main() {
+	if os.Getenv("PEAKLOAD_MUTEX_PROFILE") != "" {
+		runtime.SetMutexProfileFraction(5) // make step-9 profile: off otherwise, it costs on every lock
+	}
+	name := os.Getenv("FRAMEWORK")
+	if name == "" {
+		name = "echo"
+	}
+	serve, ok := frameworks[name]
+	if !ok {
+		names := make([]string, 0, len(frameworks))
+		for n := range frameworks {
+			names = append(names, n)
+		}
+		slices.Sort(names)
+		log.Fatalf("FRAMEWORK=%q: want one of %v", name, names)
+	}
+	pool := k6.Load().Frameworks.Pool // sized to the database's CPU; the bench's pool rows vary it
+	if v := os.Getenv("PG_POOL"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			log.Fatalf("PG_POOL=%q: want a positive number of connections", v)
+		}
+		pool = n
+	}
+	if err := run(name, serve, pool); err != nil {
+		log.Fatal(err)
+	}
+}
+
+func run(name string, serve Framework, pool int) error {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	store, err := catalog.OpenPool(ctx, stack.EndpointsFromEnv().PostgresURL, pool)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	ln, err := net.Listen("tcp", server.Addr()) // 127.0.0.1 unless PEAKLOAD_ADDR says otherwise
+	if err != nil {
+		return fmt.Errorf("listen %s: %w", server.Addr(), err)
+	}
+	log.Printf("step 9 — %s listening on http://%s (PostgreSQL pool %d, GOMAXPROCS=%s)", name, ln.Addr(), pool, os.Getenv("GOMAXPROCS"))
+	if err := serve(ctx, ln, &endpoints.App{Store: store, Name: name}); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	log.Printf("step 9 — %s stopped cleanly", name)
+	return nil
+}
