@@ -38,6 +38,7 @@ func runDoctor() error {
 	plan := bench.PlanCPUs()
 	if plan.Pinned {
 		fmt.Printf("  CPUs:    server pinned to CPU %v (GOMAXPROCS=1), databases on %v, driver on %v\n", plan.Server, plan.Services, plan.Driver)
+		fmt.Printf("           step 8's server gets CPUs %v (GOMAXPROCS=%d): its speed-up is bounded by that count\n", plan.Wide().Server, plan.Wide().Procs())
 	} else {
 		fmt.Println("  CPUs:    no pinning here (one CPU, or not Linux): ratios hold, absolute figures are noisier")
 	}
