@@ -44,3 +44,63 @@ func TestClaimsFollowTheFigures(t *testing.T) {
 		t.Errorf("A3 bodies ÷4.0 and wire ÷3.2: got %v and %v, want reproduced and not", *cs[0].Reproduced, *cs[1].Reproduced)
 	}
 }
+
+// Step 8's verdicts are judged against the server's CPU count, both ways.
+func TestProfilingClaims(t *testing.T) {
+	res := func(cpus int, before, after float64) *bench.Result {
+		r := func(name string, rps float64) bench.Run {
+			return bench.Run{Variant: name, RPS: rps, VUs: 20, Latency: bench.Latency{Mean: 20_000 / rps},
+				PerRequest: bench.PerRequest{ServerCPUus: 17_000}}
+		}
+		return &bench.Result{Machine: bench.Machine{ServerGOMAXPROCS: cpus}, Runs: []bench.Run{r("before", before), r("after", after)}}
+	}
+	for _, c := range []struct {
+		cpus          int
+		before, after float64
+		want          bool
+	}{
+		{2, 59, 106, true},  // ×1.8 of a ×2 bound
+		{2, 59, 62, false},  // the untouched exercise
+		{4, 59, 120, false}, // ×2 where ×3 was possible
+		{8, 59, 200, true},  // bound min(8, 4) = 4: ×3.4
+		{1, 59, 59, false},  // nothing to gain on one CPU
+	} {
+		r := res(c.cpus, c.before, c.after)
+		for _, cl := range []bench.Claim{speedupClaim(r), latencyClaim(r)} {
+			if cl.Reproduced == nil || *cl.Reproduced != c.want {
+				t.Errorf("%d CPUs, %v → %v req/s: %s = %v (%s), want %v", c.cpus, c.before, c.after, cl.ID, cl.Reproduced, cl.Measured, c.want)
+			}
+		}
+	}
+}
+
+// Step 9's verdicts: the spread on the DB read, and the pool rows.
+func TestFrameworkClaims(t *testing.T) {
+	rows := func(item map[string]float64) *bench.Result {
+		r := &bench.Result{}
+		for _, fw := range Frameworks[:3] {
+			r.Runs = append(r.Runs, bench.Run{Variant: fw + "-empty", RPS: map[string]float64{"echo": 40_000, "nethttp": 41_000, "fasthttp": 60_000}[fw]},
+				bench.Run{Variant: fw + "-validate", RPS: 30_000}, bench.Run{Variant: fw + "-item", RPS: item[fw]})
+		}
+		return r
+	}
+	if c := gapClaim(rows(map[string]float64{"echo": 1900, "nethttp": 1850, "fasthttp": 2000})); !*c.Reproduced {
+		t.Errorf("D1 with the DB setting the pace: %s, want reproduced", c.Measured)
+	}
+	if c := gapClaim(rows(map[string]float64{"echo": 1000, "nethttp": 1850, "fasthttp": 2000})); *c.Reproduced {
+		t.Errorf("D1 with ×2 on the DB read: %s, want NOT reproduced", c.Measured)
+	}
+	if c := switchClaim(rows(nil)); *c.Reproduced {
+		t.Errorf("D2 at ×1.5: %s, want NOT reproduced", c.Measured)
+	}
+	p := k6.Load()
+	pools := func(small, mid, big float64) *bench.Result {
+		return &bench.Result{Runs: []bench.Run{{Variant: "pool-2", RPS: small}, {Variant: "pool-10", RPS: mid}, {Variant: "pool-100", RPS: big}}}
+	}
+	if c := poolClaim(pools(2000, 1650, 590), p); !*c.Reproduced {
+		t.Errorf("D4 (more connections, slower): %s, want reproduced", c.Measured)
+	}
+	if c := poolClaim(pools(200, 1000, 5000), p); *c.Reproduced {
+		t.Errorf("D4 (×25 with ×50 connections): %s, want NOT reproduced", c.Measured)
+	}
+}

