@@ -113,4 +113,14 @@ func TestCPUPlans(t *testing.T) {
 			t.Errorf("%d CPUs: %s, want %s", n, got, want)
 		}
 	}
+	// Step 8's plan: the server on every CPU but the driver's (all of them on two).
+	for n, want := range map[int]string{
+		2: "{[0 1] [0] [0] true} 2",
+		4: "{[1 2 3] [0] [0] true} 3",
+		8: "{[1 2 3 4 5 6 7] [0] [0] true} 7",
+	} {
+		if w := wideFor(n); fmt.Sprint(w, " ", w.Procs()) != want {
+			t.Errorf("wide, %d CPUs: %v %d, want %s", n, w, w.Procs(), want)
+		}
+	}
 }

@@ -44,7 +44,10 @@ func (p CPUPlan) Wide() CPUPlan {
 	if !p.Pinned {
 		return p
 	}
-	n := runtime.NumCPU()
+	return wideFor(runtime.NumCPU())
+}
+
+func wideFor(n int) CPUPlan {
 	w := CPUPlan{Pinned: true, Driver: []int{0}, Services: []int{0}}
 	first := 1
 	if n == 2 {
