@@ -20,7 +20,7 @@ func serveEcho(ctx context.Context, ln net.Listener, app *endpoints.App) error {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.Listener = ln
-	e.Server.ReadTimeout, e.Server.WriteTimeout, e.Server.IdleTimeout = readTimeout, writeTimeout, idleTimeout
+	e.Server.ReadTimeout, e.Server.WriteTimeout, e.Server.IdleTimeout = endpoints.ReadTimeout, endpoints.WriteTimeout, endpoints.IdleTimeout
 	e.Use(middleware.BodyLimit("64K"))
 	e.HTTPErrorHandler = func(err error, c echo.Context) {
 		var he *echo.HTTPError
@@ -54,23 +54,8 @@ func serveEcho(ctx context.Context, ln net.Listener, app *endpoints.App) error {
 		return c.JSONBlob(app.Item(c.Request().Context(), c.Param("id")))
 	})
 	e.GET(endpoints.HealthPath, func(c echo.Context) error { return c.JSONBlob(http.StatusOK, app.Health()) })
-	e.GET(endpoints.MetricsPath, echo.WrapHandler(metricsHandler))
+	e.GET(endpoints.MetricsPath, echo.WrapHandler(endpoints.Metrics))
 	e.GET("/debug/pprof/*", echo.WrapHandler(debugHandler))
 
-	errc := make(chan error, 1)
-	go func() { errc <- e.Start("") }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
-	defer cancel()
-	if err := e.Shutdown(sctx); err != nil {
-		return err
-	}
-	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
+	return endpoints.ServeUntil(ctx, func() error { return e.Start("") }, e.Shutdown)
 }

@@ -17,7 +17,7 @@ import (
 // parses headers lazily, which is where its speed comes from — and why a
 // handler must not keep ctx or its byte slices after it returns.
 func serveFastHTTP(ctx context.Context, ln net.Listener, app *endpoints.App) error {
-	metrics := fasthttpadaptor.NewFastHTTPHandler(metricsHandler)
+	metrics := fasthttpadaptor.NewFastHTTPHandler(endpoints.Metrics)
 	debug := fasthttpadaptor.NewFastHTTPHandler(debugHandler)
 	handler := func(c *fasthttp.RequestCtx) {
 		// Comparing string(bytes) does not allocate: fasthttp's style is to
@@ -48,9 +48,9 @@ func serveFastHTTP(ctx context.Context, ln net.Listener, app *endpoints.App) err
 		Handler:            handler,
 		Name:               "fasthttp",
 		MaxRequestBodySize: endpoints.BodyLimit,
-		ReadTimeout:        readTimeout,
-		WriteTimeout:       writeTimeout,
-		IdleTimeout:        idleTimeout,
+		ReadTimeout:        endpoints.ReadTimeout,
+		WriteTimeout:       endpoints.WriteTimeout,
+		IdleTimeout:        endpoints.IdleTimeout,
 		// Errors before the handler runs (a body over the limit, a request
 		// that does not parse): JSON too, not fasthttp's plain text.
 		ErrorHandler: func(c *fasthttp.RequestCtx, err error) {
@@ -61,16 +61,7 @@ func serveFastHTTP(ctx context.Context, ln net.Listener, app *endpoints.App) err
 			writeFast(c, fasthttp.StatusBadRequest, endpoints.Error("malformed request: "+err.Error()))
 		},
 	}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
-	defer cancel()
-	return srv.ShutdownWithContext(sctx)
+	return endpoints.ServeUntil(ctx, func() error { return srv.Serve(ln) }, srv.ShutdownWithContext)
 }
 
 var itemsPrefix, debugPrefix = []byte(endpoints.ItemsPrefix), []byte("/debug/pprof/")

@@ -23,13 +23,9 @@ import (
 	"slices"
 	"strconv"
 	"syscall"
-	"time"
-
-	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/endpoints"
-	"github.com/peakload/workshop/internal/metrics"
 	"github.com/peakload/workshop/internal/server"
 	"github.com/peakload/workshop/internal/stack"
 	"github.com/peakload/workshop/k6"
@@ -53,14 +49,6 @@ var frameworks = map[string]Framework{
 	"yours":    serveYours, // exercise.go
 }
 
-// timeouts every framework applies: a slow or silent client must not hold
-// a connection forever.
-const (
-	readTimeout  = 15 * time.Second
-	writeTimeout = 30 * time.Second
-	idleTimeout  = 2 * time.Minute
-)
-
 // debugHandler serves /debug/pprof/ for make step-9 profile (each framework
 // mounts it; it is not part of the contract the check holds yours to).
 var debugHandler = func() http.Handler {
@@ -71,11 +59,6 @@ var debugHandler = func() http.Handler {
 	mux.HandleFunc("/debug/pprof/trace", pprof.Trace)
 	return mux
 }()
-
-// metricsHandler is the /metrics every framework mounts (net/http's
-// interface; echo and fasthttp adapt it). The bench reads it before and
-// after each run, never during.
-var metricsHandler = promhttp.HandlerFor(metrics.Registry, promhttp.HandlerOpts{})
 
 func main() {
 	if os.Getenv("PEAKLOAD_MUTEX_PROFILE") != "" {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"io"
 	"net"
 	"net/http"
 	"strings"
@@ -15,59 +14,37 @@ import (
 func serveNetHTTP(ctx context.Context, ln net.Listener, app *endpoints.App) error {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET "+endpoints.EmptyPath, func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, app.Empty())
+		endpoints.WriteJSON(w, http.StatusOK, app.Empty())
 	})
 	mux.HandleFunc("POST "+endpoints.ValidatePath, func(w http.ResponseWriter, r *http.Request) {
-		body, err := readAll(r)
+		body, err := endpoints.ReadBody(w, r)
 		if err != nil {
-			writeJSON(w, http.StatusRequestEntityTooLarge, endpoints.TooLarge)
+			endpoints.WriteJSON(w, http.StatusRequestEntityTooLarge, endpoints.TooLarge)
 			return
 		}
 		code, out := app.Validate(body)
-		writeJSON(w, code, out)
+		endpoints.WriteJSON(w, code, out)
 	})
 	mux.HandleFunc("GET "+endpoints.ItemsPrefix+"{id}", func(w http.ResponseWriter, r *http.Request) {
 		code, body := app.Item(r.Context(), r.PathValue("id"))
-		writeJSON(w, code, body)
+		endpoints.WriteJSON(w, code, body)
 	})
 	mux.HandleFunc("GET "+endpoints.HealthPath, func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, app.Health())
+		endpoints.WriteJSON(w, http.StatusOK, app.Health())
 	})
-	mux.Handle("GET "+endpoints.MetricsPath, metricsHandler)
+	mux.Handle("GET "+endpoints.MetricsPath, endpoints.Metrics)
 	mux.Handle("GET /debug/pprof/", debugHandler)
 	// Everything else: ServeMux would answer plain text; we answer JSON.
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		if known(r.URL.Path) {
-			writeJSON(w, http.StatusMethodNotAllowed, endpoints.NotAllowed)
+			endpoints.WriteJSON(w, http.StatusMethodNotAllowed, endpoints.NotAllowed)
 			return
 		}
-		writeJSON(w, http.StatusNotFound, endpoints.NotFound)
+		endpoints.WriteJSON(w, http.StatusNotFound, endpoints.NotFound)
 	})
 
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: readTimeout, ReadTimeout: readTimeout,
-		WriteTimeout: writeTimeout, IdleTimeout: idleTimeout}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	sctx, cancel := context.WithTimeout(context.Background(), writeTimeout)
-	defer cancel()
-	return srv.Shutdown(sctx)
-}
-
-// writeJSON writes a JSON response.
-func writeJSON(w http.ResponseWriter, code int, body []byte) {
-	w.Header().Set("Content-Type", "application/json")
-	w.WriteHeader(code)
-	_, _ = w.Write(body)
-}
-
-// readAll reads a request body up to the limit; past it, an error (413).
-func readAll(r *http.Request) ([]byte, error) {
-	return io.ReadAll(http.MaxBytesReader(nil, r.Body, endpoints.BodyLimit))
+	srv := endpoints.HTTPServer(mux)
+	return endpoints.ServeUntil(ctx, func() error { return srv.Serve(ln) }, srv.Shutdown)
 }
 
 // known reports whether a path is one of the app's routes (for 405 vs 404).

@@ -1,0 +1,68 @@
+package endpoints
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/peakload/workshop/internal/metrics"
+)
+
+// Timeouts every framework applies: a slow or silent client must not hold
+// a connection forever.
+const (
+	ReadTimeout  = 15 * time.Second
+	WriteTimeout = 30 * time.Second
+	IdleTimeout  = 2 * time.Minute
+)
+
+// Metrics is the /metrics every framework mounts (net/http's interface;
+// echo and fasthttp adapt it). The bench reads it before and after each
+// run, never during.
+var Metrics = promhttp.HandlerFor(metrics.Registry, promhttp.HandlerOpts{})
+
+// HTTPServer is a net/http server with the timeouts, for the frameworks
+// built on net/http (ServeMux, chi…).
+func HTTPServer(h http.Handler) *http.Server {
+	return &http.Server{Handler: h, ReadHeaderTimeout: ReadTimeout, ReadTimeout: ReadTimeout,
+		WriteTimeout: WriteTimeout, IdleTimeout: IdleTimeout}
+}
+
+// WriteJSON writes a JSON response through net/http.
+func WriteJSON(w http.ResponseWriter, code int, body []byte) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(code)
+	_, _ = w.Write(body)
+}
+
+// ReadBody reads a request body up to BodyLimit; past it, an error (answer 413).
+func ReadBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	return io.ReadAll(http.MaxBytesReader(w, r.Body, BodyLimit))
+}
+
+// ServeUntil runs serve until it fails or ctx is done, then calls shutdown,
+// which stops accepting and lets in-flight requests finish (for up to
+// WriteTimeout). http.ErrServerClosed — what net/http's Serve returns once
+// shut down — is a clean stop, not an error.
+func ServeUntil(ctx context.Context, serve func() error, shutdown func(context.Context) error) error {
+	errc := make(chan error, 1)
+	go func() { errc <- serve() }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), WriteTimeout)
+	defer cancel()
+	if err := shutdown(sctx); err != nil {
+		return err
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
