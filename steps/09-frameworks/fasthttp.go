@@ -27,7 +27,11 @@ func serveFastHTTP(ctx context.Context, ln net.Listener, app *endpoints.App) err
 		case string(path) == endpoints.EmptyPath && get:
 			writeFast(c, fasthttp.StatusOK, app.Empty())
 		case string(path) == endpoints.ValidatePath && post:
-			code, body := app.Validate(c.PostBody()) // the body limit is the server's, below
+			if len(c.PostBody()) > endpoints.BodyLimit {
+				writeFast(c, fasthttp.StatusRequestEntityTooLarge, endpoints.TooLarge)
+				return
+			}
+			code, body := app.Validate(c.PostBody())
 			writeFast(c, code, body)
 		case bytes.HasPrefix(path, itemsPrefix) && get:
 			code, body := app.Item(c, string(path[len(itemsPrefix):]))
@@ -47,7 +51,11 @@ func serveFastHTTP(ctx context.Context, ln net.Listener, app *endpoints.App) err
 	srv := &fasthttp.Server{
 		Handler:            handler,
 		Name:               "fasthttp",
-		MaxRequestBodySize: endpoints.BodyLimit,
+		// Read a body a little over the limit before refusing it (413
+		// above), as net/http does: refusing at the header would close the
+		// connection while the client is still sending, and it would see a
+		// reset instead of the JSON error. Past 1 MiB, the error handler.
+		MaxRequestBodySize: 16 * endpoints.BodyLimit,
 		ReadTimeout:        endpoints.ReadTimeout,
 		WriteTimeout:       endpoints.WriteTimeout,
 		IdleTimeout:        endpoints.IdleTimeout,
