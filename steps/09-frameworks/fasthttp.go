@@ -49,9 +49,9 @@ func serveFastHTTP(ctx context.Context, ln net.Listener, app *endpoints.App) err
 		}
 	}
 	srv := &fasthttp.Server{
-		Handler:            handler,
-		Name:               "fasthttp",
-		// Read a body a little over the limit before refusing it (413
+		Handler: handler,
+		Name:    "fasthttp",
+		// Read an over-limit body (up to 1 MiB) before refusing it (413
 		// above), as net/http does: refusing at the header would close the
 		// connection while the client is still sending, and it would see a
 		// reset instead of the JSON error. Past 1 MiB, the error handler.
@@ -59,8 +59,8 @@ func serveFastHTTP(ctx context.Context, ln net.Listener, app *endpoints.App) err
 		ReadTimeout:        endpoints.ReadTimeout,
 		WriteTimeout:       endpoints.WriteTimeout,
 		IdleTimeout:        endpoints.IdleTimeout,
-		// Errors before the handler runs (a body over the limit, a request
-		// that does not parse): JSON too, not fasthttp's plain text.
+		// Errors before the handler runs (a body over 1 MiB, a request that
+		// does not parse): JSON too, not fasthttp's plain text.
 		ErrorHandler: func(c *fasthttp.RequestCtx, err error) {
 			if errors.Is(err, fasthttp.ErrBodyTooLarge) {
 				writeFast(c, fasthttp.StatusRequestEntityTooLarge, endpoints.TooLarge)
