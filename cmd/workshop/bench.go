@@ -155,19 +155,22 @@ func runBench(ctx context.Context, args []string) (err error) {
 			fmt.Fprintf(os.Stderr, "round %d of %d\n", round, rounds)
 		}
 		for _, v := range variants {
-			if skipped[strings.Join(v.Server, " ")] {
+			server := strings.Join(v.Server, " ") // "FRAMEWORK=fasthttp"
+			if skipped[server] {
 				continue
 			}
 			srv := shared
 			if v.Server != nil {
-				if srv, err = start(v.Server); err != nil {
-					if v.Optional {
-						skipped[strings.Join(v.Server, " ")] = true
-						res.Notes = append(res.Notes, fmt.Sprintf("the rows of %s skipped: that server did not start (%s)", strings.Join(v.Server, " "), lastLine(err)))
-						continue
-					}
-					return fmt.Errorf("%s: %w", v.Name, err)
+				p, serr := start(v.Server)
+				if serr != nil && v.Optional {
+					skipped[server] = true
+					res.Notes = append(res.Notes, fmt.Sprintf("the rows of %s skipped: that server did not start (%s)", server, lastLine(serr)))
+					continue
 				}
+				if serr != nil {
+					return fmt.Errorf("%s: %w", v.Name, serr)
+				}
+				srv = p
 			} else if srv == nil {
 				if shared, err = start(nil); err != nil {
 					return err
