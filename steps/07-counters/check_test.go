@@ -80,7 +80,7 @@ func TestEveryIncrementCounts(t *testing.T) {
 	}
 	for i, n := range want {
 		id := fmt.Sprintf("%s-http-%d", run, i)
-		if got, err := c.Value(context.Background(), id); err != nil || got != n {
+		if got, err := c.Variant("reduce").Value(context.Background(), id); err != nil || got != n {
 			t.Fatalf("counter %s = %d (%v), want %d", id, got, err, n)
 		}
 	}

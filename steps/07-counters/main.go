@@ -36,13 +36,15 @@ func main() {
 	srv.Main()
 }
 
+// newServer serves the four variants, each counting in its own collection
+// (c's name + "_sync", "_async"…), so none starts from another's writes.
 func newServer(c *events.Counters) (*server.Server, func(context.Context) error) {
-	async := bulk.NewAsync(counters.IncDoc(c), 2_000)
-	perRequest := bulk.New(BatchSize, Capacity, bulk.FlushInterval, counters.PerRequest(c))
-	reduced := bulk.New(BatchSize, Capacity, bulk.FlushInterval, Reduce(c))
+	async := bulk.NewAsync(counters.IncDoc(c.Variant("async")), 2_000)
+	perRequest := bulk.New(BatchSize, Capacity, bulk.FlushInterval, counters.PerRequest(c.Variant("bulk")))
+	reduced := bulk.New(BatchSize, Capacity, bulk.FlushInterval, Reduce(c.Variant("reduce")))
 
 	srv := server.New("step 7 — counters")
-	srv.POST("/counters/sync/:id", counters.Accept(counters.IncDoc(c), http.StatusCreated))
+	srv.POST("/counters/sync/:id", counters.Accept(counters.IncDoc(c.Variant("sync")), http.StatusCreated))
 	srv.POST("/counters/async/:id", counters.Accept(async.Add, http.StatusAccepted))
 	srv.POST("/counters/bulk/:id", counters.Accept(perRequest.AddWait, http.StatusAccepted))
 	srv.POST("/counters/reduce/:id", counters.Accept(reduced.AddWait, http.StatusAccepted))
