@@ -7,15 +7,15 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/dbaddr"
 	"github.com/peakload/workshop/internal/redisconn"
-	"github.com/peakload/workshop/internal/stack"
 )
 
 // MainRead is the main of the read-path steps (2–5): connect to the
 // catalogue and to Redis (counted), let the step build its routes, serve
 // until SIGTERM, then close both.
 func MainRead(build func(store *catalog.Store, rdb *redis.Client) *Server) {
-	ep := stack.EndpointsFromEnv()
+	ep := dbaddr.FromEnv()
 	store, err := catalog.Open(context.Background(), ep.PostgresURL)
 	if err != nil {
 		log.Fatal(err)

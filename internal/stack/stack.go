@@ -17,6 +17,8 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
+	"github.com/peakload/workshop/internal/dbaddr"
 )
 
 // Service names, as steps ask for them.
@@ -47,10 +49,10 @@ func FromEnv() Config {
 	c := Config{
 		Dir:       envOr("PEAKLOAD_DIR", ".workshop"),
 		Kind:      envOr("STACK", "auto"),
-		Host:      envOr("PEAKLOAD_DB_HOST", "127.0.0.1"),
-		PGPort:    envInt("PEAKLOAD_PG_PORT", 55432),
-		RedisPort: envInt("PEAKLOAD_REDIS_PORT", 56379),
-		MongoPort: envInt("PEAKLOAD_MONGO_PORT", 57017),
+		Host:      envOr("PEAKLOAD_DB_HOST", dbaddr.DefaultHost),
+		PGPort:    envInt("PEAKLOAD_PG_PORT", dbaddr.DefaultPGPort),
+		RedisPort: envInt("PEAKLOAD_REDIS_PORT", dbaddr.DefaultRedisPort),
+		MongoPort: envInt("PEAKLOAD_MONGO_PORT", dbaddr.DefaultMongoPort),
 		Log:       func(f string, a ...any) { fmt.Fprintf(os.Stderr, "stack: "+f+"\n", a...) },
 	}
 	if abs, err := filepath.Abs(c.Dir); err == nil {
@@ -59,37 +61,17 @@ func FromEnv() Config {
 	return c
 }
 
-// Endpoints are the addresses a step server connects to.
-type Endpoints struct {
-	PostgresURL string `json:"postgres_url"`
-	RedisAddr   string `json:"redis_addr"`
-	MongoURL    string `json:"mongo_url"`
-}
+// Endpoints are the addresses a step server connects to (package dbaddr,
+// which the servers read them from without linking this package).
+type Endpoints = dbaddr.Endpoints
 
 // Endpoints returns the URLs of the stack's services.
 func (c Config) Endpoints() Endpoints {
-	return Endpoints{
-		PostgresURL: fmt.Sprintf("postgres://postgres@%s:%d/workshop?sslmode=disable", c.Host, c.PGPort),
-		RedisAddr:   fmt.Sprintf("%s:%d", c.Host, c.RedisPort),
-		MongoURL:    fmt.Sprintf("mongodb://%s:%d/", c.Host, c.MongoPort),
-	}
+	return dbaddr.For(c.Host, c.PGPort, c.RedisPort, c.MongoPort)
 }
 
-// Env returns the endpoints as environment variables for a child process.
-func (e Endpoints) Env() []string {
-	return []string{"PEAKLOAD_POSTGRES_URL=" + e.PostgresURL, "PEAKLOAD_REDIS_ADDR=" + e.RedisAddr, "PEAKLOAD_MONGO_URL=" + e.MongoURL}
-}
-
-// EndpointsFromEnv is what a step server uses: the variables Env sets, or
-// the workshop defaults when it runs on its own (`go run ./steps/01-direct-db`).
-func EndpointsFromEnv() Endpoints {
-	d := FromEnv().Endpoints()
-	return Endpoints{
-		PostgresURL: envOr("PEAKLOAD_POSTGRES_URL", d.PostgresURL),
-		RedisAddr:   envOr("PEAKLOAD_REDIS_ADDR", d.RedisAddr),
-		MongoURL:    envOr("PEAKLOAD_MONGO_URL", d.MongoURL),
-	}
-}
+// EndpointsFromEnv is dbaddr.FromEnv, for the workshop's own tools and tests.
+func EndpointsFromEnv() Endpoints { return dbaddr.FromEnv() }
 
 // state records what Up started, so Down stops only that.
 type state struct {

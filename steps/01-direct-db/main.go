@@ -8,13 +8,13 @@ import (
 	"log"
 
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/dbaddr"
 	"github.com/peakload/workshop/internal/server"
-	"github.com/peakload/workshop/internal/stack"
 	directdb "github.com/peakload/workshop/solutions/01-direct-db"
 )
 
 func main() {
-	store, err := catalog.Open(context.Background(), stack.EndpointsFromEnv().PostgresURL)
+	store, err := catalog.Open(context.Background(), dbaddr.FromEnv().PostgresURL)
 	if err != nil {
 		log.Fatal(err)
 	}

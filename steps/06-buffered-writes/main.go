@@ -14,9 +14,9 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"github.com/peakload/workshop/internal/dbaddr"
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/server"
-	"github.com/peakload/workshop/internal/stack"
 	"github.com/peakload/workshop/solutions/06-buffered-writes"
 )
 
@@ -32,7 +32,7 @@ const (
 )
 
 func main() {
-	store, err := events.Open(context.Background(), stack.EndpointsFromEnv().MongoURL)
+	store, err := events.Open(context.Background(), dbaddr.FromEnv().MongoURL)
 	if err != nil {
 		log.Fatal(err)
 	}

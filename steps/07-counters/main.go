@@ -12,9 +12,9 @@ import (
 	"log"
 	"net/http"
 
+	"github.com/peakload/workshop/internal/dbaddr"
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/server"
-	"github.com/peakload/workshop/internal/stack"
 	bulk "github.com/peakload/workshop/solutions/06-buffered-writes"
 	"github.com/peakload/workshop/solutions/07-counters"
 )
@@ -26,7 +26,7 @@ const (
 )
 
 func main() {
-	store, err := events.Open(context.Background(), stack.EndpointsFromEnv().MongoURL)
+	store, err := events.Open(context.Background(), dbaddr.FromEnv().MongoURL)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -25,9 +25,9 @@ import (
 	"syscall"
 
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/dbaddr"
 	"github.com/peakload/workshop/internal/endpoints"
 	"github.com/peakload/workshop/internal/server"
-	"github.com/peakload/workshop/internal/stack"
 	"github.com/peakload/workshop/k6"
 )
 
@@ -93,7 +93,7 @@ func main() {
 func run(name string, serve Framework, pool int) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	store, err := catalog.OpenPool(ctx, stack.EndpointsFromEnv().PostgresURL, pool)
+	store, err := catalog.OpenPool(ctx, dbaddr.FromEnv().PostgresURL, pool)
 	if err != nil {
 		return err
 	}
