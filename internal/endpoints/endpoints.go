@@ -28,10 +28,6 @@ const (
 	MetricsPath  = "/metrics"
 )
 
-// BodyLimit caps request bodies (64 KiB, as every step server): bigger ones
-// get 413 before any parsing.
-const BodyLimit = 64 << 10
-
 // App holds what the endpoints need.
 type App struct {
 	Store *catalog.Store
@@ -113,7 +109,7 @@ func Error(msg string) []byte {
 
 // Errors the frameworks answer themselves.
 var (
-	TooLarge   = Error(fmt.Sprintf("request body is larger than %d bytes", BodyLimit))
+	TooLarge   = Error(fmt.Sprintf("request body is larger than %d bytes", server.BodyLimit))
 	NotFound   = Error("no such route")
 	NotAllowed = Error("method not allowed on this route")
 )

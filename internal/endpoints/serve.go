@@ -5,19 +5,11 @@ import (
 	"errors"
 	"io"
 	"net/http"
-	"time"
 
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/peakload/workshop/internal/metrics"
-)
-
-// Timeouts every framework applies: a slow or silent client must not hold
-// a connection forever.
-const (
-	ReadTimeout  = 15 * time.Second
-	WriteTimeout = 30 * time.Second
-	IdleTimeout  = 2 * time.Minute
+	"github.com/peakload/workshop/internal/server"
 )
 
 // Metrics is the /metrics every framework mounts (net/http's interface;
@@ -25,11 +17,12 @@ const (
 // run, never during.
 var Metrics = promhttp.HandlerFor(metrics.Registry, promhttp.HandlerOpts{})
 
-// HTTPServer is a net/http server with the timeouts, for the frameworks
-// built on net/http (ServeMux, chi…).
+// HTTPServer is a net/http server with the shell's timeouts
+// (server.SetTimeouts), for the frameworks built on net/http (ServeMux, chi…).
 func HTTPServer(h http.Handler) *http.Server {
-	return &http.Server{Handler: h, ReadHeaderTimeout: ReadTimeout, ReadTimeout: ReadTimeout,
-		WriteTimeout: WriteTimeout, IdleTimeout: IdleTimeout}
+	s := &http.Server{Handler: h}
+	server.SetTimeouts(s)
+	return s
 }
 
 // WriteJSON writes a JSON response through net/http.
@@ -39,14 +32,14 @@ func WriteJSON(w http.ResponseWriter, code int, body []byte) {
 	_, _ = w.Write(body)
 }
 
-// ReadBody reads a request body up to BodyLimit; past it, an error (answer 413).
+// ReadBody reads a request body up to server.BodyLimit; past it, an error (answer 413).
 func ReadBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
-	return io.ReadAll(http.MaxBytesReader(w, r.Body, BodyLimit))
+	return io.ReadAll(http.MaxBytesReader(w, r.Body, server.BodyLimit))
 }
 
 // ServeUntil runs serve until it fails or ctx is done, then calls shutdown,
 // which stops accepting and lets in-flight requests finish (for up to
-// WriteTimeout). http.ErrServerClosed — what net/http's Serve returns once
+// server.WriteTimeout). http.ErrServerClosed — what net/http's Serve returns once
 // shut down — is a clean stop, not an error.
 func ServeUntil(ctx context.Context, serve func() error, shutdown func(context.Context) error) error {
 	errc := make(chan error, 1)
@@ -56,7 +49,7 @@ func ServeUntil(ctx context.Context, serve func() error, shutdown func(context.C
 		return err
 	case <-ctx.Done():
 	}
-	sctx, cancel := context.WithTimeout(context.Background(), WriteTimeout)
+	sctx, cancel := context.WithTimeout(context.Background(), server.WriteTimeout)
 	defer cancel()
 	if err := shutdown(sctx); err != nil {
 		return err

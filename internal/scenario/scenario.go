@@ -112,14 +112,22 @@ func ceilings(env Env, post bool) []bench.Variant {
 	}
 	var out []bench.Variant
 	for _, v := range vs {
-		if env.Tool != "wrk" {
-			out = append(out, v)
-		}
-		if env.HasWrk && env.Tool != "go" {
-			w := v
-			w.Name, w.Tool = v.Name+"-wrk", "wrk"
-			out = append(out, w)
-		}
+		out = append(out, withTools(env, v)...)
+	}
+	return out
+}
+
+// withTools returns v for the Go driver and, where installed and asked
+// for, its wrk twin (v's name + "-wrk").
+func withTools(env Env, v bench.Variant) []bench.Variant {
+	var out []bench.Variant
+	if env.Tool != "wrk" {
+		out = append(out, v)
+	}
+	if env.HasWrk && env.Tool != "go" {
+		w := v
+		w.Name, w.Tool = v.Name+"-wrk", "wrk"
+		out = append(out, w)
 	}
 	return out
 }

@@ -17,21 +17,16 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
-	"strconv"
 	"syscall"
 	"time"
 
 	"github.com/labstack/echo/v4"
-	"github.com/labstack/echo/v4/middleware"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/metrics"
 )
-
-// BodyLimit caps every request body; bigger bodies get 413 before any parsing.
-const BodyLimit = "64K"
 
 // DefaultAddr is loopback only: nothing is exposed unless the learner asks
 // (PEAKLOAD_ADDR=0.0.0.0:8080).
@@ -44,8 +39,15 @@ type Server struct {
 	onShutdown []func(context.Context) error
 }
 
-// New builds the shared server. name is printed at start ("step 1 — direct-db").
-func New(name string) *Server {
+// New builds the shared server: the full shell. name is printed at start
+// ("step 1 — direct-db").
+func New(name string) *Server { return NewLayered(name, Full) }
+
+// NewLayered builds the server with the shell up to layer l: step 0
+// measures each layer's price. The routes are the same at every layer
+// (the bench needs /healthz and /metrics), and so is the JSON error
+// handler, which only runs when a request fails.
+func NewLayered(name string, l Layer) *Server {
 	if os.Getenv("PEAKLOAD_MUTEX_PROFILE") != "" {
 		// Off by default: sampling contention costs a little on every lock.
 		runtime.SetMutexProfileFraction(5)
@@ -54,11 +56,12 @@ func New(name string) *Server {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = errorHandler
-	e.Server.ReadHeaderTimeout = 5 * time.Second
-	e.Server.ReadTimeout = 15 * time.Second
-	e.Server.WriteTimeout = 30 * time.Second
-	e.Server.IdleTimeout = 2 * time.Minute
-	e.Use(countResponses, middleware.Recover(), middleware.BodyLimit(BodyLimit))
+	if l >= Timeouts {
+		SetTimeouts(e.Server)
+	}
+	if l >= Guards {
+		e.Use(shell(l >= Full))
+	}
 
 	s := &Server{Echo: e, Name: name}
 	e.GET("/empty", emptyGET)
@@ -169,11 +172,10 @@ func errorHandler(err error, c echo.Context) {
 	code, msg := http.StatusInternalServerError, "internal server error"
 	var he *echo.HTTPError
 	switch {
+	case tooLarge(err):
+		code, msg = http.StatusRequestEntityTooLarge, fmt.Sprintf("request body is larger than %d bytes", BodyLimit)
 	case errors.As(err, &he):
 		code, msg = he.Code, fmt.Sprint(he.Message)
-		if he.Code == http.StatusRequestEntityTooLarge {
-			msg = "request body is larger than " + BodyLimit + "B"
-		}
 	case errors.Is(err, context.Canceled):
 		code, msg = 499, "client closed the request" // nginx's code; nobody reads it
 	}
@@ -185,26 +187,6 @@ func errorHandler(err error, c echo.Context) {
 		return
 	}
 	_ = c.JSON(code, map[string]string{"error": msg})
-}
-
-// countResponses feeds /metrics: responses and body bytes per route pattern
-// (c.Path(), so /items/1 and /items/2 are one series).
-func countResponses(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		err := next(c)
-		if err != nil {
-			c.Error(err) // write the error response now, so it is counted
-		}
-		route := c.Path()
-		if route == "" {
-			route = "unmatched"
-		}
-		status := strconv.Itoa(c.Response().Status)
-		method := c.Request().Method
-		metrics.Requests.WithLabelValues(route, method, status).Inc()
-		metrics.ResponseBytes.WithLabelValues(route, method, status).Add(float64(c.Response().Size))
-		return nil
-	}
 }
 
 // EmptyBody is the ceiling's response: a sample item rendered exactly as

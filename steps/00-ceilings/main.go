@@ -3,10 +3,22 @@
 // /empty parses the real event payload and discards it. Every later number
 // is read against these two (articles A0, B1, B2). Both routes live in
 // internal/server, so every step serves them too.
+//
+// PEAKLOAD_SHELL=bare|timeouts|guards serves them with only part of the
+// shared shell: the bench's layer rows, which show what each layer costs.
 package main
 
-import "github.com/peakload/workshop/internal/server"
+import (
+	"log"
+	"os"
+
+	"github.com/peakload/workshop/internal/server"
+)
 
 func main() {
-	server.New("step 0 — ceilings").Main()
+	layer, err := server.ParseLayer(os.Getenv("PEAKLOAD_SHELL"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	server.NewLayered("step 0 — ceilings (shell: "+layer.String()+")", layer).Main()
 }

@@ -6,11 +6,13 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
 	"github.com/peakload/workshop/internal/endpoints"
+	"github.com/peakload/workshop/internal/server"
 )
 
 // serveEcho is echo v4 as the other steps use it, minus their counting
@@ -20,8 +22,8 @@ func serveEcho(ctx context.Context, ln net.Listener, app *endpoints.App) error {
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.Listener = ln
-	e.Server.ReadTimeout, e.Server.WriteTimeout, e.Server.IdleTimeout = endpoints.ReadTimeout, endpoints.WriteTimeout, endpoints.IdleTimeout
-	e.Use(middleware.BodyLimit("64K"))
+	server.SetTimeouts(e.Server)
+	e.Use(middleware.BodyLimit(strconv.Itoa(server.BodyLimit)))
 	e.HTTPErrorHandler = func(err error, c echo.Context) {
 		var he *echo.HTTPError
 		code, body := http.StatusInternalServerError, endpoints.Error("internal server error")

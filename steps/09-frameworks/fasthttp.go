@@ -10,6 +10,7 @@ import (
 	"github.com/valyala/fasthttp/fasthttpadaptor"
 
 	"github.com/peakload/workshop/internal/endpoints"
+	"github.com/peakload/workshop/internal/server"
 )
 
 // serveFastHTTP is fasthttp with no router: one handler that switches on
@@ -27,7 +28,7 @@ func serveFastHTTP(ctx context.Context, ln net.Listener, app *endpoints.App) err
 		case string(path) == endpoints.EmptyPath && get:
 			writeFast(c, fasthttp.StatusOK, app.Empty())
 		case string(path) == endpoints.ValidatePath && post:
-			if len(c.PostBody()) > endpoints.BodyLimit {
+			if len(c.PostBody()) > server.BodyLimit {
 				writeFast(c, fasthttp.StatusRequestEntityTooLarge, endpoints.TooLarge)
 				return
 			}
@@ -55,10 +56,10 @@ func serveFastHTTP(ctx context.Context, ln net.Listener, app *endpoints.App) err
 		// above), as net/http does: refusing at the header would close the
 		// connection while the client is still sending, and it would see a
 		// reset instead of the JSON error. Past 1 MiB, the error handler.
-		MaxRequestBodySize: 16 * endpoints.BodyLimit,
-		ReadTimeout:        endpoints.ReadTimeout,
-		WriteTimeout:       endpoints.WriteTimeout,
-		IdleTimeout:        endpoints.IdleTimeout,
+		MaxRequestBodySize: 16 * server.BodyLimit,
+		ReadTimeout:        server.ReadTimeout,
+		WriteTimeout:       server.WriteTimeout,
+		IdleTimeout:        server.IdleTimeout,
 		// Errors before the handler runs (a body over 1 MiB, a request that
 		// does not parse): JSON too, not fasthttp's plain text.
 		ErrorHandler: func(c *fasthttp.RequestCtx, err error) {
