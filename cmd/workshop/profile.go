@@ -22,8 +22,8 @@ import (
 // waiting is charged to the function that took the lock: the culprit.
 const hideSync = `^(sync|internal/sync|runtime)\.`
 
-// runProfile is `make step-N profile`: one variant under load (the step's
-// Profile, else its last: the learner's "after") while /debug/pprof records
+// runProfile is `make step-N profile`: one variant under load (VARIANT, else
+// the step's Profile, else its last: the learner's "after") while /debug/pprof records
 // a CPU and a mutex profile; then `go tool pprof -top` of each, a one-line
 // reading of both, and a call graph (SVG with graphviz, else the command
 // for pprof's web UI).
@@ -45,11 +45,9 @@ func profileStep(ctx context.Context, step scenario.Step, sc stack.Config) error
 		o.VUs = step.VUs
 	}
 	variants := step.Variants(scenario.Env{Params: params, Tool: "go"})
-	v := variants[len(variants)-1]
-	for _, x := range variants {
-		if x.Name == step.Profile {
-			v = x
-		}
+	v, err := profiled(step, variants, os.Getenv("VARIANT"))
+	if err != nil {
+		return err
 	}
 	plan := step.Plan()
 	if plan.Pinned {
@@ -125,6 +123,26 @@ func profileStep(ctx context.Context, step scenario.Step, sc stack.Config) error
 	}
 	fmt.Printf("profiles: %s, %s (open either with go tool pprof -http 127.0.0.1:8081 %s <file>)\n", cpu, mutex, bin)
 	return nil
+}
+
+// profiled picks the variant to load: VARIANT when set (step 0's
+// VARIANT=shell-timeouts profiles one layer of the shell), else the step's
+// Profile, else its last variant (the learner's "after").
+func profiled(step scenario.Step, variants []bench.Variant, name string) (bench.Variant, error) {
+	if name == "" {
+		name = step.Profile
+	}
+	var names []string
+	for _, x := range variants {
+		if x.Name == name {
+			return x, nil
+		}
+		names = append(names, x.Name)
+	}
+	if os.Getenv("VARIANT") != "" {
+		return bench.Variant{}, fmt.Errorf("VARIANT=%s: step %d has no such variant (have %s)", name, step.N, strings.Join(names, ", "))
+	}
+	return variants[len(variants)-1], nil
 }
 
 func readCPU(path string) (string, error) {
