@@ -7,7 +7,6 @@ package cacheaside
 import (
 	"context"
 	"errors"
-	"strconv"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -45,13 +44,10 @@ func GetOrSet(ctx context.Context, rdb *redis.Client, key string, ttl time.Durat
 	return value, nil
 }
 
-// ItemKey is the Redis key of an item's rendered response.
-func ItemKey(id int32) string { return "item:" + strconv.Itoa(int(id)) }
-
 // Items reads items through Redis: the cache-aside Getter of steps 2 and 3.
 func Items(store *catalog.Store, rdb *redis.Client, ttl time.Duration) directdb.Getter {
 	return func(ctx context.Context, id int32) ([]byte, error) {
-		return GetOrSet(ctx, rdb, ItemKey(id), ttl, func(ctx context.Context) ([]byte, error) {
+		return GetOrSet(ctx, rdb, catalog.ItemKey(id), ttl, func(ctx context.Context) ([]byte, error) {
 			return store.ItemJSON(ctx, id)
 		})
 	}
@@ -65,7 +61,7 @@ func Items(store *catalog.Store, rdb *redis.Client, ttl time.Duration) directdb.
 func ItemsVia(store *catalog.Store, rdb *redis.Client, ttl time.Duration,
 	wrap func(ctx context.Context, key string, fill func(context.Context) ([]byte, error)) ([]byte, error)) directdb.Getter {
 	return func(ctx context.Context, id int32) ([]byte, error) {
-		key := ItemKey(id)
+		key := catalog.ItemKey(id)
 		cached, err := rdb.Get(ctx, key).Bytes()
 		switch {
 		case err == nil:

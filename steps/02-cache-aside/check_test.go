@@ -12,11 +12,11 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/metrics"
 	"github.com/peakload/workshop/internal/redisconn"
 	"github.com/peakload/workshop/internal/stacktest"
 	"github.com/peakload/workshop/k6"
-	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
 )
 
 func get(t *testing.T, h http.Handler, id int32) (*httptest.ResponseRecorder, float64) {
@@ -33,7 +33,7 @@ func TestSecondReadIsAHitAndExpiryReloadsOnce(t *testing.T) {
 	store, rdb := stacktest.Store(t), stacktest.Redis(t)
 	srv := newServer(store, rdb)
 	const id = 31337
-	rdb.Del(context.Background(), cacheaside.ItemKey(id))
+	rdb.Del(context.Background(), catalog.ItemKey(id))
 
 	first, q1 := get(t, srv, id)
 	if first.Code != 200 || q1 != 1 {

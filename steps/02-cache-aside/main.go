@@ -14,7 +14,6 @@ import (
 	"github.com/peakload/workshop/internal/server"
 	"github.com/peakload/workshop/k6"
 	directdb "github.com/peakload/workshop/solutions/01-direct-db"
-	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
 )
 
 // CachedRoute serves the item through the cache; /items/:id stays the
@@ -29,7 +28,7 @@ func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
 	srv := server.New("step 2 — cache-aside")
 	srv.GET(directdb.Route, directdb.Handler(store))
 	srv.GET(CachedRoute, directdb.Serve(func(ctx context.Context, id int32) ([]byte, error) {
-		return GetOrSet(ctx, rdb, cacheaside.ItemKey(id), ttl, func(ctx context.Context) ([]byte, error) {
+		return GetOrSet(ctx, rdb, catalog.ItemKey(id), ttl, func(ctx context.Context) ([]byte, error) {
 			return store.ItemJSON(ctx, id)
 		})
 	}))

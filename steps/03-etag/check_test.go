@@ -9,7 +9,6 @@ import (
 
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/stacktest"
-	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
 )
 
 func TestNotModified(t *testing.T) {
@@ -51,7 +50,7 @@ func TestPollingGets304UntilTheDataChanges(t *testing.T) {
 	srv := newServer(store, rdb)
 	const id, path = 4242, "/etag/items/4242"
 	ctx := context.Background()
-	rdb.Del(ctx, cacheaside.ItemKey(id))
+	rdb.Del(ctx, catalog.ItemKey(id))
 
 	first := poll(t, srv, path, "")
 	tag := first.Header().Get("ETag")
@@ -77,7 +76,7 @@ func TestPollingGets304UntilTheDataChanges(t *testing.T) {
 	if err := catalog.UpdateStats(ctx, store.Pool, []int32{id}); err != nil {
 		t.Fatal(err)
 	}
-	rdb.Del(ctx, cacheaside.ItemKey(id))
+	rdb.Del(ctx, catalog.ItemKey(id))
 	changed := poll(t, srv, path, tag)
 	if changed.Code != 200 || changed.Header().Get("ETag") == tag {
 		t.Fatalf("after a change: %d, ETag %q (was %q); want 200 and a new ETag", changed.Code, changed.Header().Get("ETag"), tag)
