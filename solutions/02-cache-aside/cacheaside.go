@@ -7,6 +7,7 @@ package cacheaside
 import (
 	"context"
 	"errors"
+	"sync/atomic"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -63,7 +64,9 @@ func Items(store *catalog.Store, rdb *redis.Client, ttl time.Duration) directdb.
 // concurrent misses of a key one flight). A hit is served from Redis as
 // before; a miss calls wrap with a fill that looks in Redis once more — a
 // request that missed while another refilled the key finds it there — and
-// only then loads from the database and sets the key.
+// only then loads from the database and sets the key. A caller whose fill
+// did not run shared another caller's load: metrics.Coalesced counts it
+// (the bench's coalesced share), whatever wrap is.
 func ItemsVia(store *catalog.Store, rdb *redis.Client, ttl time.Duration,
 	wrap func(ctx context.Context, key string, fill func(context.Context) ([]byte, error)) ([]byte, error)) directdb.Getter {
 	return func(ctx context.Context, id int32) ([]byte, error) {
@@ -78,7 +81,9 @@ func ItemsVia(store *catalog.Store, rdb *redis.Client, ttl time.Duration,
 		default:
 			redisconn.FailOpen(err) // the flight still spares the database a stampede
 		}
-		return wrap(ctx, key, func(ctx context.Context) ([]byte, error) {
+		var ran atomic.Bool // the fill may run in another goroutine (DoChan)
+		body, err := wrap(ctx, key, func(ctx context.Context) ([]byte, error) {
+			ran.Store(true)
 			if again, err := rdb.Get(ctx, key).Bytes(); err == nil {
 				return again, nil
 			}
@@ -91,5 +96,9 @@ func ItemsVia(store *catalog.Store, rdb *redis.Client, ttl time.Duration,
 			}
 			return value, nil
 		})
+		if err == nil && !ran.Load() {
+			metrics.Coalesced.Inc() // served by someone else's load
+		}
+		return body, err
 	}
 }
