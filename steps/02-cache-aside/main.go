@@ -1,7 +1,7 @@
 // Step 2 — cache-aside. The same item read, with Redis in front of the
 // database: the first viewer of a stream pays for the query, the next ones
 // in the following 30 s (300 ms on the bench's clock) get Redis's copy.
-// Article A2: "quite good", many times the direct read. Your part is
+// Article A2: "quite good" (khá tốt) against the direct read. Your part is
 // GetOrSet in exercise.go.
 package main
 
