@@ -87,13 +87,14 @@ func runDocs(args []string) error {
 
 // references are the stored reference runs, step by step.
 type references struct {
+	root   string
 	steps  []scenario.Step
 	runs   map[int]*bench.Result
 	params k6.Params
 }
 
 func loadReferences(root string) (*references, error) {
-	r := &references{steps: scenario.All(), runs: map[int]*bench.Result{}, params: k6.Load()}
+	r := &references{root: root, steps: scenario.All(), runs: map[int]*bench.Result{}, params: k6.Load()}
 	for _, s := range r.steps {
 		path := filepath.Join(root, "results", "reference", fmt.Sprintf("step-%d.json", s.N))
 		b, err := os.ReadFile(path)
@@ -171,6 +172,8 @@ func (r *references) region(name string) (string, error) {
 		return r.stepTable(), nil
 	case name == "claims":
 		return r.claimTable(), nil
+	case name == "mistakes":
+		return r.mistakes()
 	case strings.HasPrefix(name, "step-"):
 		var n int
 		if _, err := fmt.Sscanf(name, "step-%d", &n); err != nil || r.runs[n] == nil {
@@ -178,7 +181,7 @@ func (r *references) region(name string) (string, error) {
 		}
 		return r.stepBlock(n), nil
 	}
-	return "", fmt.Errorf("unknown region %q (want steps, claims or step-N)", name)
+	return "", fmt.Errorf("unknown region %q (want steps, claims, mistakes or step-N)", name)
 }
 
 func verdict(v *bool) string {
@@ -427,4 +430,37 @@ func (r *references) stepBlock(n int) string {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// mistakes lists the wrong answers each step's check is proven against
+// (steps/NN-slug/testdata/mutants/<name>.go, whose first line says what is
+// wrong) and the right answers written another way (testdata/valid/): the
+// facilitator's list of what learners write can then never drift from the
+// tests that prove the checks.
+func (r *references) mistakes() (string, error) {
+	var b bytes.Buffer
+	for _, kind := range []struct{ dir, head string }{{"mutants", "Wrong answers each check must fail"}, {"valid", "Right answers written another way, each check must pass"}} {
+		files, err := filepath.Glob(filepath.Join(r.root, "steps", "*", "testdata", kind.dir, "*.go"))
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "%s (`steps/NN-slug/testdata/%s/`):\n\n", kind.head, kind.dir)
+		if len(files) == 0 {
+			b.WriteString("- (none recorded yet)\n")
+		}
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				return "", err
+			}
+			first, _, _ := strings.Cut(string(src), "\n")
+			name := strings.TrimSuffix(filepath.Base(f), ".go")
+			what := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(first), "//"), " "+name+":"))
+			what = strings.TrimSpace(strings.TrimPrefix(what, name+":"))
+			step := filepath.Base(filepath.Dir(filepath.Dir(filepath.Dir(f))))
+			fmt.Fprintf(&b, "- `%s` `%s`: %s\n", step, name, what)
+		}
+		b.WriteString("\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n"), nil
 }
