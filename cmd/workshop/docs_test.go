@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -61,5 +63,60 @@ func TestFillReplacesOnlyRegions(t *testing.T) {
 	}
 	if _, err := refs.fill("<!-- reference:step-99 -->\n<!-- /reference -->"); err == nil {
 		t.Error("an unknown region was accepted")
+	}
+}
+
+// TestNoReferenceFigureOutsideRegions: a figure of a reference run typed
+// into prose goes stale at the next re-recording. Each step README, and
+// the README and docs/ for every step, may quote a run's ratios (1.88×,
+// ÷ 8.1) and rates (16 338 req/s) only inside a generated region.
+func TestNoReferenceFigureOutsideRegions(t *testing.T) {
+	root := filepath.Join("..", "..")
+	refs, err := loadReferences(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ratio := regexp.MustCompile(`\d+\.\d+×|÷ \d+\.\d+`)
+	figures := func(n int) []string {
+		var out []string
+		for _, c := range refs.runs[n].Claims {
+			out = append(out, ratio.FindAllString(c.Measured, -1)...)
+		}
+		for _, r := range refs.runs[n].Runs {
+			if v := int64(r.RPS + 0.5); v >= 1000 {
+				s := fmt.Sprint(v)
+				out = append(out, s, s[:len(s)-3]+","+s[len(s)-3:], s[:len(s)-3]+" "+s[len(s)-3:])
+			}
+		}
+		return out
+	}
+	check := func(file string, steps []int) {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prose := regionRE.ReplaceAllString(string(b), "")
+		for _, n := range steps {
+			for _, f := range figures(n) {
+				if strings.Contains(prose, f) {
+					t.Errorf("%s: %q, a figure of results/reference/step-%d.json, is typed outside a generated region: move it into one (make docs) or say it in words", file, f, n)
+				}
+			}
+		}
+	}
+	all := []int{}
+	for _, s := range refs.steps {
+		all = append(all, s.N)
+		m, _ := filepath.Glob(filepath.Join(root, "steps", fmt.Sprintf("%02d-*", s.N), "README.md"))
+		for _, f := range m {
+			check(f, []int{s.N})
+		}
+	}
+	check(filepath.Join(root, "README.md"), all)
+	docs, _ := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	for _, f := range docs {
+		if filepath.Base(f) != "articles.md" { // the articles' own figures, not ours
+			check(f, all)
+		}
 	}
 }
