@@ -41,7 +41,7 @@ deps: build ## install the missing Debian/Ubuntu packages (as root: apt-get)
 prefetch: build ## before a room with bad wifi: download modules, build every binary and test, seed, then stop
 	go mod download
 	go build ./... && go build -tags solution ./...
-	go test -count=1 -run '^$$' ./... >/dev/null && go test -tags solution -count=1 -run '^$$' ./... >/dev/null
+	go test -run '^$$' ./... >/dev/null && go test -tags solution -run '^$$' ./... >/dev/null
 	go build -o /dev/null golang.org/x/tools/cmd/present
 	@$(WORKSHOP) up && $(WORKSHOP) down
 	@echo "prefetch: done — modules, build cache, the catalogue (and, with compose, the images) are local"
