@@ -20,7 +20,7 @@ define need_step
 	@if [ -z "$(STEP)" ]; then echo "usage: make step-N $@   (e.g. make step-1 $@)"; exit 2; fi
 endef
 
-.PHONY: help build doctor deps up down seed test compare report slides clean $(ACTIONS)
+.PHONY: help build doctor deps prefetch up down seed test compare report slides docs clean $(ACTIONS)
 
 help: ## list every target with one line each
 	@echo "peakload — rebuild four articles' optimisations and measure each one"
@@ -37,6 +37,14 @@ doctor: build ## what is installed / missing, and the exact command to fix each
 
 deps: build ## install the missing Debian/Ubuntu packages (as root: apt-get)
 	@$(WORKSHOP) deps
+
+prefetch: build ## before a room with bad wifi: download modules, build every binary and test, seed, then stop
+	go mod download
+	go build ./... && go build -tags solution ./...
+	go test -run '^$$' ./... >/dev/null && go test -tags solution -run '^$$' ./... >/dev/null
+	go build -o /dev/null golang.org/x/tools/cmd/present
+	@$(WORKSHOP) up && $(WORKSHOP) down
+	@echo "prefetch: done — modules, build cache, the catalogue (and, with compose, the images) are local"
 
 up: build ## start PostgreSQL, Redis and MongoDB for STACK, and seed the catalogue
 	@$(WORKSHOP) up
@@ -79,6 +87,9 @@ compare: build ## every step's latest result against every article claim
 
 report: build ## the latest results as SVG charts in results/report/
 	@$(WORKSHOP) report
+
+docs: build ## write results/reference figures into the READMEs' and docs/' generated regions
+	@$(WORKSHOP) docs
 
 slides: ## serve the decks on 127.0.0.1:3999 (Go present)
 	@go tool present -http 127.0.0.1:3999 -content slides -notes

@@ -26,6 +26,7 @@ const usage = `usage: workshop <command> [flags]
   profile -step N   CPU and mutex profiles of step N under load
   compare           every step's latest result against the articles
   report            SVG charts of the latest results (results/report/)
+  docs [-check]     write the reference runs' figures into the READMEs' marked regions
   test              everything CI runs
   mongo             serve the MongoDB wire protocol (embedded FerretDB)
 `
@@ -68,6 +69,8 @@ func main() {
 		err = runCompare()
 	case "report":
 		err = runReport()
+	case "docs":
+		err = runDocs(args)
 	case "profile":
 		err = runProfile(ctx, args)
 	case "mongo":

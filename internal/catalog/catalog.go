@@ -136,3 +136,7 @@ func (s *Store) ItemJSON(ctx context.Context, id int32) ([]byte, error) {
 	}
 	return b, nil
 }
+
+// ItemKey is the Redis key under which steps 2–5 cache an item's response
+// body: one key per item, so a change of one item expires one key.
+func ItemKey(id int32) string { return "item:" + strconv.Itoa(int(id)) }

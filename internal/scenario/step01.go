@@ -29,7 +29,7 @@ func init() {
 func directClaim(r *bench.Result) bench.Claim {
 	c := bench.Claim{
 		ID:        "A1",
-		Article:   "645 req/s straight from PostgreSQL, one query per request, far below the framework's ceiling; \"10 CCU ≈ 1 req/s\" → ≈ 6,450 concurrent users",
+		Article:   "645 req/s straight from PostgreSQL, one query per request, far below the framework's ceiling; by the author's rule of thumb (10 CCU make 1 req/s) that serves only 6k CCU",
 		Tolerance: "DB queries/request in [0.95, 1.05] and direct-db ≤ 0.5× the GET /empty ceiling",
 		Measured:  "not measured",
 	}
@@ -38,7 +38,7 @@ func directClaim(r *bench.Result) bench.Claim {
 		return c
 	}
 	x := ratio(d.RPS, e.RPS)
-	c.Measured = fmt.Sprintf("%.0f req/s = %.2f× the empty ceiling (%.0f req/s); %.2f DB queries/request; ≈ %s CCU at 10 CCU per req/s",
+	c.Measured = fmt.Sprintf("%.0f req/s = %.2f× the empty ceiling (%.0f req/s); %.2f DB queries/request; ≈ %s CCU by the same rule of thumb",
 		d.RPS, x, e.RPS, d.PerRequest.DBQueries, thousandsInt(d.RPS*10))
 	q := d.PerRequest.DBQueries
 	c.Reproduced = bench.Verdict(q >= 0.95 && q <= 1.05 && x <= 0.5 && d.Errors == 0)

@@ -33,7 +33,7 @@ func burstClaims(r *bench.Result) []bench.Claim {
 		Article:   "the article's API served most reads from memory; the workshop's target: burst-cached reads near the framework's ceiling",
 		Tolerance: "burst ≥ 0.8× the GET /empty ceiling of equal body size"}
 	gain := bench.Claim{ID: "A5-rps", Measured: "not measured",
-		Article:   "throughput only ~+10% over Redis alone (Node)",
+		Article:   "throughput only ~10% above the Redis cache alone (Node + Fastify)",
 		Tolerance: "burst ÷ singleflight req/s between 1.0 and 1.25"}
 	s, b, e := r.Find("singleflight"), r.Find("burst"), r.Find("empty-get")
 	if s == nil || b == nil || e == nil || b.PerRequest.RedisBytes == 0 {

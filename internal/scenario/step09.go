@@ -91,7 +91,7 @@ func spread(r *bench.Result, ep string) (float64, string, string) {
 // cheap: the spread between frameworks shrinks as the handler's cost grows.
 func gapClaim(r *bench.Result) bench.Claim {
 	c := bench.Claim{ID: "D1", Measured: "not measured",
-		Article:   "×5.7 req/s from Express to Elysia on an unspecified endpoint; article A: framework overhead matters only once handlers take ~1 ms or less",
+		Article:   "×5.7 req/s from Express to Elysia on an unspecified endpoint; article A: framework overhead is worth choosing for once API times are a few ms to tens of ms, not while queries take hundreds of ms or seconds",
 		Tolerance: "fastest ÷ slowest framework on the DB-bound read ≤ 1.3 (the database sets the pace; ±15 % is one run's noise on a shared machine), and no bigger than on the cheap endpoints (+10 %)"}
 	e, eh, el := spread(r, "empty")
 	v, _, _ := spread(r, "validate")

@@ -7,7 +7,7 @@ package cacheaside
 import (
 	"context"
 	"errors"
-	"strconv"
+	"sync/atomic"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -25,11 +25,8 @@ func GetOrSet(ctx context.Context, rdb *redis.Client, key string, ttl time.Durat
 	cached, err := rdb.Get(ctx, key).Bytes()
 	switch {
 	case err == nil:
-		metrics.CacheLookups.WithLabelValues("redis", "hit").Inc()
 		return cached, nil
-	case errors.Is(err, redis.Nil):
-		metrics.CacheLookups.WithLabelValues("redis", "miss").Inc()
-	default:
+	case !errors.Is(err, redis.Nil):
 		redisconn.FailOpen(err) // down or slow: fall through to the database
 		return load(ctx)
 	}
@@ -45,15 +42,21 @@ func GetOrSet(ctx context.Context, rdb *redis.Client, key string, ttl time.Durat
 	return value, nil
 }
 
-// ItemKey is the Redis key of an item's rendered response.
-func ItemKey(id int32) string { return "item:" + strconv.Itoa(int(id)) }
-
 // Items reads items through Redis: the cache-aside Getter of steps 2 and 3.
+// A read that did not call load was a hit (the bench's hit ratio).
 func Items(store *catalog.Store, rdb *redis.Client, ttl time.Duration) directdb.Getter {
 	return func(ctx context.Context, id int32) ([]byte, error) {
-		return GetOrSet(ctx, rdb, ItemKey(id), ttl, func(ctx context.Context) ([]byte, error) {
+		loaded := false
+		body, err := GetOrSet(ctx, rdb, catalog.ItemKey(id), ttl, func(ctx context.Context) ([]byte, error) {
+			loaded = true
 			return store.ItemJSON(ctx, id)
 		})
+		result := "hit"
+		if loaded {
+			result = "miss"
+		}
+		metrics.CacheLookups.WithLabelValues("redis", result).Inc()
+		return body, err
 	}
 }
 
@@ -61,11 +64,13 @@ func Items(store *catalog.Store, rdb *redis.Client, ttl time.Duration) directdb.
 // concurrent misses of a key one flight). A hit is served from Redis as
 // before; a miss calls wrap with a fill that looks in Redis once more — a
 // request that missed while another refilled the key finds it there — and
-// only then loads from the database and sets the key.
+// only then loads from the database and sets the key. A caller whose fill
+// did not run shared another caller's load: metrics.Coalesced counts it
+// (the bench's coalesced share), whatever wrap is.
 func ItemsVia(store *catalog.Store, rdb *redis.Client, ttl time.Duration,
 	wrap func(ctx context.Context, key string, fill func(context.Context) ([]byte, error)) ([]byte, error)) directdb.Getter {
 	return func(ctx context.Context, id int32) ([]byte, error) {
-		key := ItemKey(id)
+		key := catalog.ItemKey(id)
 		cached, err := rdb.Get(ctx, key).Bytes()
 		switch {
 		case err == nil:
@@ -76,7 +81,9 @@ func ItemsVia(store *catalog.Store, rdb *redis.Client, ttl time.Duration,
 		default:
 			redisconn.FailOpen(err) // the flight still spares the database a stampede
 		}
-		return wrap(ctx, key, func(ctx context.Context) ([]byte, error) {
+		var ran atomic.Bool // the fill may run in another goroutine (DoChan)
+		body, err := wrap(ctx, key, func(ctx context.Context) ([]byte, error) {
+			ran.Store(true)
 			if again, err := rdb.Get(ctx, key).Bytes(); err == nil {
 				return again, nil
 			}
@@ -89,5 +96,9 @@ func ItemsVia(store *catalog.Store, rdb *redis.Client, ttl time.Duration,
 			}
 			return value, nil
 		})
+		if err == nil && !ran.Load() {
+			metrics.Coalesced.Inc() // served by someone else's load
+		}
+		return body, err
 	}
 }

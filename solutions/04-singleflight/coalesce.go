@@ -10,8 +10,6 @@ import (
 	"time"
 
 	"golang.org/x/sync/singleflight"
-
-	"github.com/peakload/workshop/internal/metrics"
 )
 
 // LoadTimeout bounds a shared load: it no longer belongs to one client.
@@ -34,18 +32,13 @@ type Group struct {
 //
 // Errors are not cached: the next call after a failed load loads again.
 func (g *Group) Load(ctx context.Context, key string, load func(context.Context) ([]byte, error)) ([]byte, error) {
-	ran := false
 	ch := g.flights.DoChan(key, func() (any, error) {
-		ran = true
 		lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), LoadTimeout)
 		defer cancel()
 		return safely(lctx, load)
 	})
 	select {
 	case res := <-ch:
-		if !ran {
-			metrics.Coalesced.Inc() // served by someone else's load
-		}
 		if res.Err != nil {
 			return nil, res.Err
 		}

@@ -9,11 +9,11 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/conditional"
 	"github.com/peakload/workshop/internal/server"
 	"github.com/peakload/workshop/k6"
 	directdb "github.com/peakload/workshop/solutions/01-direct-db"
 	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
-	"github.com/peakload/workshop/solutions/03-etag"
 )
 
 // ETagRoute serves the cached item with revalidation; /cached/items/:id
@@ -28,6 +28,6 @@ func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
 	srv := server.New("step 3 — etag")
 	srv.GET(directdb.Route, directdb.Handler(store))
 	srv.GET("/cached/items/:id", directdb.Serve(cached))
-	srv.GET(ETagRoute, etag.Serve(cached, NotModified))
+	srv.GET(ETagRoute, conditional.Serve(cached, NotModified))
 	return srv
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/conditional"
 	"github.com/peakload/workshop/internal/server"
 	"github.com/peakload/workshop/k6"
 	directdb "github.com/peakload/workshop/solutions/01-direct-db"
@@ -32,7 +33,7 @@ func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
 	srv := server.New("step 4 — singleflight")
 	srv.GET(directdb.Route, directdb.Handler(store))
 	srv.GET("/cached/items/:id", directdb.Serve(cached))
-	srv.GET("/etag/items/:id", etag.Serve(cached, etag.NotModified))
+	srv.GET("/etag/items/:id", conditional.Serve(cached, etag.NotModified))
 	srv.GET(CoalescedRoute, directdb.Serve(coalesced))
 	return srv
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/metrics"
 	"github.com/peakload/workshop/internal/stacktest"
 	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
@@ -23,7 +24,7 @@ func TestBurstReadsCostOneRedisGET(t *testing.T) {
 	store, rdb := stacktest.Store(t), stacktest.Redis(t)
 	ctx := context.Background()
 	const id = 777
-	rdb.Del(ctx, cacheaside.ItemKey(id))
+	rdb.Del(ctx, catalog.ItemKey(id))
 	viaRedis := cacheaside.Items(store, rdb, time.Minute)
 	const ttl = 500 * time.Millisecond // generous: the check must not depend on the machine's speed
 	memory := New(ttl)

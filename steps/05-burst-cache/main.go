@@ -11,6 +11,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/conditional"
 	"github.com/peakload/workshop/internal/server"
 	"github.com/peakload/workshop/k6"
 	directdb "github.com/peakload/workshop/solutions/01-direct-db"
@@ -36,7 +37,7 @@ func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
 	srv := server.New("step 5 — burst-cache")
 	srv.GET(directdb.Route, directdb.Handler(store))
 	srv.GET("/cached/items/:id", directdb.Serve(cached))
-	srv.GET("/etag/items/:id", etag.Serve(cached, etag.NotModified))
+	srv.GET("/etag/items/:id", conditional.Serve(cached, etag.NotModified))
 	srv.GET("/coalesced/items/:id", directdb.Serve(coalesced))
 	srv.GET(BurstRoute, directdb.Serve(func(ctx context.Context, id int32) ([]byte, error) {
 		return memory.Get(ctx, id, coalesced)

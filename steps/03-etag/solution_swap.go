@@ -1,3 +1,7 @@
+// DO NOT EDIT. This file only swaps in the reference answer under the
+// `solution` build tag (make step-3 check SOLUTION=1). Your work goes in
+// exercise.go.
+
 //go:build solution
 
 package main

@@ -1,0 +1,466 @@
+package main
+
+// `workshop docs` (make docs) writes the reference runs' figures into the
+// marked regions of the READMEs and the facilitator guide:
+//
+//	<!-- reference:step-2 -->
+//	…generated from results/reference/step-2.json…
+//	<!-- /reference -->
+//
+// Prose must not drift from data: a figure typed by hand goes stale the day
+// a reference run is re-recorded, a generated one cannot. TestDocsAreCurrent
+// fails `make test` when a region differs from what this would write.
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/k6"
+)
+
+// docFiles are the files whose marked regions are generated.
+func docFiles(root string) ([]string, error) {
+	files := []string{filepath.Join(root, "README.md")}
+	for _, glob := range []string{"steps/*/README.md", "docs/*.md"} {
+		m, err := filepath.Glob(filepath.Join(root, glob))
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, m...)
+	}
+	return files, nil
+}
+
+func runDocs(args []string) error {
+	fs := flag.NewFlagSet("docs", flag.ContinueOnError)
+	check := fs.Bool("check", false, "only report the regions that are out of date")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	refs, err := loadReferences(".")
+	if err != nil {
+		return err
+	}
+	for _, w := range refs.rejudged() {
+		fmt.Fprintln(os.Stderr, "warning:", w)
+	}
+	files, err := docFiles(".")
+	if err != nil {
+		return err
+	}
+	var stale []string
+	for _, f := range files {
+		old, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		out, err := refs.fill(string(old))
+		if err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+		if out == string(old) {
+			continue
+		}
+		stale = append(stale, f)
+		if !*check {
+			if err := os.WriteFile(f, []byte(out), 0o644); err != nil {
+				return err
+			}
+			fmt.Println("wrote", f)
+		}
+	}
+	if *check && len(stale) > 0 {
+		return fmt.Errorf("generated figures out of date in %s: run `make docs`", strings.Join(stale, ", "))
+	}
+	return nil
+}
+
+// references are the stored reference runs, step by step.
+type references struct {
+	root   string
+	steps  []scenario.Step
+	runs   map[int]*bench.Result
+	params k6.Params
+}
+
+func loadReferences(root string) (*references, error) {
+	r := &references{root: root, steps: scenario.All(), runs: map[int]*bench.Result{}, params: k6.Load()}
+	for _, s := range r.steps {
+		path := filepath.Join(root, "results", "reference", fmt.Sprintf("step-%d.json", s.N))
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return nil, fmt.Errorf("reference run of step %d: %w", s.N, err)
+		}
+		var res bench.Result
+		if err := json.Unmarshal(b, &res); err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		r.runs[s.N] = &res
+	}
+	return r, nil
+}
+
+// current judges a stored run with today's claim code: its article text is
+// the one to print (a misquote fixed in the code is fixed in the docs at
+// once), and a verdict that changed says the reference must be re-recorded.
+func (r *references) current(n int) []bench.Claim {
+	for _, s := range r.steps {
+		if s.N == n && s.Claims != nil {
+			res := *r.runs[n]
+			res.Notes = nil // claims may append notes: work on a copy
+			return s.Claims(&res, scenario.Env{Params: r.params})
+		}
+	}
+	return nil
+}
+
+// rejudged lists the claims whose stored verdict differs from what the
+// current code computes from the same runs.
+func (r *references) rejudged() []string {
+	var out []string
+	for _, s := range r.steps {
+		now := r.current(s.N)
+		for _, c := range r.runs[s.N].Claims {
+			for _, x := range now {
+				if x.ID == c.ID && verdict(x.Reproduced) != verdict(c.Reproduced) {
+					out = append(out, fmt.Sprintf("step %d %s: stored %s, the current code judges the same runs %s — re-record with `make step-%d bench SOLUTION=1`",
+						s.N, c.ID, verdict(c.Reproduced), verdict(x.Reproduced), s.N))
+				}
+				if x.ID == c.ID && x.Tolerance != c.Tolerance {
+					out = append(out, fmt.Sprintf("step %d %s: judged under the tolerance %q, the code now states %q — re-record with `make step-%d bench SOLUTION=1`",
+						s.N, c.ID, c.Tolerance, x.Tolerance, s.N))
+				}
+			}
+		}
+	}
+	return out
+}
+
+var regionRE = regexp.MustCompile(`(?s)(<!-- reference:([a-z0-9-]+) -->\n)(.*?)(<!-- /reference -->)`)
+
+// fill rewrites every marked region of text.
+func (r *references) fill(text string) (string, error) {
+	var err error
+	out := regionRE.ReplaceAllStringFunc(text, func(m string) string {
+		sub := regionRE.FindStringSubmatch(m)
+		body, e := r.region(sub[2])
+		if e != nil {
+			err = e
+			return m
+		}
+		return sub[1] + body + sub[4]
+	})
+	if strings.Count(out, "<!-- reference:") != strings.Count(out, "<!-- /reference -->") {
+		return "", fmt.Errorf("unbalanced <!-- reference:… --> markers")
+	}
+	return out, err
+}
+
+func (r *references) region(name string) (string, error) {
+	switch {
+	case name == "steps":
+		return r.stepTable(), nil
+	case name == "claims":
+		return r.claimTable(), nil
+	case name == "mistakes":
+		return r.mistakes()
+	case strings.HasPrefix(name, "step-"):
+		var n int
+		if _, err := fmt.Sscanf(name, "step-%d", &n); err != nil || r.runs[n] == nil {
+			return "", fmt.Errorf("unknown region %q", name)
+		}
+		return r.stepBlock(n), nil
+	}
+	return "", fmt.Errorf("unknown region %q (want steps, claims, mistakes or step-N)", name)
+}
+
+func verdict(v *bool) string {
+	switch {
+	case v == nil:
+		return "not measured"
+	case *v:
+		return "REPRODUCED"
+	}
+	return "NOT reproduced"
+}
+
+func mark(v *bool) string {
+	switch {
+	case v == nil:
+		return "–"
+	case *v:
+		return "✓"
+	}
+	return "✗"
+}
+
+// stepRow is what README.md's step table says of a step besides the figures.
+type stepRow struct {
+	link, adds, article, theirs, proof string
+	ours                               func(r *bench.Result, p k6.Params) string
+}
+
+var stepRows = map[int]stepRow{
+	0: {"[0 ceilings](steps/00-ceilings/README.md)", "empty GET / POST, the bench method", "A0, B1, B2", "empty POST 4026 vs GET 5498 req/s", "driver ≥ 0.9× wrk",
+		func(r *bench.Result, _ k6.Params) string {
+			return fmt.Sprintf("POST/GET %s; our driver %s wrk", times(rps(r, "empty-post"), rps(r, "empty-get")), times(rps(r, "empty-get"), rps(r, "empty-get-wrk")))
+		}},
+	1: {"[1 direct-db](steps/01-direct-db/README.md)", "`GET /items/:id` from PostgreSQL", "A1", "645 req/s, \"only 6k CCU\"", "1.00 DB query/request",
+		func(r *bench.Result, _ k6.Params) string {
+			d := r.Find("direct-db")
+			return fmt.Sprintf("%s req/s, %s the ceiling; %.2f DB q/req", num(rps(r, "direct-db")), times(rps(r, "direct-db"), rps(r, "empty-get")), field(d, func(x *bench.Run) float64 { return x.PerRequest.DBQueries }))
+		}},
+	2: {"[2 cache-aside](steps/02-cache-aside/README.md)", "Redis get-or-set, TTL", "A2", "\"quite good\" (figure in an image)", "0 DB queries on a hit",
+		func(r *bench.Result, _ k6.Params) string {
+			return fmt.Sprintf("%s direct-db; %.3f DB q/req", times(rps(r, "cache-aside"), rps(r, "direct-db")), field(r.Find("cache-aside"), func(x *bench.Run) float64 { return x.PerRequest.DBQueries }))
+		}},
+	3: {"[3 etag](steps/03-etag/README.md)", "weak ETag + 304 for pollers", "A3", "public bandwidth ÷ ~4", "304 share, bytes/request",
+		func(r *bench.Result, _ k6.Params) string {
+			a, e := r.Find("cache-aside-poll"), r.Find("etag-poll")
+			body := func(x *bench.Run) float64 { return x.Extra["body_bytes_per_req"] }
+			wire := func(x *bench.Run) float64 { return x.PerRequest.PublicBytes }
+			return fmt.Sprintf("bodies ÷ %.2f; on the wire ÷ %.2f", field(a, body)/field(e, body), field(a, wire)/field(e, wire))
+		}},
+	4: {"[4 singleflight](steps/04-singleflight/README.md)", "coalesce concurrent misses", "A4", "1000 misses → 1 query", "DB queries per stampede",
+		func(r *bench.Result, p k6.Params) string {
+			per := func(x *bench.Run) float64 {
+				return x.PerRequest.DBQueries * float64(x.Requests) / (x.DurationS / p.Scaled(p.Clock.RedisTTLS).Seconds())
+			}
+			return fmt.Sprintf("%.2f vs %.0f DB queries per stampede", field(r.Find("singleflight"), per), field(r.Find("cache-aside"), per))
+		}},
+	5: {"[5 burst-cache](steps/05-burst-cache/README.md)", "in-process cache before Redis", "A5", "Redis bandwidth ÷ 5–6, ~+10 % req/s", "Redis bytes/request",
+		func(r *bench.Result, _ k6.Params) string {
+			rb := func(x *bench.Run) float64 { return x.PerRequest.RedisBytes }
+			return fmt.Sprintf("Redis bytes ÷ %.1f; req/s %s", field(r.Find("singleflight"), rb)/field(r.Find("burst"), rb), times(rps(r, "burst"), rps(r, "singleflight")))
+		}},
+	6: {"[6 buffered-writes](steps/06-buffered-writes/README.md)", "sync, async, group, bulk batcher", "B1–B8", "group 2673 ops/s vs async 1968", "persisted == accepted, also across SIGTERM and a DB restart",
+		func(r *bench.Result, _ k6.Params) string {
+			ps := func(x *bench.Run) float64 { return x.Extra["persisted_per_s"] }
+			rt := func(x *bench.Run) float64 { return x.Extra["db_round_trips_per_req"] }
+			return fmt.Sprintf("bulk persists %.1f× sync's rate, %.4f round trips/event", field(r.Find("bulk"), ps)/field(r.Find("sync"), ps), field(r.Find("bulk"), rt))
+		}},
+	7: {"[7 counters](steps/07-counters/README.md)", "`$inc`: sync, async, bulkWrite, reduce", "B9", "— (no figure in the text)", "writes per flush = distinct ids",
+		func(r *bench.Result, _ k6.Params) string {
+			w := func(x *bench.Run) float64 { return x.Extra["db_writes_per_req"] }
+			return fmt.Sprintf("DB writes/request ÷ %.0f (reduce vs bulk)", field(r.Find("bulk"), w)/field(r.Find("reduce"), w))
+		}},
+	8: {"[8 profiling](steps/08-profiling/README.md)", "pprof finds a serialised password hash", "C1, C2", "5.3 → 19.5 req/s, 3.75 s → 1.03 s", "two logins hash at once; lockout still exact; the profile names the lock",
+		func(r *bench.Result, _ k6.Params) string {
+			mean := func(x *bench.Run) float64 { return x.Latency.Mean }
+			return fmt.Sprintf("req/s %s on %d server CPUs; mean %.0f → %.0f ms", times(rps(r, "after"), rps(r, "before")), len(r.Machine.CPUPlan.Server), field(r.Find("before"), mean), field(r.Find("after"), mean))
+		}},
+	9: {"[9 frameworks](steps/09-frameworks/README.md)", "echo, net/http, fasthttp (+ yours), each on 1 CPU; pool 2/10/100", "D1–D4", "Express 14,200 → Elysia 81,500 req/s, endpoint unspecified", "every framework keeps one contract, 1 query/item",
+		func(r *bench.Result, _ k6.Params) string {
+			spread := func(suffix string) float64 {
+				lo, hi := math.Inf(1), 0.0
+				for _, x := range r.Runs {
+					if strings.HasSuffix(x.Variant, suffix) {
+						lo, hi = math.Min(lo, x.RPS), math.Max(hi, x.RPS)
+					}
+				}
+				return hi / lo
+			}
+			sizes := []string{}
+			for _, x := range r.Runs {
+				if strings.HasPrefix(x.Variant, "pool-") {
+					sizes = append(sizes, x.Variant)
+				}
+			}
+			s := fmt.Sprintf("fastest ÷ slowest: ×%.2f empty, ×%.2f DB read", spread("-empty"), spread("-item"))
+			if len(sizes) >= 2 {
+				s += fmt.Sprintf("; %s = %s %s", sizes[len(sizes)-1], times(rps(r, sizes[len(sizes)-1]), rps(r, sizes[0])), sizes[0])
+			}
+			return s
+		}},
+}
+
+func rps(r *bench.Result, name string) float64 {
+	if x := r.Find(name); x != nil {
+		return x.RPS
+	}
+	return math.NaN()
+}
+
+func field(x *bench.Run, f func(*bench.Run) float64) float64 {
+	if x == nil {
+		return math.NaN()
+	}
+	return f(x)
+}
+
+func times(a, b float64) string { return fmt.Sprintf("%.2f×", a/b) }
+
+// num writes a rate as people read it: 1 537, 41 407.
+func num(v float64) string {
+	if math.IsNaN(v) {
+		return "–"
+	}
+	s := fmt.Sprintf("%.0f", v)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + " " + s[i:]
+	}
+	return s
+}
+
+// verdicts is a step's claims in one cell: "✓ A3 ✗ A3-wire".
+func verdicts(cs []bench.Claim) string {
+	var parts []string
+	for _, c := range cs {
+		parts = append(parts, mark(c.Reproduced)+" "+c.ID)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func (r *references) stepTable() string {
+	var b bytes.Buffer
+	b.WriteString("| step | what it adds | article | their figure | ours (reference run) | verdicts | proved by |\n|---|---|---|---|---|---|---|\n")
+	for _, s := range r.steps {
+		row, res := stepRows[s.N], r.runs[s.N]
+		ours := row.ours(res, r.params)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", row.link, row.adds, row.article, row.theirs, ours, verdicts(res.Claims), row.proof)
+	}
+	b.WriteString("\n✓ reproduced, ✗ NOT reproduced (each step's README says why), – not measured; generated by `make docs` from `results/reference/`.\n")
+	return b.String()
+}
+
+func (r *references) claimTable() string {
+	var b bytes.Buffer
+	b.WriteString("| step | claim | the article | ours (reference run) | tolerance | verdict |\n|---|---|---|---|---|---|\n")
+	for _, s := range r.steps {
+		now := r.current(s.N)
+		for _, c := range r.runs[s.N].Claims {
+			fmt.Fprintf(&b, "| %d | %s | %s | %s | %s | %s |\n", s.N, c.ID, cell(articleText(c, now)), cell(c.Measured), cell(c.Tolerance), verdict(c.Reproduced))
+		}
+	}
+	return b.String()
+}
+
+// articleText prefers the current code's wording of the article's claim.
+func articleText(c bench.Claim, now []bench.Claim) string {
+	for _, x := range now {
+		if x.ID == c.ID {
+			return x.Article
+		}
+	}
+	return c.Article
+}
+
+func cell(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
+
+// column is one per-request figure of the run table; shown when any run has it.
+type column struct {
+	head, format string
+	get          func(x bench.Run) float64
+}
+
+var runColumns = []column{
+	{"req/s", "%.0f", func(x bench.Run) float64 { return x.RPS }},
+	{"p50 ms", "%.1f", func(x bench.Run) float64 { return x.Latency.P50 }},
+	{"p99 ms", "%.1f", func(x bench.Run) float64 { return x.Latency.P99 }},
+	{"bytes/req", "%.0f", func(x bench.Run) float64 { return x.PerRequest.PublicBytes }},
+	{"DB q/req", "%.3f", func(x bench.Run) float64 { return x.PerRequest.DBQueries }},
+	{"Redis B/req", "%.0f", func(x bench.Run) float64 { return x.PerRequest.RedisBytes }},
+	{"server µs/req", "%.0f", func(x bench.Run) float64 { return x.PerRequest.ServerCPUus }},
+	{"server busy", "%.0f %%", func(x bench.Run) float64 { return x.RPS * x.PerRequest.ServerCPUus / 1e4 }},
+	{"persisted/s", "%.0f", func(x bench.Run) float64 { return x.Extra["persisted_per_s"] }},
+	{"additional s", "%.2f", func(x bench.Run) float64 { return x.Extra["additional_s"] }},
+	{"DB writes/req", "%.4f", func(x bench.Run) float64 { return x.Extra["db_writes_per_req"] }},
+	{"round trips/req", "%.4f", func(x bench.Run) float64 { return x.Extra["db_round_trips_per_req"] }},
+}
+
+func (r *references) stepBlock(n int) string {
+	res := r.runs[n]
+	var b bytes.Buffer
+	m := res.Machine
+	sol := "" // steps 0 and 1 have no exercise: nothing to say
+	if s, _ := res.Params["solution"].(bool); s {
+		sol = ", SOLUTION=1"
+	}
+	fmt.Fprintf(&b, "`results/reference/step-%d.json`, recorded %s on %d CPUs (%s), stack %s, server on CPU %s with GOMAXPROCS=%d, %v VUs, %v s per variant%s. Generated by `make docs`: re-record, then regenerate.\n\n",
+		n, res.StartedAt.Format("2006-01-02"), m.CPUs, m.CPUModel, m.Stack, strings.Trim(fmt.Sprint(m.CPUPlan.Server), "[]"), m.ServerGOMAXPROCS, res.Params["vus"], res.Params["duration_s"], sol)
+	var cols []column
+	for _, c := range runColumns {
+		if slices.ContainsFunc(res.Runs, func(x bench.Run) bool { return c.get(x) != 0 }) {
+			cols = append(cols, c)
+		}
+	}
+	b.WriteString("| variant | tool |")
+	sep := "|---|---|"
+	for _, c := range cols {
+		b.WriteString(" " + c.head + " |")
+		sep += "---:|"
+	}
+	b.WriteString("\n" + sep + "\n")
+	for _, x := range res.Runs {
+		fmt.Fprintf(&b, "| %s | %s |", x.Variant, x.Tool)
+		for _, c := range cols {
+			if v := c.get(x); v != 0 {
+				fmt.Fprintf(&b, " "+c.format+" |", v)
+			} else {
+				b.WriteString(" – |") // not counted for this row (e.g. raw inserts have no server)
+			}
+		}
+		b.WriteString("\n")
+	}
+	for _, t := range res.Tables {
+		fmt.Fprintf(&b, "\n%s:\n\n| %s |\n|%s\n", t.Title, strings.Join(t.Header, " | "), strings.Repeat("---|", len(t.Header)))
+		for _, row := range t.Rows {
+			fmt.Fprintf(&b, "| %s |\n", strings.Join(row, " | "))
+		}
+	}
+	b.WriteString("\n")
+	now := r.current(n)
+	for _, c := range res.Claims {
+		fmt.Fprintf(&b, "- `%s` **%s** — the article: %s. Ours: %s. Tolerance: %s.", c.ID, verdict(c.Reproduced), strings.TrimSuffix(articleText(c, now), "."), strings.TrimSuffix(c.Measured, "."), strings.TrimSuffix(c.Tolerance, "."))
+		for _, x := range now {
+			if x.ID == c.ID && (verdict(x.Reproduced) != verdict(c.Reproduced) || x.Tolerance != c.Tolerance) {
+				fmt.Fprintf(&b, " *(Recorded under an older tolerance; the current code states: %s, and judges these runs %s. The reference must be re-recorded.)*", strings.TrimSuffix(x.Tolerance, "."), verdict(x.Reproduced))
+			}
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// mistakes lists the wrong answers each step's check is proven against
+// (steps/NN-slug/testdata/mutants/<name>.go, whose first line says what is
+// wrong) and the right answers written another way (testdata/valid/): the
+// facilitator's list of what learners write can then never drift from the
+// tests that prove the checks.
+func (r *references) mistakes() (string, error) {
+	var b bytes.Buffer
+	for _, kind := range []struct{ dir, head string }{{"mutants", "Wrong answers each check must fail"}, {"valid", "Right answers written another way, each check must pass"}} {
+		files, err := filepath.Glob(filepath.Join(r.root, "steps", "*", "testdata", kind.dir, "*.go"))
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "%s (`steps/NN-slug/testdata/%s/`):\n\n", kind.head, kind.dir)
+		if len(files) == 0 {
+			b.WriteString("- (none recorded yet)\n")
+		}
+		for _, f := range files {
+			src, err := os.ReadFile(f)
+			if err != nil {
+				return "", err
+			}
+			first, _, _ := strings.Cut(string(src), "\n")
+			name := strings.TrimSuffix(filepath.Base(f), ".go")
+			what := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(first), "//"), " "+name+":"))
+			what = strings.TrimSpace(strings.TrimPrefix(what, name+":"))
+			step := filepath.Base(filepath.Dir(filepath.Dir(filepath.Dir(f))))
+			fmt.Fprintf(&b, "- `%s` `%s`: %s\n", step, name, what)
+		}
+		b.WriteString("\n")
+	}
+	return strings.TrimSuffix(b.String(), "\n"), nil
+}

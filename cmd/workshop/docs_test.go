@@ -1,0 +1,122 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestDocsAreCurrent fails when a generated region of a README or of docs/
+// differs from what `make docs` writes from results/reference/: re-recording
+// a reference run without regenerating the prose is caught here.
+func TestDocsAreCurrent(t *testing.T) {
+	root := filepath.Join("..", "..")
+	refs, err := loadReferences(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := docFiles(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	regions := 0
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		regions += strings.Count(string(b), "<!-- reference:")
+		out, err := refs.fill(string(b))
+		if err != nil {
+			t.Errorf("%s: %v", f, err)
+			continue
+		}
+		if out != string(b) {
+			t.Errorf("%s: generated figures differ from results/reference/: run `make docs`", f)
+		}
+	}
+	if regions == 0 {
+		t.Error("no <!-- reference:… --> region found: the generator checks nothing")
+	}
+}
+
+// TestFillReplacesOnlyRegions: text outside the markers is kept byte for
+// byte, an unknown region is an error (a typo must not pass silently).
+func TestFillReplacesOnlyRegions(t *testing.T) {
+	refs, err := loadReferences(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := "before\n<!-- reference:step-1 -->\nstale 645\n<!-- /reference -->\nafter\n"
+	out, err := refs.fill(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(out, "before\n<!-- reference:step-1 -->\n") || !strings.HasSuffix(out, "<!-- /reference -->\nafter\n") || strings.Contains(out, "stale") {
+		t.Errorf("fill rewrote outside its region or kept the stale text:\n%s", out)
+	}
+	if !strings.Contains(out, "A1") {
+		t.Errorf("step-1 region lacks its claim A1:\n%s", out)
+	}
+	if _, err := refs.fill("<!-- reference:step-99 -->\n<!-- /reference -->"); err == nil {
+		t.Error("an unknown region was accepted")
+	}
+}
+
+// TestNoReferenceFigureOutsideRegions: a figure of a reference run typed
+// into prose goes stale at the next re-recording. Each step README, and
+// the README and docs/ for every step, may quote a run's ratios (1.88×,
+// ÷ 8.1) and rates (16 338 req/s) only inside a generated region.
+func TestNoReferenceFigureOutsideRegions(t *testing.T) {
+	root := filepath.Join("..", "..")
+	refs, err := loadReferences(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ratio := regexp.MustCompile(`\d+\.\d+×|÷ \d+\.\d+`)
+	figures := func(n int) []string {
+		var out []string
+		for _, c := range refs.runs[n].Claims {
+			out = append(out, ratio.FindAllString(c.Measured, -1)...)
+		}
+		for _, r := range refs.runs[n].Runs {
+			if v := int64(r.RPS + 0.5); v >= 1000 {
+				s := fmt.Sprint(v)
+				out = append(out, s, s[:len(s)-3]+","+s[len(s)-3:], s[:len(s)-3]+" "+s[len(s)-3:])
+			}
+		}
+		return out
+	}
+	check := func(file string, steps []int) {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prose := regionRE.ReplaceAllString(string(b), "")
+		for _, n := range steps {
+			for _, f := range figures(n) {
+				if strings.Contains(prose, f) {
+					t.Errorf("%s: %q, a figure of results/reference/step-%d.json, is typed outside a generated region: move it into one (make docs) or say it in words", file, f, n)
+				}
+			}
+		}
+	}
+	all := []int{}
+	for _, s := range refs.steps {
+		all = append(all, s.N)
+		m, _ := filepath.Glob(filepath.Join(root, "steps", fmt.Sprintf("%02d-*", s.N), "README.md"))
+		for _, f := range m {
+			check(f, []int{s.N})
+		}
+	}
+	check(filepath.Join(root, "README.md"), all)
+	docs, _ := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	for _, f := range docs {
+		if filepath.Base(f) != "articles.md" { // the articles' own figures, not ours
+			check(f, all)
+		}
+	}
+}
