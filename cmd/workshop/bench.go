@@ -142,6 +142,9 @@ func runBench(ctx context.Context, args []string) (err error) {
 		res.Params["mongo_url"] = mongo
 	}
 	rounds := max(step.Rounds, 1)
+	if quick {
+		rounds = 1 // a smoke test: interleaving is for measurements
+	}
 	if rounds > 1 && os.Getenv("DURATION") == "" && o.Iterations == 0 {
 		o.Duration /= time.Duration(rounds) // the same time per row, in interleaved rounds
 	}
