@@ -25,7 +25,8 @@ const usage = `usage: workshop <command> [flags]
   diff -step N      what the reference adds over the exercise
   profile -step N   CPU and mutex profiles of step N under load
   compare           every step's latest result against the articles
-  report            SVG charts of the latest results (results/report/)
+  report [-ref]     one HTML page of every chart and claim (results/report/);
+                    -ref: the reference runs, and the slides' figures
   docs [-check]     write the reference runs' figures into the READMEs' marked regions
   test              everything CI runs
   mongo             serve the MongoDB wire protocol (embedded FerretDB)
@@ -68,7 +69,7 @@ func main() {
 	case "compare":
 		err = runCompare()
 	case "report":
-		err = runReport()
+		err = runReport(args)
 	case "docs":
 		err = runDocs(args)
 	case "profile":

@@ -1,85 +1,69 @@
 package main
 
 import (
-	"encoding/json"
+	"flag"
 	"fmt"
-	"html"
 	"os"
 	"path/filepath"
-	"strings"
+	"sort"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/report"
 	"github.com/peakload/workshop/internal/scenario"
 )
 
-// runReport draws one SVG bar chart per step from its latest result —
-// req/s per variant, with the claims' verdicts underneath — for the slides.
-func runReport() error {
+// slideFigures is where the decks find the figures drawn from the
+// reference runs (committed, so `make slides` works from a fresh clone).
+const slideFigures = "slides/img/generated"
+
+// runReport writes results/report/index.html — one self-contained page of
+// every step's charts and claims — from the latest runs, or with -ref (make
+// report REF=1) from results/reference, in which case it also redraws the
+// figures the slide decks include.
+func runReport(args []string) error {
+	fs := flag.NewFlagSet("report", flag.ExitOnError)
+	ref := fs.Bool("ref", os.Getenv("REF") == "1", "draw the reference runs (results/reference) and the slides' figures")
+	_ = fs.Parse(args)
+
+	rs, steps, slugs := map[int]*bench.Result{}, []int{}, map[int]string{}
+	for _, s := range scenario.All() {
+		r, err := report.Load(resultsDir(), s.N, *ref)
+		if err != nil {
+			return fmt.Errorf("step %d: %w", s.N, err)
+		}
+		steps, slugs[s.N] = append(steps, s.N), s.Slug
+		if r != nil {
+			rs[s.N] = r
+		}
+	}
+	if len(rs) == 0 {
+		return fmt.Errorf("no results yet: run `make step-N bench` first (or `make report REF=1` for the reference runs)")
+	}
 	dir := filepath.Join(resultsDir(), "report")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	n := 0
-	for _, step := range scenario.All() {
-		b, err := os.ReadFile(filepath.Join(resultsDir(), fmt.Sprintf("step-%d", step.N), "latest.json"))
-		if err != nil {
-			continue
-		}
-		var r bench.Result
-		if err := json.Unmarshal(b, &r); err != nil {
-			return fmt.Errorf("step %d: %w", step.N, err)
-		}
-		path := filepath.Join(dir, fmt.Sprintf("step-%d.svg", step.N))
-		if err := os.WriteFile(path, []byte(chart(&r)), 0o644); err != nil {
-			return err
-		}
-		fmt.Println("wrote", path)
-		n++
+	page := filepath.Join(dir, "index.html")
+	if err := os.WriteFile(page, []byte(report.Page("peakload — the articles' claims beside our measurements", steps, slugs, rs, *ref)), 0o644); err != nil {
+		return err
 	}
-	if n == 0 {
-		return fmt.Errorf("no results yet: run `make step-N bench` first")
+	fmt.Println("wrote", page, "— open it in a browser (it needs no network)")
+	if !*ref {
+		return nil
 	}
-	return nil
-}
-
-func chart(r *bench.Result) string {
-	const w, bar, left = 760, 28, 190
-	peak := 1.0
-	for _, x := range r.Runs {
-		peak = max(peak, x.RPS)
+	if err := os.MkdirAll(slideFigures, 0o755); err != nil {
+		return err
 	}
-	h := 60 + len(r.Runs)*(bar+10) + 22*len(r.Claims) + 20
-	var s strings.Builder
-	fmt.Fprintf(&s, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="13">`, w, h)
-	fmt.Fprintf(&s, `<text x="10" y="24" font-size="16" font-weight="bold">step %d — %s: req/s (%s, %d CPUs)</text>`,
-		r.Step, html.EscapeString(r.Slug), r.StartedAt.Format("2006-01-02 15:04 UTC"), r.Machine.CPUs)
-	y := 44
-	for _, x := range r.Runs {
-		length := int(float64(w-left-120) * x.RPS / peak)
-		fmt.Fprintf(&s, `<text x="10" y="%d">%s</text><rect x="%d" y="%d" width="%d" height="%d" fill="#4a7bd0"/><text x="%d" y="%d">%.0f</text>`,
-			y+bar/2+5, html.EscapeString(x.Variant+" ("+x.Tool+")"), left, y, max(length, 1), bar, left+length+6, y+bar/2+5, x.RPS)
-		y += bar + 10
-	}
-	y += 10
-	for _, c := range r.Claims {
-		v, color := "not measured", "#777"
-		if c.Reproduced != nil {
-			v, color = "NOT reproduced", "#b03030"
-			if *c.Reproduced {
-				v, color = "reproduced", "#2a8a2a"
+	var names []string
+	for _, r := range rs {
+		for name, body := range report.SlideFiles(r) {
+			if err := os.WriteFile(filepath.Join(slideFigures, name), []byte(body), 0o644); err != nil {
+				return err
 			}
+			names = append(names, name)
 		}
-		fmt.Fprintf(&s, `<text x="10" y="%d"><tspan font-weight="bold">%s</tspan> <tspan fill="%s">%s</tspan> — %s</text>`,
-			y, html.EscapeString(c.ID), color, v, html.EscapeString(truncate(c.Measured, 95)))
-		y += 22
 	}
-	s.WriteString(`</svg>`)
-	return s.String()
-}
-
-func truncate(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
+	sort.Strings(names)
+	fmt.Printf("wrote %d slide figures in %s/\n", len(names), slideFigures)
+	return nil
 }
