@@ -85,14 +85,18 @@ profile: build ## (make step-N profile) load the step while capturing CPU and mu
 compare: build ## every step's latest result against every article claim
 	@$(WORKSHOP) compare
 
-report: build ## the latest results as SVG charts in results/report/
-	@$(WORKSHOP) report
+report: build ## one HTML page of every chart and claim (results/report/index.html); REF=1: the reference runs, and the slides' figures
+	@$(WORKSHOP) report $(if $(filter 1,$(REF)),-ref)
 
 docs: build ## write results/reference figures into the READMEs' and docs/' generated regions
 	@$(WORKSHOP) docs
 
-slides: ## serve the decks on 127.0.0.1:3999 (Go present)
-	@go tool present -http 127.0.0.1:3999 -content slides -notes
+slides: ## serve the decks on 127.0.0.1:3999 (Go present; press N for the presenter notes)
+	@echo "decks: http://127.0.0.1:3999 (N opens the presenter notes; the charts come from results/reference: make report REF=1)"
+	@go tool present -http 127.0.0.1:3999 -content slides -notes -play=false
+
+handout: build ## print every deck to PDF, one page per slide (results/handout/; needs Chromium)
+	@$(WORKSHOP) handout
 
 test: build ## everything CI runs: vet, all tests on real services, QUICK benches
 	@$(WORKSHOP) test

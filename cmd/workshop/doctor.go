@@ -48,6 +48,11 @@ func runDoctor() error {
 	if _, err := exec.LookPath("node"); err == nil {
 		fmt.Println("  node:    present (make test syntax-checks the k6 scripts with it)")
 	}
+	if path, err := chromium(); err == nil {
+		fmt.Printf("  chromium: %s (make handout prints the slide decks to PDF with it)\n", path)
+	} else {
+		fmt.Printf("  chromium: none — only `make handout` needs it: %s\n", chromiumHint())
+	}
 	p := k6.Load()
 	fmt.Printf("  ports:   PostgreSQL %d, Redis %d, MongoDB %d on %s (PEAKLOAD_*_PORT to change)\n", c.PGPort, c.RedisPort, c.MongoPort, c.Host)
 	fmt.Printf("  catalog: %d items; %.0f%% of reads on %d live streams (Zipf s=%.1f); clock ×%.0f\n", p.Catalog.Items, p.Catalog.HotShare*100, p.Catalog.HotItems, p.Catalog.ZipfS, p.Clock.Scale)

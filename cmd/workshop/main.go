@@ -28,6 +28,7 @@ const usage = `usage: workshop <command> [flags]
   report [-ref]     one HTML page of every chart and claim (results/report/);
                     -ref: the reference runs, and the slides' figures
   docs [-check]     write the reference runs' figures into the READMEs' marked regions
+  handout           print every slide deck to PDF (results/handout/; needs Chromium)
   test              everything CI runs
   mongo             serve the MongoDB wire protocol (embedded FerretDB)
 `
@@ -72,6 +73,8 @@ func main() {
 		err = runReport(args)
 	case "docs":
 		err = runDocs(args)
+	case "handout":
+		err = runHandout(ctx, args)
 	case "profile":
 		err = runProfile(ctx, args)
 	case "mongo":

@@ -1,0 +1,235 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Chromium's flags for printing: headless, no profile, no background
+// traffic. The proxy is a closed port so a deck's web font (present asks
+// Google Fonts for one) fails at once instead of leaving the machine;
+// Chromium never proxies loopback, so present itself is reached.
+var chromiumFlags = []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+	"--disable-component-update", "--disable-sync", "--no-first-run", "--proxy-server=127.0.0.1:9"}
+
+// chromium returns the path of a Chromium-based browser, or an error that
+// says how to install one.
+func chromium() (string, error) {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	return "", fmt.Errorf("no Chromium: %s", chromiumHint())
+}
+
+func chromiumHint() string {
+	return "sudo apt-get install chromium (Debian/Ubuntu), brew install --cask chromium (macOS), or any Chrome on PATH as google-chrome"
+}
+
+// runHandout prints every deck to results/handout/NN-slug.pdf, one page
+// per slide, and all of them into results/handout/peakload.pdf.
+func runHandout(ctx context.Context, args []string) error {
+	browser, err := chromium()
+	if err != nil {
+		return err
+	}
+	decks, err := deckFiles("slides")
+	if err != nil {
+		return err
+	}
+	out := filepath.Join(resultsDir(), "handout")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	all := filepath.Join("slides", ".handout-all.slide")
+	if err := os.WriteFile(all, []byte(combine(decks)), 0o644); err != nil {
+		return err
+	}
+	defer os.Remove(all)
+
+	p, err := startPresent(ctx, "slides")
+	if err != nil {
+		return err
+	}
+	defer p.stop()
+	profile, err := os.MkdirTemp("", "peakload-chromium-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(profile)
+
+	jobs := map[string]string{}
+	for _, d := range decks {
+		jobs[d] = filepath.Join(out, strings.TrimSuffix(filepath.Base(d), ".slide")+".pdf")
+	}
+	jobs[all] = filepath.Join(out, "peakload.pdf")
+	for _, d := range append(decks, all) {
+		pages, err := printPDF(ctx, browser, profile, p.url+"/"+filepath.Base(d), jobs[d])
+		if err != nil {
+			return fmt.Errorf("%s: %w", d, err)
+		}
+		fmt.Printf("wrote %s (%d pages)\n", jobs[d], pages)
+	}
+	return nil
+}
+
+// deckFiles lists the decks in teaching order: the welcome, then the
+// steps' (named as their steps/NN-slug directories).
+func deckFiles(dir string) ([]string, error) {
+	decks, err := filepath.Glob(filepath.Join(dir, "[0-9][0-9]-*.slide"))
+	if err != nil || len(decks) == 0 {
+		return nil, fmt.Errorf("no decks in %s/ (run from the repository's top)", dir)
+	}
+	welcome := filepath.Join(dir, "00-welcome.slide")
+	if i := slices.Index(decks, welcome); i > 0 {
+		decks = append([]string{welcome}, slices.Delete(decks, i, i+1)...)
+	}
+	return decks, nil
+}
+
+// combine makes one deck of all the decks: the first deck's title block,
+// then each deck's slides behind a divider slide naming it. Decks live in
+// one directory, so their relative .code and .image paths stay valid.
+func combine(decks []string) string {
+	var b strings.Builder
+	for i, d := range decks {
+		src, err := os.ReadFile(d)
+		if err != nil {
+			continue
+		}
+		text := string(src)
+		head, body := text, ""
+		if j := strings.Index(text, "\n* "); j >= 0 {
+			head, body = text[:j+1], text[j+1:]
+		}
+		if i == 0 {
+			b.WriteString(head)
+		} else {
+			title, _, _ := strings.Cut(head, "\n")
+			fmt.Fprintf(&b, "* %s\n\n", title)
+		}
+		b.WriteString(body)
+		if !strings.HasSuffix(body, "\n") {
+			b.WriteString("\n")
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+var pdfPage = regexp.MustCompile(`/Type\s*/Page[\s/>]`)
+
+// printPDF prints one page of present's print layout to file and counts
+// the PDF's pages.
+func printPDF(ctx context.Context, browser, profile, url, file string) (int, error) {
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	args := append(append([]string{}, chromiumFlags...), "--user-data-dir="+profile, "--no-pdf-header-footer",
+		"--virtual-time-budget=10000", "--print-to-pdf="+file, url)
+	if b, err := exec.CommandContext(ctx, browser, args...).CombinedOutput(); err != nil {
+		return 0, fmt.Errorf("chromium: %w\n%s", err, b)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return 0, err
+	}
+	return len(pdfPage.FindAll(b, -1)), nil
+}
+
+// present is a `go tool present` serving a content directory on a free
+// loopback port, with its print style amended (see presentBase).
+type present struct {
+	url  string
+	cmd  *exec.Cmd
+	base string
+}
+
+func startPresent(ctx context.Context, content string) (*present, error) {
+	base, err := presentBase()
+	if err != nil {
+		return nil, err
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, err
+	}
+	addr := l.Addr().String()
+	l.Close()
+	cmd := exec.CommandContext(ctx, "go", "tool", "present", "-http", addr, "-base", base, "-content", content, "-play=false")
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	if err := cmd.Start(); err != nil {
+		os.RemoveAll(base)
+		return nil, fmt.Errorf("go tool present: %w", err)
+	}
+	p := &present{url: "http://" + addr, cmd: cmd, base: base}
+	deadline := time.Now().Add(3 * time.Minute) // the first run compiles present
+	for {
+		if resp, err := http.Get(p.url + "/"); err == nil {
+			resp.Body.Close()
+			return p, nil
+		}
+		if time.Now().After(deadline) || ctx.Err() != nil {
+			p.stop()
+			return nil, fmt.Errorf("go tool present did not answer on %s", addr)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+func (p *present) stop() {
+	if p.cmd.Process != nil {
+		p.cmd.Process.Kill()
+		p.cmd.Wait()
+	}
+	os.RemoveAll(p.base)
+}
+
+// presentBase copies present's templates and static files (from the module
+// cache: present is a tool of go.mod) and adds one print rule: present ends
+// every slide with a page break, which leaves a blank last page.
+func presentBase() (string, error) {
+	out, err := exec.Command("go", "list", "-m", "-f", "{{.Dir}}", "golang.org/x/tools").Output()
+	if err != nil {
+		return "", fmt.Errorf("locating present's files (go list -m golang.org/x/tools): %w", err)
+	}
+	src := filepath.Join(strings.TrimSpace(string(out)), "cmd", "present")
+	base, err := os.MkdirTemp("", "peakload-present-")
+	if err != nil {
+		return "", err
+	}
+	err = filepath.Walk(src, func(path string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, path)
+		if info.IsDir() {
+			return os.MkdirAll(filepath.Join(base, rel), 0o755)
+		}
+		if !strings.HasPrefix(rel, "static") && !strings.HasPrefix(rel, "templates") {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if rel == filepath.Join("static", "styles.css") {
+			b = append(b, "\n@media print { .slides > article:last-of-type { page-break-after: auto; } }\n"...)
+		}
+		return os.WriteFile(filepath.Join(base, rel), b, 0o644)
+	})
+	if err != nil {
+		os.RemoveAll(base)
+		return "", err
+	}
+	return base, nil
+}
