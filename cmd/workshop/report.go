@@ -55,6 +55,16 @@ func runReport(args []string) error {
 		return err
 	}
 	var names []string
+	var all []*bench.Result
+	for _, n := range steps {
+		if rs[n] != nil {
+			all = append(all, rs[n])
+		}
+	}
+	if err := os.WriteFile(filepath.Join(slideFigures, "claims-all.html"), []byte(report.Summary(all)), 0o644); err != nil {
+		return err
+	}
+	names = append(names, "claims-all.html")
 	for _, r := range rs {
 		for name, body := range report.SlideFiles(r) {
 			if err := os.WriteFile(filepath.Join(slideFigures, name), []byte(body), 0o644); err != nil {

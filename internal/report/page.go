@@ -207,3 +207,21 @@ func slideClaims(r *bench.Result) string {
 	fmt.Fprintf(&b, "<p style=\"font-size:12px;color:#666\">reference run: %s</p>\n", html.EscapeString(conditions(r)))
 	return b.String()
 }
+
+// Summary is every step's verdicts in one compact table, for the welcome
+// deck (slides/img/generated/claims-all.html).
+func Summary(rs []*bench.Result) string {
+	var b strings.Builder
+	b.WriteString(`<table style="border-collapse:collapse;font-size:16px;line-height:1.3">` + "\n")
+	for _, r := range rs {
+		fmt.Fprintf(&b, `<tr><td style="padding:2px 10px 2px 0;white-space:nowrap">step %d — %s</td><td style="padding:2px 0">`, r.Step, html.EscapeString(r.Slug))
+		for i := range r.Claims {
+			v, color := verdict(&r.Claims[i])
+			fmt.Fprintf(&b, `<span style="display:inline-block;margin:1px 6px 1px 0;padding:0 6px;border:1px solid %s;color:%s;border-radius:4px"><b>%s</b> %s</span>`,
+				color, color, html.EscapeString(r.Claims[i].ID), v)
+		}
+		b.WriteString("</td></tr>\n")
+	}
+	b.WriteString("</table>\n")
+	return b.String()
+}

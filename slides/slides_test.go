@@ -1,0 +1,205 @@
+// Package slides holds the workshop's Go present decks; its tests keep them
+// honest: every deck parses, every file it pulls in exists and selects
+// code, every slide has presenter notes, and every figure shown is drawn
+// from results/reference by internal/report, never typed.
+package slides
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/present"
+
+	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/report"
+)
+
+func decks(t *testing.T) []string {
+	t.Helper()
+	ds, err := filepath.Glob("[0-9][0-9]-*.slide")
+	if err != nil || len(ds) == 0 {
+		t.Fatalf("no decks: %v", err)
+	}
+	return ds
+}
+
+func parse(t *testing.T, name string) *present.Doc {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	ctx := &present.Context{ReadFile: os.ReadFile}
+	doc, err := ctx.Parse(f, name, 0)
+	if err != nil {
+		t.Fatalf("%s does not parse: %v", name, err)
+	}
+	return doc
+}
+
+// walk visits every element of the sections, nested ones included.
+func walk(ss []present.Section, f func(s present.Section, e present.Elem)) {
+	for _, s := range ss {
+		for _, e := range s.Elem {
+			if sub, ok := e.(present.Section); ok {
+				walk([]present.Section{sub}, f)
+				continue
+			}
+			f(s, e)
+		}
+	}
+}
+
+// TestDecks: each deck parses (present resolves every .code and .html
+// address while parsing, so a target that moved or a regexp that no longer
+// matches fails here), each .code selects some code, each .image exists,
+// and every slide carries presenter notes.
+func TestDecks(t *testing.T) {
+	for _, name := range decks(t) {
+		t.Run(name, func(t *testing.T) {
+			doc := parse(t, name)
+			if len(doc.Sections) < 5 {
+				t.Errorf("only %d slides", len(doc.Sections))
+			}
+			if len(doc.TitleNotes) == 0 {
+				t.Errorf("the title slide has no presenter notes (`: ` lines before the first slide)")
+			}
+			for _, s := range doc.Sections {
+				if len(s.Notes) == 0 {
+					t.Errorf("slide %q has no presenter notes (`: ` lines)", s.Title)
+				}
+			}
+			walk(doc.Sections, func(s present.Section, e present.Elem) {
+				switch e := e.(type) {
+				case present.Code:
+					if len(bytes.TrimSpace(e.Raw)) == 0 {
+						t.Errorf("slide %q: %s selects no code", s.Title, e.Cmd)
+					}
+				case present.Image:
+					if strings.Contains(e.URL, "://") {
+						t.Errorf("slide %q: %s is not a file of the repo", s.Title, e.URL)
+					} else if _, err := os.Stat(e.URL); err != nil {
+						t.Errorf("slide %q: .image %s: %v", s.Title, e.URL, err)
+					}
+				}
+			})
+		})
+	}
+}
+
+// TestStepDecksShowTheReferenceRun: deck NN-slug (named as steps/NN-slug) shows step NN's generated
+// charts and claims, and quotes no measured figure by hand.
+func TestStepDecksShowTheReferenceRun(t *testing.T) {
+	for _, name := range decks(t) {
+		var n int
+		if _, err := fmt.Sscanf(name, "%02d-", &n); err != nil || name == "00-welcome.slide" {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			src, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := reference(t, n)
+			for file := range report.SlideFiles(r) {
+				if !bytes.Contains(src, []byte("img/generated/"+file)) {
+					t.Errorf("does not include img/generated/%s (step %d's reference run)", file, n)
+				}
+			}
+			typed(t, string(src), r)
+		})
+	}
+}
+
+// typed fails on a measured figure of the reference run written into the
+// deck: those come from img/generated/, or they drift from the data. A
+// figure the article itself gives (it appears in a claim's article text)
+// may be quoted.
+func typed(t *testing.T, src string, r *bench.Result) {
+	t.Helper()
+	number := regexp.MustCompile(`\d[\d,.]*\d|\d`)
+	article := map[string]bool{}
+	for _, c := range r.Claims {
+		for _, x := range number.FindAllString(c.Article, -1) {
+			article[x] = true
+		}
+	}
+	words := map[string]bool{}
+	for _, x := range number.FindAllString(src, -1) {
+		words[x] = true
+	}
+	for _, c := range r.Claims {
+		for _, x := range number.FindAllString(c.Measured, -1) {
+			if len(strings.Trim(x, ".,")) < 3 || article[x] {
+				continue // 1- and 2-digit numbers are step numbers, counts, ports' pieces…
+			}
+			if words[x] {
+				t.Errorf("the deck types %q, a figure of the reference run (claim %s): include img/generated/ instead", x, c.ID)
+			}
+		}
+	}
+}
+
+func reference(t *testing.T, n int) *bench.Result {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "results", "reference", fmt.Sprintf("step-%d.json", n)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r bench.Result
+	if err := json.Unmarshal(b, &r); err != nil {
+		t.Fatal(err)
+	}
+	return &r
+}
+
+// TestGeneratedFiguresMatchTheReference: the committed charts and claims
+// tables are exactly what `make report REF=1` draws from
+// results/reference/*.json, and nothing else is in img/generated/.
+func TestGeneratedFiguresMatchTheReference(t *testing.T) {
+	refs, err := filepath.Glob(filepath.Join("..", "results", "reference", "step-*.json"))
+	if err != nil || len(refs) == 0 {
+		t.Fatalf("no reference runs: %v", err)
+	}
+	want := map[string]string{}
+	var all []*bench.Result
+	for n := 0; n < 100; n++ {
+		if _, err := os.Stat(filepath.Join("..", "results", "reference", fmt.Sprintf("step-%d.json", n))); err != nil {
+			continue
+		}
+		r := reference(t, n)
+		all = append(all, r)
+		for name, body := range report.SlideFiles(r) {
+			want[name] = body
+		}
+	}
+	if len(all) != len(refs) {
+		t.Fatalf("reference runs not numbered step-0 … : %v", refs)
+	}
+	want["claims-all.html"] = report.Summary(all)
+	have, _ := filepath.Glob(filepath.Join("img", "generated", "*"))
+	var stale []string
+	for _, p := range have {
+		if _, ok := want[filepath.Base(p)]; !ok {
+			stale = append(stale, p)
+		}
+	}
+	sort.Strings(stale)
+	if len(stale) > 0 {
+		t.Errorf("not drawn from any reference run (delete them): %v", stale)
+	}
+	for name, body := range want {
+		got, err := os.ReadFile(filepath.Join("img", "generated", name))
+		if err != nil || string(got) != body {
+			t.Errorf("img/generated/%s differs from what results/reference draws: run `make report REF=1` and commit slides/img/generated", name)
+		}
+	}
+}
