@@ -20,7 +20,7 @@ import (
 )
 
 const (
-	font      = `font-family="Helvetica, Arial, sans-serif" font-size="12"`
+	font      = `font-family="Helvetica, Arial, sans-serif" font-size="13"`
 	barColor  = "#4a7bd0"
 	markColor = "#c0392b"
 	gridColor = "#dddddd"
@@ -119,7 +119,7 @@ func num(v float64) string {
 // tick formats an axis tick: whole numbers without decimals.
 func tick(v float64) string {
 	if v >= 1000 {
-		return num(v)
+		return fmt.Sprintf("%gk", v/1000)
 	}
 	return fmt.Sprintf("%g", v)
 }
@@ -164,7 +164,7 @@ func (s *svg) panel(title string, vals []float64, x0, x1, top, row float64, forc
 // per-request counter that proves the step's mechanism, one row per variant.
 func RunsChart(r *bench.Result) string {
 	spec := Steps[r.Step]
-	const left, width, row, top = 200.0, 1000.0, 24.0, 46.0
+	const left, width, row, top = 170.0, 880.0, 28.0, 46.0
 	n := len(r.Runs)
 	h := top + row*float64(n) + 30
 	var s svg
@@ -200,7 +200,7 @@ func RatiosChart(r *bench.Result) string {
 	if len(spec.Ratios) == 0 {
 		return ""
 	}
-	const left, right, width, row, top = 340.0, 150.0, 1000.0, 40.0, 30.0
+	const left, right, width, row, top = 380.0, 130.0, 900.0, 40.0, 30.0
 	vals := []float64{1}
 	for _, q := range spec.Ratios {
 		vals = append(vals, q.Ours(r), q.Article, max(q.High, q.Article))
@@ -212,10 +212,10 @@ func RatiosChart(r *bench.Result) string {
 	s.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f" width="%.0f" height="%.0f" %s>`, width, h, width, h, font)
 	s.f(`<rect width="100%%" height="100%%" fill="white"/>`)
 	s.text(left, 16, "start", ` font-weight="bold"`, "ratio, log scale (1 = no change)")
-	s.f(`<rect x="%.0f" y="6" width="12" height="10" fill="%s"/>`, left+230, barColor)
-	s.text(left+246, 16, "start", "", "ours")
-	s.f(`<path d="M%.0f 6 l5 5 l-5 5 l-5 -5 z" fill="%s"/>`, left+290, markColor)
-	s.text(left+300, 16, "start", "", "the article")
+	s.f(`<rect x="%.0f" y="6" width="12" height="10" fill="%s"/>`, left+250, barColor)
+	s.text(left+266, 16, "start", "", "ours")
+	s.f(`<path d="M%.0f 6 l5 5 l-5 5 l-5 -5 z" fill="%s"/>`, left+320, markColor)
+	s.text(left+330, 16, "start", "", "the article")
 	bottom := top + row*float64(n)
 	for _, t := range a.ticks() {
 		x := a.x(t)
@@ -227,7 +227,7 @@ func RatiosChart(r *bench.Result) string {
 	for i, q := range spec.Ratios {
 		y := top + row*float64(i)
 		s.text(8, y+row/2+4, "start", ` font-weight="bold"`, q.Claim)
-		s.text(70, y+row/2+4, "start", "", q.What)
+		s.text(66, y+row/2+4, "start", "", q.What)
 		if q.Low > 0 {
 			s.f(`<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="%s" fill-opacity="0.18"/>`, a.x(q.Low), y+2, a.x(q.High)-a.x(q.Low), row-4, markColor)
 		}
