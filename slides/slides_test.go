@@ -122,7 +122,7 @@ func TestStepDecksShowTheReferenceRun(t *testing.T) {
 // typed fails on a measured figure of the reference run written into the
 // deck: those come from img/generated/, or they drift from the data. A
 // figure the article itself gives (it appears in a claim's article text)
-// may be quoted.
+// may be quoted, and so may the run's settings (its number of users).
 func typed(t *testing.T, src string, r *bench.Result) {
 	t.Helper()
 	number := regexp.MustCompile(`\d[\d,.]*\d|\d`)
@@ -131,6 +131,9 @@ func typed(t *testing.T, src string, r *bench.Result) {
 		for _, x := range number.FindAllString(c.Article, -1) {
 			article[x] = true
 		}
+	}
+	for _, x := range r.Runs {
+		article[fmt.Sprint(x.VUs)] = true
 	}
 	words := map[string]bool{}
 	for _, x := range number.FindAllString(src, -1) {
