@@ -146,15 +146,15 @@ func printPDF(ctx context.Context, browser, profile, url, file string) (int, err
 	return len(pdfPage.FindAll(b, -1)), nil
 }
 
-// present is a `go tool present` serving a content directory on a free
+// presentServer is Go's present tool serving a content directory on a free
 // loopback port, with its print style amended (see presentBase).
-type present struct {
+type presentServer struct {
 	url  string
 	cmd  *exec.Cmd
 	base string
 }
 
-func startPresent(ctx context.Context, content string) (*present, error) {
+func startPresent(ctx context.Context, content string) (*presentServer, error) {
 	base, err := presentBase()
 	if err != nil {
 		return nil, err
@@ -165,14 +165,20 @@ func startPresent(ctx context.Context, content string) (*present, error) {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	cmd := exec.CommandContext(ctx, "go", "tool", "present", "-http", addr, "-base", base, "-content", content, "-play=false")
-	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	// Built, not run with `go tool present`: that runs it as a grandchild,
+	// which killing the go command would leave serving.
+	bin := filepath.Join(base, "present")
+	if out, err := exec.CommandContext(ctx, "go", "build", "-o", bin, "golang.org/x/tools/cmd/present").CombinedOutput(); err != nil {
+		os.RemoveAll(base)
+		return nil, fmt.Errorf("building present: %w\n%s", err, out)
+	}
+	cmd := exec.CommandContext(ctx, bin, "-http", addr, "-base", base, "-content", content, "-play=false")
 	if err := cmd.Start(); err != nil {
 		os.RemoveAll(base)
-		return nil, fmt.Errorf("go tool present: %w", err)
+		return nil, fmt.Errorf("present: %w", err)
 	}
-	p := &present{url: "http://" + addr, cmd: cmd, base: base}
-	deadline := time.Now().Add(3 * time.Minute) // the first run compiles present
+	p := &presentServer{url: "http://" + addr, cmd: cmd, base: base}
+	deadline := time.Now().Add(time.Minute)
 	for {
 		if resp, err := http.Get(p.url + "/"); err == nil {
 			resp.Body.Close()
@@ -180,13 +186,13 @@ func startPresent(ctx context.Context, content string) (*present, error) {
 		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
 			p.stop()
-			return nil, fmt.Errorf("go tool present did not answer on %s", addr)
+			return nil, fmt.Errorf("present did not answer on %s", addr)
 		}
 		time.Sleep(200 * time.Millisecond)
 	}
 }
 
-func (p *present) stop() {
+func (p *presentServer) stop() {
 	if p.cmd.Process != nil {
 		p.cmd.Process.Kill()
 		p.cmd.Wait()

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/present"
+)
+
+// TestHandoutOnePagePerSlide prints all the decks, combined as `make
+// handout` combines them, in one Chromium run, and counts one PDF page per
+// slide: a slide whose content overflows (and is cut on screen) adds a page.
+func TestHandoutOnePagePerSlide(t *testing.T) {
+	browser, err := chromium()
+	if err != nil || testing.Short() {
+		t.Skip("no Chromium (CI installs it) or -short")
+	}
+	t.Chdir(filepath.Join("..", ".."))
+	decks, err := deckFiles("slides")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(decks[0], "00-welcome.slide") {
+		t.Errorf("the handout starts with %s, not the welcome deck", decks[0])
+	}
+	src := combine(decks)
+	doc, err := (&present.Context{ReadFile: os.ReadFile}).Parse(strings.NewReader(src), filepath.Join("slides", "x.slide"), 0)
+	if err != nil {
+		t.Fatalf("the combined deck does not parse: %v", err)
+	}
+	slides := 0
+	for _, d := range decks {
+		f, err := os.Open(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		one, err := (&present.Context{ReadFile: os.ReadFile}).Parse(f, d, 0)
+		f.Close()
+		if err != nil {
+			t.Fatalf("%s: %v", d, err)
+		}
+		slides += len(one.Sections)
+	}
+	if want := slides + len(decks) - 1; len(doc.Sections) != want {
+		t.Errorf("the combined deck has %d slides, want %d (every deck's, and a divider per deck after the first)", len(doc.Sections), want)
+	}
+	name := ".handout-test.slide"
+	if err := os.WriteFile(filepath.Join("slides", name), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	defer os.Remove(filepath.Join("slides", name))
+	ctx := context.Background()
+	p, err := startPresent(ctx, "slides")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.stop()
+	dir := t.TempDir()
+	pages, err := printPDF(ctx, browser, filepath.Join(dir, "profile"), p.url+"/"+name, filepath.Join(dir, "all.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The title slide and present's closing slide are pages too.
+	if want := len(doc.Sections) + 2; pages != want {
+		t.Errorf("%d PDF pages for %d slides: a slide overflows its page (see `make handout`, per deck)", pages, want)
+	}
+}
