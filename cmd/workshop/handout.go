@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"golang.org/x/tools/present"
 )
 
 // Chromium's flags for printing: headless, no profile, no background
@@ -79,6 +81,9 @@ func runHandout(ctx context.Context, args []string) error {
 			return fmt.Errorf("%s: %w", d, err)
 		}
 		fmt.Printf("wrote %s (%d pages)\n", jobs[d], pages)
+		if slides, err := countSlides(d); err == nil && pages != slides {
+			fmt.Printf("  warning: %d slides (title and closing included) but %d pages: a slide overflows, and is cut on screen\n", slides, pages)
+		}
 	}
 	return nil
 }
@@ -125,6 +130,21 @@ func combine(decks []string) string {
 		b.WriteString("\n")
 	}
 	return b.String()
+}
+
+// countSlides is the number of pages a deck should print to: its slides,
+// its title slide and present's closing slide.
+func countSlides(deck string) (int, error) {
+	f, err := os.Open(deck)
+	if err != nil {
+		return 0, err
+	}
+	defer f.Close()
+	doc, err := (&present.Context{ReadFile: os.ReadFile}).Parse(f, deck, 0)
+	if err != nil {
+		return 0, err
+	}
+	return len(doc.Sections) + 2, nil
 }
 
 var pdfPage = regexp.MustCompile(`/Type\s*/Page[\s/>]`)

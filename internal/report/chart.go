@@ -238,7 +238,11 @@ func RatiosChart(r *bench.Result) string {
 		}
 		xm := a.x(q.Article)
 		s.f(`<path d="M%.1f %.1f l5 5 l-5 5 l-5 -5 z" fill="%s"/>`, xm, y+3, markColor)
-		s.text(xm+8, y+12, "start", ` fill="`+markColor+`" font-size="11"`, q.Quote)
+		if xm+8+6.5*float64(len([]rune(q.Quote))) < width-right { // the label after the mark, or before it near the verdicts
+			s.text(xm+8, y+12, "start", ` fill="`+markColor+`" font-size="11"`, q.Quote)
+		} else {
+			s.text(xm-8, y+12, "end", ` fill="`+markColor+`" font-size="11"`, q.Quote)
+		}
 		v, c := verdict(claimOf(r, q.Claim))
 		s.text(width-right+10, y+row/2+4, "start", ` font-weight="bold" fill="`+c+`"`, v)
 	}
