@@ -200,7 +200,7 @@ func RatiosChart(r *bench.Result) string {
 	if len(spec.Ratios) == 0 {
 		return ""
 	}
-	const left, right, width, row, top = 380.0, 130.0, 900.0, 40.0, 30.0
+	const left, right, width, row, top = 400.0, 130.0, 900.0, 40.0, 30.0
 	vals := []float64{1}
 	for _, q := range spec.Ratios {
 		vals = append(vals, q.Ours(r), q.Article, max(q.High, q.Article))

@@ -100,13 +100,13 @@ var Steps = map[int]Step{
 		return 0
 	}},
 		Ratios: []Ratio{
-			{Claim: "B4", What: "raw inserts 100 at a time ÷ one at a time, inserts/s", Article: 8264.0 / 2620.0, Quote: "8264 ÷ 2620 /s",
+			{Claim: "B4", What: "raw ×100 ÷ one at a time, inserts/s", Article: 8264.0 / 2620.0, Quote: "8264 ÷ 2620 /s",
 				Ours: func(r *bench.Result) float64 {
 					return div(extraOf(r, "raw-100", "persisted_per_s"), extraOf(r, "raw-seq", "persisted_per_s"))
 				}},
 			{Claim: "B6", What: "async ÷ sync, req/s answered", Article: 50.9 / 42.3, Quote: "50.9 s ÷ 42.3 s",
 				Ours: func(r *bench.Result) float64 { return div(rps(r, "async"), rps(r, "sync")) }},
-			{Claim: "B7", What: "group ÷ async, events persisted/s (whole work)", Article: 2673.0 / 1968.0, Quote: "2673 ÷ 1968 /s",
+			{Claim: "B7", What: "group ÷ async, persisted/s (all the work)", Article: 2673.0 / 1968.0, Quote: "2673 ÷ 1968 /s",
 				Ours: func(r *bench.Result) float64 {
 					return div(extraOf(r, "group", "persisted_per_s"), extraOf(r, "async", "persisted_per_s"))
 				}},
