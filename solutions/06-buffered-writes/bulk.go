@@ -7,36 +7,21 @@ package bulk
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"log"
 	"sync"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/writes"
 )
-
-// FlushInterval is the author's: a batch waits at most one second.
-const FlushInterval = time.Second
-
-var (
-	// ErrFull: the buffer is at capacity; the client should retry later (503).
-	ErrFull = errors.New("event buffer is full")
-	// ErrClosed: the server is shutting down.
-	ErrClosed = errors.New("event buffer is closed")
-)
-
-// WriteFunc persists a batch in one round trip and returns the documents
-// that must be tried again (events.Store.InsertMany).
-type WriteFunc func(ctx context.Context, docs []bson.D) (retry []bson.D, err error)
 
 // Batcher buffers documents and writes them in batches.
 type Batcher struct {
 	size     int
 	interval time.Duration
-	write    WriteFunc
+	write    writes.WriteFunc
 	queue    chan bson.D // bounded: memory never grows past capacity
 	done     chan struct{}
 	mu       sync.RWMutex // Add holds it shared; Close exclusive, to close queue safely
@@ -45,7 +30,7 @@ type Batcher struct {
 
 // New starts a batcher: flush at size documents or after interval,
 // holding at most capacity documents not yet written.
-func New(size, capacity int, interval time.Duration, write WriteFunc) *Batcher {
+func New(size, capacity int, interval time.Duration, write writes.WriteFunc) *Batcher {
 	b := &Batcher{size: size, interval: interval, write: write,
 		queue: make(chan bson.D, capacity), done: make(chan struct{})}
 	go b.run()
@@ -59,13 +44,13 @@ func (b *Batcher) Add(doc bson.D) error {
 	b.mu.RLock()
 	defer b.mu.RUnlock()
 	if b.closed {
-		return ErrClosed
+		return writes.ErrClosed
 	}
 	select {
 	case b.queue <- doc:
 		return nil
 	default:
-		return ErrFull
+		return writes.ErrFull
 	}
 }
 
@@ -75,13 +60,13 @@ func (b *Batcher) AddWait(ctx context.Context, doc bson.D) error {
 	b.mu.RLock()
 	defer b.mu.RUnlock()
 	if b.closed {
-		return ErrClosed
+		return writes.ErrClosed
 	}
 	select {
 	case b.queue <- doc:
 		return nil
 	case <-ctx.Done():
-		return ErrFull
+		return writes.ErrFull
 	}
 }
 
@@ -131,7 +116,7 @@ func (b *Batcher) run() {
 	}
 }
 
-// flush writes a batch until all of it is persisted (Persist): an
+// flush writes a batch until all of it is persisted (writes.Persist): an
 // accepted event is never dropped. While it retries, the queue fills and
 // Add answers ErrFull.
 func (b *Batcher) flush(batch []bson.D) {
@@ -140,26 +125,7 @@ func (b *Batcher) flush(batch []bson.D) {
 	}
 	start := time.Now()
 	metrics.BatchSize.Observe(float64(len(batch)))
-	Persist(b.write, batch)
+	writes.Persist(b.write, batch)
 	metrics.FlushSeconds.Observe(time.Since(start).Seconds())
 	metrics.QueueDepth.Set(float64(len(b.queue)))
-}
-
-// Persist calls write until nothing is left to retry, backing off
-// exponentially (50 ms … 2 s) while the database fails or restarts.
-func Persist(write WriteFunc, docs []bson.D) {
-	backoff := 50 * time.Millisecond
-	for len(docs) > 0 {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		retry, err := write(ctx, docs)
-		cancel()
-		if err == nil {
-			return
-		}
-		metrics.FlushRetries.Inc()
-		log.Printf("bulk: %v — retrying %d events in %s", err, len(retry), backoff)
-		docs = retry
-		time.Sleep(backoff)
-		backoff = min(2*backoff, 2*time.Second)
-	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/metrics"
 	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/writes"
 )
 
 func doc(t testing.TB) bson.D {
@@ -81,7 +82,7 @@ func TestRetriesAndBackpressure(t *testing.T) {
 	b := New(10, 25, 20*time.Millisecond, write)
 	full := 0
 	for range 100 {
-		if err := b.Add(doc(t)); errors.Is(err, ErrFull) {
+		if err := b.Add(doc(t)); errors.Is(err, writes.ErrFull) {
 			full++
 		}
 	}
@@ -94,7 +95,7 @@ func TestRetriesAndBackpressure(t *testing.T) {
 	if got := written.Load(); got != int64(100-full) {
 		t.Fatalf("written %d, accepted %d", got, 100-full)
 	}
-	if err := b.Add(doc(t)); !errors.Is(err, ErrClosed) {
-		t.Fatalf("Add after Close: %v, want ErrClosed", err)
+	if err := b.Add(doc(t)); !errors.Is(err, writes.ErrClosed) {
+		t.Fatalf("Add after Close: %v, want writes.ErrClosed", err)
 	}
 }

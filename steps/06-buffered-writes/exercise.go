@@ -10,21 +10,21 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"github.com/peakload/workshop/solutions/06-buffered-writes"
+	"github.com/peakload/workshop/internal/writes"
 )
 
-// The errors and the write function's type are the reference's, so the
-// HTTP shell (bulk.Accept) answers 503 + Retry-After for a full buffer.
+// The errors and the write function's type are given (internal/writes), so
+// the HTTP shell (writes.Accept) answers 503 + Retry-After for a full buffer.
 var (
-	ErrFull   = bulk.ErrFull
-	ErrClosed = bulk.ErrClosed
+	ErrFull   = writes.ErrFull
+	ErrClosed = writes.ErrClosed
 )
 
 // Batcher buffers documents and writes them in batches.
 type Batcher struct {
 	size     int
 	interval time.Duration
-	write    bulk.WriteFunc
+	write    writes.WriteFunc
 	queue    chan bson.D
 	done     chan struct{}
 	mu       sync.RWMutex
@@ -33,7 +33,7 @@ type Batcher struct {
 
 // New starts a batcher: flush at size documents or after interval,
 // holding at most capacity documents not yet written.
-func New(size, capacity int, interval time.Duration, write bulk.WriteFunc) *Batcher {
+func New(size, capacity int, interval time.Duration, write writes.WriteFunc) *Batcher {
 	b := &Batcher{size: size, interval: interval, write: write,
 		queue: make(chan bson.D, capacity), done: make(chan struct{})}
 	go b.run()
@@ -93,7 +93,7 @@ func (b *Batcher) run() {
 // backoff (given: an accepted event is never dropped).
 func (b *Batcher) flush(batch []bson.D) {
 	if len(batch) > 0 {
-		bulk.Persist(b.write, batch)
+		writes.Persist(b.write, batch)
 	}
 }
 

@@ -17,13 +17,13 @@ import (
 	"github.com/peakload/workshop/internal/dbaddr"
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/server"
-	"github.com/peakload/workshop/solutions/06-buffered-writes"
+	"github.com/peakload/workshop/internal/writes"
 )
 
 // The batching parameters of the author's bulk.js.
 const (
 	BatchSize     = 1000
-	FlushInterval = bulk.FlushInterval
+	FlushInterval = writes.FlushInterval
 	// Capacity bounds what is accepted but not yet written: memory (~2 MB),
 	// what a crash could lose, and how long the work goes on after the load
 	// (capacity ÷ the database's rate). Past it: 503 + Retry-After.
@@ -43,15 +43,15 @@ func main() {
 }
 
 func newServer(store *events.Store) (*server.Server, func(context.Context) error) {
-	async := bulk.NewAsync(store.InsertOne, Backlog)
-	group := bulk.New(BatchSize, Backlog, FlushInterval, bulk.GroupWrite(store))
+	async := writes.NewAsync(store.InsertOne, Backlog)
+	group := writes.NewGroup(BatchSize, Backlog, writes.GroupWrite(store))
 	batcher := New(BatchSize, Capacity, FlushInterval, store.InsertMany)
 
 	srv := server.New("step 6 — buffered-writes")
-	srv.POST("/events/sync", bulk.Accept(store.InsertOne, http.StatusCreated))
-	srv.POST("/events/async", bulk.Accept(async.Add, http.StatusAccepted))
-	srv.POST("/events/group", bulk.Accept(group.AddWait, http.StatusAccepted))
-	srv.POST("/events/bulk", bulk.Accept(func(_ context.Context, d bson.D) error { return batcher.Add(d) }, http.StatusAccepted))
+	srv.POST("/events/sync", writes.Accept(store.InsertOne, http.StatusCreated))
+	srv.POST("/events/async", writes.Accept(async.Add, http.StatusAccepted))
+	srv.POST("/events/group", writes.Accept(group.AddWait, http.StatusAccepted))
+	srv.POST("/events/bulk", writes.Accept(func(_ context.Context, d bson.D) error { return batcher.Add(d) }, http.StatusAccepted))
 	return srv, func(ctx context.Context) error {
 		return errors.Join(async.Wait(ctx), group.Close(ctx), batcher.Close(ctx))
 	}

@@ -15,7 +15,7 @@ import (
 
 	"github.com/peakload/workshop/internal/metrics"
 	"github.com/peakload/workshop/internal/stacktest"
-	"github.com/peakload/workshop/solutions/07-counters"
+	"github.com/peakload/workshop/internal/counters"
 )
 
 // run makes counter ids unique to this test run: the database outlives it.

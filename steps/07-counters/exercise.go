@@ -3,9 +3,9 @@
 package main
 
 import (
+	"github.com/peakload/workshop/internal/counters"
 	"github.com/peakload/workshop/internal/events"
-	bulk "github.com/peakload/workshop/solutions/06-buffered-writes"
-	"github.com/peakload/workshop/solutions/07-counters"
+	"github.com/peakload/workshop/internal/writes"
 )
 
 // Reduce is reduce-before-write: the batcher's write for POST
@@ -21,6 +21,6 @@ import (
 //     from IncMany), and add the persisted ones to metrics.EventsPersisted.
 //
 // Until then it is the bulk variant: one write per request.
-func Reduce(c *events.Counters) bulk.WriteFunc {
+func Reduce(c *events.Counters) writes.WriteFunc {
 	return counters.PerRequest(c)
 }

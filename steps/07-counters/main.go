@@ -12,11 +12,12 @@ import (
 	"log"
 	"net/http"
 
+	"github.com/peakload/workshop/internal/counters"
 	"github.com/peakload/workshop/internal/dbaddr"
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/server"
-	bulk "github.com/peakload/workshop/solutions/06-buffered-writes"
-	"github.com/peakload/workshop/solutions/07-counters"
+	"github.com/peakload/workshop/internal/writes"
+	bulk "github.com/peakload/workshop/solutions/06-buffered-writes" // step 6's batcher, as solved
 )
 
 // Step 6's batching parameters, and its bound on what waits in memory.
@@ -39,9 +40,9 @@ func main() {
 // newServer serves the four variants, each counting in its own collection
 // (c's name + "_sync", "_async"…), so none starts from another's writes.
 func newServer(c *events.Counters) (*server.Server, func(context.Context) error) {
-	async := bulk.NewAsync(counters.IncDoc(c.Variant("async")), 2_000)
-	perRequest := bulk.New(BatchSize, Capacity, bulk.FlushInterval, counters.PerRequest(c.Variant("bulk")))
-	reduced := bulk.New(BatchSize, Capacity, bulk.FlushInterval, Reduce(c.Variant("reduce")))
+	async := writes.NewAsync(counters.IncDoc(c.Variant("async")), 2_000)
+	perRequest := bulk.New(BatchSize, Capacity, writes.FlushInterval, counters.PerRequest(c.Variant("bulk")))
+	reduced := bulk.New(BatchSize, Capacity, writes.FlushInterval, Reduce(c.Variant("reduce")))
 
 	srv := server.New("step 7 — counters")
 	srv.POST("/counters/sync/:id", counters.Accept(counters.IncDoc(c.Variant("sync")), http.StatusCreated))

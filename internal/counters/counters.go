@@ -1,10 +1,8 @@
-// Package counters is the reference of step 7 (article B9, the author's
-// express-counter.js): counters incremented with $inc and upsert. Batching
-// the increments (step 6's batcher, one BulkWrite per flush) saves round
-// trips but still writes once per request; reducing first — counting the
-// increments per id in the batch, one $inc per distinct id — saves the
-// writes themselves. Under a hot-skewed load, 1 000 increments are a few
-// dozen writes.
+// Package counters holds what step 7 hands the learner (article B9, the
+// author's express-counter.js): an increment as a queued document, the
+// writes of the sync, async and bulk variants (one $inc per request), and
+// the HTTP shell. Reducing the increments before writing them is the
+// exercise (solutions/07-counters).
 package counters
 
 import (
@@ -16,7 +14,7 @@ import (
 
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/metrics"
-	bulk "github.com/peakload/workshop/solutions/06-buffered-writes"
+	"github.com/peakload/workshop/internal/writes"
 )
 
 // Doc is an increment in the batcher's queue: {_id: counter id}.
@@ -41,7 +39,7 @@ func IncDoc(c *events.Counters) func(context.Context, bson.D) error {
 
 // PerRequest is the bulk variant's write: the batch as one BulkWrite of
 // one $inc per request (ordered:false). One round trip, len(docs) writes.
-func PerRequest(c *events.Counters) bulk.WriteFunc {
+func PerRequest(c *events.Counters) writes.WriteFunc {
 	return func(ctx context.Context, docs []bson.D) ([]bson.D, error) {
 		incs := make([]events.Inc, len(docs))
 		for i, d := range docs {
@@ -51,33 +49,6 @@ func PerRequest(c *events.Counters) bulk.WriteFunc {
 		var retry []bson.D
 		for _, i := range failed {
 			retry = append(retry, docs[i])
-		}
-		metrics.EventsPersisted.Add(float64(len(docs) - len(retry)))
-		return retry, err
-	}
-}
-
-// Reduce is reduce-before-write: count the batch's increments per id and
-// send one $inc of that count per distinct id. One round trip, as many
-// writes as distinct ids; the final values are the same.
-func Reduce(c *events.Counters) bulk.WriteFunc {
-	return func(ctx context.Context, docs []bson.D) ([]bson.D, error) {
-		byID := map[string][]bson.D{} // the requests behind each id, to retry them
-		var incs []events.Inc
-		for _, d := range docs {
-			id := IDOf(d)
-			if _, seen := byID[id]; !seen {
-				incs = append(incs, events.Inc{ID: id})
-			}
-			byID[id] = append(byID[id], d)
-		}
-		for i := range incs {
-			incs[i].N = int64(len(byID[incs[i].ID]))
-		}
-		failed, err := c.IncMany(ctx, incs)
-		var retry []bson.D
-		for _, i := range failed {
-			retry = append(retry, byID[incs[i].ID]...)
 		}
 		metrics.EventsPersisted.Add(float64(len(docs) - len(retry)))
 		return retry, err
