@@ -1,0 +1,37 @@
+// no_events_persisted: never adds to metrics.EventsPersisted: the counters are right, but the bench waits for persisted == accepted forever
+
+//go:build !solution
+
+package main
+
+import (
+	"context"
+	"github.com/peakload/workshop/internal/counters"
+	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/writes"
+	"go.mongodb.org/mongo-driver/v2/bson"
+)
+
+// Reduce is reduce-before-write.
+func Reduce(c *events.Counters) writes.WriteFunc {
+	return func(ctx context.Context, docs []bson.D) ([]bson.D, error) {
+		byID := map[string][]bson.D{}
+		var incs []events.Inc
+		for _, d := range docs {
+			id := counters.IDOf(d)
+			if _, seen := byID[id]; !seen {
+				incs = append(incs, events.Inc{ID: id})
+			}
+			byID[id] = append(byID[id], d)
+		}
+		for i := range incs {
+			incs[i].N = int64(len(byID[incs[i].ID]))
+		}
+		failed, err := c.IncMany(ctx, incs)
+		var retry []bson.D
+		for _, i := range failed {
+			retry = append(retry, byID[incs[i].ID]...)
+		}
+		return retry, err
+	}
+}

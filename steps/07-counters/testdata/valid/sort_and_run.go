@@ -1,0 +1,40 @@
+// sort_and_run: sorts the batch by id and counts runs of equal ids (no map): the same one $inc per distinct id, in id order
+
+//go:build !solution
+
+package main
+
+import (
+	"context"
+	"github.com/peakload/workshop/internal/counters"
+	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/writes"
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"slices"
+	"strings"
+)
+
+// Reduce is reduce-before-write.
+func Reduce(c *events.Counters) writes.WriteFunc {
+	return func(ctx context.Context, docs []bson.D) ([]bson.D, error) {
+		sorted := slices.Clone(docs)
+		slices.SortFunc(sorted, func(a, b bson.D) int { return strings.Compare(counters.IDOf(a), counters.IDOf(b)) })
+		var incs []events.Inc
+		var starts []int // where each id's run begins in sorted
+		for i, d := range sorted {
+			if id := counters.IDOf(d); i == 0 || id != incs[len(incs)-1].ID {
+				incs = append(incs, events.Inc{ID: id})
+				starts = append(starts, i)
+			}
+			incs[len(incs)-1].N++
+		}
+		failed, err := c.IncMany(ctx, incs)
+		var retry []bson.D
+		for _, i := range failed {
+			retry = append(retry, sorted[starts[i]:starts[i]+int(incs[i].N)]...)
+		}
+		metrics.EventsPersisted.Add(float64(len(docs) - len(retry)))
+		return retry, err
+	}
+}
