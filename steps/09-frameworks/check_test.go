@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -20,6 +21,110 @@ import (
 	"github.com/peakload/workshop/internal/stacktest"
 	"github.com/peakload/workshop/k6"
 )
+
+// tableRows names the functions of the table's three rows: yours must not
+// hand its work to them, nor route with the framework of one of them.
+var tableRows = []struct{ fn, pkg, row string }{
+	{"serveEcho", "github.com/labstack/echo", "echo (echo.go)"},
+	{"serveNetHTTP", "net/http.(*ServeMux)", "net/http's ServeMux (nethttp.go)"},
+	{"serveFastHTTP", "github.com/valyala/fasthttp", "fasthttp (fasthttp.go)"},
+}
+
+// Yours is a fourth row, not a second copy of one of the three: while it
+// serves a request (a body still arriving), no goroutine of the server
+// runs serveEcho, serveNetHTTP or serveFastHTTP, and the request is not
+// routed by echo, net/http's ServeMux or bare fasthttp.
+func TestYoursIsAFrameworkOfItsOwn(t *testing.T) {
+	before := goroutines()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, stop := context.WithCancel(t.Context())
+	done, finished := make(chan error, 1), make(chan struct{})
+	go func() {
+		defer close(finished)
+		err := serveYours(ctx, ln, &endpoints.App{Name: "yours"}) // no database: /validate needs none
+		ln.Close()
+		done <- err
+	}()
+	defer func() {
+		stop()
+		select {
+		case <-finished:
+		case <-time.After(10 * time.Second):
+			t.Errorf("serveYours did not return within 10 s of its context ending: shut down when ctx is done (endpoints.ServeUntil)")
+		}
+	}()
+	base := "http://" + ln.Addr().String()
+	if err := waitUp(base, done); err != nil {
+		t.Fatalf("yours does not serve: %v", err)
+	}
+	conn, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	body := string(k6.Load().Event)
+	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
+		endpoints.ValidatePath, len(body), body[:len(body)/2])
+	time.Sleep(200 * time.Millisecond) // the server is now reading the rest of the body
+	var stacks []string
+	for id, stack := range goroutines() {
+		if _, old := before[id]; !old {
+			stacks = append(stacks, stack)
+		}
+	}
+	all := strings.Join(stacks, "\n")
+	for _, r := range tableRows {
+		if strings.Contains(all, "."+r.fn+"(") || strings.Contains(all, "."+r.fn+".func") {
+			t.Fatalf("serveYours runs %s: that is the %s row already in the table. "+
+				"Serve app with a framework the table lacks — chi, gin, gorilla/mux, fiber, hertz… (make step-9 hint)", r.fn, r.row)
+		}
+	}
+	thirdParty := map[string]bool{}
+	for _, line := range strings.Split(all, "\n") {
+		fn, _, _ := strings.Cut(strings.TrimPrefix(line, "created by "), "(")
+		if !strings.HasPrefix(fn, "github.com/") || strings.HasPrefix(fn, "github.com/peakload/") {
+			continue
+		}
+		if parts := strings.SplitN(fn, "/", 4); len(parts) >= 3 {
+			repo, _, _ := strings.Cut(parts[2], ".") // github.com/owner/repo, without .Func
+			thirdParty[parts[0]+"/"+parts[1]+"/"+repo] = true
+		}
+	}
+	for _, r := range tableRows {
+		router := strings.Contains(all, r.pkg)
+		if r.pkg == "github.com/valyala/fasthttp" { // fiber and hertz run on fasthttp: only bare fasthttp is the same row
+			router = router && len(thirdParty) == 1
+		}
+		if router {
+			t.Fatalf("yours routes its requests with %s, a row the table already has. "+
+				"Serve app with a framework the table lacks — chi, gin, gorilla/mux, fiber, hertz… (make step-9 hint)", r.row)
+		}
+	}
+	_, _ = conn.Write([]byte(body[len(body)/2:]))
+}
+
+// goroutines returns the stack of every goroutine, by goroutine id.
+func goroutines() map[string]string {
+	buf := make([]byte, 1<<20)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	out := map[string]string{}
+	for _, g := range strings.Split(string(buf), "\n\n") {
+		if id, _, ok := strings.Cut(strings.TrimPrefix(g, "goroutine "), " "); ok {
+			out[id] = g
+		}
+	}
+	return out
+}
 
 // The contract of step 9: every framework — yours included — answers the
 // same requests with the same statuses, bodies and JSON errors, reads

