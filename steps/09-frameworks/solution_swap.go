@@ -1,5 +1,6 @@
-// DO NOT EDIT — this file only swaps in the reference under the `solution`
-// build tag (make step-9 check SOLUTION=1). Your work goes in exercise.go.
+// DO NOT EDIT. This file only swaps in the reference answer under the
+// `solution` build tag (make step-9 check SOLUTION=1). Your work goes in
+// exercise.go.
 
 //go:build solution
 
