@@ -262,16 +262,25 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 	return r, nil
 }
 
+// settleStall ends settle early when persisted stops moving: the batcher
+// retries a failing database with a backoff of at most 2 s, so 30 s without
+// progress is not a slow flush.
+const settleStall = 30 * time.Second
+
 // settle polls the server until persisted == accepted, then reports the
 // write side: the additional time after the load, events persisted per
 // second over the whole work, and database round trips per request.
 func settle(ctx context.Context, target string, before Counters, served float64, r *Run) error {
 	start := time.Now()
 	deadline := start.Add(3 * time.Minute)
+	last, moved := -1.0, start // persisted, and when it last grew
 	for {
 		c, err := Scrape(ctx, target)
 		if err != nil {
 			return err
+		}
+		if p := c["peakload_events_persisted_total"]; p != last {
+			last, moved = p, time.Now()
 		}
 		if c["peakload_events_persisted_total"] >= c["peakload_events_accepted_total"] {
 			extra := time.Since(start).Seconds()
@@ -290,6 +299,12 @@ func settle(ctx context.Context, target string, before Counters, served float64,
 				r.Extra["db_writes_per_req"] = Delta(before, c, "peakload_db_writes_total") / served
 			}
 			return nil
+		}
+		if time.Since(moved) > settleStall {
+			return fmt.Errorf("%s: %.0f events accepted, %.0f persisted, and that count has not moved for %s: "+
+				"either the write does not add to metrics.EventsPersisted (step 7: your Reduce must), or the database "+
+				"is stuck (the server's log says; FerretDB: make down, make up)", r.Variant,
+				c["peakload_events_accepted_total"], c["peakload_events_persisted_total"], settleStall)
 		}
 		if time.Now().After(deadline) {
 			return fmt.Errorf("%s: %.0f events accepted but only %.0f persisted after 3 minutes", r.Variant,
