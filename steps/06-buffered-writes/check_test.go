@@ -289,7 +289,7 @@ func BenchmarkAdd(b *testing.B) {
 // written in about events / batch size round trips.
 func TestBulkPersistsEverythingInFewRoundTrips(t *testing.T) {
 	store := stacktest.Mongo(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	before, err := store.Count(ctx) // the collection outlives the test: compare counts
 	if err != nil {
 		t.Fatal(err)
@@ -341,18 +341,23 @@ func TestBulkPersistsEverythingInFewRoundTrips(t *testing.T) {
 func TestBadEventsAreRejected(t *testing.T) {
 	store := stacktest.Mongo(t)
 	srv, flush := newServer(store)
-	defer flush(context.Background())
-	for body, code := range map[string]int{
-		`{"event_name":"click","data":{"button":"buy"}}`:                       400,
-		`{"event_name":"click","data":"x","timestamp":1632404556}`:             400,
-		`{"event_name":"click","data":{},"timestamp":1632404556,"admin":true}`: 400,
-		`{"event_name":`: 400,
-		fmt.Sprintf(`{"event_name":"click","data":{"x":"%s"},"timestamp":1632404556}`, strings.Repeat("a", 70<<10)): 413,
+	defer flush(t.Context())
+	for _, c := range []struct {
+		name, body string
+		code       int
+	}{
+		{"no timestamp", `{"event_name":"click","data":{"button":"buy"}}`, 400},
+		{"data not an object", `{"event_name":"click","data":"x","timestamp":1632404556}`, 400},
+		{"an unknown field", `{"event_name":"click","data":{},"timestamp":1632404556,"admin":true}`, 400},
+		{"truncated JSON", `{"event_name":`, 400},
+		{"over 64 KiB", fmt.Sprintf(`{"event_name":"click","data":{"x":"%s"},"timestamp":1632404556}`, strings.Repeat("a", 70<<10)), 413},
 	} {
-		for _, route := range []string{"/events/sync", "/events/async", "/events/group", "/events/bulk"} {
-			if got := post(srv, route, body); got != code {
-				t.Errorf("POST %s %.50s: %d, want %d", route, body, got, code)
+		t.Run(c.name, func(t *testing.T) {
+			for _, route := range []string{"/events/sync", "/events/async", "/events/group", "/events/bulk"} {
+				if got := post(srv, route, c.body); got != c.code {
+					t.Errorf("POST %s %.50s: %d, want %d", route, c.body, got, c.code)
+				}
 			}
-		}
+		})
 	}
 }

@@ -132,7 +132,7 @@ func goroutines() map[string]string {
 // does comparing their speed mean anything.
 func TestEveryFrameworkKeepsTheContract(t *testing.T) {
 	store := stacktest.Store(t)
-	item, err := store.ItemJSON(context.Background(), 1)
+	item, err := store.ItemJSON(t.Context(), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -148,7 +148,7 @@ func TestEveryFrameworkKeepsTheContract(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ctx, stop := context.WithCancel(context.Background())
+			ctx, stop := context.WithCancel(t.Context())
 			done := make(chan error, 1)
 			go func() {
 				err := frameworks[name](ctx, ln, &endpoints.App{Store: store, Name: name})
