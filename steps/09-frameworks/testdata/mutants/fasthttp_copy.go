@@ -11,6 +11,7 @@ import (
 	"net"
 
 	"github.com/peakload/workshop/internal/endpoints"
+	"github.com/peakload/workshop/internal/server"
 	"github.com/valyala/fasthttp"
 	"github.com/valyala/fasthttp/fasthttpadaptor"
 )
@@ -27,7 +28,7 @@ func serveYours(ctx context.Context, ln net.Listener, app *endpoints.App) error 
 		case string(path) == endpoints.EmptyPath && get:
 			writeFast(c, fasthttp.StatusOK, app.Empty())
 		case string(path) == endpoints.ValidatePath && post:
-			if len(c.PostBody()) > endpoints.BodyLimit {
+			if len(c.PostBody()) > server.BodyLimit {
 				writeFast(c, fasthttp.StatusRequestEntityTooLarge, endpoints.TooLarge)
 				return
 			}
@@ -55,10 +56,10 @@ func serveYours(ctx context.Context, ln net.Listener, app *endpoints.App) error 
 		// above), as net/http does: refusing at the header would close the
 		// connection while the client is still sending, and it would see a
 		// reset instead of the JSON error. Past 1 MiB, the error handler.
-		MaxRequestBodySize: 16 * endpoints.BodyLimit,
-		ReadTimeout:        endpoints.ReadTimeout,
-		WriteTimeout:       endpoints.WriteTimeout,
-		IdleTimeout:        endpoints.IdleTimeout,
+		MaxRequestBodySize: 16 * server.BodyLimit,
+		ReadTimeout:        server.ReadTimeout,
+		WriteTimeout:       server.WriteTimeout,
+		IdleTimeout:        server.IdleTimeout,
 		// Errors before the handler runs (a body over 1 MiB, a request that
 		// does not parse): JSON too, not fasthttp's plain text.
 		ErrorHandler: func(c *fasthttp.RequestCtx, err error) {
