@@ -5,9 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/exec"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -15,6 +12,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	"github.com/peakload/workshop/internal/crashtest"
 	"github.com/peakload/workshop/internal/metrics"
 	"github.com/peakload/workshop/internal/stacktest"
 )
@@ -36,40 +34,13 @@ func (g *gate) wait() {
 	time.Sleep(20 * time.Millisecond) // let the last callers reach the group
 }
 
-// isolated runs the calling test again in a child process and reports its
-// outcome. A Group that lets a crash through — a panic re-raised in
-// singleflight's goroutine, a map written without a lock ("concurrent map
-// writes") — then fails this test with what happened instead of killing the
-// whole check. It returns true in the parent, which must return at once.
+// isolated runs the test in a child process: a Group that lets a panic
+// through or writes a map without a lock then fails the test with what
+// happened instead of crashing the whole check.
 func isolated(t *testing.T) bool {
 	t.Helper()
-	const env = "PEAKLOAD_ISOLATED_TEST"
-	if os.Getenv(env) == t.Name() {
-		return false // the child: run the test
-	}
-	cmd := exec.CommandContext(t.Context(), os.Args[0], "-test.run=^"+t.Name()+"$", "-test.count=1", "-test.timeout=60s")
-	cmd.Env = append(os.Environ(), env+"="+t.Name())
-	out, err := cmd.CombinedOutput()
-	if err == nil {
-		return true
-	}
-	text := string(out)
-	for _, crash := range []string{"panic: ", "fatal error: "} {
-		if i := strings.Index(text, crash); i >= 0 {
-			what, _, _ := strings.Cut(text[i+len(crash):], "\n")
-			t.Fatalf("the process crashed (%s): a server running this Group would be down.\n"+
-				"A panic in load must come back as an error (recover it inside the func you give DoChan); "+
-				"a map shared by goroutines needs a lock.", strings.TrimSpace(what))
-		}
-	}
-	var failures []string
-	for _, line := range strings.Split(text, "\n") {
-		if l := strings.TrimSpace(line); l != "" && !strings.HasPrefix(l, "--- FAIL") && l != "FAIL" && !strings.HasPrefix(l, "=== ") {
-			failures = append(failures, l)
-		}
-	}
-	t.Fatal("\n" + strings.Join(failures, "\n"))
-	return true
+	return crashtest.Isolated(t, "A panic in load must come back as an error (recover it inside the func you give DoChan); "+
+		"a map shared by goroutines needs a lock.")
 }
 
 // Only loads in flight are shared: a call that starts after the previous

@@ -19,7 +19,7 @@ type Cache struct {
 // New returns a cache whose entries live ttl after they were written.
 func New(ttl time.Duration) *Cache {
 	return &Cache{items: otter.Must(&otter.Options[int32, []byte]{
-		MaximumSize:      10_000,
+		MaximumSize:      MaxItems,
 		ExpiryCalculator: otter.ExpiryWriting[int32, []byte](ttl),
 	})}
 }

@@ -24,6 +24,10 @@ import (
 // stays as it was, so one bench compares both.
 const BurstRoute = "/burst/items/:id"
 
+// MaxItems bounds the memory the burst tier may spend: ~1.5 KB per item,
+// ~15 MB per instance, whatever the traffic.
+const MaxItems = 10_000
+
 func main() { server.MainRead(newServer) }
 
 func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
