@@ -26,7 +26,11 @@ func Isolated(t *testing.T, advice string) bool {
 	if os.Getenv(env) == t.Name() {
 		return false
 	}
-	cmd := exec.CommandContext(t.Context(), os.Args[0], "-test.run=^"+t.Name()+"$", "-test.count=1", "-test.timeout=60s")
+	args := []string{"-test.run=^" + t.Name() + "$", "-test.count=1", "-test.timeout=60s"}
+	if testing.Short() {
+		args = append(args, "-test.short") // the child skips what the parent would skip
+	}
+	cmd := exec.CommandContext(t.Context(), os.Args[0], args...)
 	cmd.Env = append(os.Environ(), env+"="+t.Name())
 	out, err := cmd.CombinedOutput()
 	if err == nil {
