@@ -37,10 +37,10 @@ func Isolated(t *testing.T, advice string) bool {
 		return true
 	}
 	text := string(out)
-	for _, crash := range []string{"panic: ", "fatal error: "} {
+	for crash, kind := range map[string]string{"panic: ": "an unrecovered panic", "fatal error: ": "the Go runtime stopped it"} {
 		if i := strings.Index(text, crash); i >= 0 {
 			what, _, _ := strings.Cut(text[i+len(crash):], "\n")
-			t.Fatalf("the process crashed (%s): a server running this code would be down.\n%s", strings.TrimSpace(what), advice)
+			t.Fatalf("the process crashed, %s (%s): a server running this code would be down.\n%s", kind, strings.TrimSpace(what), advice)
 		}
 	}
 	var failures []string
