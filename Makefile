@@ -11,7 +11,7 @@ SHELL       := /bin/bash
 WORKSHOP    := .workshop/bin/workshop
 STEP_GOAL   := $(firstword $(filter step-%,$(MAKECMDGOALS)))
 STEP        := $(patsubst step-%,%,$(STEP_GOAL))
-ACTIONS     := run bench check diff hint profile
+ACTIONS     := run bench check diff hint profile drill
 ACTION      := $(filter $(ACTIONS),$(MAKECMDGOALS))
 export STACK TOOL QUICK VUS ITERATIONS DURATION SOLUTION
 
@@ -77,6 +77,10 @@ diff: build ## (make step-N diff) what the reference solution adds over your cod
 hint: build ## (make step-N hint) the next hint for the step's exercise
 	$(need_step)
 	@$(WORKSHOP) hint -step $(STEP)
+
+drill: build ## (make step-N drill) steps 2, 6, 7: kill a database (and the server) under load, count what survived
+	$(need_step)
+	@$(WORKSHOP) drill -step $(STEP)
 
 profile: build ## (make step-N profile) load the step while capturing CPU and mutex profiles
 	$(need_step)

@@ -138,6 +138,9 @@ func runBench(ctx context.Context, args []string) (err error) {
 	res := &bench.Result{Step: step.N, Slug: step.Slug, StartedAt: time.Now().UTC(), Machine: bench.ThisMachine(kind, plan),
 		Params: map[string]any{"vus": o.VUs, "iterations": o.Iterations, "duration_s": o.Duration.Seconds(),
 			"warmup_s": o.Warmup.Seconds(), "quick": quick, "tool": tool, "solution": os.Getenv("SOLUTION") != ""}}
+	if slices.Contains(step.Services, stack.Mongo) {
+		res.Machine.Mongo = sc.MongoDescription(kind)
+	}
 	if mongo := os.Getenv("PEAKLOAD_MONGO_URL"); mongo != "" {
 		res.Params["mongo_url"] = mongo
 	}
