@@ -78,12 +78,8 @@ func writeDrill(ctx context.Context, step scenario.Step) (err error) {
 			return withStore(ctx, url, func(s *events.Store) (int64, error) { return s.Counters().Variant("reduce").Sum(ctx) })
 		}
 	}
-	who := "your code"
-	if solution() {
-		who = "the reference (SOLUTION=1)"
-	}
 	fmt.Fprintf(os.Stderr, "step %d drill — %s, %s, on a private %s (server log: %s)\n",
-		step.N, route, who, sc.MongoDescription(sc.ResolveKind()), filepath.Join(dir, "server.log"))
+		step.N, route, who(), sc.MongoDescription(sc.ResolveKind()), filepath.Join(dir, "server.log"))
 	rep, err := d.Run(ctx)
 	if err != nil {
 		return err
@@ -105,6 +101,61 @@ func withStore(ctx context.Context, url string, f func(*events.Store) (int64, er
 	return f(s)
 }
 
-func readDrill(ctx context.Context, step scenario.Step) error {
-	return fmt.Errorf("step 2 drill: not written yet")
+// readDrill stops a private Redis under load on step 2's cached route and
+// starts it again; PostgreSQL is the stack's, with its catalogue.
+func readDrill(ctx context.Context, step scenario.Step) (err error) {
+	sc := stack.FromEnv()
+	started, err := stack.Up(ctx, sc, stack.Postgres)
+	defer func() { err = joinErr(err, downStarted(sc, started)) }()
+	if err != nil {
+		return err
+	}
+	if err := seed(ctx, sc.Endpoints().PostgresURL); err != nil {
+		return err
+	}
+	redisBin, err := stack.Require("redis-server", logf)
+	if err != nil {
+		return err
+	}
+	bin, err := buildStep(ctx, sc, step)
+	if err != nil {
+		return err
+	}
+	rdb, err := drill.StartRedis(ctx, redisBin)
+	if err != nil {
+		return err
+	}
+	defer rdb.Stop()
+	dir := filepath.Join(sc.Dir, fmt.Sprintf("drill-%02d", step.N))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	skew := scenario.Env{Params: k6.Load()}.Skew()
+	d := drill.Reads{
+		Redis: rdb, Clients: 50, Phase: 4 * time.Second, Progress: os.Stderr,
+		Request: func(r *rand.Rand) (string, string, string) {
+			return "GET", fmt.Sprintf("/cached/items/%d", skew.Pick(r)), ""
+		},
+		Server: func(ctx context.Context, addr string) (*bench.Proc, error) {
+			return bench.StartServer(ctx, bin, append(sc.Endpoints().Env(), "PEAKLOAD_REDIS_ADDR="+addr), bench.CPUPlan{}, filepath.Join(dir, "server.log"))
+		},
+	}
+	fmt.Fprintf(os.Stderr, "step 2 drill — GET /cached/items/:id, %s; a private Redis on %s (server log: %s)\n", who(), rdb.Addr, filepath.Join(dir, "server.log"))
+	rep, err := d.Run(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("\nstep 2 drill — %d clients on GET /cached/items/:id; Redis stopped for %s, then started again (empty)\n\n", d.Clients, d.Phase)
+	rep.Print(os.Stdout)
+	if !rep.OK() {
+		return fmt.Errorf("the drill failed: reads answered 5xx while Redis was down")
+	}
+	return nil
+}
+
+func who() string {
+	if solution() {
+		return "the reference (SOLUTION=1)"
+	}
+	return "your code"
 }
