@@ -422,7 +422,7 @@ func DropDatabase(ctx context.Context, c Config, name string) error {
 // ferretArgs are the arguments of cmd/mongo for this configuration.
 func (c Config) ferretArgs(ctx context.Context, addr, dir, database string) ([]string, error) {
 	args := []string{"-listen", addr}
-	switch c.MongoBackend {
+	switch cmp.Or(c.MongoBackend, DefaultMongoBackend) {
 	case "sqlite":
 		return append(args, "-backend", "sqlite", "-dir", dir), nil
 	case "postgresql":
