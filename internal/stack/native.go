@@ -339,6 +339,8 @@ func (c Config) MongoDescription(kind string) string {
 		return "mongod (local binary)"
 	case c.MongoBackend == "sqlite":
 		return "FerretDB 1.24 on SQLite"
+	case c.MongoBackend != "" && c.MongoBackend != "postgresql":
+		return fmt.Sprintf("none: PEAKLOAD_MONGO_BACKEND=%q is neither postgresql nor sqlite", c.MongoBackend)
 	default:
 		return "FerretDB 1.24 on PostgreSQL"
 	}
