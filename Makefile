@@ -30,7 +30,7 @@ help: ## list every target with one line each
 	@echo "  variables: STACK=auto|native|compose TOOL=go|wrk QUICK=1 VUS=N ITERATIONS=N DURATION=10s SOLUTION=1"
 
 build: ## build the workshop CLI (.workshop/bin/workshop)
-	@test -x $(WORKSHOP) || echo "compiling the workshop CLI into $(WORKSHOP) (the first time: modules and packages, about a minute)…"
+	@test -x $(WORKSHOP) || echo "compiling the workshop CLI into $(WORKSHOP) (the first time: about 400 packages, one to several minutes)…"
 	@go build -o $(WORKSHOP) ./cmd/workshop
 
 doctor: build ## what is installed / missing, and the exact command to fix each
