@@ -11,7 +11,7 @@ SHELL       := /bin/bash
 WORKSHOP    := .workshop/bin/workshop
 STEP_GOAL   := $(firstword $(filter step-%,$(MAKECMDGOALS)))
 STEP        := $(patsubst step-%,%,$(STEP_GOAL))
-ACTIONS     := run bench check diff hint profile
+ACTIONS     := run bench check diff hint profile drill
 ACTION      := $(filter $(ACTIONS),$(MAKECMDGOALS))
 export STACK TOOL QUICK VUS ITERATIONS DURATION SOLUTION
 
@@ -30,6 +30,7 @@ help: ## list every target with one line each
 	@echo "  variables: STACK=auto|native|compose TOOL=go|wrk QUICK=1 VUS=N ITERATIONS=N DURATION=10s SOLUTION=1"
 
 build: ## build the workshop CLI (.workshop/bin/workshop)
+	@test -x $(WORKSHOP) || echo "compiling the workshop CLI into $(WORKSHOP) (the first time: about 400 packages, one to several minutes)…"
 	@go build -o $(WORKSHOP) ./cmd/workshop
 
 doctor: build ## what is installed / missing, and the exact command to fix each
@@ -77,6 +78,10 @@ diff: build ## (make step-N diff) what the reference solution adds over your cod
 hint: build ## (make step-N hint) the next hint for the step's exercise
 	$(need_step)
 	@$(WORKSHOP) hint -step $(STEP)
+
+drill: build ## (make step-N drill) steps 2, 6, 7: kill a database (and the server) under load, count what survived
+	$(need_step)
+	@$(WORKSHOP) drill -step $(STEP)
 
 profile: build ## (make step-N profile) load the step while capturing CPU and mutex profiles
 	$(need_step)

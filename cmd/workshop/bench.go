@@ -138,6 +138,9 @@ func runBench(ctx context.Context, args []string) (err error) {
 	res := &bench.Result{Step: step.N, Slug: step.Slug, StartedAt: time.Now().UTC(), Machine: bench.ThisMachine(kind, plan),
 		Params: map[string]any{"vus": o.VUs, "iterations": o.Iterations, "duration_s": o.Duration.Seconds(),
 			"warmup_s": o.Warmup.Seconds(), "quick": quick, "tool": tool, "solution": os.Getenv("SOLUTION") != ""}}
+	if slices.Contains(step.Services, stack.Mongo) {
+		res.Machine.Mongo = sc.MongoDescription(kind)
+	}
 	if mongo := os.Getenv("PEAKLOAD_MONGO_URL"); mongo != "" {
 		res.Params["mongo_url"] = mongo
 	}
@@ -286,10 +289,17 @@ func buildStep(ctx context.Context, sc stack.Config, step scenario.Step) (string
 	if s := os.Getenv("SOLUTION"); s != "" && s != "0" {
 		args = append(args, "-tags", "solution")
 	}
+	if _, err := os.Stat(bin); err != nil {
+		fmt.Fprintf(os.Stderr, "compiling %s into %s (the first time takes a while)…\n", step.Dir(), bin)
+	}
+	t0 := time.Now()
 	cmd := exec.CommandContext(ctx, "go", append(args, "./"+step.Dir())...)
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 	if err := cmd.Run(); err != nil {
 		return "", fmt.Errorf("build %s: %w", step.Dir(), err)
+	}
+	if d := time.Since(t0); d > 3*time.Second {
+		fmt.Fprintf(os.Stderr, "compiled %s in %.0f s\n", step.Dir(), d.Seconds())
 	}
 	return bin, nil
 }

@@ -30,10 +30,12 @@ func runDoctor() error {
 		}
 	}
 	fmt.Println()
-	if _, err := stack.LookPath("mongod"); err != nil {
-		fmt.Println("  MongoDB: no mongod — the embedded FerretDB v1 (SQLite) serves the wire protocol; absolute write figures differ from MongoDB's")
-	}
 	kind := c.ResolveKind()
+	fmt.Printf("  MongoDB: %s\n", c.MongoDescription(kind))
+	if _, err := stack.LookPath("mongod"); err != nil && kind == "native" {
+		fmt.Printf("           no mongod: FerretDB serves the wire protocol, so absolute write figures differ from MongoDB's;\n"+
+			"           PEAKLOAD_MONGO_BACKEND=postgresql|sqlite picks its storage (default %s; steps/06-buffered-writes/README.md says why)\n", stack.DefaultMongoBackend)
+	}
 	fmt.Printf("  stack:   STACK=%s → %s (Docker engine answering: %v)\n", c.Kind, kind, stack.DockerEngine())
 	plan := bench.PlanCPUs()
 	if plan.Pinned {

@@ -24,13 +24,13 @@ const usage = `usage: workshop <command> [flags]
   hint -step N      the next hint of the step's exercise
   diff -step N      what the reference adds over the exercise
   profile -step N   CPU and mutex profiles of step N under load
+  drill -step N     kill a database (and the server) under load, count what survived (2, 6, 7)
   compare           every step's latest result against the articles
   report [-ref]     one HTML page of every chart and claim (results/report/);
                     -ref: the reference runs, and the slides' figures
   docs [-check]     write the reference runs' figures into the READMEs' marked regions
   handout           print every slide deck to PDF (results/handout/; needs Chromium)
   test              everything CI runs
-  mongo             serve the MongoDB wire protocol (embedded FerretDB)
 `
 
 func main() {
@@ -75,10 +75,10 @@ func main() {
 		err = runDocs(args)
 	case "handout":
 		err = runHandout(ctx, args)
+	case "drill":
+		err = runDrill(ctx, args)
 	case "profile":
 		err = runProfile(ctx, args)
-	case "mongo":
-		err = runMongo(args)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 	default:

@@ -95,7 +95,7 @@ func goTest(ctx context.Context, sc stack.Config, withSolution bool, pkgs ...str
 		args = append(args, "-tags", "solution")
 	}
 	cmd := exec.CommandContext(ctx, "go", append(args, pkgs...)...)
-	cmd.Env = append(append(os.Environ(), sc.Endpoints().Env()...), "PEAKLOAD_WORKSHOP_BIN="+filepath.Join(sc.Dir, "bin", "workshop"))
+	cmd.Env = append(append(os.Environ(), sc.Endpoints().Env()...), "PEAKLOAD_MONGO_BIN="+filepath.Join(sc.Dir, "bin", "mongo"))
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	return cmd.Run()
 }

@@ -36,6 +36,7 @@ type Machine struct {
 	OS               string  `json:"os"`
 	Arch             string  `json:"arch"`
 	Stack            string  `json:"stack"`
+	Mongo            string  `json:"mongo,omitempty"` // which MongoDB server ran (write-path steps)
 	CPUPlan          CPUPlan `json:"cpu_plan"`
 	ServerGOMAXPROCS int     `json:"server_gomaxprocs"`
 }
@@ -117,7 +118,11 @@ func (r *Result) Print(w io.Writer) {
 	if m.CPUPlan.Pinned {
 		pin = fmt.Sprintf("server pinned to CPU %v with GOMAXPROCS=%d, databases on %v, driver on %v", m.CPUPlan.Server, m.ServerGOMAXPROCS, m.CPUPlan.Services, m.CPUPlan.Driver)
 	}
-	fmt.Fprintf(w, "\nstep %d — %s   (%d CPUs, %s, %s stack)\n", r.Step, r.Slug, m.CPUs, pin, m.Stack)
+	stk := m.Stack + " stack"
+	if m.Mongo != "" {
+		stk += ", MongoDB: " + m.Mongo
+	}
+	fmt.Fprintf(w, "\nstep %d — %s   (%d CPUs, %s, %s)\n", r.Step, r.Slug, m.CPUs, pin, stk)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "variant\troute\ttool\tVUs\treq/s\tp50 ms\tp95 ms\tp99 ms\terrors\tKB/req\tDB q/req\tRedis B/req\tserver µs/req\tserver busy\t")
 	for _, x := range r.Runs {

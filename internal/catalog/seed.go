@@ -81,6 +81,9 @@ func Seed(ctx context.Context, pool *pgxpool.Pool, size Size, log func(string, .
 		{"views", []string{"item_id", "viewer_id", "viewed_at"}, viewRows(size)},
 	} {
 		t := time.Now()
+		if load.table == "views" { // the long one: say so before, not only after
+			log("  %-10s %9d rows  copying…", load.table, size.Items*size.ViewsPerItem)
+		}
 		n, err := tx.CopyFrom(ctx, pgx.Identifier{load.table}, load.cols, load.rows)
 		if err != nil {
 			return fmt.Errorf("seed: copy %s: %w", load.table, err)
@@ -91,6 +94,7 @@ func Seed(ctx context.Context, pool *pgxpool.Pool, size Size, log func(string, .
 		return fmt.Errorf("seed: commit: %w", err)
 	}
 	t := time.Now()
+	log("  indexes + analyze        …")
 	for _, stmt := range []string{
 		"ALTER TABLE categories ADD PRIMARY KEY (id)",
 		"ALTER TABLE tags ADD PRIMARY KEY (id)",
@@ -103,8 +107,12 @@ func Seed(ctx context.Context, pool *pgxpool.Pool, size Size, log func(string, .
 		"VACUUM ANALYZE",
 		fmt.Sprintf("INSERT INTO catalog_meta (version, items, seed) VALUES (%d, %d, %d)", schemaVersion, size.Items, DefaultSeed),
 	} {
+		t := time.Now()
 		if _, err := conn.Exec(ctx, stmt); err != nil {
 			return fmt.Errorf("seed: %s: %w", stmt, err)
+		}
+		if d := time.Since(t); d > time.Second {
+			log("    %-22.22s %5.1fs", stmt, d.Seconds())
 		}
 	}
 	log("  indexes + analyze        %5.1fs", time.Since(t).Seconds())

@@ -135,3 +135,23 @@ func (c *Counters) Value(ctx context.Context, id string) (int64, error) {
 	}
 	return doc.Value, err
 }
+
+// Sum adds up every counter of the collection: the increments applied.
+func (c *Counters) Sum(ctx context.Context) (int64, error) {
+	cur, err := c.Coll.Find(ctx, bson.D{})
+	if err != nil {
+		return 0, fmt.Errorf("counters: sum: %w", err)
+	}
+	defer cur.Close(ctx)
+	var total int64
+	for cur.Next(ctx) {
+		var doc struct {
+			Value int64 `bson:"value"`
+		}
+		if err := cur.Decode(&doc); err != nil {
+			return 0, fmt.Errorf("counters: sum: %w", err)
+		}
+		total += doc.Value
+	}
+	return total, cur.Err()
+}

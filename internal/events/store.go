@@ -57,8 +57,11 @@ func (e Event) Document(received time.Time) (bson.D, error) {
 // InsertOne writes one event: one round trip.
 func (s *Store) InsertOne(ctx context.Context, doc bson.D) error {
 	metrics.DBWrites.Inc()
-	if _, err := s.Events.InsertOne(ctx, doc); err != nil && !mongo.IsDuplicateKeyError(err) {
-		return fmt.Errorf("events: insert: %w", err)
+	if _, err := s.Events.InsertOne(ctx, doc); err != nil {
+		if !mongo.IsDuplicateKeyError(err) {
+			return fmt.Errorf("events: insert: %w", err)
+		}
+		metrics.EventsDuplicates.Inc()
 	}
 	metrics.EventsPersisted.Inc()
 	return nil
@@ -84,7 +87,9 @@ func (s *Store) InsertMany(ctx context.Context, docs []bson.D) (retry []bson.D, 
 		return docs, fmt.Errorf("events: insert %d: %w", len(docs), err) // nothing known: retry all
 	}
 	for _, we := range bwe.WriteErrors {
-		if we.Code != 11000 && we.Index >= 0 && we.Index < len(docs) {
+		if we.Code == 11000 {
+			metrics.EventsDuplicates.Inc()
+		} else if we.Index >= 0 && we.Index < len(docs) {
 			retry = append(retry, docs[we.Index])
 		}
 	}

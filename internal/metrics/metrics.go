@@ -104,10 +104,16 @@ var (
 	EventsPersisted = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "peakload_events_persisted_total", Help: "Events confirmed written to MongoDB.",
 	})
+	// EventsDuplicates counts events a retry found already stored (duplicate
+	// _id): a write that got in although its acknowledgement was lost,
+	// absorbed instead of stored twice.
+	EventsDuplicates = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "peakload_events_duplicates_total", Help: "Retried events found already stored (duplicate _id), counted once.",
+	})
 )
 
 func init() {
-	Registry.MustRegister(MongoCommands, EventsAccepted, EventsPersisted)
+	Registry.MustRegister(MongoCommands, EventsAccepted, EventsPersisted, EventsDuplicates)
 }
 
 // Batcher metrics (step 6).

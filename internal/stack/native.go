@@ -1,6 +1,7 @@
 package stack
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -38,7 +39,7 @@ func upNative(ctx context.Context, c Config, name string) (bool, error) {
 	case Redis:
 		err = startRedis(ctx, c)
 	case Mongo:
-		err = startMongo(c)
+		err = startMongo(ctx, c)
 	}
 	if err != nil {
 		return false, err
@@ -150,7 +151,10 @@ func PingMongo(ctx context.Context, url string) error {
 }
 
 // ensureDatabase creates the "workshop" database on first start.
-func ensureDatabase(ctx context.Context, c Config) error {
+func ensureDatabase(ctx context.Context, c Config) error { return createDatabase(ctx, c, "workshop") }
+
+// createDatabase creates a database on the stack's PostgreSQL unless it exists.
+func createDatabase(ctx context.Context, c Config, name string) error {
 	admin := strings.Replace(c.Endpoints().PostgresURL, "/workshop?", "/postgres?", 1)
 	cctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
@@ -160,13 +164,13 @@ func ensureDatabase(ctx context.Context, c Config) error {
 	}
 	defer conn.Close(context.Background())
 	var exists bool
-	if err := conn.QueryRow(cctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = 'workshop')").Scan(&exists); err != nil {
+	if err := conn.QueryRow(cctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name).Scan(&exists); err != nil {
 		return err
 	}
 	if exists {
 		return nil
 	}
-	_, err = conn.Exec(cctx, "CREATE DATABASE workshop")
+	_, err = conn.Exec(cctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize())
 	return err
 }
 
@@ -303,23 +307,72 @@ func startRedis(ctx context.Context, c Config) error {
 	})
 }
 
-// startMongo runs a real mongod when installed, else FerretDB embedded in
-// the workshop binary (`workshop mongo`), which speaks the MongoDB wire
-// protocol over SQLite. Absolute write numbers then differ from MongoDB's.
-func startMongo(c Config) error {
+// DefaultMongoBackend is FerretDB's backend unless PEAKLOAD_MONGO_BACKEND
+// says otherwise. PostgreSQL, because it behaves like MongoDB where the
+// lesson needs it: concurrent inserts run in parallel (SQLite has one
+// writer, so "100 at a time" is slower there than one at a time), and it
+// did not wedge under step 7's counters (FerretDB 1.24 on SQLite does,
+// sometimes). See steps/06-buffered-writes/README.md for the figures.
+const DefaultMongoBackend = "postgresql"
+
+// ferretDatabase is the PostgreSQL database FerretDB keeps its documents
+// in: its own, beside the catalogue's, on the same server.
+const ferretDatabase = "ferretdb"
+
+// hasMongod reports whether a real MongoDB server is installed.
+func hasMongod() bool { _, err := LookPath("mongod"); return err == nil }
+
+// FerretOnPostgres reports whether the native MongoDB is FerretDB on the
+// workshop's PostgreSQL (which must then run first).
+func (c Config) FerretOnPostgres() bool {
+	return !hasMongod() && c.MongoBackend != "sqlite"
+}
+
+// MongoDescription says which MongoDB server a stack of this kind runs,
+// for `make doctor` and every results file: absolute write figures depend
+// on it more than on anything else.
+func (c Config) MongoDescription(kind string) string {
+	switch {
+	case kind == "compose":
+		return "mongod (Docker)"
+	case hasMongod():
+		return "mongod (local binary)"
+	case c.MongoBackend == "sqlite":
+		return "FerretDB 1.24 on SQLite"
+	case c.MongoBackend != "" && c.MongoBackend != "postgresql":
+		return fmt.Sprintf("none: PEAKLOAD_MONGO_BACKEND=%q is neither postgresql nor sqlite", c.MongoBackend)
+	default:
+		return "FerretDB 1.24 on PostgreSQL"
+	}
+}
+
+// ferretPoolConns sizes FerretDB's pool of PostgreSQL connections. FerretDB
+// 1.24 holds one connection for an update's query while it takes a second
+// for the write, and keeps every matched query of a multi-update command
+// open until the command ends, so N concurrent updates need up to 2N
+// connections and a bulk of K updates K+1: with the default (50) the
+// step servers' 100 MongoDB connections deadlock it for good (issue 13's
+// "wedge"; reproduction in steps/07-counters/README.md). 250 covers 100
+// concurrent updates, or one bulk of 100 beside them, within PostgreSQL's
+// max_connections (300).
+const ferretPoolConns = 250
+
+// FerretPostgresURL is a database of the stack's PostgreSQL for FerretDB.
+func (c Config) FerretPostgresURL(database string) string {
+	return strings.Replace(c.Endpoints().PostgresURL, "/workshop?", "/"+database+"?", 1) + fmt.Sprintf("&pool_max_conns=%d", ferretPoolConns)
+}
+
+// startMongo runs a real mongod when installed, else FerretDB (cmd/mongo,
+// built on first use), which speaks the MongoDB wire protocol over
+// PostgreSQL or SQLite. Absolute write numbers then differ from MongoDB's.
+func startMongo(ctx context.Context, c Config) error {
 	dir := filepath.Join(c.Dir, "mongo")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	var cmd *exec.Cmd
-	if mongod, err := LookPath("mongod"); err == nil {
-		cmd = exec.Command(mongod, "--port", strconv.Itoa(c.MongoPort), "--bind_ip", c.Host, "--dbpath", dir, "--quiet")
-	} else {
-		self, err := WorkshopBinary(c)
-		if err != nil {
-			return err
-		}
-		cmd = exec.Command(self, "mongo", "--listen", fmt.Sprintf("%s:%d", c.Host, c.MongoPort), "--dir", dir)
+	cmd, err := c.MongoCommand(ctx, fmt.Sprintf("%s:%d", c.Host, c.MongoPort), dir, ferretDatabase)
+	if err != nil {
+		return err
 	}
 	logf, err := os.OpenFile(filepath.Join(c.Dir, "mongo.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
@@ -336,20 +389,90 @@ func startMongo(c Config) error {
 	return os.WriteFile(c.pidFile(Mongo), []byte(strconv.Itoa(pid)+"\n"), 0o644)
 }
 
-// WorkshopBinary finds the built workshop CLI: $PEAKLOAD_WORKSHOP_BIN, this
-// process when it is the CLI, or .workshop/bin/workshop (built by make).
-func WorkshopBinary(c Config) (string, error) {
-	if p := os.Getenv("PEAKLOAD_WORKSHOP_BIN"); p != "" {
-		return p, nil
+// MongoCommand is the MongoDB server of this configuration, not started:
+// mongod when installed, else FerretDB listening on addr and storing in the
+// PostgreSQL database named (created if missing) or, with the sqlite
+// backend, in dir. The stack's own and the drills' private servers use it.
+func (c Config) MongoCommand(ctx context.Context, addr, dir, database string) (*exec.Cmd, error) {
+	if mongod, err := LookPath("mongod"); err == nil {
+		host, port, _ := strings.Cut(addr, ":")
+		return exec.Command(mongod, "--port", port, "--bind_ip", host, "--dbpath", dir, "--quiet"), nil
 	}
-	if self, err := os.Executable(); err == nil && filepath.Base(self) == "workshop" {
-		return self, nil
+	bin, err := MongoBinary(ctx, c)
+	if err != nil {
+		return nil, err
 	}
-	p := filepath.Join(c.Dir, "bin", "workshop")
-	if _, err := os.Stat(p); err != nil {
-		return "", fmt.Errorf("the workshop binary is not built (%s); run `make build` first", p)
+	args, err := c.ferretArgs(ctx, addr, dir, database)
+	if err != nil {
+		return nil, err
 	}
-	return p, nil
+	return exec.Command(bin, args...), nil
+}
+
+// DropDatabase drops a database of the stack's PostgreSQL (a drill's
+// private FerretDB storage), disconnecting whoever still uses it.
+func DropDatabase(ctx context.Context, c Config, name string) error {
+	conn, err := pgx.Connect(ctx, strings.Replace(c.Endpoints().PostgresURL, "/workshop?", "/postgres?", 1))
+	if err != nil {
+		return err
+	}
+	defer conn.Close(context.Background())
+	_, err = conn.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)")
+	return err
+}
+
+// ferretArgs are the arguments of cmd/mongo for this configuration.
+func (c Config) ferretArgs(ctx context.Context, addr, dir, database string) ([]string, error) {
+	args := []string{"-listen", addr}
+	switch cmp.Or(c.MongoBackend, DefaultMongoBackend) {
+	case "sqlite":
+		return append(args, "-backend", "sqlite", "-dir", dir), nil
+	case "postgresql":
+	default:
+		return nil, fmt.Errorf("PEAKLOAD_MONGO_BACKEND=%q: want postgresql or sqlite", c.MongoBackend)
+	}
+	if err := createDatabase(ctx, c, database); err != nil {
+		return nil, fmt.Errorf("FerretDB's database on PostgreSQL (is PostgreSQL up? `make up`): %w", err)
+	}
+	return append(args, "-backend", "postgresql", "-postgresql-url", c.FerretPostgresURL(database)), nil
+}
+
+// MongoBinary returns the FerretDB server (cmd/mongo), building it first
+// when needed: $PEAKLOAD_MONGO_BIN, else .workshop/bin/mongo. It is a binary
+// of its own so that only the steps that write to MongoDB pay for compiling
+// FerretDB (a minute or two the first time; seconds after).
+func MongoBinary(ctx context.Context, c Config) (string, error) {
+	bin := cmp.Or(os.Getenv("PEAKLOAD_MONGO_BIN"), filepath.Join(c.Dir, "bin", "mongo"))
+	_, statErr := os.Stat(bin)
+	if statErr == nil && os.Getenv("PEAKLOAD_MONGO_BIN") != "" {
+		return bin, nil // built by whoever set the variable (make test, make step-N check)
+	}
+	if statErr != nil {
+		c.Log("compiling the MongoDB stand-in (FerretDB, cmd/mongo) into %s: 1–3 minutes the first time, once", bin)
+	}
+	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "github.com/peakload/workshop/cmd/mongo")
+	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	t0 := time.Now()
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-done:
+				return
+			case <-time.After(15 * time.Second):
+				c.Log("  … still compiling FerretDB (%.0f s)", time.Since(t0).Seconds())
+			}
+		}
+	}()
+	err := cmd.Run()
+	close(done)
+	if err != nil {
+		return "", fmt.Errorf("build cmd/mongo (FerretDB): %w", err)
+	}
+	if statErr != nil {
+		c.Log("compiled FerretDB in %.0f s", time.Since(t0).Seconds())
+	}
+	return bin, nil
 }
 
 // PIDs returns the process ids of the workshop's own native servers (none

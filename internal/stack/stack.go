@@ -40,20 +40,26 @@ type Config struct {
 	PGPort    int
 	RedisPort int
 	MongoPort int
-	Log       func(format string, args ...any)
+	// MongoBackend is where the native FerretDB stores documents:
+	// "postgresql" (a database of its own on the workshop's PostgreSQL) or
+	// "sqlite" (files under Dir). Ignored when a real mongod runs.
+	MongoBackend string
+	Log          func(format string, args ...any)
 }
 
 // FromEnv reads the configuration from the environment (STACK,
-// PEAKLOAD_DIR, PEAKLOAD_PG_PORT, PEAKLOAD_REDIS_PORT, PEAKLOAD_MONGO_PORT).
+// PEAKLOAD_DIR, PEAKLOAD_PG_PORT, PEAKLOAD_REDIS_PORT, PEAKLOAD_MONGO_PORT,
+// PEAKLOAD_MONGO_BACKEND).
 func FromEnv() Config {
 	c := Config{
-		Dir:       envOr("PEAKLOAD_DIR", ".workshop"),
-		Kind:      envOr("STACK", "auto"),
-		Host:      envOr("PEAKLOAD_DB_HOST", dbaddr.DefaultHost),
-		PGPort:    envInt("PEAKLOAD_PG_PORT", dbaddr.DefaultPGPort),
-		RedisPort: envInt("PEAKLOAD_REDIS_PORT", dbaddr.DefaultRedisPort),
-		MongoPort: envInt("PEAKLOAD_MONGO_PORT", dbaddr.DefaultMongoPort),
-		Log:       func(f string, a ...any) { fmt.Fprintf(os.Stderr, "stack: "+f+"\n", a...) },
+		Dir:          envOr("PEAKLOAD_DIR", ".workshop"),
+		Kind:         envOr("STACK", "auto"),
+		Host:         envOr("PEAKLOAD_DB_HOST", dbaddr.DefaultHost),
+		PGPort:       envInt("PEAKLOAD_PG_PORT", dbaddr.DefaultPGPort),
+		RedisPort:    envInt("PEAKLOAD_REDIS_PORT", dbaddr.DefaultRedisPort),
+		MongoPort:    envInt("PEAKLOAD_MONGO_PORT", dbaddr.DefaultMongoPort),
+		MongoBackend: envOr("PEAKLOAD_MONGO_BACKEND", DefaultMongoBackend),
+		Log:          func(f string, a ...any) { fmt.Fprintf(os.Stderr, "stack: "+f+"\n", a...) },
 	}
 	if abs, err := filepath.Abs(c.Dir); err == nil {
 		c.Dir = abs
@@ -138,6 +144,9 @@ func Up(ctx context.Context, c Config, services ...string) ([]string, error) {
 		return nil, fmt.Errorf("create %s: %w", c.Dir, err)
 	}
 	kind := c.ResolveKind()
+	if kind == "native" && slices.Contains(services, Mongo) && !slices.Contains(services, Postgres) && c.FerretOnPostgres() {
+		services = append(slices.Clone(services), Postgres) // FerretDB keeps its documents there
+	}
 	s := c.loadState()
 	s.Kind = kind
 	var started []string

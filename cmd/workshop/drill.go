@@ -1,0 +1,161 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/drill"
+	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/k6"
+)
+
+// runDrill is `make step-N drill`: the step's failure drill, live. Steps 6
+// and 7 (write path): load, MongoDB killed and restarted, SIGTERM to the
+// server mid-load, then persisted against accepted. Step 2 (read path):
+// Redis stopped mid-load and restarted.
+func runDrill(ctx context.Context, args []string) (err error) {
+	step, err := stepFlag("drill", args)
+	if err != nil {
+		return err
+	}
+	switch step.N {
+	case 2:
+		return readDrill(ctx, step)
+	case 6, 7:
+		return writeDrill(ctx, step)
+	}
+	return fmt.Errorf("step %d has no drill (steps 2, 6 and 7 do)", step.N)
+}
+
+func writeDrill(ctx context.Context, step scenario.Step) (err error) {
+	sc := stack.FromEnv()
+	var started []string
+	if sc.ResolveKind() == "native" && sc.FerretOnPostgres() {
+		if started, err = stack.Up(ctx, sc, stack.Postgres); err != nil {
+			return err
+		}
+	}
+	defer func() { err = joinErr(err, downStarted(sc, started)) }()
+	bin, err := buildStep(ctx, sc, step)
+	if err != nil {
+		return err
+	}
+	dir := filepath.Join(sc.Dir, fmt.Sprintf("drill-%02d", step.N))
+	_ = os.RemoveAll(dir)
+	mongo, err := drill.StartMongo(ctx, sc, fmt.Sprintf("drill_%02d", step.N), filepath.Join(dir, "mongo"))
+	if err != nil {
+		return err
+	}
+	defer mongo.Close()
+	p := k6.Load()
+	d := drill.Writes{
+		Mongo: mongo, Clients: 50, Phase: 3 * time.Second, KillMongo: true, Progress: os.Stderr,
+		Server: func(ctx context.Context, url string) (*bench.Proc, error) {
+			return bench.StartServer(ctx, bin, append(sc.Endpoints().Env(), "PEAKLOAD_MONGO_URL="+url), bench.CPUPlan{}, filepath.Join(dir, "server.log"))
+		},
+	}
+	route := "POST /events/bulk"
+	if step.N == 6 {
+		d.Idempotent = true
+		d.Request = func(*rand.Rand) (string, string, string) { return "POST", "/events/bulk", string(p.Event) }
+		d.Persisted = func(ctx context.Context, url string) (int64, error) {
+			return withStore(ctx, url, func(s *events.Store) (int64, error) { return s.Count(ctx) })
+		}
+	} else {
+		route = "POST /counters/reduce/:id"
+		skew := scenario.Env{Params: p}.Skew()
+		d.Request = func(r *rand.Rand) (string, string, string) {
+			return "POST", fmt.Sprintf("/counters/reduce/likes-%d", skew.Pick(r)), ""
+		}
+		d.Persisted = func(ctx context.Context, url string) (int64, error) {
+			return withStore(ctx, url, func(s *events.Store) (int64, error) { return s.Counters().Variant("reduce").Sum(ctx) })
+		}
+	}
+	fmt.Fprintf(os.Stderr, "step %d drill — %s, %s, on a private %s (server log: %s)\n",
+		step.N, route, who(), sc.MongoDescription(sc.ResolveKind()), filepath.Join(dir, "server.log"))
+	rep, err := d.Run(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("\nstep %d drill — %d clients on %s; MongoDB killed and restarted, then SIGTERM to the server mid-load\n\n", step.N, d.Clients, route)
+	rep.Print(os.Stdout)
+	if !rep.OK() {
+		return fmt.Errorf("the drill failed: persisted %d, accepted %d, other 5xx %d", rep.Persisted, rep.Accepted, rep.ServerErrors)
+	}
+	return nil
+}
+
+func withStore(ctx context.Context, url string, f func(*events.Store) (int64, error)) (int64, error) {
+	s, err := events.Open(ctx, url)
+	if err != nil {
+		return 0, err
+	}
+	defer s.Close(context.Background())
+	return f(s)
+}
+
+// readDrill stops a private Redis under load on step 2's cached route and
+// starts it again; PostgreSQL is the stack's, with its catalogue.
+func readDrill(ctx context.Context, step scenario.Step) (err error) {
+	sc := stack.FromEnv()
+	started, err := stack.Up(ctx, sc, stack.Postgres)
+	defer func() { err = joinErr(err, downStarted(sc, started)) }()
+	if err != nil {
+		return err
+	}
+	if err := seed(ctx, sc.Endpoints().PostgresURL); err != nil {
+		return err
+	}
+	redisBin, err := stack.Require("redis-server", logf)
+	if err != nil {
+		return err
+	}
+	bin, err := buildStep(ctx, sc, step)
+	if err != nil {
+		return err
+	}
+	rdb, err := drill.StartRedis(ctx, redisBin)
+	if err != nil {
+		return err
+	}
+	defer rdb.Stop()
+	dir := filepath.Join(sc.Dir, fmt.Sprintf("drill-%02d", step.N))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	skew := scenario.Env{Params: k6.Load()}.Skew()
+	d := drill.Reads{
+		Redis: rdb, Clients: 50, Phase: 4 * time.Second, Progress: os.Stderr,
+		Request: func(r *rand.Rand) (string, string, string) {
+			return "GET", fmt.Sprintf("/cached/items/%d", skew.Pick(r)), ""
+		},
+		Server: func(ctx context.Context, addr string) (*bench.Proc, error) {
+			return bench.StartServer(ctx, bin, append(sc.Endpoints().Env(), "PEAKLOAD_REDIS_ADDR="+addr), bench.CPUPlan{}, filepath.Join(dir, "server.log"))
+		},
+	}
+	fmt.Fprintf(os.Stderr, "step 2 drill — GET /cached/items/:id, %s; a private Redis on %s (server log: %s)\n", who(), rdb.Addr, filepath.Join(dir, "server.log"))
+	rep, err := d.Run(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("\nstep 2 drill — %d clients on GET /cached/items/:id; Redis stopped for %s, then started again (empty)\n\n", d.Clients, d.Phase)
+	rep.Print(os.Stdout)
+	if !rep.OK() {
+		return fmt.Errorf("the drill failed: reads answered 5xx while Redis was down")
+	}
+	return nil
+}
+
+func who() string {
+	if solution() {
+		return "the reference (SOLUTION=1)"
+	}
+	return "your code"
+}
