@@ -3,6 +3,7 @@ package main
 import (
 	"cmp"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"maps"
@@ -62,7 +63,7 @@ func runBench(ctx context.Context, args []string) (err error) {
 	// Services: start what is missing, stop it again at the end.
 	sc := stack.FromEnv()
 	started, err := upForStep(ctx, sc, step)
-	defer func() { err = joinErr(err, downStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}
@@ -122,13 +123,11 @@ func runBench(ctx context.Context, args []string) (err error) {
 	var shared *bench.Proc
 	defer func() {
 		if shared != nil {
-			err = joinErr(err, shared.Stop())
+			err = errors.Join(err, shared.Stop())
 		}
 	}()
 	if step.Worker && env.Pool != nil {
-		wctx, stop := context.WithCancel(ctx)
-		defer stop()
-		go catalog.Worker{Pool: env.Pool, IDs: env.Skew().HotIDs(), Interval: params.Scaled(params.Clock.ChangeS)}.Run(wctx)
+		defer startWorker(ctx, env.Pool, params)()
 	}
 
 	kind := sc.ResolveKind()
@@ -137,7 +136,7 @@ func runBench(ctx context.Context, args []string) (err error) {
 	}
 	res := &bench.Result{Step: step.N, Slug: step.Slug, StartedAt: time.Now().UTC(), Machine: bench.ThisMachine(kind, plan),
 		Params: map[string]any{"vus": o.VUs, "iterations": o.Iterations, "duration_s": o.Duration.Seconds(),
-			"warmup_s": o.Warmup.Seconds(), "quick": quick, "tool": tool, "solution": os.Getenv("SOLUTION") != ""}}
+			"warmup_s": o.Warmup.Seconds(), "quick": quick, "tool": tool, "solution": solution()}}
 	if slices.Contains(step.Services, stack.Mongo) {
 		res.Machine.Mongo = sc.MongoDescription(kind)
 	}
@@ -187,7 +186,7 @@ func runBench(ctx context.Context, args []string) (err error) {
 			r, err := bench.Measure(ctx, o, v, plan, sc.Dir)
 			r.ServerPeakRSSMB = srv.PeakRSSMB()
 			if srv != shared {
-				err = joinErr(err, srv.Stop())
+				err = errors.Join(err, srv.Stop())
 			}
 			if err != nil {
 				return fmt.Errorf("%s: %w\nserver log:\n%s", v.Name, err, srv.Log(10))
@@ -286,7 +285,7 @@ func describe(o bench.Options) string {
 func buildStep(ctx context.Context, sc stack.Config, step scenario.Step) (string, error) {
 	bin := filepath.Join(sc.Dir, "bin", fmt.Sprintf("step-%02d", step.N))
 	args := []string{"build", "-o", bin}
-	if s := os.Getenv("SOLUTION"); s != "" && s != "0" {
+	if solution() {
 		args = append(args, "-tags", "solution")
 	}
 	if _, err := os.Stat(bin); err != nil {
@@ -318,13 +317,3 @@ func lastLine(err error) string {
 }
 
 func logf(format string, args ...any) { fmt.Fprintf(os.Stderr, format+"\n", args...) }
-
-func joinErr(a, b error) error {
-	if a == nil {
-		return b
-	}
-	if b == nil {
-		return a
-	}
-	return fmt.Errorf("%w; %w", a, b)
-}

@@ -41,7 +41,11 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cmd, args := os.Args[1], os.Args[2:]
-	var err error
+	_, err := parseSolution(os.Getenv("SOLUTION"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "workshop:", err)
+		os.Exit(2)
+	}
 	switch cmd {
 	case "doctor":
 		err = runDoctor()

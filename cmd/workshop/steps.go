@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -71,7 +72,7 @@ func withServices(ctx context.Context, name string, args []string, f func(scenar
 	}
 	sc := stack.FromEnv()
 	started, err := upForStep(ctx, sc, step)
-	defer func() { err = joinErr(err, downStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}
@@ -86,7 +87,23 @@ func runCheck(ctx context.Context, args []string) error {
 	})
 }
 
-func solution() bool { s := os.Getenv("SOLUTION"); return s != "" && s != "0" }
+// solution reports SOLUTION=1: every command then runs the reference. main
+// has already rejected a value that is not a boolean (parseSolution).
+func solution() bool { on, _ := parseSolution(os.Getenv("SOLUTION")); return on }
+
+// parseSolution is the one reading of SOLUTION: empty, 0 or false is the
+// learner's code, 1 or true the reference; anything else is a mistake said
+// at once rather than guessed (SOLUTION=0 was once recorded as a solution run).
+func parseSolution(v string) (bool, error) {
+	if v == "" {
+		return false, nil
+	}
+	on, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, fmt.Errorf("SOLUTION=%q: want 1 (the reference) or 0 (your code)", v)
+	}
+	return on, nil
+}
 
 // goTest runs `go test` with the stack's endpoints in the environment.
 func goTest(ctx context.Context, sc stack.Config, withSolution bool, pkgs ...string) error {
@@ -144,10 +161,10 @@ func serve(ctx context.Context, step scenario.Step, sc stack.Config) error {
 		if err != nil {
 			return err
 		}
-		defer pool.Close()
+		defer pool.Close() // after the worker has stopped (deferred below, so run first)
 		p := k6.Load()
 		skew := scenario.Env{Params: p}.Skew()
-		go catalog.Worker{Pool: pool, IDs: skew.HotIDs(), Interval: p.Scaled(p.Clock.ChangeS)}.Run(ctx)
+		defer startWorker(ctx, pool, p)()
 		fmt.Fprintf(os.Stderr, "worker: updating the live stats of %d hot items every %s\n", len(skew.HotIDs()), p.Scaled(p.Clock.ChangeS))
 	}
 	cmd := exec.Command(bin)
@@ -166,6 +183,23 @@ func serve(ctx context.Context, step scenario.Step, sc stack.Config) error {
 	case <-ctx.Done():
 		_ = cmd.Process.Signal(syscall.SIGTERM)
 		return <-done
+	}
+}
+
+// startWorker runs the live-stats worker until the returned stop is called;
+// stop returns once the worker has returned, so the pool can then close
+// under no one's feet.
+func startWorker(ctx context.Context, pool *pgxpool.Pool, p k6.Params) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	w := catalog.Worker{Pool: pool, IDs: scenario.Env{Params: p}.Skew().HotIDs(), Interval: p.Scaled(p.Clock.ChangeS)}
+	go func() {
+		defer close(done)
+		w.Run(ctx)
+	}()
+	return func() {
+		cancel()
+		<-done
 	}
 }
 
@@ -248,8 +282,7 @@ func runDiff(args []string) error {
 		b.WriteString(theirs[name] + "\n\n")
 	}
 	for _, name := range slices.Sorted(maps.Keys(theirs)) {
-		_, local, _ := strings.Cut("."+name, ".")
-		if _, ok := mine[name]; !ok && local != "" && strings.ToLower(local[:1]) == local[:1] {
+		if _, ok := mine[name]; !ok && isHelper(name) {
 			b.WriteString(theirs[name] + "\n\n") // an unexported helper the reference uses
 		}
 	}
@@ -268,6 +301,19 @@ func runDiff(args []string) error {
 	}
 	fmt.Println("(no difference: your exercise matches the reference)")
 	return nil
+}
+
+// isHelper reports whether a function of funcs ("Name" or "Recv.Name") is
+// an unexported helper: the function, its method name or its receiver type
+// unexported. Exported ones the exercise lacks are the given parts, not the
+// technique, and stay out of the diff.
+func isHelper(name string) bool {
+	for part := range strings.SplitSeq(name, ".") {
+		if !ast.IsExported(part) {
+			return true
+		}
+	}
+	return false
 }
 
 // funcs returns the source of every function in a file, with its doc

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -39,7 +40,7 @@ func runTest(ctx context.Context) (err error) {
 	phase("go vet -tags solution ./...", func() error { return command(ctx, "go", "vet", "-tags", "solution", "./...") })
 
 	started, err := stack.Up(ctx, sc)
-	defer func() { err = joinErr(err, downStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}

@@ -124,3 +124,30 @@ func TestCPUPlans(t *testing.T) {
 		}
 	}
 }
+
+// Only a refused connection makes a user back off; a timeout or a reset is
+// an error counted at full speed.
+func TestIsConnRefused(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close() // nothing listens there now
+	_, refused := fasthttp.DialTimeout(addr, time.Second)
+	for _, tc := range []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"dial to a closed port", refused, true},
+		{"a timeout", &net.OpError{Op: "read", Net: "tcp", Err: fmt.Errorf("i/o timeout")}, false},
+		{"fasthttp's timeout", fasthttp.ErrTimeout, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := isConnRefused(tc.err); got != tc.want {
+				t.Errorf("isConnRefused(%v) = %v, want %v", tc.err, got, tc.want)
+			}
+		})
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/HdrHistogram/hdrhistogram-go"
@@ -336,10 +337,10 @@ func check(v Variant, vu *VU, resp *fasthttp.Response) error {
 	return nil
 }
 
-func isConnRefused(err error) bool {
-	var op *net.OpError
-	return errors.As(err, &op)
-}
+// isConnRefused reports a connection the server refused (it is not
+// listening): only then does the driver back off, other errors are counted
+// at full speed.
+func isConnRefused(err error) bool { return errors.Is(err, syscall.ECONNREFUSED) }
 
 // LatencyOf summarises a histogram of microseconds (for Direct variants).
 func LatencyOf(h *hdrhistogram.Histogram) Latency { return latencyOf(h) }

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"context"
+	"log"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -30,16 +31,49 @@ func UpdateStats(ctx context.Context, pool *pgxpool.Pool, ids []int32) error {
 }
 
 // Run updates until ctx ends. Errors are retried on the next tick: a worker
-// that stops on a blip would freeze the "live" data.
+// that stops on a blip would freeze the "live" data. They are logged, at
+// most once per errorEvery with how many were not, because a worker failing
+// silently freezes the data just the same: step 3's ETags then never change.
 func (w Worker) Run(ctx context.Context) {
 	t := time.NewTicker(w.Interval)
 	defer t.Stop()
+	var errs errorLog
 	for {
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			_ = UpdateStats(ctx, w.Pool, w.IDs)
+			if err := UpdateStats(ctx, w.Pool, w.IDs); err != nil && ctx.Err() == nil {
+				errs.log(time.Now(), err)
+			}
 		}
 	}
+}
+
+// errorEvery is the worker's longest silence about a failing update.
+const errorEvery = 5 * time.Second
+
+// errorLog logs the first error, then at most one per errorEvery with the
+// count of those it kept quiet about.
+type errorLog struct {
+	last    time.Time
+	skipped int
+	printf  func(format string, args ...any) // log.Printf when nil
+}
+
+func (l *errorLog) log(now time.Time, err error) {
+	if !l.last.IsZero() && now.Sub(l.last) < errorEvery {
+		l.skipped++
+		return
+	}
+	printf := l.printf
+	if printf == nil {
+		printf = log.Printf
+	}
+	if l.skipped > 0 {
+		printf("worker: updating the live stats failed: %v (and %d more times since the last report)", err, l.skipped)
+	} else {
+		printf("worker: updating the live stats failed: %v", err)
+	}
+	l.last, l.skipped = now, 0
 }

@@ -7,6 +7,7 @@ package metrics
 
 import (
 	"context"
+	"errors"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/prometheus/client_golang/prometheus"
@@ -52,7 +53,7 @@ func (PGTracer) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQue
 
 // TraceQueryEnd implements pgx.QueryTracer.
 func (PGTracer) TraceQueryEnd(_ context.Context, _ *pgx.Conn, data pgx.TraceQueryEndData) {
-	if data.Err != nil && data.Err != pgx.ErrNoRows {
+	if data.Err != nil && !errors.Is(data.Err, pgx.ErrNoRows) {
 		DBErrors.Inc()
 	}
 }
