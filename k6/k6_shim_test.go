@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/scenario"
-	"github.com/peakload/workshop/k6"
 )
 
 // Stand-ins for k6's modules, enough to run a script's init code and its
@@ -64,7 +64,7 @@ func TestScriptsDoWhatTheGoDriverDoes(t *testing.T) {
 		_ = os.MkdirAll(filepath.Join(dir, filepath.Dir(f)), 0o755)
 		_ = os.WriteFile(filepath.Join(dir, f), b, 0o644)
 	}
-	env := scenario.Env{Params: k6.Load(), Tool: "go"}
+	env := scenario.Env{Params: params.Load(), Tool: "go"}
 	for _, step := range scenario.All() {
 		script := fmt.Sprintf("%02d-%s.js", step.N, step.Slug)
 		// A step whose variants run on servers of their own (step 9: one per

@@ -22,9 +22,9 @@ import (
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
-	"github.com/peakload/workshop/k6"
 )
 
 // runBench is `make step-N bench`: bring up what the step needs, build and
@@ -38,8 +38,8 @@ func runBench(ctx context.Context, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	params := k6.Load()
-	o, quick, err := loadOptions(params)
+	p := params.Load()
+	o, quick, err := loadOptions(p)
 	if err != nil {
 		return err
 	}
@@ -67,7 +67,7 @@ func runBench(ctx context.Context, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	env := scenario.Env{Params: params, Tool: tool, HasWrk: hasWrk, Quick: quick}
+	env := scenario.Env{Params: p, Tool: tool, HasWrk: hasWrk, Quick: quick}
 	if len(step.Services) > 0 && step.Services[0] == stack.Postgres {
 		pool, err := pgxpool.New(ctx, sc.Endpoints().PostgresURL)
 		if err != nil {
@@ -127,7 +127,7 @@ func runBench(ctx context.Context, args []string) (err error) {
 		}
 	}()
 	if step.Worker && env.Pool != nil {
-		defer startWorker(ctx, env.Pool, params)()
+		defer startWorker(ctx, env.Pool, p)()
 	}
 
 	kind := sc.ResolveKind()
@@ -238,7 +238,7 @@ func keepBest(res *bench.Result, r bench.Run, rounds int) {
 }
 
 // loadOptions reads VUS, ITERATIONS, DURATION and QUICK over the shared defaults.
-func loadOptions(p k6.Params) (bench.Options, bool, error) {
+func loadOptions(p params.Params) (bench.Options, bool, error) {
 	secs := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 	quick := os.Getenv("QUICK") != "" && os.Getenv("QUICK") != "0"
 	o := bench.Options{VUs: p.Load.VUs, Duration: secs(p.Load.DurationS), Warmup: secs(p.Load.WarmupS)}

@@ -24,8 +24,8 @@ import (
 	"strings"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/scenario"
-	"github.com/peakload/workshop/k6"
 )
 
 // docFiles are the files whose marked regions are generated.
@@ -90,11 +90,11 @@ type references struct {
 	root   string
 	steps  []scenario.Step
 	runs   map[int]*bench.Result
-	params k6.Params
+	params params.Params
 }
 
 func loadReferences(root string) (*references, error) {
-	r := &references{root: root, steps: scenario.All(), runs: map[int]*bench.Result{}, params: k6.Load()}
+	r := &references{root: root, steps: scenario.All(), runs: map[int]*bench.Result{}, params: params.Load()}
 	for _, s := range r.steps {
 		path := filepath.Join(root, "results", "reference", fmt.Sprintf("step-%d.json", s.N))
 		b, err := os.ReadFile(path)
@@ -207,60 +207,60 @@ func mark(v *bool) string {
 // stepRow is what README.md's step table says of a step besides the figures.
 type stepRow struct {
 	link, adds, article, theirs, proof string
-	ours                               func(r *bench.Result, p k6.Params) string
+	ours                               func(r *bench.Result, p params.Params) string
 }
 
 var stepRows = map[int]stepRow{
 	0: {"[0 ceilings](steps/00-ceilings/README.md)", "empty GET / POST, the bench method", "A0, B1, B2", "empty POST 4026 vs GET 5498 req/s", "driver ≥ 0.9× wrk",
-		func(r *bench.Result, _ k6.Params) string {
+		func(r *bench.Result, _ params.Params) string {
 			return fmt.Sprintf("POST/GET %s; our driver %s wrk", times(rps(r, "empty-post"), rps(r, "empty-get")), times(rps(r, "empty-get"), rps(r, "empty-get-wrk")))
 		}},
 	1: {"[1 direct-db](steps/01-direct-db/README.md)", "`GET /items/:id` from PostgreSQL", "A1", "645 req/s, \"only 6k CCU\"", "1.00 DB query/request",
-		func(r *bench.Result, _ k6.Params) string {
+		func(r *bench.Result, _ params.Params) string {
 			d := r.Find("direct-db")
 			return fmt.Sprintf("%s req/s, %s the ceiling; %.2f DB q/req", num(rps(r, "direct-db")), times(rps(r, "direct-db"), rps(r, "empty-get")), field(d, func(x *bench.Run) float64 { return x.PerRequest.DBQueries }))
 		}},
 	2: {"[2 cache-aside](steps/02-cache-aside/README.md)", "Redis get-or-set, TTL", "A2", "\"quite good\" (figure in an image)", "0 DB queries on a hit",
-		func(r *bench.Result, _ k6.Params) string {
+		func(r *bench.Result, _ params.Params) string {
 			return fmt.Sprintf("%s direct-db; %.3f DB q/req", times(rps(r, "cache-aside"), rps(r, "direct-db")), field(r.Find("cache-aside"), func(x *bench.Run) float64 { return x.PerRequest.DBQueries }))
 		}},
 	3: {"[3 etag](steps/03-etag/README.md)", "weak ETag + 304 for pollers", "A3", "public bandwidth ÷ ~4", "304 share, bytes/request",
-		func(r *bench.Result, _ k6.Params) string {
+		func(r *bench.Result, _ params.Params) string {
 			a, e := r.Find("cache-aside-poll"), r.Find("etag-poll")
 			body := func(x *bench.Run) float64 { return x.Extra["body_bytes_per_req"] }
 			wire := func(x *bench.Run) float64 { return x.PerRequest.PublicBytes }
 			return fmt.Sprintf("bodies ÷ %.2f; on the wire ÷ %.2f", field(a, body)/field(e, body), field(a, wire)/field(e, wire))
 		}},
 	4: {"[4 singleflight](steps/04-singleflight/README.md)", "coalesce concurrent misses", "A4", "1000 misses → 1 query", "DB queries per stampede",
-		func(r *bench.Result, p k6.Params) string {
+		func(r *bench.Result, p params.Params) string {
 			per := func(x *bench.Run) float64 {
 				return x.PerRequest.DBQueries * float64(x.Requests) / (x.DurationS / p.Scaled(p.Clock.RedisTTLS).Seconds())
 			}
 			return fmt.Sprintf("%.2f vs %.0f DB queries per stampede", field(r.Find("singleflight"), per), field(r.Find("cache-aside"), per))
 		}},
 	5: {"[5 burst-cache](steps/05-burst-cache/README.md)", "in-process cache before Redis", "A5", "Redis bandwidth ÷ 5–6, ~+10 % req/s", "Redis bytes/request",
-		func(r *bench.Result, _ k6.Params) string {
+		func(r *bench.Result, _ params.Params) string {
 			rb := func(x *bench.Run) float64 { return x.PerRequest.RedisBytes }
 			return fmt.Sprintf("Redis bytes ÷ %.1f; req/s %s", field(r.Find("singleflight"), rb)/field(r.Find("burst"), rb), times(rps(r, "burst"), rps(r, "singleflight")))
 		}},
 	6: {"[6 buffered-writes](steps/06-buffered-writes/README.md)", "sync, async, group, bulk batcher", "B1–B8", "group 2673 ops/s vs async 1968", "persisted == accepted, also across SIGTERM and a DB restart",
-		func(r *bench.Result, _ k6.Params) string {
+		func(r *bench.Result, _ params.Params) string {
 			ps := func(x *bench.Run) float64 { return x.Extra["persisted_per_s"] }
 			rt := func(x *bench.Run) float64 { return x.Extra["db_round_trips_per_req"] }
 			return fmt.Sprintf("bulk persists %.1f× sync's rate, %.4f round trips/event", field(r.Find("bulk"), ps)/field(r.Find("sync"), ps), field(r.Find("bulk"), rt))
 		}},
 	7: {"[7 counters](steps/07-counters/README.md)", "`$inc`: sync, async, bulkWrite, reduce", "B9", "— (no figure in the text)", "writes per flush = distinct ids",
-		func(r *bench.Result, _ k6.Params) string {
+		func(r *bench.Result, _ params.Params) string {
 			w := func(x *bench.Run) float64 { return x.Extra["db_writes_per_req"] }
 			return fmt.Sprintf("DB writes/request ÷ %.0f (reduce vs bulk)", field(r.Find("bulk"), w)/field(r.Find("reduce"), w))
 		}},
 	8: {"[8 profiling](steps/08-profiling/README.md)", "pprof finds a serialised password hash", "C1, C2", "5.3 → 19.5 req/s, 3.75 s → 1.03 s", "two logins hash at once; lockout still exact; the profile names the lock",
-		func(r *bench.Result, _ k6.Params) string {
+		func(r *bench.Result, _ params.Params) string {
 			mean := func(x *bench.Run) float64 { return x.Latency.Mean }
 			return fmt.Sprintf("req/s %s on %d server CPUs; mean %.0f → %.0f ms", times(rps(r, "after"), rps(r, "before")), len(r.Machine.CPUPlan.Server), field(r.Find("before"), mean), field(r.Find("after"), mean))
 		}},
 	9: {"[9 frameworks](steps/09-frameworks/README.md)", "echo, net/http, fasthttp (+ yours), each on 1 CPU; pool 2/10/100", "D1–D4", "Express 14,200 → Elysia 81,500 req/s, endpoint unspecified", "every framework keeps one contract, 1 query/item",
-		func(r *bench.Result, _ k6.Params) string {
+		func(r *bench.Result, _ params.Params) string {
 			spread := func(suffix string) float64 {
 				lo, hi := math.Inf(1), 0.0
 				for _, x := range r.Runs {

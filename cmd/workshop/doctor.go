@@ -8,8 +8,8 @@ import (
 	"strings"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/stack"
-	"github.com/peakload/workshop/k6"
 )
 
 // runDoctor reports what is present and missing, with the command to fix each.
@@ -55,7 +55,7 @@ func runDoctor() error {
 	} else {
 		fmt.Printf("  chromium: none — only `make handout` needs it: %s\n", chromiumHint())
 	}
-	p := k6.Load()
+	p := params.Load()
 	fmt.Printf("  ports:   PostgreSQL %d, Redis %d, MongoDB %d on %s (PEAKLOAD_*_PORT to change)\n", c.PGPort, c.RedisPort, c.MongoPort, c.Host)
 	fmt.Printf("  catalog: %d items; %.0f%% of reads on %d live streams (Zipf s=%.1f); clock ×%.0f\n", p.Catalog.Items, p.Catalog.HotShare*100, p.Catalog.HotItems, p.Catalog.ZipfS, p.Clock.Scale)
 	if started := stack.Started(c); len(started) > 0 {

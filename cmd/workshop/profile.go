@@ -13,9 +13,9 @@ import (
 
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/hotspot"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
-	"github.com/peakload/workshop/k6"
 )
 
 // hideSync drops the lock's own frames from the contention profile, so its
@@ -36,7 +36,7 @@ func profileStep(ctx context.Context, step scenario.Step, sc stack.Config) error
 	if err != nil {
 		return err
 	}
-	params := k6.Load()
+	params := params.Load()
 	o, _, err := loadOptions(params)
 	if err != nil {
 		return err

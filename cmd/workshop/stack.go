@@ -9,8 +9,8 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/stack"
-	"github.com/peakload/workshop/k6"
 )
 
 func runUp(ctx context.Context, args []string) error {
@@ -46,7 +46,7 @@ func seed(ctx context.Context, url string) error {
 	defer pool.Close()
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Minute)
 	defer cancel()
-	return catalog.Seed(ctx, pool, catalog.SizeFor(k6.Load().Catalog.Items), func(f string, a ...any) {
+	return catalog.Seed(ctx, pool, catalog.SizeFor(params.Load().Catalog.Items), func(f string, a ...any) {
 		fmt.Fprintf(os.Stderr, f+"\n", a...)
 	})
 }

@@ -21,9 +21,9 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
-	"github.com/peakload/workshop/k6"
 )
 
 func stepFlag(name string, args []string) (scenario.Step, error) {
@@ -162,7 +162,7 @@ func serve(ctx context.Context, step scenario.Step, sc stack.Config) error {
 			return err
 		}
 		defer pool.Close() // after the worker has stopped (deferred below, so run first)
-		p := k6.Load()
+		p := params.Load()
 		skew := scenario.Env{Params: p}.Skew()
 		defer startWorker(ctx, pool, p)()
 		fmt.Fprintf(os.Stderr, "worker: updating the live stats of %d hot items every %s\n", len(skew.HotIDs()), p.Scaled(p.Clock.ChangeS))
@@ -189,7 +189,7 @@ func serve(ctx context.Context, step scenario.Step, sc stack.Config) error {
 // startWorker runs the live-stats worker until the returned stop is called;
 // stop returns once the worker has returned, so the pool can then close
 // under no one's feet.
-func startWorker(ctx context.Context, pool *pgxpool.Pool, p k6.Params) (stop func()) {
+func startWorker(ctx context.Context, pool *pgxpool.Pool, p params.Params) (stop func()) {
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	w := catalog.Worker{Pool: pool, IDs: scenario.Env{Params: p}.Skew().HotIDs(), Interval: p.Scaled(p.Clock.ChangeS)}

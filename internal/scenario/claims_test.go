@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/peakload/workshop/internal/bench"
-	"github.com/peakload/workshop/k6"
+	"github.com/peakload/workshop/internal/params"
 )
 
 // Verdicts are computed from the figures, both ways.
@@ -34,7 +34,7 @@ func TestClaimsFollowTheFigures(t *testing.T) {
 		t.Errorf("B8 with a slow bulk: %v, want NOT reproduced", c.Reproduced)
 	}
 
-	env := Env{Params: k6.Load()}
+	env := Env{Params: params.Load()}
 	poll := &bench.Result{Runs: []bench.Run{
 		{Variant: "cache-aside-poll", PerRequest: bench.PerRequest{PublicBytes: 1500}, Extra: map[string]float64{"body_bytes_per_req": 1400}},
 		{Variant: "etag-poll", PerRequest: bench.PerRequest{PublicBytes: 470}, Extra: map[string]float64{"body_bytes_per_req": 350, "status_304_share": 0.75}},
@@ -93,7 +93,7 @@ func TestFrameworkClaims(t *testing.T) {
 	if c := switchClaim(rows(nil)); *c.Reproduced {
 		t.Errorf("D2 at ×1.5: %s, want NOT reproduced", c.Measured)
 	}
-	p := k6.Load()
+	p := params.Load()
 	pools := func(small, mid, big float64) *bench.Result {
 		return &bench.Result{Runs: []bench.Run{{Variant: "pool-2", RPS: small}, {Variant: "pool-10", RPS: mid}, {Variant: "pool-100", RPS: big}}}
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/events"
-	"github.com/peakload/workshop/k6"
+	"github.com/peakload/workshop/internal/params"
 )
 
 // Step is one lesson's bench.
@@ -58,7 +58,7 @@ func (s Step) Dir() string { return fmt.Sprintf("steps/%02d-%s", s.N, s.Slug) }
 
 // Env is what a scenario may use while it builds its variants.
 type Env struct {
-	Params k6.Params
+	Params params.Params
 	Tool   string // "go", "wrk" or "" (both, where wrk can run the variant)
 	HasWrk bool
 	Pool   *pgxpool.Pool // the catalogue, for steps that reset or inspect data

@@ -9,7 +9,7 @@ import (
 
 	"github.com/peakload/workshop/internal/accounts"
 	"github.com/peakload/workshop/internal/bench"
-	"github.com/peakload/workshop/k6"
+	"github.com/peakload/workshop/internal/params"
 )
 
 // Step 8: logins under article C's load (ab -c 20): each virtual user logs
@@ -17,7 +17,7 @@ import (
 // learner's (/v2). The server gets every CPU but the driver's: the lesson
 // is work serialised on one of them.
 func init() {
-	p := k6.Load()
+	p := params.Load()
 	register(Step{
 		N: 8, Slug: "profiling", VUs: p.Login.VUs, WideServer: true,
 		Variants: func(env Env) []bench.Variant {

@@ -9,8 +9,8 @@ import (
 
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/endpoints"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/stack"
-	"github.com/peakload/workshop/k6"
 )
 
 // Frameworks are step 9's servers, in table order; "yours" is the
@@ -25,7 +25,7 @@ var Endpoints = []string{"empty", "validate", "item"}
 // echo's item read with PostgreSQL pools of 2, 10 and 100 connections.
 // 500 VUs, as article D's wrk.
 func init() {
-	p := k6.Load()
+	p := params.Load()
 	register(Step{
 		N: 9, Slug: "frameworks", Services: []string{stack.Postgres}, VUs: p.Frameworks.VUs, Rounds: 2,
 		Profile: "echo-empty", // where a request's CPU goes when the handler does nothing
@@ -157,7 +157,7 @@ func memoryClaim(r *bench.Result) bench.Claim {
 
 // poolClaim: B4 and D — more connections than the database has CPUs do not
 // multiply throughput (article B: 100 concurrent inserts gave ~3×, not 100×).
-func poolClaim(r *bench.Result, p k6.Params) bench.Claim {
+func poolClaim(r *bench.Result, p params.Params) bench.Claim {
 	c := bench.Claim{ID: "D4", Measured: "not measured",
 		Article:   "pools sized to the CPU (D); 100 concurrent operations gave ~3× one at a time, not 100× (B4)",
 		Tolerance: "largest pool ÷ smallest pool req/s < 5 (nowhere near their ×50 connections), and the middle pool ≥ 0.9× the largest"}

@@ -15,9 +15,9 @@ import (
 
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/redisconn"
 	"github.com/peakload/workshop/internal/stacktest"
-	"github.com/peakload/workshop/k6"
 )
 
 // get serves one read of the cached route and returns the DB queries it cost.
@@ -32,7 +32,7 @@ func get(t *testing.T, h http.Handler, id int32) (*httptest.ResponseRecorder, fl
 // ttl is the TTL main.go gives GetOrSet: the article's 30 s on the
 // workshop's clock (300 ms by default).
 func ttl() time.Duration {
-	p := k6.Load()
+	p := params.Load()
 	return p.Scaled(p.Clock.RedisTTLS)
 }
 

@@ -12,8 +12,8 @@ import (
 
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/server"
-	"github.com/peakload/workshop/k6"
 	directdb "github.com/peakload/workshop/solutions/01-direct-db"
 )
 
@@ -24,7 +24,7 @@ const CachedRoute = "/cached/items/:id"
 func main() { server.MainRead(newServer) }
 
 func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
-	p := k6.Load()
+	p := params.Load()
 	ttl := p.Scaled(p.Clock.RedisTTLS) // the article's 30 s, on the bench's clock
 	srv := server.New("step 2 — cache-aside")
 	srv.GET(directdb.Route, directdb.Handler(store))

@@ -10,8 +10,8 @@ import (
 
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/conditional"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/server"
-	"github.com/peakload/workshop/k6"
 	directdb "github.com/peakload/workshop/solutions/01-direct-db"
 	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
 )
@@ -23,7 +23,7 @@ const ETagRoute = "/etag/items/:id"
 func main() { server.MainRead(newServer) }
 
 func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
-	p := k6.Load()
+	p := params.Load()
 	cached := cacheaside.Items(store, rdb, p.Scaled(p.Clock.RedisTTLS))
 	srv := server.New("step 3 — etag")
 	srv.GET(directdb.Route, directdb.Handler(store))

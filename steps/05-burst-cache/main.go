@@ -12,8 +12,8 @@ import (
 
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/conditional"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/server"
-	"github.com/peakload/workshop/k6"
 	directdb "github.com/peakload/workshop/solutions/01-direct-db"
 	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
 	"github.com/peakload/workshop/solutions/03-etag"
@@ -31,7 +31,7 @@ const MaxItems = 10_000
 func main() { server.MainRead(newServer) }
 
 func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
-	p := k6.Load()
+	p := params.Load()
 	ttl := p.Scaled(p.Clock.RedisTTLS)
 	cached := cacheaside.Items(store, rdb, ttl)
 	var group coalesce.Group

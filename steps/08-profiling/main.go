@@ -19,12 +19,12 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/peakload/workshop/internal/accounts"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/server"
-	"github.com/peakload/workshop/k6"
 )
 
 func main() {
-	p := k6.Load()
+	p := params.Load()
 	users := accounts.Demo(p.Login.Users, accounts.PBKDF2(p.Login.Iterations))
 	newServer(users, p.Login.MaxFailures).Main()
 }

@@ -17,9 +17,9 @@ import (
 
 	"github.com/peakload/workshop/internal/endpoints"
 	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/server"
 	"github.com/peakload/workshop/internal/stacktest"
-	"github.com/peakload/workshop/k6"
 )
 
 // tableRows names the functions of the table's three rows: yours must not
@@ -65,7 +65,7 @@ func TestYoursIsAFrameworkOfItsOwn(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	body := string(k6.Load().Event)
+	body := string(params.Load().Event)
 	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
 		endpoints.ValidatePath, len(body), body[:len(body)/2])
 	time.Sleep(200 * time.Millisecond) // the server is now reading the rest of the body
@@ -136,7 +136,7 @@ func TestEveryFrameworkKeepsTheContract(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	event := string(k6.Load().Event)
+	event := string(params.Load().Event)
 	names := make([]string, 0, len(frameworks))
 	for n := range frameworks {
 		names = append(names, n)

@@ -27,8 +27,8 @@ import (
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/dbaddr"
 	"github.com/peakload/workshop/internal/endpoints"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/server"
-	"github.com/peakload/workshop/k6"
 )
 
 // A Framework serves app's endpoints on ln until ctx is done, then shuts
@@ -77,7 +77,7 @@ func main() {
 		slices.Sort(names)
 		log.Fatalf("FRAMEWORK=%q: want one of %v", name, names)
 	}
-	pool := k6.Load().Frameworks.Pool // sized to the database's CPU; the bench's pool rows vary it
+	pool := params.Load().Frameworks.Pool // sized to the database's CPU; the bench's pool rows vary it
 	if v := os.Getenv("PG_POOL"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {

@@ -1,16 +1,16 @@
-// Package k6 holds the k6 scripts of every step and the parameters they
-// share with the Go driver: the Go side embeds lib/params.json, the k6 side
-// opens it, so both tools run the same scenario.
-package k6
+// Package params holds the workshop's shared parameters: the load (VUs,
+// durations), the catalogue and its skew, the scaled clock, the event body,
+// and steps 8–9's settings. The file itself is k6/lib/params.json, where the
+// k6 scripts open it; the Go driver, the scenarios and the step servers read
+// the same file through Load, so both tools run the same scenario.
+package params
 
 import (
-	_ "embed"
 	"encoding/json"
 	"time"
-)
 
-//go:embed lib/params.json
-var paramsJSON []byte
+	"github.com/peakload/workshop/k6"
+)
 
 // Params mirrors lib/params.json.
 type Params struct {
@@ -52,7 +52,7 @@ type Params struct {
 // Load parses the embedded parameters.
 func Load() Params {
 	var p Params
-	if err := json.Unmarshal(paramsJSON, &p); err != nil {
+	if err := json.Unmarshal(k6.ParamsJSON, &p); err != nil {
 		panic("k6/lib/params.json: " + err.Error()) // embedded at build time; a test parses it
 	}
 	return p
