@@ -25,6 +25,7 @@ const usage = `usage: workshop <command> [flags]
   diff -step N      what the reference adds over the exercise
   profile -step N   CPU and mutex profiles of step N under load
   drill -step N     kill a database (and the server) under load, count what survived (2, 6, 7)
+  progress          per step: solved?, hints seen, the last bench's verdicts
   compare           every step's latest result against the articles
   report [-ref]     one HTML page of every chart and claim (results/report/);
                     -ref: the reference runs, and the slides' figures
@@ -71,6 +72,8 @@ func main() {
 		err = runDiff(args)
 	case "test":
 		err = runTest(ctx)
+	case "progress":
+		err = runProgress()
 	case "compare":
 		err = runCompare()
 	case "report":

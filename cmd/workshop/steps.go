@@ -56,7 +56,7 @@ func runStep(ctx context.Context, args []string) error {
 	}
 	fmt.Printf("… the whole lesson: %s/README.md\n\n", step.Dir())
 	fmt.Printf("commands: make step-%[1]d check | make step-%[1]d bench | make step-%[1]d run", step.N)
-	if hasExercise(step) {
+	if step.Exercise {
 		fmt.Printf(" | make step-%[1]d hint | make step-%[1]d diff", step.N)
 	}
 	fmt.Print("\n\n")
@@ -203,45 +203,6 @@ func startWorker(ctx context.Context, pool *pgxpool.Pool, p params.Params) (stop
 	}
 }
 
-// hasExercise: a step with an exercise has hints (steps/NN-slug/hints.txt).
-func hasExercise(step scenario.Step) bool {
-	_, err := os.Stat(filepath.Join(step.Dir(), "hints.txt"))
-	return err == nil
-}
-
-// runHint prints the next hint, one more each time (.workshop/hints/N).
-func runHint(args []string) error {
-	step, err := stepFlag("hint", args)
-	if err != nil {
-		return err
-	}
-	b, err := os.ReadFile(filepath.Join(step.Dir(), "hints.txt"))
-	if errors.Is(err, os.ErrNotExist) {
-		fmt.Printf("step %d has no exercise: read %s/README.md and run `make step-%d bench`\n", step.N, step.Dir(), step.N)
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	var hints []string
-	for _, l := range strings.Split(string(b), "\n") {
-		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
-			hints = append(hints, l)
-		}
-	}
-	state := filepath.Join(stack.FromEnv().Dir, "hints", fmt.Sprint(step.N))
-	seen := 0
-	if s, err := os.ReadFile(state); err == nil {
-		fmt.Sscan(string(s), &seen)
-	}
-	if seen >= len(hints) {
-		seen = len(hints) - 1
-	}
-	fmt.Printf("hint %d of %d for step %d:\n  %s\n", seen+1, len(hints), step.N, hints[seen])
-	_ = os.MkdirAll(filepath.Dir(state), 0o755)
-	return os.WriteFile(state, []byte(fmt.Sprint(seen+1)), 0o644)
-}
-
 // runDiff shows what the reference adds over the learner's exercise: each
 // function of exercise.go beside the function of the same name in
 // solutions/, so the diff is the technique and nothing else.
@@ -250,7 +211,7 @@ func runDiff(args []string) error {
 	if err != nil {
 		return err
 	}
-	if !hasExercise(step) {
+	if !step.Exercise {
 		fmt.Printf("step %d has no exercise to compare\n", step.N)
 		return nil
 	}

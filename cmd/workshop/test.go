@@ -51,7 +51,7 @@ func runTest(ctx context.Context) (err error) {
 	// time, since the checks share the databases.
 	phase("go test -tags solution ./... (real services)", func() error { return goTest(ctx, sc, true, "-p", "1", "./...") })
 	for _, step := range scenario.All() {
-		if !hasExercise(step) {
+		if !step.Exercise {
 			continue
 		}
 		pkg := "./" + step.Dir() + "/"

@@ -20,16 +20,11 @@ import (
 	"github.com/peakload/workshop/internal/params"
 )
 
-// Step is one lesson's bench.
+// Step is one lesson's bench: its manifest entry (manifest.go) and what
+// `make step-N bench` measures.
 type Step struct {
-	N        int
-	Slug     string
-	Services []string // stack services the server needs
-	Worker   bool     // run the live-stats worker during the bench
-	VUs      int      // the article's concurrency for this step, when not the default
-	// WideServer gives the server every CPU but the driver's instead of
-	// one (bench.CPUPlan.Wide): step 8's lesson needs cores to spread on.
-	WideServer bool
+	Manifest
+	VUs int // the article's concurrency for this step, when not the default
 	// Rounds measures every variant this many times, interleaved, in the
 	// same total time, and keeps each one's best (step 9: rows are compared
 	// with each other, and a shared machine drifts over minutes).
@@ -44,17 +39,6 @@ type Step struct {
 	// Tables, when set, summarises the runs in the step's own shape.
 	Tables func(r *bench.Result) []bench.Table
 }
-
-// Plan is how the step's bench splits this machine's CPUs.
-func (s Step) Plan() bench.CPUPlan {
-	if s.WideServer {
-		return bench.PlanCPUs().Wide()
-	}
-	return bench.PlanCPUs()
-}
-
-// Dir is the step's directory under steps/.
-func (s Step) Dir() string { return fmt.Sprintf("steps/%02d-%s", s.N, s.Slug) }
 
 // Env is what a scenario may use while it builds its variants.
 type Env struct {
@@ -75,7 +59,11 @@ func (e Env) Skew() catalog.Skew {
 
 var steps []Step
 
-func register(s Step) { steps = append(steps, s) }
+// register adds step n's bench; what the step is comes from the manifest.
+func register(n int, s Step) {
+	s.Manifest = declared(n)
+	steps = append(steps, s)
+}
 
 // All returns the steps in order.
 func All() []Step {
@@ -83,6 +71,9 @@ func All() []Step {
 	slices.SortFunc(out, func(a, b Step) int { return a.N - b.N })
 	return out
 }
+
+// Steps returns the manifest: every declared step, in order.
+func Steps() []Manifest { return slices.Clone(manifest) }
 
 // Get returns step n.
 func Get(n int) (Step, error) {

@@ -15,8 +15,8 @@ import (
 // the layers differ by a few per cent, less than a shared machine drifts
 // over a whole bench.
 func init() {
-	register(Step{
-		N: 0, Slug: "ceilings", Rounds: 3,
+	register(0, Step{
+		Rounds: 3,
 		Profile: "empty-get", // the full shell: where a request's CPU goes when the handler does nothing
 		Variants: func(env Env) []bench.Variant {
 			var vs []bench.Variant

@@ -4,14 +4,12 @@ import (
 	"fmt"
 
 	"github.com/peakload/workshop/internal/bench"
-	"github.com/peakload/workshop/internal/stack"
 )
 
 // Step 1: the item read straight from PostgreSQL, beside the empty ceiling
 // in the same run. Hot-skewed ids, the live-stats worker running.
 func init() {
-	register(Step{
-		N: 1, Slug: "direct-db", Services: []string{stack.Postgres}, Worker: true,
+	register(1, Step{
 		Variants: func(env Env) []bench.Variant {
 			return []bench.Variant{
 				{Name: "empty-get", Route: "GET /empty", Method: "GET", Path: "/empty"},

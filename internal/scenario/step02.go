@@ -4,14 +4,12 @@ import (
 	"fmt"
 
 	"github.com/peakload/workshop/internal/bench"
-	"github.com/peakload/workshop/internal/stack"
 )
 
 // Step 2: the direct read and the cache-aside read of the same hot-skewed
 // ids, with the worker changing the live streams, beside the ceiling.
 func init() {
-	register(Step{
-		N: 2, Slug: "cache-aside", Services: []string{stack.Postgres, stack.Redis}, Worker: true,
+	register(2, Step{
 		Variants: func(env Env) []bench.Variant {
 			return []bench.Variant{
 				{Name: "empty-get", Route: "GET /empty", Path: "/empty"},

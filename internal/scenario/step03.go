@@ -7,7 +7,6 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/peakload/workshop/internal/bench"
-	"github.com/peakload/workshop/internal/stack"
 )
 
 // Step 3: short-polling clients. Each VU watches one stream (drawn by the
@@ -15,8 +14,7 @@ import (
 // the ETag it last saw, while the worker changes the live streams every
 // 60 s (600 ms): four polls per change.
 func init() {
-	register(Step{
-		N: 3, Slug: "etag", Services: []string{stack.Postgres, stack.Redis}, Worker: true,
+	register(3, Step{
 		Variants: func(env Env) []bench.Variant {
 			every := env.Params.Scaled(env.Params.Clock.PollS)
 			plain := poller(env, "/cached")

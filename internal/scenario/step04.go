@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/peakload/workshop/internal/bench"
-	"github.com/peakload/workshop/internal/stack"
 )
 
 // Step 4: a stampede. All VUs read the most watched stream, whose Redis key
@@ -12,8 +11,7 @@ import (
 // cron updates the live rows. Once per expiry every request in flight
 // misses together: how many queries does each expiry cost?
 func init() {
-	register(Step{
-		N: 4, Slug: "singleflight", Services: []string{stack.Postgres, stack.Redis}, Worker: true,
+	register(4, Step{
 		Variants: func(env Env) []bench.Variant {
 			top := fmt.Sprint(env.Skew().HotID(0))
 			return []bench.Variant{

@@ -4,15 +4,13 @@ import (
 	"fmt"
 
 	"github.com/peakload/workshop/internal/bench"
-	"github.com/peakload/workshop/internal/stack"
 )
 
 // Step 5: the live streams read by the skew, through step 4's coalesced
 // cache-aside and through the burst cache in front of it, beside the
 // ceiling of equal body size.
 func init() {
-	register(Step{
-		N: 5, Slug: "burst-cache", Services: []string{stack.Postgres, stack.Redis}, Worker: true,
+	register(5, Step{
 		Variants: func(env Env) []bench.Variant {
 			return []bench.Variant{
 				{Name: "empty-get", Route: "GET /empty", Path: "/empty"},

@@ -14,7 +14,6 @@ import (
 
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/events"
-	"github.com/peakload/workshop/internal/stack"
 )
 
 // Step 6: article B's table. Two ceilings it measured first (the empty
@@ -23,8 +22,8 @@ import (
 // load until everything it accepted is persisted: that wait is the
 // "additional time".
 func init() {
-	register(Step{
-		N: 6, Slug: "buffered-writes", Services: []string{stack.Mongo}, VUs: 100,
+	register(6, Step{
+		VUs: 100,
 		Variants: func(env Env) []bench.Variant {
 			post := func(name, path string) bench.Variant {
 				return bench.Variant{Name: name, Route: "POST " + path, Method: "POST", Path: path, Body: env.Params.Event,

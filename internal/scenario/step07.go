@@ -7,7 +7,6 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/peakload/workshop/internal/bench"
-	"github.com/peakload/workshop/internal/stack"
 )
 
 // Step 7: likes on the live streams. 100 VUs increment the counter of a
@@ -15,8 +14,8 @@ import (
 // streams), through each variant; every variant then settles until all
 // accepted increments are applied.
 func init() {
-	register(Step{
-		N: 7, Slug: "counters", Services: []string{stack.Mongo}, VUs: 100,
+	register(7, Step{
+		VUs: 100,
 		Variants: func(env Env) []bench.Variant {
 			v := func(name string) bench.Variant {
 				return bench.Variant{Name: name, Route: "POST /counters/" + name + "/:id", Method: "POST",

@@ -18,8 +18,8 @@ import (
 // is work serialised on one of them.
 func init() {
 	p := params.Load()
-	register(Step{
-		N: 8, Slug: "profiling", VUs: p.Login.VUs, WideServer: true,
+	register(8, Step{
+		VUs: p.Login.VUs,
 		Variants: func(env Env) []bench.Variant {
 			v := func(name, path string) bench.Variant {
 				return bench.Variant{Name: name, Route: "POST " + path, Method: "POST", Prepare: loginRequest(env, path)}

@@ -10,7 +10,6 @@ import (
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/endpoints"
 	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/stack"
 )
 
 // Frameworks are step 9's servers, in table order; "yours" is the
@@ -26,8 +25,8 @@ var Endpoints = []string{"empty", "validate", "item"}
 // 500 VUs, as article D's wrk.
 func init() {
 	p := params.Load()
-	register(Step{
-		N: 9, Slug: "frameworks", Services: []string{stack.Postgres}, VUs: p.Frameworks.VUs, Rounds: 2,
+	register(9, Step{
+		VUs: p.Frameworks.VUs, Rounds: 2,
 		Profile: "echo-empty", // where a request's CPU goes when the handler does nothing
 		Variants: func(env Env) []bench.Variant {
 			// Endpoint by endpoint, so the frameworks compared in one

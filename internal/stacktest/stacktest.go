@@ -2,6 +2,10 @@
 // test` and `make step-N check` start them and pass their addresses in the
 // environment; a test run without them fails with the command to fix it
 // rather than skipping, so a green run always means the databases were used.
+//
+// The one exception is asked for: under `go test -short` every test that
+// needs a service skips, saying which, so the service-free tests run in a
+// second with nothing started. `make step-N check` runs them so first.
 package stacktest
 
 import (
@@ -23,9 +27,20 @@ import (
 // Endpoints returns the addresses of the running stack.
 func Endpoints() stack.Endpoints { return stack.EndpointsFromEnv() }
 
+// SkipShort skips t under -short: it needs service (PostgreSQL, Redis,
+// MongoDB). Every function here calls it first; a test that reaches a
+// service another way calls it itself.
+func SkipShort(t testing.TB, service string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skipf("needs %s: skipped under -short (make step-N check runs it after the service-free tests pass)", service)
+	}
+}
+
 // Postgres returns a pool on the seeded catalogue, closed when t ends.
 func Postgres(t testing.TB) *pgxpool.Pool {
 	t.Helper()
+	SkipShort(t, "PostgreSQL")
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
 	pool, err := pgxpool.New(ctx, Endpoints().PostgresURL)
@@ -48,6 +63,7 @@ func Postgres(t testing.TB) *pgxpool.Pool {
 // Redis, closed when t ends.
 func Redis(t testing.TB) *redis.Client {
 	t.Helper()
+	SkipShort(t, "Redis")
 	rdb := redisconn.New(Endpoints().RedisAddr)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
@@ -75,6 +91,7 @@ func Store(t testing.TB) *catalog.Store {
 // exact and fast, whatever else wrote events.
 func Mongo(t testing.TB) *events.Store {
 	t.Helper()
+	SkipShort(t, "MongoDB")
 	s, err := events.Open(context.Background(), Endpoints().MongoURL)
 	if err != nil {
 		t.Fatalf("%v\n(run `make up` first, or use `make test` / `make step-N check`, which start it)", err)

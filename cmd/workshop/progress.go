@@ -1,0 +1,184 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/stack"
+)
+
+// The learner's progress lives in .workshop/progress/ (git-ignored, gone
+// with `make clean`): per step, how many hints were shown and the hash of
+// exercise.go the last time its check passed. "Solved" then means the check
+// passed on the file as it is now, not on some earlier version of it.
+
+func progressDir() string { return filepath.Join(stack.FromEnv().Dir, "progress") }
+
+func progressFile(n int, what string) string {
+	return filepath.Join(progressDir(), fmt.Sprintf("step-%d.%s", n, what))
+}
+
+// hintsSeen is how many of step n's hints were shown.
+func hintsSeen(n int) int {
+	b, err := os.ReadFile(progressFile(n, "hints"))
+	if err != nil {
+		return 0
+	}
+	seen, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+	return max(seen, 0)
+}
+
+func setHintsSeen(n, seen int) error {
+	if err := os.MkdirAll(progressDir(), 0o755); err != nil {
+		return err
+	}
+	return os.WriteFile(progressFile(n, "hints"), []byte(strconv.Itoa(seen)+"\n"), 0o644)
+}
+
+// exerciseHash is the SHA-256 of the step's exercise.go as it is now.
+func exerciseHash(step scenario.Manifest) (string, error) {
+	b, err := os.ReadFile(filepath.Join(step.Dir(), "exercise.go"))
+	if err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:]), nil
+}
+
+// recordCheck remembers that the check passed on the current exercise.go
+// (or forgets an earlier pass when it failed). Runs on the reference
+// (SOLUTION=1) prove nothing about the learner's file and are not recorded.
+func recordCheck(step scenario.Manifest, passed bool) {
+	if !step.Exercise || solution() {
+		return
+	}
+	path := progressFile(step.N, "check")
+	if !passed {
+		_ = os.Remove(path)
+		return
+	}
+	h, err := exerciseHash(step)
+	if err != nil {
+		return
+	}
+	_ = os.MkdirAll(progressDir(), 0o755)
+	_ = os.WriteFile(path, []byte(h+"\n"), 0o644)
+}
+
+// solved: the check last passed on exercise.go exactly as it is now.
+func solved(step scenario.Manifest) bool {
+	b, err := os.ReadFile(progressFile(step.N, "check"))
+	if err != nil {
+		return false
+	}
+	h, err := exerciseHash(step)
+	return err == nil && strings.TrimSpace(string(b)) == h
+}
+
+// runHint is `make step-N hint`: the hints seen so far, then the next one.
+func runHint(args []string) error {
+	step, err := stepFlag("hint", args)
+	if err != nil {
+		return err
+	}
+	if !step.Exercise {
+		fmt.Printf("step %d has no exercise, so no hints: read %s/README.md and run `make step-%d bench`\n", step.N, step.Dir(), step.N)
+		return nil
+	}
+	b, err := os.ReadFile(filepath.Join(step.Dir(), "hints.txt"))
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	hints := scenario.Hints(string(b))
+	if len(hints) == 0 {
+		fmt.Printf("step %d has no hints yet: the TODO in %s/exercise.go and the README are all there is; `make step-%d diff` shows the reference\n", step.N, step.Dir(), step.N)
+		return nil
+	}
+	fmt.Print(hintText(step.N, hints, hintsSeen(step.N)))
+	return setHintsSeen(step.N, min(hintsSeen(step.N)+1, len(hints)))
+}
+
+// hintText shows the seen hints and the next one (all of them, with a
+// word about diff, once the last one has been shown).
+func hintText(n int, hints []string, seen int) string {
+	show := min(seen+1, len(hints))
+	var b strings.Builder
+	fmt.Fprintf(&b, "step %d — hint %d of %d:\n", n, show, len(hints))
+	for i, h := range hints[:show] {
+		mark := " "
+		if i == show-1 && seen < len(hints) {
+			mark = "→"
+		}
+		fmt.Fprintf(&b, " %s %d. %s\n", mark, i+1, h)
+	}
+	if show == len(hints) {
+		fmt.Fprintf(&b, "that was the last hint: `make step-%d diff` shows the reference beside your code\n", n)
+	}
+	return b.String()
+}
+
+// runProgress is `make progress`: one line per step.
+func runProgress() error {
+	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "step\texercise\thints\tlast bench")
+	for _, step := range scenario.Steps() {
+		ex, hints := "—", "—"
+		if step.Exercise {
+			ex = "to do"
+			if solved(step) {
+				ex = "solved"
+			} else if _, err := os.Stat(progressFile(step.N, "check")); err == nil {
+				ex = "changed since its check passed"
+			}
+			b, _ := os.ReadFile(filepath.Join(step.Dir(), "hints.txt"))
+			hints = fmt.Sprintf("%d of %d", min(hintsSeen(step.N), len(scenario.Hints(string(b)))), len(scenario.Hints(string(b))))
+		}
+		fmt.Fprintf(tw, "%d %s\t%s\t%s\t%s\n", step.N, step.Slug, ex, hints, lastBench(step))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Println("\n(solved = `make step-N check` last passed on exercise.go as it is now; kept in .workshop/progress/)")
+	return nil
+}
+
+// lastBench summarises results/step-N/latest.json: its verdicts and whether
+// it measured your code or the reference.
+func lastBench(step scenario.Manifest) string {
+	b, err := os.ReadFile(filepath.Join(resultsDir(), fmt.Sprintf("step-%d", step.N), "latest.json"))
+	if err != nil {
+		return "none yet (make step-" + strconv.Itoa(step.N) + " bench)"
+	}
+	var r bench.Result
+	if err := json.Unmarshal(b, &r); err != nil {
+		return "unreadable: " + err.Error()
+	}
+	var verdicts []string
+	for _, c := range r.Claims {
+		v := "not measured"
+		if c.Reproduced != nil {
+			v = map[bool]string{true: "REPRODUCED", false: "NOT reproduced"}[*c.Reproduced]
+		}
+		verdicts = append(verdicts, c.ID+" "+v)
+	}
+	whose := "your code"
+	if on, _ := r.Params["solution"].(bool); on {
+		whose = "the reference"
+	} else if !step.Exercise {
+		whose = "the step"
+	}
+	if q, _ := r.Params["quick"].(bool); q {
+		whose += ", QUICK"
+	}
+	return fmt.Sprintf("%s (%s, %s)", strings.Join(verdicts, ", "), whose, r.StartedAt.Local().Format("Jan 2 15:04"))
+}
