@@ -25,6 +25,7 @@ const usage = `usage: workshop <command> [flags]
   diff -step N      what the reference adds over the exercise
   profile -step N   CPU and mutex profiles of step N under load
   drill -step N     kill a database (and the server) under load, count what survived (2, 6, 7)
+  mutants [-step N] prove the checks: each fails on every mutant, passes on every valid one
   progress          per step: solved?, hints seen, the last bench's verdicts
   compare           every step's latest result against the articles
   report [-ref]     one HTML page of every chart and claim (results/report/);
@@ -72,6 +73,8 @@ func main() {
 		err = runDiff(args)
 	case "test":
 		err = runTest(ctx)
+	case "mutants":
+		err = runMutants(ctx, args)
 	case "progress":
 		err = runProgress()
 	case "compare":
