@@ -79,14 +79,6 @@ func withServices(ctx context.Context, name string, args []string, f func(scenar
 	return f(step, sc)
 }
 
-// runCheck is `make step-N check`: the step's test on the learner's code,
-// or on the reference with SOLUTION=1, with the services it needs.
-func runCheck(ctx context.Context, args []string) error {
-	return withServices(ctx, "check", args, func(step scenario.Step, sc stack.Config) error {
-		return goTest(ctx, sc, solution(), "./"+step.Dir()+"/")
-	})
-}
-
 // solution reports SOLUTION=1: every command then runs the reference. main
 // has already rejected a value that is not a boolean (parseSolution).
 func solution() bool { on, _ := parseSolution(os.Getenv("SOLUTION")); return on }
@@ -103,18 +95,6 @@ func parseSolution(v string) (bool, error) {
 		return false, fmt.Errorf("SOLUTION=%q: want 1 (the reference) or 0 (your code)", v)
 	}
 	return on, nil
-}
-
-// goTest runs `go test` with the stack's endpoints in the environment.
-func goTest(ctx context.Context, sc stack.Config, withSolution bool, pkgs ...string) error {
-	args := []string{"test", "-count=1"}
-	if withSolution {
-		args = append(args, "-tags", "solution")
-	}
-	cmd := exec.CommandContext(ctx, "go", append(args, pkgs...)...)
-	cmd.Env = append(append(os.Environ(), sc.Endpoints().Env()...), "PEAKLOAD_MONGO_BIN="+filepath.Join(sc.Dir, "bin", "mongo"))
-	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
-	return cmd.Run()
 }
 
 // upForStep starts the step's services and seeds the catalogue if it reads it.

@@ -1,0 +1,149 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/stack"
+)
+
+// runCheck is `make step-N check`: the step's check on the learner's code
+// (on the reference with SOLUTION=1) in two passes. First the tests that
+// need no service (`go test -short`, stopping at the first failure): a
+// wrong answer is usually told in a second, with nothing started. Only when
+// they pass are the step's services started, for the tests that need them.
+func runCheck(ctx context.Context, args []string) error {
+	step, err := stepFlag("check", args)
+	if err != nil {
+		return err
+	}
+	err = check(ctx, step)
+	recordCheck(step.Manifest, err == nil)
+	return err
+}
+
+func check(ctx context.Context, step scenario.Step) error {
+	pkg := "./" + step.Dir() + "/"
+	fmt.Fprintf(os.Stderr, "step %d check, service-free tests first (go test -short -failfast %s)\n", step.N, pkg)
+	needServices, err := checkShort(ctx, pkg)
+	if err != nil {
+		return fmt.Errorf("%w (fix this first; `make step-%d watch` re-runs the check on every save)", err, step.N)
+	}
+	if len(needServices) == 0 {
+		fmt.Fprintf(os.Stderr, "step %d check passed\n", step.N)
+		return nil
+	}
+	fmt.Fprintf(os.Stderr, "they pass; now the %d that need services, which this starts: %s\n", len(needServices), strings.Join(needServices, " "))
+	sc := stack.FromEnv()
+	started, err := upForStep(ctx, sc, step)
+	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
+	if err != nil {
+		return err
+	}
+	err = goTest(ctx, sc, solution(), "-failfast", "-run", "^("+strings.Join(needServices, "|")+")$", pkg)
+	if err == nil {
+		fmt.Fprintf(os.Stderr, "step %d check passed\n", step.N)
+	}
+	return err
+}
+
+// testEvent is one line of `go test -json` (cmd/test2json).
+type testEvent struct {
+	Action string
+	Test   string
+	Output string
+}
+
+var shortSkip = regexp.MustCompile(`skipped under -short|needs (PostgreSQL|Redis|MongoDB)|runs processes|starts three servers`)
+
+// checkShort runs pkg's tests under -short and prints what a learner needs:
+// the failing test's output (or the build error) and nothing else. It
+// returns the top-level tests that skipped for want of services.
+func checkShort(ctx context.Context, pkg string) ([]string, error) {
+	args := []string{"test", "-count=1", "-short", "-failfast", "-json"}
+	if solution() {
+		args = append(args, "-tags", "solution")
+	}
+	cmd := exec.CommandContext(ctx, "go", append(args, pkg)...)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, err
+	}
+	skipped, failed := readShort(out, os.Stdout)
+	werr := cmd.Wait()
+	if failed || werr != nil {
+		return nil, errors.New("the check failed before any service was needed")
+	}
+	return skipped, nil
+}
+
+// readShort prints the output of failing tests (and build output) from a
+// go test -json stream, and lists the top-level tests skipped for want of
+// services. Passing tests stay quiet, as in a plain go test.
+func readShort(r io.Reader, w io.Writer) (skipped []string, failed bool) {
+	output := map[string][]string{}
+	dec := json.NewDecoder(r)
+	for {
+		var e testEvent
+		if err := dec.Decode(&e); err != nil {
+			break
+		}
+		switch e.Action {
+		case "build-output":
+			fmt.Fprint(w, e.Output)
+		case "output":
+			if e.Test == "" {
+				if strings.HasPrefix(e.Output, "FAIL") || strings.HasPrefix(e.Output, "panic:") || strings.HasPrefix(e.Output, "ok") {
+					fmt.Fprint(w, e.Output)
+				}
+				continue
+			}
+			output[e.Test] = append(output[e.Test], e.Output)
+		case "fail":
+			failed = true
+			if e.Test != "" { // a subtest, then its parent
+				// As plain go test prints it: the --- FAIL line, then what the test said.
+				var head, body []string
+				for _, l := range output[e.Test] {
+					switch {
+					case strings.HasPrefix(strings.TrimSpace(l), "--- FAIL"):
+						head = append(head, l)
+					case !strings.HasPrefix(strings.TrimSpace(l), "=== "):
+						body = append(body, l)
+					}
+				}
+				fmt.Fprint(w, strings.Join(append(head, body...), ""))
+			}
+		case "skip":
+			if e.Test != "" && !strings.Contains(e.Test, "/") && shortSkip.MatchString(strings.Join(output[e.Test], "")) {
+				skipped = append(skipped, e.Test)
+			}
+		}
+	}
+	return skipped, failed
+}
+
+// goTest runs `go test` with the stack's endpoints in the environment.
+func goTest(ctx context.Context, sc stack.Config, withSolution bool, pkgs ...string) error {
+	args := []string{"test", "-count=1"}
+	if withSolution {
+		args = append(args, "-tags", "solution")
+	}
+	cmd := exec.CommandContext(ctx, "go", append(args, pkgs...)...)
+	cmd.Env = append(append(os.Environ(), sc.Endpoints().Env()...), "PEAKLOAD_MONGO_BIN="+filepath.Join(sc.Dir, "bin", "mongo"))
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	return cmd.Run()
+}
