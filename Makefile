@@ -11,7 +11,7 @@ SHELL       := /bin/bash
 WORKSHOP    := .workshop/bin/workshop
 STEP_GOAL   := $(firstword $(filter step-%,$(MAKECMDGOALS)))
 STEP        := $(patsubst step-%,%,$(STEP_GOAL))
-ACTIONS     := run bench check diff hint profile drill
+ACTIONS     := run bench check watch reset diff hint profile drill mutants
 ACTION      := $(filter $(ACTIONS),$(MAKECMDGOALS))
 export STACK TOOL QUICK VUS ITERATIONS DURATION SOLUTION
 
@@ -20,7 +20,7 @@ define need_step
 	@if [ -z "$(STEP)" ]; then echo "usage: make step-N $@   (e.g. make step-1 $@)"; exit 2; fi
 endef
 
-.PHONY: help build doctor deps prefetch up down seed test compare report slides docs clean $(ACTIONS)
+.PHONY: help build doctor deps prefetch up down seed test compare progress report slides docs clean $(ACTIONS)
 
 help: ## list every target with one line each
 	@echo "peakload — rebuild four articles' optimisations and measure each one"
@@ -71,11 +71,19 @@ check: build ## (make step-N check) the step's check on your code; SOLUTION=1 on
 	$(need_step)
 	@$(WORKSHOP) check -step $(STEP)
 
+watch: build ## (make step-N watch) the check again on every save of the step's files; Ctrl-C stops
+	$(need_step)
+	@$(WORKSHOP) watch -step $(STEP)
+
+reset: build ## (make step-N reset) restore the untouched exercise.go (yours kept in .workshop/backup/)
+	$(need_step)
+	@$(WORKSHOP) reset -step $(STEP)
+
 diff: build ## (make step-N diff) what the reference solution adds over your code
 	$(need_step)
 	@$(WORKSHOP) diff -step $(STEP)
 
-hint: build ## (make step-N hint) the next hint for the step's exercise
+hint: build ## (make step-N hint) the hints seen so far, and the next one
 	$(need_step)
 	@$(WORKSHOP) hint -step $(STEP)
 
@@ -86,6 +94,12 @@ drill: build ## (make step-N drill) steps 2, 6, 7: kill a database (and the serv
 profile: build ## (make step-N profile) load the step while capturing CPU and mutex profiles
 	$(need_step)
 	@$(WORKSHOP) profile -step $(STEP)
+
+mutants: build ## prove the checks: each fails on every mutant, passes on every valid one (make step-N mutants: one step)
+	@$(WORKSHOP) mutants $(if $(STEP),-step $(STEP))
+
+progress: build ## one line per step: solved?, hints seen, the last bench's verdicts
+	@$(WORKSHOP) progress
 
 compare: build ## every step's latest result against every article claim
 	@$(WORKSHOP) compare

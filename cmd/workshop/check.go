@@ -31,29 +31,38 @@ func runCheck(ctx context.Context, args []string) error {
 	return err
 }
 
-func check(ctx context.Context, step scenario.Step) error {
+func check(ctx context.Context, step scenario.Step) (err error) {
+	sc := stack.FromEnv()
+	var started []string
+	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
+	return checkWith(ctx, step, func() error {
+		s, uerr := upForStep(ctx, sc, step)
+		started = s
+		return uerr
+	})
+}
+
+// checkWith runs the two passes of the check; up brings the services up
+// when the second pass needs them (watch starts them once for all its runs).
+func checkWith(ctx context.Context, step scenario.Step, up func() error) error {
 	pkg := "./" + step.Dir() + "/"
 	fmt.Fprintf(os.Stderr, "step %d check, service-free tests first (go test -short -failfast %s)\n", step.N, pkg)
 	needServices, err := checkShort(ctx, pkg)
 	if err != nil {
 		return fmt.Errorf("%w (fix this first; `make step-%d watch` re-runs the check on every save)", err, step.N)
 	}
-	if len(needServices) == 0 {
-		fmt.Fprintf(os.Stderr, "step %d check passed\n", step.N)
-		return nil
+	if len(needServices) > 0 {
+		fmt.Fprintf(os.Stderr, "they pass; now the %d that need services: %s\n", len(needServices), strings.Join(needServices, " "))
+		if err := up(); err != nil {
+			return err
+		}
+		err = goTest(ctx, stack.FromEnv(), solution(), "-failfast", "-run", "^("+strings.Join(needServices, "|")+")$", pkg)
+		if err != nil {
+			return err
+		}
 	}
-	fmt.Fprintf(os.Stderr, "they pass; now the %d that need services, which this starts: %s\n", len(needServices), strings.Join(needServices, " "))
-	sc := stack.FromEnv()
-	started, err := upForStep(ctx, sc, step)
-	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
-	if err != nil {
-		return err
-	}
-	err = goTest(ctx, sc, solution(), "-failfast", "-run", "^("+strings.Join(needServices, "|")+")$", pkg)
-	if err == nil {
-		fmt.Fprintf(os.Stderr, "step %d check passed\n", step.N)
-	}
-	return err
+	fmt.Fprintf(os.Stderr, "step %d check passed\n", step.N)
+	return nil
 }
 
 // testEvent is one line of `go test -json` (cmd/test2json).

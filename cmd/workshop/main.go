@@ -20,6 +20,8 @@ const usage = `usage: workshop <command> [flags]
   bench -step N     run step N's scenario and print the table
   step -step N      the lesson's summary, then its check
   check -step N     the step's check (SOLUTION=1: on the reference)
+  watch -step N     the check again on every save of the step's files (Ctrl-C stops)
+  reset -step N     restore the untouched exercise.go (yours kept in .workshop/backup/)
   run -step N       serve step N on 127.0.0.1:8080 with its services
   hint -step N      the next hint of the step's exercise
   diff -step N      what the reference adds over the exercise
@@ -73,6 +75,10 @@ func main() {
 		err = runDiff(args)
 	case "test":
 		err = runTest(ctx)
+	case "watch":
+		err = runWatch(ctx, args)
+	case "reset":
+		err = runReset(args)
 	case "mutants":
 		err = runMutants(ctx, args)
 	case "progress":
