@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"maps"
 	"os"
@@ -31,10 +30,7 @@ import (
 // start its server pinned to one CPU, measure every variant, judge the
 // claims, write results/step-N/, and stop what it started.
 func runBench(ctx context.Context, args []string) (err error) {
-	fs := flag.NewFlagSet("bench", flag.ExitOnError)
-	n := fs.Int("step", -1, "step number")
-	_ = fs.Parse(args)
-	step, err := scenario.Get(*n)
+	step, err := stepFlag("bench", args)
 	if err != nil {
 		return err
 	}
@@ -43,21 +39,12 @@ func runBench(ctx context.Context, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	tool := os.Getenv("TOOL")
-	switch tool {
-	case "", "go", "wrk":
-	case "k6":
-		return fmt.Errorf("TOOL=k6: run `k6 run -e BASE_URL=http://127.0.0.1:8080 k6/%02d-%s.js` against `make step-%d run` (k6 is not driven from here yet)", step.N, step.Slug, step.N)
-	default:
-		return fmt.Errorf("unknown TOOL=%q (want go, wrk or k6)", tool)
+	if step.VUs > 0 && os.Getenv("VUS") == "" {
+		o.VUs = step.VUs
 	}
-	hasWrk := bench.HaveWrk()
-	if tool == "wrk" && !hasWrk {
-		_, err := stack.Require("wrk", logf)
-		if err != nil {
-			return err
-		}
-		hasWrk = true
+	tool, hasWrk, err := benchTool(step)
+	if err != nil {
+		return err
 	}
 
 	// Services: start what is missing, stop it again at the end.
@@ -68,68 +55,154 @@ func runBench(ctx context.Context, args []string) (err error) {
 		return err
 	}
 	env := scenario.Env{Params: p, Tool: tool, HasWrk: hasWrk, Quick: quick}
-	if len(step.Services) > 0 && step.Services[0] == stack.Postgres {
-		pool, err := pgxpool.New(ctx, sc.Endpoints().PostgresURL)
-		if err != nil {
-			return err
-		}
-		defer pool.Close()
-		catalog.Warm(ctx, pool) // upForStep seeded it
-		env.Pool = pool
+	closeClients, err := openClients(ctx, sc, step, &env)
+	defer closeClients()
+	if err != nil {
+		return err
 	}
-
-	if slices.Contains(step.Services, stack.Mongo) {
-		store, err := events.Open(ctx, sc.Endpoints().MongoURL)
-		if err != nil {
-			return err
-		}
-		defer store.Close(context.Background())
-		env.Mongo = store
-	}
-	if step.VUs > 0 && os.Getenv("VUS") == "" {
-		o.VUs = step.VUs
-	}
-	if slices.Contains(step.Services, stack.Redis) {
-		env.Redis = redis.NewClient(&redis.Options{Addr: sc.Endpoints().RedisAddr})
-		defer env.Redis.Close()
-	}
-
 	bin, err := buildStep(ctx, sc, step)
 	if err != nil {
 		return err
 	}
-
-	// CPUs: the server alone on one (step 8: on all but the driver's); the
-	// databases and the driver on the rest (each their own on 4+ CPUs).
 	plan := step.Plan()
-	if plan.Pinned {
-		if err := bench.Pin(os.Getpid(), plan.Driver); err != nil {
-			return err
-		}
-		all := make([]int, runtime.NumCPU())
-		for i := range all {
-			all[i] = i
-		}
-		for _, pid := range stack.PIDs(sc) {
-			_ = bench.PinTree(pid, plan.Services)
-			defer bench.PinTree(pid, all)
-		}
+	unpin, err := pinCPUs(sc, plan)
+	if err != nil {
+		return err
 	}
-	logPath := filepath.Join(sc.Dir, fmt.Sprintf("step-%02d.log", step.N))
-	start := func(extra []string) (*bench.Proc, error) {
-		return bench.StartServer(ctx, bin, append(sc.Endpoints().Env(), extra...), plan, logPath)
-	}
-	// One server for the variants that share it, started on first use.
-	var shared *bench.Proc
-	defer func() {
-		if shared != nil {
-			err = errors.Join(err, shared.Stop())
-		}
-	}()
+	defer unpin()
+	srvs := &servers{ctx: ctx, bin: bin, env: sc.Endpoints().Env(), plan: plan,
+		logPath: filepath.Join(sc.Dir, fmt.Sprintf("step-%02d.log", step.N))}
+	defer func() { err = errors.Join(err, srvs.stopShared()) }()
 	if step.Worker && env.Pool != nil {
-		defer startWorker(ctx, env.Pool, p)()
+		defer startWorker(ctx, env.Pool, p)() // stops before the shared server
 	}
 
+	res := newResult(step, sc, plan, o, quick, tool)
+	if err := measureAll(ctx, step, env, o, srvs, sc.Dir, res); err != nil {
+		return err
+	}
+	return judgeAndWrite(step, env, res, quick)
+}
+
+// benchTool reads TOOL: the Go driver, wrk (installed if missing) or both.
+func benchTool(step scenario.Step) (tool string, hasWrk bool, err error) {
+	tool = os.Getenv("TOOL")
+	switch tool {
+	case "", "go", "wrk":
+	case "k6":
+		return "", false, fmt.Errorf("TOOL=k6: run `k6 run -e BASE_URL=http://127.0.0.1:8080 %s` against `make step-%d run` (k6 is not driven from here yet)", step.K6Script(), step.N)
+	default:
+		return "", false, fmt.Errorf("unknown TOOL=%q (want go, wrk or k6)", tool)
+	}
+	hasWrk = bench.HaveWrk()
+	if tool == "wrk" && !hasWrk {
+		if _, err := stack.Require("wrk", logf); err != nil {
+			return "", false, err
+		}
+		hasWrk = true
+	}
+	return tool, hasWrk, nil
+}
+
+// openClients gives the scenario the clients its variants use to reset or
+// inspect data (the catalogue warmed, Redis, the events store); the
+// returned function closes them.
+func openClients(ctx context.Context, sc stack.Config, step scenario.Step, env *scenario.Env) (closeAll func(), err error) {
+	var closers []func()
+	closeAll = func() {
+		for _, c := range slices.Backward(closers) {
+			c()
+		}
+	}
+	if len(step.Services) > 0 && step.Services[0] == stack.Postgres {
+		pool, err := pgxpool.New(ctx, sc.Endpoints().PostgresURL)
+		if err != nil {
+			return closeAll, err
+		}
+		closers = append(closers, pool.Close)
+		catalog.Warm(ctx, pool) // upForStep seeded it
+		env.Pool = pool
+	}
+	if slices.Contains(step.Services, stack.Mongo) {
+		store, err := events.Open(ctx, sc.Endpoints().MongoURL)
+		if err != nil {
+			return closeAll, err
+		}
+		closers = append(closers, func() { _ = store.Close(context.Background()) })
+		env.Mongo = store
+	}
+	if slices.Contains(step.Services, stack.Redis) {
+		env.Redis = redis.NewClient(&redis.Options{Addr: sc.Endpoints().RedisAddr})
+		closers = append(closers, func() { _ = env.Redis.Close() })
+	}
+	return closeAll, nil
+}
+
+// pinCPUs gives the server one CPU alone (step 8: all but the driver's),
+// the databases and the driver the rest (each their own on 4+ CPUs). The
+// returned function gives the databases every CPU back.
+func pinCPUs(sc stack.Config, plan bench.CPUPlan) (unpin func(), err error) {
+	if !plan.Pinned {
+		return func() {}, nil
+	}
+	if err := bench.Pin(os.Getpid(), plan.Driver); err != nil {
+		return func() {}, err
+	}
+	all := make([]int, runtime.NumCPU())
+	for i := range all {
+		all[i] = i
+	}
+	pids := stack.PIDs(sc)
+	for _, pid := range pids {
+		_ = bench.PinTree(pid, plan.Services)
+	}
+	return func() {
+		for _, pid := range pids {
+			_ = bench.PinTree(pid, all)
+		}
+	}, nil
+}
+
+// servers starts the step's server processes: one shared by the variants
+// that need no server of their own, started on first use, and one per
+// variant that names its own environment (step 9's frameworks and pools).
+type servers struct {
+	ctx     context.Context
+	bin     string
+	env     []string
+	plan    bench.CPUPlan
+	logPath string
+	shared  *bench.Proc
+}
+
+func (s *servers) start(extra []string) (*bench.Proc, error) {
+	return bench.StartServer(s.ctx, s.bin, append(slices.Clone(s.env), extra...), s.plan, s.logPath)
+}
+
+// forVariant returns the server v runs against; own says it is v's alone,
+// to stop after v.
+func (s *servers) forVariant(v bench.Variant) (srv *bench.Proc, own bool, err error) {
+	if v.Server != nil {
+		srv, err = s.start(v.Server)
+		return srv, true, err
+	}
+	if s.shared == nil {
+		if s.shared, err = s.start(nil); err != nil {
+			return nil, false, err
+		}
+	}
+	return s.shared, false, nil
+}
+
+func (s *servers) stopShared() error {
+	if s.shared == nil {
+		return nil
+	}
+	return s.shared.Stop()
+}
+
+// newResult is the results file's head: the step, this machine, the options.
+func newResult(step scenario.Step, sc stack.Config, plan bench.CPUPlan, o bench.Options, quick bool, tool string) *bench.Result {
 	kind := sc.ResolveKind()
 	if len(step.Services) == 0 {
 		kind = "none"
@@ -143,15 +216,23 @@ func runBench(ctx context.Context, args []string) (err error) {
 	if mongo := os.Getenv("PEAKLOAD_MONGO_URL"); mongo != "" {
 		res.Params["mongo_url"] = mongo
 	}
+	return res
+}
+
+// measureAll measures every variant, in Rounds interleaved rounds when the
+// step asks for them, into res. An optional server that does not start
+// (step 9's "yours" before the exercise is written) skips its rows, said
+// in a note.
+func measureAll(ctx context.Context, step scenario.Step, env scenario.Env, o bench.Options, srvs *servers, dir string, res *bench.Result) error {
 	rounds := max(step.Rounds, 1)
-	if quick {
+	if env.Quick {
 		rounds = 1 // a smoke test: interleaving is for measurements
 	}
 	if rounds > 1 && os.Getenv("DURATION") == "" && o.Iterations == 0 {
 		o.Duration /= time.Duration(rounds) // the same time per row, in interleaved rounds
 	}
 	fmt.Fprintf(os.Stderr, "step %d — %s: %d VUs, %s per variant after a %s warm-up, %d round(s) (server log: %s)\n",
-		step.N, step.Slug, o.VUs, describe(o), o.Warmup, rounds, logPath)
+		step.N, step.Slug, o.VUs, describe(o), o.Warmup, rounds, srvs.logPath)
 	o.Progress = os.Stderr
 	variants := step.Variants(env)
 	skipped := map[string]bool{}
@@ -164,28 +245,19 @@ func runBench(ctx context.Context, args []string) (err error) {
 			if skipped[server] {
 				continue
 			}
-			srv := shared
-			if v.Server != nil {
-				p, serr := start(v.Server)
-				if serr != nil && v.Optional {
-					skipped[server] = true
-					res.Notes = append(res.Notes, fmt.Sprintf("the rows of %s skipped: that server did not start (%s)", server, lastLine(serr)))
-					continue
-				}
-				if serr != nil {
-					return fmt.Errorf("%s: %w", v.Name, serr)
-				}
-				srv = p
-			} else if srv == nil {
-				if shared, err = start(nil); err != nil {
-					return err
-				}
-				srv = shared
+			srv, own, err := srvs.forVariant(v)
+			if err != nil && v.Optional {
+				skipped[server] = true
+				res.Notes = append(res.Notes, fmt.Sprintf("the rows of %s skipped: that server did not start (%s)", server, lastLine(err)))
+				continue
+			}
+			if err != nil {
+				return fmt.Errorf("%s: %w", v.Name, err)
 			}
 			o.Target = srv.Target
-			r, err := bench.Measure(ctx, o, v, plan, sc.Dir)
+			r, err := bench.Measure(ctx, o, v, srvs.plan, dir)
 			r.ServerPeakRSSMB = srv.PeakRSSMB()
-			if srv != shared {
+			if own {
 				err = errors.Join(err, srv.Stop())
 			}
 			if err != nil {
@@ -194,6 +266,11 @@ func runBench(ctx context.Context, args []string) (err error) {
 			keepBest(res, r, rounds)
 		}
 	}
+	return nil
+}
+
+// judgeAndWrite judges the claims, prints the table and writes the results file.
+func judgeAndWrite(step scenario.Step, env scenario.Env, res *bench.Result, quick bool) error {
 	res.Claims = step.Claims(res, env)
 	if step.Tables != nil {
 		res.Tables = step.Tables(res)
