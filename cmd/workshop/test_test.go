@@ -25,13 +25,15 @@ func TestVerifyResult(t *testing.T) {
 		"no claims":    func(r *bench.Result) { r.Claims = nil },
 		"no direct-db": func(r *bench.Result) { r.Runs = r.Runs[:1] },
 	} {
-		r := good()
-		spoil(r)
-		if err := VerifyResult(r); err == nil {
-			t.Errorf("%s: accepted", name)
-		} else if !strings.Contains(err.Error(), "step 1") {
-			t.Errorf("%s: error %q does not name the step", name, err)
-		}
+		t.Run(name, func(t *testing.T) {
+			r := good()
+			spoil(r)
+			if err := VerifyResult(r); err == nil {
+				t.Error("accepted")
+			} else if !strings.Contains(err.Error(), "step 1") {
+				t.Errorf("error %q does not name the step", err)
+			}
+		})
 	}
 }
 

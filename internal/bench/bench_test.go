@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"context"
 	"fmt"
 	"net"
 	"net/http"
@@ -40,7 +39,7 @@ func TestDriveCountsRequestsErrorsAndBytes(t *testing.T) {
 		vu.State = n + 1
 		req.SetRequestURI("/ok/" + strconv.Itoa(n))
 	}}
-	r, err := Measure(context.Background(), o, ok, CPUPlan{}, t.TempDir())
+	r, err := Measure(t.Context(), o, ok, CPUPlan{}, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +52,7 @@ func TestDriveCountsRequestsErrorsAndBytes(t *testing.T) {
 	if r.Latency.P50 <= 0 || r.Latency.P99 < r.Latency.P50 {
 		t.Fatalf("latency %+v", r.Latency)
 	}
-	f, err := Measure(context.Background(), o, Variant{Name: "fail", Route: "GET /fail", Path: "/fail"}, CPUPlan{}, t.TempDir())
+	f, err := Measure(t.Context(), o, Variant{Name: "fail", Route: "GET /fail", Path: "/fail"}, CPUPlan{}, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,7 +63,7 @@ func TestDriveCountsRequestsErrorsAndBytes(t *testing.T) {
 
 func TestIterationsStopsAtTheCount(t *testing.T) {
 	target := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {}))
-	r, err := Drive(context.Background(), Options{Target: target, VUs: 8, Iterations: 500}, Variant{Name: "n", Path: "/"}, func(string) {})
+	r, err := Drive(t.Context(), Options{Target: target, VUs: 8, Iterations: 500}, Variant{Name: "n", Path: "/"}, func(string) {})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +90,7 @@ func TestScrape(t *testing.T) {
 	target := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Write([]byte("# HELP x y\npeakload_db_queries_total 42\npeakload_redis_commands_total{cmd=\"get\"} 5\npeakload_http_requests_total{method=\"GET\",route=\"/items/:id\",status=\"200\"} 7\npeakload_http_requests_total{method=\"GET\",route=\"/items/:id\",status=\"404\"} 3\n"))
 	}))
-	c, err := Scrape(context.Background(), target)
+	c, err := Scrape(t.Context(), target)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,9 +108,11 @@ func TestCPUPlans(t *testing.T) {
 		4: "{[3] [2] [0 1] true}",
 		8: "{[7] [6] [0 1 2 3 4 5] true}",
 	} {
-		if got := fmt.Sprint(planFor(n)); got != want {
-			t.Errorf("%d CPUs: %s, want %s", n, got, want)
-		}
+		t.Run(fmt.Sprintf("%d CPUs", n), func(t *testing.T) {
+			if got := fmt.Sprint(planFor(n)); got != want {
+				t.Errorf("%s, want %s", got, want)
+			}
+		})
 	}
 	// Step 8's plan: the server on every CPU but the driver's (all of them on two).
 	for n, want := range map[int]string{
@@ -119,9 +120,11 @@ func TestCPUPlans(t *testing.T) {
 		4: "{[1 2 3] [0] [0] true} 3",
 		8: "{[1 2 3 4 5 6 7] [0] [0] true} 7",
 	} {
-		if w := wideFor(n); fmt.Sprint(w, " ", w.Procs()) != want {
-			t.Errorf("wide, %d CPUs: %v %d, want %s", n, w, w.Procs(), want)
-		}
+		t.Run(fmt.Sprintf("wide, %d CPUs", n), func(t *testing.T) {
+			if w := wideFor(n); fmt.Sprint(w, " ", w.Procs()) != want {
+				t.Errorf("%v %d, want %s", w, w.Procs(), want)
+			}
+		})
 	}
 }
 

@@ -1,9 +1,9 @@
 package catalog_test
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -16,7 +16,7 @@ import (
 
 func TestItemIsOneQueryAndMatchesTheGenerator(t *testing.T) {
 	s := stacktest.Store(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	before := testutil.ToFloat64(metrics.DBQueries)
 	row, err := s.Item(ctx, 4242)
 	if err != nil {
@@ -46,27 +46,31 @@ func TestItemIsOneQueryAndMatchesTheGenerator(t *testing.T) {
 
 func TestUnknownItem(t *testing.T) {
 	s := stacktest.Store(t)
-	if _, err := s.Item(context.Background(), 100_001); !errors.Is(err, catalog.ErrNotFound) {
+	if _, err := s.Item(t.Context(), 100_001); !errors.Is(err, catalog.ErrNotFound) {
 		t.Fatalf("got %v, want ErrNotFound", err)
 	}
 }
 
 func TestParseID(t *testing.T) {
 	for _, ok := range []string{"1", "100000", "2147483647"} {
-		if _, err := catalog.ParseID(ok); err != nil {
-			t.Errorf("%s: %v", ok, err)
-		}
+		t.Run("accepts "+ok, func(t *testing.T) {
+			if _, err := catalog.ParseID(ok); err != nil {
+				t.Error(err)
+			}
+		})
 	}
 	for _, bad := range []string{"", "0", "-1", "abc", "1.5", "2147483648", "1e3", " 1", "0x10"} {
-		if _, err := catalog.ParseID(bad); err == nil {
-			t.Errorf("%q accepted", bad)
-		}
+		t.Run(fmt.Sprintf("rejects %q", bad), func(t *testing.T) {
+			if _, err := catalog.ParseID(bad); err == nil {
+				t.Errorf("%q accepted", bad)
+			}
+		})
 	}
 }
 
 func TestWorkerChangesTheStats(t *testing.T) {
 	s := stacktest.Store(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	before, _ := s.Item(ctx, 4242)
 	if err := catalog.UpdateStats(ctx, s.Pool, []int32{4242}); err != nil {
 		t.Fatal(err)

@@ -33,15 +33,16 @@ func TestDecode(t *testing.T) {
 		{`{"event_name":"click","data":{},"timestamp":12}`, "timestamp"},
 		{`{"event_name":"click","data":{},"timestamp":1632404556,"user":1}`, "user"},
 	} {
-		_, err := Decode([]byte(tc.body))
-		var fe *FieldError
-		if !errors.As(err, &fe) {
-			t.Errorf("%.60s: got %v, want a FieldError on %q", tc.body, err, tc.field)
-			continue
-		}
-		if fe.Field != tc.field {
-			t.Errorf("%.60s: error names %q (%v), want %q", tc.body, fe.Field, fe, tc.field)
-		}
+		t.Run(tc.field, func(t *testing.T) { // bad_<field>#NN
+			_, err := Decode([]byte(tc.body))
+			var fe *FieldError
+			if !errors.As(err, &fe) {
+				t.Fatalf("%.60s: got %v, want a FieldError on %q", tc.body, err, tc.field)
+			}
+			if fe.Field != tc.field {
+				t.Errorf("%.60s: error names %q (%v), want %q", tc.body, fe.Field, fe, tc.field)
+			}
+		})
 	}
 }
 

@@ -1,7 +1,6 @@
 package events_test
 
 import (
-	"context"
 	"encoding/json"
 	"testing"
 	"time"
@@ -16,7 +15,7 @@ import (
 // documents carry their _id, and duplicates count as already persisted.
 func TestInsertManyRetryIsIdempotent(t *testing.T) {
 	store := stacktest.Mongo(t)
-	ctx := context.Background()
+	ctx := t.Context()
 	var docs []bson.D
 	for i := range 20 {
 		e := events.Event{Name: "click", Data: json.RawMessage(`{"n":` + string(rune('0'+i%10)) + `}`), Timestamp: 1632404556}

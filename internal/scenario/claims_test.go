@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -21,9 +22,11 @@ func TestClaimsFollowTheFigures(t *testing.T) {
 		run("bulk", 9500, map[string]float64{"persisted_per_s": 9400, "accepted_per_s": 9500, "additional_s": 0.2}),
 	}}
 	for _, c := range writeClaims(good) {
-		if c.Reproduced == nil || !*c.Reproduced {
-			t.Errorf("%s: %v (%s), want reproduced", c.ID, c.Reproduced, c.Measured)
-		}
+		t.Run(c.ID, func(t *testing.T) {
+			if c.Reproduced == nil || !*c.Reproduced {
+				t.Errorf("%v (%s), want reproduced", c.Reproduced, c.Measured)
+			}
+		})
 	}
 	if len(good.Notes) != 4 || !strings.Contains(good.Notes[3], "bulk") {
 		t.Errorf("notes: %q", good.Notes)
@@ -65,12 +68,14 @@ func TestProfilingClaims(t *testing.T) {
 		{8, 59, 200, true},  // bound min(8, 4) = 4: ×3.4
 		{1, 59, 59, false},  // nothing to gain on one CPU
 	} {
-		r := res(c.cpus, c.before, c.after)
-		for _, cl := range []bench.Claim{speedupClaim(r), latencyClaim(r)} {
-			if cl.Reproduced == nil || *cl.Reproduced != c.want {
-				t.Errorf("%d CPUs, %v → %v req/s: %s = %v (%s), want %v", c.cpus, c.before, c.after, cl.ID, cl.Reproduced, cl.Measured, c.want)
+		t.Run(fmt.Sprintf("%d CPUs, %v to %v req/s", c.cpus, c.before, c.after), func(t *testing.T) {
+			r := res(c.cpus, c.before, c.after)
+			for _, cl := range []bench.Claim{speedupClaim(r), latencyClaim(r)} {
+				if cl.Reproduced == nil || *cl.Reproduced != c.want {
+					t.Errorf("%s = %v (%s), want %v", cl.ID, cl.Reproduced, cl.Measured, c.want)
+				}
 			}
-		}
+		})
 	}
 }
 

@@ -43,7 +43,7 @@ func TestPortTakenByAnotherProgramIsAClearError(t *testing.T) {
 	defer ln.Close()
 	c := isolated(t)
 	c.RedisPort = ln.Addr().(*net.TCPAddr).Port
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
 	defer cancel()
 	started, err := Up(ctx, c, Redis)
 	if err == nil || !strings.Contains(err.Error(), "already taken") {
@@ -58,7 +58,7 @@ func TestLifecycle(t *testing.T) {
 		t.Skip("starts three servers")
 	}
 	c := isolated(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()
 	started, err := Up(ctx, c)
 	t.Cleanup(func() { _ = Down(c) })

@@ -41,7 +41,7 @@ func SkipShort(t testing.TB, service string) {
 func Postgres(t testing.TB) *pgxpool.Pool {
 	t.Helper()
 	SkipShort(t, "PostgreSQL")
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
 	defer cancel()
 	pool, err := pgxpool.New(ctx, Endpoints().PostgresURL)
 	if err == nil {
@@ -65,7 +65,7 @@ func Redis(t testing.TB) *redis.Client {
 	t.Helper()
 	SkipShort(t, "Redis")
 	rdb := redisconn.New(Endpoints().RedisAddr)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
 	defer cancel()
 	if err := rdb.Ping(ctx).Err(); err != nil {
 		t.Fatalf("Redis is not reachable at %s: %v\n(run `make up` first, or use `make test` / `make step-N check`, which start it)", Endpoints().RedisAddr, err)
