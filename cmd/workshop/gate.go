@@ -136,19 +136,24 @@ var failLine = regexp.MustCompile(`^\s*--- FAIL: (\S+)`)
 // the first line it printed, and whether it panicked or timed out.
 func readOutcome(out string, err error) outcome {
 	o := outcome{passed: err == nil}
-	lines := strings.Split(out, "\n")
-	for i, l := range lines {
+	name, said := "", ""
+	for l := range strings.Lines(out) {
 		if strings.HasPrefix(l, "panic: test timed out") {
 			o.timedOut = true
 		} else if strings.HasPrefix(l, "panic:") {
 			o.panicked = true
 		}
-		if m := failLine.FindStringSubmatch(l); m != nil && o.firstFail == "" {
-			o.firstFail = m[1]
-			if i+1 < len(lines) && !failLine.MatchString(lines[i+1]) && strings.TrimSpace(lines[i+1]) != "" {
-				o.firstFail += ": " + strings.TrimSpace(lines[i+1])
-			}
+		switch m := failLine.FindStringSubmatch(l); {
+		case said != "":
+		case m != nil && (name == "" || strings.HasPrefix(m[1], name+"/")):
+			name = m[1] // the test, then its first failing subtest
+		case name != "" && strings.TrimSpace(l) != "":
+			said = strings.TrimSpace(l)
 		}
+	}
+	o.firstFail = name
+	if said != "" {
+		o.firstFail += ": " + said
 	}
 	return o
 }
@@ -225,7 +230,7 @@ func gate(ctx context.Context, sc stack.Config, steps []scenario.Manifest) error
 			verdict, what = "FAIL", err.Error()
 			broken = append(broken, fmt.Sprintf("step %d %s %s", v.step.N, v.kind, v.name))
 		}
-		fmt.Fprintf(os.Stderr, "    %s step %d %-7s %-22s %s\n             → %s\n", verdict, v.step.N, v.kind, v.name, v.desc, what)
+		fmt.Fprintf(os.Stderr, "    %s step %d %s %s (%s) → %s\n", verdict, v.step.N, v.kind, v.name, v.desc, what)
 	}
 	if len(broken) > 0 {
 		return fmt.Errorf("the gate is broken by: %s", strings.Join(broken, "; "))

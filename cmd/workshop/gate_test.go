@@ -34,6 +34,12 @@ func TestGateJudgesWhatTheLearnerReads(t *testing.T) {
 			}
 		})
 	}
+	t.Run("the first failing subtest", func(t *testing.T) {
+		const out = "--- FAIL: TestContract (0.10s)\n    --- FAIL: TestContract/yours (0.00s)\n        check_test.go:50: GET /empty: 404, want 200\n"
+		if got := readOutcome(out, exit1).firstFail; got != "TestContract/yours: check_test.go:50: GET /empty: 404, want 200" {
+			t.Errorf("firstFail = %q", got)
+		}
+	})
 	t.Run("first failing test with its first line", func(t *testing.T) {
 		if got := readOutcome(failed, exit1).firstFail; got != "TestNotModified: check_test.go:31: NotModified(x) = false, want true" {
 			t.Errorf("firstFail = %q", got)
