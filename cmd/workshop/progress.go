@@ -31,6 +31,9 @@ func progressFile(n int, what string) string {
 // hintsSeen is how many of step n's hints were shown.
 func hintsSeen(n int) int {
 	b, err := os.ReadFile(progressFile(n, "hints"))
+	if errors.Is(err, os.ErrNotExist) { // where earlier versions kept it
+		b, err = os.ReadFile(filepath.Join(stack.FromEnv().Dir, "hints", strconv.Itoa(n)))
+	}
 	if err != nil {
 		return 0
 	}

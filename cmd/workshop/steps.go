@@ -55,11 +55,15 @@ func runStep(ctx context.Context, args []string) error {
 		fmt.Println(sc.Text())
 	}
 	fmt.Printf("… the whole lesson: %s/README.md\n\n", step.Dir())
-	fmt.Printf("commands: make step-%[1]d check | make step-%[1]d bench | make step-%[1]d run", step.N)
+	fmt.Println("commands, one per line:")
+	actions := []string{"check", "bench", "run"}
 	if step.Exercise {
-		fmt.Printf(" | make step-%[1]d hint | make step-%[1]d diff", step.N)
+		actions = []string{"watch", "check", "hint", "diff", "reset", "bench", "run"}
 	}
-	fmt.Print("\n\n")
+	for _, a := range actions {
+		fmt.Printf("  make step-%d %s\n", step.N, a)
+	}
+	fmt.Println()
 	return runCheck(ctx, args)
 }
 

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// The hints seen so far and the next one; past the last, all of them and
+// a pointer to diff — never an index out of range.
+func TestHintText(t *testing.T) {
+	hints := []string{"first", "second", "third"}
+	for _, tc := range []struct {
+		name  string
+		seen  int
+		shows []string
+		hides []string
+	}{
+		{"first time", 0, []string{"hint 1 of 3", "→ 1. first"}, []string{"second", "make step-3 diff"}},
+		{"second time", 1, []string{"hint 2 of 3", "  1. first", "→ 2. second"}, []string{"third"}},
+		{"the last", 2, []string{"hint 3 of 3", "→ 3. third", "make step-3 diff"}, nil},
+		{"asked again after the last", 3, []string{"hint 3 of 3", "  3. third", "make step-3 diff"}, []string{"→"}},
+		{"a state file beyond the hints", 9, []string{"hint 3 of 3"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := hintText(3, hints, tc.seen)
+			for _, s := range tc.shows {
+				if !strings.Contains(got, s) {
+					t.Errorf("missing %q in:\n%s", s, got)
+				}
+			}
+			for _, s := range tc.hides {
+				if strings.Contains(got, s) {
+					t.Errorf("%q shown too early in:\n%s", s, got)
+				}
+			}
+		})
+	}
+}
+
+func TestParseSolution(t *testing.T) {
+	for _, tc := range []struct {
+		in      string
+		on, bad bool
+	}{
+		{"", false, false}, {"0", false, false}, {"false", false, false},
+		{"1", true, false}, {"true", true, false},
+		{"yes", false, true}, {"2", false, true},
+	} {
+		t.Run("SOLUTION="+tc.in, func(t *testing.T) {
+			on, err := parseSolution(tc.in)
+			if on != tc.on || (err != nil) != tc.bad {
+				t.Errorf("= %v, %v; want %v, error %v", on, err, tc.on, tc.bad)
+			}
+		})
+	}
+}
+
+// A helper of the reference is shown beside the learner's functions; a
+// given exported part is not.
+func TestIsHelper(t *testing.T) {
+	for name, want := range map[string]bool{
+		"NotModified": false, "opaque": true, "Guard.Login": false,
+		"Guard.reserve": true, "batcher.Add": true, "Batcher.flush": true,
+	} {
+		t.Run(name, func(t *testing.T) {
+			if got := isHelper(name); got != want {
+				t.Errorf("isHelper(%q) = %v, want %v", name, got, want)
+			}
+		})
+	}
+}
