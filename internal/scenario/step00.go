@@ -16,7 +16,7 @@ import (
 // over a whole bench.
 func init() {
 	register(0, Step{
-		Rounds: 3,
+		Rounds:  3,
 		Profile: "empty-get", // the full shell: where a request's CPU goes when the handler does nothing
 		Variants: func(env Env) []bench.Variant {
 			var vs []bench.Variant
