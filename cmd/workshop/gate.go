@@ -40,7 +40,10 @@ type variant struct {
 	path string // "" for the untouched exercise
 	desc string // the file's first comment line, after "<name>: "
 	bin  string
-	err  error // compile error
+	// overlay is the -overlay file; runs get it in GOFLAGS too, so a check
+	// that builds its step as a process (step 6) builds this variant.
+	overlay string
+	err     error // compile error
 }
 
 // wantPass: valid alternatives pass; the untouched exercise and mutants fail.
@@ -96,6 +99,7 @@ func compileVariants(ctx context.Context, dir string, vs []*variant) {
 					v.err = err
 					return
 				}
+				v.overlay = overlay
 				args = append(args, "-overlay", overlay)
 			}
 			out, err := exec.CommandContext(ctx, "go", append(args, "./"+v.step.Dir())...).CombinedOutput()
@@ -188,6 +192,9 @@ func runVariant(ctx context.Context, sc stack.Config, v *variant) outcome {
 	cmd := exec.CommandContext(ctx, v.bin, args...)
 	cmd.Dir = v.step.Dir()
 	cmd.Env = append(os.Environ(), append(sc.Endpoints().Env(), "PEAKLOAD_WORKSHOP_BIN="+workshopBin(sc))...)
+	if v.overlay != "" {
+		cmd.Env = append(cmd.Env, "GOFLAGS=-overlay="+v.overlay)
+	}
 	out, err := cmd.CombinedOutput()
 	return readOutcome(string(out), err)
 }
