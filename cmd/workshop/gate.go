@@ -148,11 +148,12 @@ func readOutcome(out string, err error) outcome {
 			o.panicked = true
 		}
 		switch m := failLine.FindStringSubmatch(l); {
-		case said != "":
-		case m != nil && (name == "" || strings.HasPrefix(m[1], name+"/")):
+		case said != "" && !strings.HasSuffix(said, ":"):
+		case m != nil && said == "" && (name == "" || strings.HasPrefix(m[1], name+"/")):
 			name = m[1] // the test, then its first failing subtest
 		case name != "" && strings.TrimSpace(l) != "":
-			said = strings.TrimSpace(l)
+			// t.Errorf("\n…") puts the message on the line after file:line.
+			said = strings.TrimSpace(said + " " + strings.TrimSpace(l))
 		}
 	}
 	o.firstFail = name

@@ -40,6 +40,12 @@ func TestGateJudgesWhatTheLearnerReads(t *testing.T) {
 			t.Errorf("firstFail = %q", got)
 		}
 	})
+	t.Run("a message on the line after file:line", func(t *testing.T) {
+		const out = "--- FAIL: TestX (0.10s)\n    check_test.go:162: \n        a failed load reached no waiter\n        more\n"
+		if got := readOutcome(out, exit1).firstFail; got != "TestX: check_test.go:162: a failed load reached no waiter" {
+			t.Errorf("firstFail = %q", got)
+		}
+	})
 	t.Run("first failing test with its first line", func(t *testing.T) {
 		if got := readOutcome(failed, exit1).firstFail; got != "TestNotModified: check_test.go:31: NotModified(x) = false, want true" {
 			t.Errorf("firstFail = %q", got)
