@@ -58,7 +58,7 @@ func checkWith(ctx context.Context, step scenario.Step, up func() error) error {
 		}
 		err = goTest(ctx, stack.FromEnv(), solution(), "-failfast", "-run", "^("+strings.Join(needServices, "|")+")$", pkg)
 		if err != nil {
-			return err
+			return fmt.Errorf("step %d check failed (%w): the first failure is above", step.N, err)
 		}
 	}
 	fmt.Fprintf(os.Stderr, "step %d check passed\n", step.N)
