@@ -150,18 +150,11 @@ func checkReference(t *testing.T, m Manifest) {
 	}
 }
 
-// pendingMoves are the steps whose given parts still live in their own
-// solutions/ package on the day this test landed (issue 11: helpers move
-// them to internal/). Reported, not failed, until they are moved; any other
-// offender fails. Delete the list once the test passes without it.
-var pendingMoves = []string{"06-buffered-writes", "07-counters"}
-
 // The answer stays out of reach: no file a learner reads while solving a
 // step (its main.go, exercise.go and the other files beside them, tests
 // and the build-tag swap file aside) imports that step's own solutions/
 // package. Earlier steps' solutions are fine: they are the given past.
 func TestLearnerFilesDoNotImportTheirAnswer(t *testing.T) {
-	var pending []string
 	for _, m := range manifest {
 		if !m.Exercise {
 			continue
@@ -180,18 +173,10 @@ func TestLearnerFilesDoNotImportTheirAnswer(t *testing.T) {
 				}
 				for _, imp := range file.Imports {
 					if p, _ := strconv.Unquote(imp.Path.Value); p == own {
-						msg := fmt.Sprintf("%s/%s imports %s: the answer is one click from the exercise; move what the learner is given to internal/", m.Dir(), base, m.SolutionDir())
-						if slices.Contains(pendingMoves, filepath.Base(m.Dir())) {
-							pending = append(pending, msg)
-						} else {
-							t.Error(msg)
-						}
+						t.Errorf("%s/%s imports %s: the answer is one click from the exercise; move what the learner is given to internal/", m.Dir(), base, m.SolutionDir())
 					}
 				}
 			}
 		})
-	}
-	if len(pending) > 0 {
-		t.Skipf("the given parts of these steps are being moved out of solutions/ (issue 11); until then:\n%s", strings.Join(pending, "\n"))
 	}
 }
