@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -11,9 +12,9 @@ import (
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/drill"
 	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
-	"github.com/peakload/workshop/k6"
 )
 
 // runDrill is `make step-N drill`: the step's failure drill, live. Steps 6
@@ -42,7 +43,7 @@ func writeDrill(ctx context.Context, step scenario.Step) (err error) {
 			return err
 		}
 	}
-	defer func() { err = joinErr(err, downStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
 	bin, err := buildStep(ctx, sc, step)
 	if err != nil {
 		return err
@@ -54,7 +55,7 @@ func writeDrill(ctx context.Context, step scenario.Step) (err error) {
 		return err
 	}
 	defer mongo.Close()
-	p := k6.Load()
+	p := params.Load()
 	d := drill.Writes{
 		Mongo: mongo, Clients: 50, Phase: 3 * time.Second, KillMongo: true, Progress: os.Stderr,
 		Server: func(ctx context.Context, url string) (*bench.Proc, error) {
@@ -106,7 +107,7 @@ func withStore(ctx context.Context, url string, f func(*events.Store) (int64, er
 func readDrill(ctx context.Context, step scenario.Step) (err error) {
 	sc := stack.FromEnv()
 	started, err := stack.Up(ctx, sc, stack.Postgres)
-	defer func() { err = joinErr(err, downStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}
@@ -130,7 +131,7 @@ func readDrill(ctx context.Context, step scenario.Step) (err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	skew := scenario.Env{Params: k6.Load()}.Skew()
+	skew := scenario.Env{Params: params.Load()}.Skew()
 	d := drill.Reads{
 		Redis: rdb, Clients: 50, Phase: 4 * time.Second, Progress: os.Stderr,
 		Request: func(r *rand.Rand) (string, string, string) {

@@ -192,7 +192,7 @@ func runVariant(ctx context.Context, sc stack.Config, v *variant) outcome {
 	}
 	cmd := exec.CommandContext(ctx, v.bin, args...)
 	cmd.Dir = v.step.Dir()
-	cmd.Env = append(os.Environ(), append(sc.Endpoints().Env(), "PEAKLOAD_WORKSHOP_BIN="+workshopBin(sc))...)
+	cmd.Env = append(os.Environ(), append(sc.Endpoints().Env(), "PEAKLOAD_MONGO_BIN="+mongoBin(sc))...)
 	if v.overlay != "" {
 		cmd.Env = append(cmd.Env, "GOFLAGS=-overlay="+v.overlay)
 	}
@@ -200,8 +200,10 @@ func runVariant(ctx context.Context, sc stack.Config, v *variant) outcome {
 	return readOutcome(string(out), err)
 }
 
-func workshopBin(sc stack.Config) string {
-	bin, _ := filepath.Abs(filepath.Join(sc.Dir, "bin", "workshop"))
+// mongoBin is the embedded FerretDB's binary, absolute: the check runs in
+// the step's directory.
+func mongoBin(sc stack.Config) string {
+	bin, _ := filepath.Abs(filepath.Join(sc.Dir, "bin", "mongo"))
 	return bin
 }
 
