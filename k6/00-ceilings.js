@@ -3,6 +3,11 @@
 //
 //   make step-0 run        # in one terminal
 //   k6 run k6/00-ceilings.js
+//
+// The shell's layers (the bench's shell-* rows) are servers of their own:
+//
+//   PEAKLOAD_SHELL=bare make step-0 run     # bare, timeouts, guards
+//   k6 run -e PEAKLOAD_SHELL=bare k6/00-ceilings.js
 import http from 'k6/http';
 import { check } from 'k6';
 import { BASE_URL, JSON_HEADERS, sequential } from './lib/common.js';
@@ -10,7 +15,9 @@ import { BASE_URL, JSON_HEADERS, sequential } from './lib/common.js';
 const params = JSON.parse(open('./lib/params.json'));
 const EVENT = JSON.stringify(params.event);
 
-export const options = sequential(params, ['empty-get', 'empty-post'], 'empty-get');
+const SHELL = __ENV.PEAKLOAD_SHELL;
+const variants = SHELL ? [`shell-${SHELL}`] : ['empty-get', 'empty-post'];
+export const options = sequential(params, variants, variants[0]);
 
 export function empty_get() {
   const res = http.get(`${BASE_URL}/empty`, { tags: { name: 'GET /empty' } });
@@ -21,3 +28,6 @@ export function empty_post() {
   const res = http.post(`${BASE_URL}/empty`, EVENT, Object.assign({ tags: { name: 'POST /empty' } }, JSON_HEADERS));
   check(res, { 'POST /empty 200': (r) => r.status === 200 });
 }
+
+// Each layer's row is the same GET, on the server started with that layer.
+export { empty_get as shell_bare, empty_get as shell_timeouts, empty_get as shell_guards };
