@@ -4,7 +4,7 @@
 #   make step-3 check        run step 3's check on your code (SOLUTION=1: on the reference)
 #
 # Variables: STACK=auto|native|compose  TOOL=go|wrk|k6  QUICK=1  VUS=200
-#            ITERATIONS=100000  DURATION=10s  SOLUTION=1
+#            ITERATIONS=100000  DURATION=10s  SOLUTION=1  RUNS=3  LATENCY=0.2ms
 
 SHELL       := /bin/bash
 .DEFAULT_GOAL := help
@@ -13,21 +13,23 @@ STEP_GOAL   := $(firstword $(filter step-%,$(MAKECMDGOALS)))
 STEP        := $(patsubst step-%,%,$(STEP_GOAL))
 ACTIONS     := run bench check watch reset diff hint profile drill mutants
 ACTION      := $(filter $(ACTIONS),$(MAKECMDGOALS))
-export STACK TOOL QUICK VUS ITERATIONS DURATION SOLUTION
+# compose-bench takes STEP as a directory name (02-cache-aside) or a number.
+STEP_DIR    := $(if $(filter compose-bench,$(MAKECMDGOALS)),$(notdir $(firstword $(wildcard steps/$(STEP) steps/0$(STEP)-* steps/$(STEP)-*))))
+export STACK TOOL QUICK VUS ITERATIONS DURATION SOLUTION LATENCY RUNS
 
 # Each action needs a step: `make step-2 check`, not `make check`.
 define need_step
 	@if [ -z "$(STEP)" ]; then echo "usage: make step-N $@   (e.g. make step-1 $@)"; exit 2; fi
 endef
 
-.PHONY: help build doctor deps prefetch up down seed test compare progress report slides docs clean $(ACTIONS)
+.PHONY: help build doctor deps prefetch up down seed test test-latency test-compose compose-bench compare progress report slides docs clean $(ACTIONS)
 
 help: ## list every target with one line each
 	@echo "peakload — rebuild four articles' optimisations and measure each one"
 	@echo
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z0-9_%-]+:.*## / {printf "  make %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo
-	@echo "  variables: STACK=auto|native|compose TOOL=go|wrk QUICK=1 VUS=N ITERATIONS=N DURATION=10s SOLUTION=1"
+	@echo "  variables: STACK=auto|native|compose TOOL=go|wrk QUICK=1 VUS=N ITERATIONS=N DURATION=10s SOLUTION=1 RUNS=N LATENCY=0.2ms"
 
 build: ## build the workshop CLI (.workshop/bin/workshop)
 	@test -x $(WORKSHOP) || echo "compiling the workshop CLI into $(WORKSHOP) (the first time: about 400 packages, one to several minutes)…"
@@ -119,6 +121,18 @@ handout: build ## print every deck to PDF, one page per slide (results/handout/;
 
 test: build ## everything CI runs: vet, all tests on real services, QUICK benches
 	@$(WORKSHOP) test
+
+compose-bench: ## Docker only, no Go: STEP=02-cache-aside [SOLUTION=1] measured by k6 in containers
+	@if [ -z "$(STEP_DIR)" ]; then echo "usage: make compose-bench STEP=02-cache-aside [SOLUTION=1]   (a directory under steps/)"; exit 2; fi
+	mkdir -p results
+	STEP=$(STEP_DIR) docker compose -f compose/compose.yaml --profile bench run --rm --build k6; \
+	  rc=$$?; STEP=$(STEP_DIR) docker compose -f compose/compose.yaml --profile bench down; exit $$rc
+
+test-compose: ## the Docker-only path for real (steps 1–2), where a Docker engine can start; stand-in images
+	@bash compose/test-compose.sh
+
+test-latency: build ## steps 1–5 give the same verdicts with 0.2 ms added to every database round trip
+	@$(WORKSHOP) test-latency
 
 clean: down ## stop services and delete .workshop/ (the database too)
 	rm -rf .workshop

@@ -6,7 +6,10 @@ package compose
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/compose-spec/compose-go/v2/loader"
@@ -42,5 +45,69 @@ func TestComposeStack(t *testing.T) {
 		if len(s.Ports) != 1 || s.Ports[0].HostIP != "127.0.0.1" || s.Ports[0].Published != port {
 			t.Errorf("%s: ports %+v, want one published on 127.0.0.1:%s", name, s.Ports, port)
 		}
+	}
+}
+
+// The bench profile: a learner with Docker alone builds and measures a
+// step. Read as a Docker user would: the step server is built from the
+// repository (pinned base images, non-root, SOLUTION and STEP build
+// arguments), limited like the native plan (one CPU, GOMAXPROCS=1), and
+// k6 is pinned, reads the scripts and writes its summary to results/.
+func TestBenchProfile(t *testing.T) {
+	project, err := loader.LoadWithContext(context.Background(), types.ConfigDetails{
+		WorkingDir:  ".",
+		ConfigFiles: []types.ConfigFile{{Filename: "compose.yaml"}},
+		Environment: types.Mapping{"STEP": "02-cache-aside", "SOLUTION": "1"},
+	}, func(o *loader.Options) { o.SetProjectName("peakload", true); o.Profiles = []string{"bench"} })
+	if err != nil {
+		t.Fatalf("compose.yaml does not load with the bench profile: %v", err)
+	}
+	app, ok := project.Services["app"]
+	if !ok || app.Build == nil {
+		t.Fatalf("no app service built from the repository: %+v", app)
+	}
+	if app.Build.Dockerfile != "compose/Dockerfile" || app.Build.Target != "step" || *app.Build.Args["SOLUTION"] != "1" || *app.Build.Args["STEP"] != "02-cache-aside" {
+		t.Errorf("app build %+v, want compose/Dockerfile target step with STEP and SOLUTION", app.Build)
+	}
+	if app.CPUS != 1 || app.MemLimit == 0 {
+		t.Errorf("app: cpus %v, mem_limit %v; want one CPU and a memory limit", app.CPUS, app.MemLimit)
+	}
+	if len(app.Ports) != 1 || app.Ports[0].HostIP != "127.0.0.1" {
+		t.Errorf("app ports %+v, want loopback only", app.Ports)
+	}
+	k6, ok := project.Services["k6"]
+	if !ok || k6.Image != "grafana/k6:0.54.0" {
+		t.Fatalf("k6 service %+v, want the pinned grafana/k6 image", k6.Image)
+	}
+	if cmd := strings.Join(k6.Command, " "); !strings.Contains(cmd, "/scripts/02-cache-aside.js") || !strings.Contains(cmd, "--summary-export /results/") {
+		t.Errorf("k6 command %q, want the step's script and a summary in /results", cmd)
+	}
+	if _, err := os.Stat(filepath.Join("..", "k6", "02-cache-aside.js")); err != nil {
+		t.Error(err)
+	}
+	for _, name := range []string{"seed", "worker"} {
+		if s, ok := project.Services[name]; !ok || s.Build == nil || s.Build.Target != "workshop" {
+			t.Errorf("%s: want the workshop image built from compose/Dockerfile", name)
+		}
+	}
+
+	dockerfile, err := os.ReadFile("Dockerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	df := string(dockerfile)
+	for _, want := range []*regexp.Regexp{
+		regexp.MustCompile(`(?m)^ARG GO_IMAGE=golang:\d+\.\d+\.\d+-\w+$`),
+		regexp.MustCompile(`(?m)^ARG RUNTIME_IMAGE=debian:\w+-\d{8}-slim$`),
+		regexp.MustCompile(`(?m)^ARG SOLUTION=0$`),
+		regexp.MustCompile(`(?m)^FROM \$\{RUNTIME_IMAGE\} AS step\n(?:.*\n)*?USER 10001`),
+		regexp.MustCompile(`-tags=solution`),
+	} {
+		if !want.MatchString(df) {
+			t.Errorf("compose/Dockerfile lacks %s", want)
+		}
+	}
+	if strings.Contains(df, ":latest") {
+		t.Error("compose/Dockerfile uses a :latest image")
 	}
 }

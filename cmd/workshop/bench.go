@@ -1,11 +1,9 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -49,6 +47,7 @@ func runBench(ctx context.Context, args []string) (err error) {
 
 	// Services: start what is missing, stop it again at the end.
 	sc := stack.FromEnv()
+	announceStack(sc, step)
 	started, err := upForStep(ctx, sc, step)
 	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
 	if err != nil {
@@ -70,7 +69,13 @@ func runBench(ctx context.Context, args []string) (err error) {
 		return err
 	}
 	defer unpin()
-	srvs := &servers{ctx: ctx, bin: bin, env: sc.Endpoints().Env(), plan: plan,
+	// LATENCY=0.2ms: the server reaches its databases through a delay.
+	eps, slow, err := slowerNetwork(sc, step)
+	if err != nil {
+		return err
+	}
+	defer func() { err = errors.Join(err, slow.Close()) }()
+	srvs := &servers{ctx: ctx, bin: bin, env: eps.Env(), plan: plan,
 		logPath: filepath.Join(sc.Dir, fmt.Sprintf("step-%02d.log", step.N))}
 	defer func() { err = errors.Join(err, srvs.stopShared()) }()
 	if step.Worker && env.Pool != nil {
@@ -78,6 +83,7 @@ func runBench(ctx context.Context, args []string) (err error) {
 	}
 
 	res := newResult(step, sc, plan, o, quick, tool)
+	noteLatency(res, slow)
 	if err := measureAll(ctx, step, env, o, srvs, sc.Dir, res); err != nil {
 		return err
 	}
@@ -224,18 +230,27 @@ func newResult(step scenario.Step, sc stack.Config, plan bench.CPUPlan, o bench.
 // (step 9's "yours" before the exercise is written) skips its rows, said
 // in a note.
 func measureAll(ctx context.Context, step scenario.Step, env scenario.Env, o bench.Options, srvs *servers, dir string, res *bench.Result) error {
-	rounds := max(step.Rounds, 1)
-	if env.Quick {
-		rounds = 1 // a smoke test: interleaving is for measurements
+	rounds, err := bench.RoundsFromEnv(step.Rounds)
+	if err != nil {
+		return err
 	}
-	if rounds > 1 && os.Getenv("DURATION") == "" && o.Iterations == 0 {
-		o.Duration /= time.Duration(rounds) // the same time per row, in interleaved rounds
+	if env.Quick && os.Getenv("RUNS") == "" {
+		rounds = 1 // a smoke test: interleaving is for measurements (RUNS=N still asks for it)
+	}
+	if os.Getenv("RUNS") == "" && rounds > 1 && os.Getenv("DURATION") == "" && o.Iterations == 0 {
+		o.Duration /= time.Duration(rounds) // step 9: the same time per row, in interleaved rounds
+	}
+	best := step.Rounds > 1 // step 9 keeps each row's fastest round; RUNS=N rows are medians
+	res.Params["rounds"] = rounds
+	if best && rounds > 1 {
+		res.Params["rows"] = "best"
 	}
 	fmt.Fprintf(os.Stderr, "step %d — %s: %d VUs, %s per variant after a %s warm-up, %d round(s) (server log: %s)\n",
 		step.N, step.Slug, o.VUs, describe(o), o.Warmup, rounds, srvs.logPath)
 	o.Progress = os.Stderr
 	variants := step.Variants(env)
 	skipped := map[string]bool{}
+	all := make([][]bench.Run, rounds)
 	for round := 1; round <= rounds; round++ {
 		if rounds > 1 {
 			fmt.Fprintf(os.Stderr, "round %d of %d\n", round, rounds)
@@ -263,15 +278,19 @@ func measureAll(ctx context.Context, step scenario.Step, env scenario.Env, o ben
 			if err != nil {
 				return fmt.Errorf("%s: %w\nserver log:\n%s", v.Name, err, srv.Log(10))
 			}
-			keepBest(res, r, rounds)
+			all[round-1] = append(all[round-1], r)
 		}
+	}
+	res.Runs = bench.Combine(all, best)
+	if rounds > 1 {
+		res.Rounds = all
 	}
 	return nil
 }
 
 // judgeAndWrite judges the claims, prints the table and writes the results file.
 func judgeAndWrite(step scenario.Step, env scenario.Env, res *bench.Result, quick bool) error {
-	res.Claims = step.Claims(res, env)
+	res.Claims = bench.Judge(res, res.Rounds, func(r *bench.Result) []bench.Claim { return step.Claims(r, env) })
 	if step.Tables != nil {
 		res.Tables = step.Tables(res)
 	}
@@ -285,33 +304,6 @@ func judgeAndWrite(step scenario.Step, env scenario.Env, res *bench.Result, quic
 	}
 	fmt.Printf("\nwrote %s\n", path)
 	return nil
-}
-
-// keepBest adds a run, or with several rounds keeps the faster of it and
-// the variant's earlier run: on a shared machine noise (a neighbour, a
-// frequency dip) only ever slows a run down. Errors add up over the rounds,
-// and the slowest round's req/s stays visible in the extras.
-func keepBest(res *bench.Result, r bench.Run, rounds int) {
-	if rounds > 1 {
-		extra := map[string]float64{}
-		maps.Copy(extra, r.Extra)
-		extra["rounds"], extra["rps_worst_round"] = 1, r.RPS
-		r.Extra = extra
-	}
-	prev := res.Find(r.Variant)
-	if prev == nil {
-		res.Runs = append(res.Runs, r)
-		return
-	}
-	best := r
-	if prev.RPS > r.RPS {
-		best = *prev
-	}
-	best.Errors = prev.Errors + r.Errors
-	best.FirstError = cmp.Or(prev.FirstError, r.FirstError)
-	best.Extra["rounds"] = prev.Extra["rounds"] + 1
-	best.Extra["rps_worst_round"] = min(prev.Extra["rps_worst_round"], r.RPS)
-	*prev = best
 }
 
 // loadOptions reads VUS, ITERATIONS, DURATION and QUICK over the shared defaults.

@@ -27,9 +27,9 @@ func runCompare() error {
 			return fmt.Errorf("step %d: %w", step.N, err)
 		}
 		for _, c := range r.Claims {
-			v := "not measured"
-			if c.Reproduced != nil {
-				v = map[bool]string{true: "REPRODUCED", false: "NOT reproduced"}[*c.Reproduced]
+			v := c.Verdict()
+			if c.Unstable {
+				v = "UNSTABLE"
 			}
 			fmt.Fprintf(tw, "%d %s\t%s\t%s\t%s\t%s\n", step.N, step.Slug, c.ID, v, c.Measured, r.StartedAt.Format("2006-01-02 15:04"))
 		}

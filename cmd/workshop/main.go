@@ -35,6 +35,9 @@ const usage = `usage: workshop <command> [flags]
   docs [-check]     write the reference runs' figures into the READMEs' marked regions
   handout           print every slide deck to PDF (results/handout/; needs Chromium)
   test              everything CI runs
+  test-latency      steps 1–5 give the same verdicts with +0.2 ms per database round trip
+  worker            the live-stats worker alone (PEAKLOAD_POSTGRES_URL)
+  latency-proxy     forward -target with -delay added per round trip (LATENCY)
 `
 
 func main() {
@@ -83,6 +86,12 @@ func main() {
 		err = runMutants(ctx, args)
 	case "progress":
 		err = runProgress()
+	case "test-latency":
+		err = runTestLatency(ctx)
+	case "worker":
+		err = runWorker(ctx)
+	case "latency-proxy":
+		err = runLatencyProxy(ctx, args)
 	case "compare":
 		err = runCompare()
 	case "report":

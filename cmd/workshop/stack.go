@@ -15,6 +15,8 @@ import (
 
 func runUp(ctx context.Context, args []string) error {
 	c := stack.FromEnv()
+	kind, why := c.Choice()
+	fmt.Fprintf(os.Stderr, "stack: %s — %s\n", kind, why)
 	if _, err := stack.Up(ctx, c, args...); err != nil {
 		return err
 	}

@@ -36,19 +36,3 @@ func TestVerifyResult(t *testing.T) {
 		})
 	}
 }
-
-// With rounds, a row keeps its fastest round, and every round's errors.
-func TestKeepBest(t *testing.T) {
-	res := &bench.Result{}
-	keepBest(res, bench.Run{Variant: "a", RPS: 100, Errors: 1, FirstError: "HTTP 500"}, 2)
-	keepBest(res, bench.Run{Variant: "b", RPS: 50}, 2)
-	keepBest(res, bench.Run{Variant: "a", RPS: 300}, 2)
-	keepBest(res, bench.Run{Variant: "b", RPS: 40}, 2)
-	a, b := res.Find("a"), res.Find("b")
-	if len(res.Runs) != 2 || a.RPS != 300 || a.Errors != 1 || a.FirstError != "HTTP 500" || a.Extra["rps_worst_round"] != 100 || a.Extra["rounds"] != 2 {
-		t.Errorf("a = %+v", a)
-	}
-	if b.RPS != 50 || b.Extra["rps_worst_round"] != 40 || b.Extra["rounds"] != 2 {
-		t.Errorf("b = %+v", b)
-	}
-}

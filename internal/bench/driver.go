@@ -92,7 +92,9 @@ type Run struct {
 	// ServerPeakRSSMB is the server's peak resident memory (VmHWM) at the
 	// end of the run; with a server per variant, that variant's own.
 	ServerPeakRSSMB float64 `json:"server_peak_rss_mb,omitempty"`
-	hist            *hdrhistogram.Histogram
+	// Spread is how req/s varied when the row combines several rounds.
+	Spread *Spread `json:"spread,omitempty"`
+	hist   *hdrhistogram.Histogram
 }
 
 // Latency percentiles in milliseconds.

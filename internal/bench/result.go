@@ -22,9 +22,12 @@ type Result struct {
 	Machine   Machine        `json:"machine"`
 	Params    map[string]any `json:"params"`
 	Runs      []Run          `json:"runs"`
-	Tables    []Table        `json:"tables,omitempty"`
-	Claims    []Claim        `json:"claims"`
-	Notes     []string       `json:"notes,omitempty"`
+	// Rounds keeps every round's runs when a variant was measured more
+	// than once (RUNS=N): Runs holds their combined rows.
+	Rounds [][]Run  `json:"rounds,omitempty"`
+	Tables []Table  `json:"tables,omitempty"`
+	Claims []Claim  `json:"claims"`
+	Notes  []string `json:"notes,omitempty"`
 }
 
 // Machine describes where the numbers come from: a learner comparing runs
@@ -50,6 +53,11 @@ type Claim struct {
 	Measured   string `json:"measured"`
 	Tolerance  string `json:"tolerance"`
 	Reproduced *bool  `json:"reproduced"`
+	// Unstable: with several rounds, some reproduced the claim and some
+	// did not (Rounds holds each round's verdict). Reproduced is then the
+	// verdict of the combined (median) rows.
+	Unstable bool    `json:"unstable,omitempty"`
+	Rounds   []*bool `json:"round_verdicts,omitempty"`
 }
 
 // Table is a step's own summary of its runs (step 9's framework table,
@@ -118,16 +126,31 @@ func (r *Result) Print(w io.Writer) {
 	if m.CPUPlan.Pinned {
 		pin = fmt.Sprintf("server pinned to CPU %v with GOMAXPROCS=%d, databases on %v, driver on %v", m.CPUPlan.Server, m.ServerGOMAXPROCS, m.CPUPlan.Services, m.CPUPlan.Driver)
 	}
-	stk := m.Stack + " stack"
-	if m.Mongo != "" {
-		stk += ", MongoDB: " + m.Mongo
-	}
-	fmt.Fprintf(w, "\nstep %d — %s   (%d CPUs, %s, %s)\n", r.Step, r.Slug, m.CPUs, pin, stk)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "variant\troute\ttool\tVUs\treq/s\tp50 ms\tp95 ms\tp99 ms\terrors\tKB/req\tDB q/req\tRedis B/req\tserver µs/req\tserver busy\t")
+	fmt.Fprintf(w, "\nstep %d — %s   (%d CPUs, %s)\n", r.Step, r.Slug, m.CPUs, pin)
+	fmt.Fprintf(w, "  stack: %s\n", r.stackLine())
+	rounds := 0
 	for _, x := range r.Runs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%.2f\t%.2f\t%.2f\t%d\t%.2f\t%s\t%s\t%s\t%s\t\n",
-			x.Variant, x.Route, x.Tool, x.VUs, thousands(x.RPS), x.Latency.P50, x.Latency.P95, x.Latency.P99, x.Errors,
+		if x.Spread != nil {
+			rounds = max(rounds, x.Spread.Rounds)
+		}
+	}
+	spread := ""
+	if rounds > 1 {
+		spread = "req/s spread\t"
+		fmt.Fprintf(w, "  %d interleaved rounds: each row is its %s round by req/s; the spread is the rounds' min–max\n", rounds, r.rowRule())
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "variant\troute\ttool\tVUs\treq/s\t"+spread+"p50 ms\tp95 ms\tp99 ms\terrors\tKB/req\tDB q/req\tRedis B/req\tserver µs/req\tserver busy\t")
+	for _, x := range r.Runs {
+		sp := ""
+		if rounds > 1 {
+			sp = "-\t"
+			if x.Spread != nil {
+				sp = thousands(x.Spread.RPSMin) + "–" + thousands(x.Spread.RPSMax) + "\t"
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s%.2f\t%.2f\t%.2f\t%d\t%.2f\t%s\t%s\t%s\t%s\t\n",
+			x.Variant, x.Route, x.Tool, x.VUs, thousands(x.RPS), sp, x.Latency.P50, x.Latency.P95, x.Latency.P99, x.Errors,
 			x.PerRequest.PublicBytes/1024, dash(x.PerRequest.DBQueries, "%.2f"), dash(x.PerRequest.RedisBytes, "%.0f"),
 			dash(x.PerRequest.ServerCPUus, "%.0f"), dash(x.RPS*x.PerRequest.ServerCPUus/1e4, "%.0f%%"))
 	}
@@ -171,16 +194,42 @@ func (r *Result) Print(w io.Writer) {
 	if len(r.Claims) > 0 {
 		fmt.Fprintln(w, "\nthe article's claims beside ours:")
 		for _, c := range r.Claims {
-			verdict := "not measured"
-			if c.Reproduced != nil {
-				verdict = map[bool]string{true: "REPRODUCED", false: "NOT reproduced"}[*c.Reproduced]
-			}
-			fmt.Fprintf(w, "  %-3s article:  %s\n      measured: %s\n      verdict:  %s (tolerance: %s)\n", c.ID, c.Article, c.Measured, verdict, c.Tolerance)
+			fmt.Fprintf(w, "  %-3s article:  %s\n      measured: %s\n      verdict:  %s (tolerance: %s)\n", c.ID, c.Article, c.Measured, c.Verdict(), c.Tolerance)
 		}
 	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "  note: %s\n", n)
 	}
+}
+
+// stackLine says which databases the numbers were measured against: the
+// same step gives other absolute figures natively and under Compose.
+func (r *Result) stackLine() string {
+	var s string
+	switch r.Machine.Stack {
+	case "native":
+		s = "native (private PostgreSQL/Redis/MongoDB from local binaries, loopback round trips)"
+	case "compose":
+		s = "compose (databases in Docker containers: each round trip also crosses Docker's port proxy)"
+	case "none":
+		s = "none (this step needs no database)"
+	default:
+		s = r.Machine.Stack
+	}
+	if r.Machine.Mongo != "" {
+		s += "; MongoDB: " + r.Machine.Mongo
+	}
+	if ms, ok := r.Params["added_latency_ms"].(float64); ok && ms > 0 {
+		s += fmt.Sprintf(", + %.2f ms per PostgreSQL/Redis round trip (LATENCY)", ms)
+	}
+	return s
+}
+
+func (r *Result) rowRule() string {
+	if best, _ := r.Params["rows"].(string); best == "best" {
+		return "fastest"
+	}
+	return "median"
 }
 
 func dash(v float64, format string) string {

@@ -108,19 +108,11 @@ func (c Config) saveState(s state) error {
 	return os.WriteFile(c.statePath(), b, 0o644)
 }
 
-// ResolveKind turns "auto" into "compose" when a Docker engine answers and
-// "native" otherwise. A stack that is already up keeps its kind.
+// ResolveKind turns "auto" into a stack (Choice says how and why). A stack
+// that is already up keeps its kind.
 func (c Config) ResolveKind() string {
-	if c.Kind != "auto" && c.Kind != "" {
-		return c.Kind
-	}
-	if s := c.loadState(); s.Kind != "" {
-		return s.Kind
-	}
-	if DockerEngine() {
-		return "compose"
-	}
-	return "native"
+	kind, _ := c.Choice()
+	return kind
 }
 
 // DockerEngine reports whether a Docker engine answers (not just a client).

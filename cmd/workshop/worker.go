@@ -1,0 +1,30 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/stack"
+)
+
+// runWorker is `workshop worker`: the live-stats worker alone, until
+// stopped — the articles' cron jobs for a step server started by someone
+// else (the Compose bench profile runs it in a container of its own).
+func runWorker(ctx context.Context) error {
+	pool, err := pgxpool.New(ctx, stack.EndpointsFromEnv().PostgresURL)
+	if err != nil {
+		return fmt.Errorf("worker: %w", err)
+	}
+	defer pool.Close()
+	p := params.Load()
+	ids := scenario.Env{Params: p}.Skew().HotIDs()
+	fmt.Fprintf(os.Stderr, "worker: updating the live stats of %d hot items every %s\n", len(ids), p.Scaled(p.Clock.ChangeS))
+	catalog.Worker{Pool: pool, IDs: ids, Interval: p.Scaled(p.Clock.ChangeS)}.Run(ctx)
+	return nil
+}

@@ -1,0 +1,183 @@
+#!/usr/bin/env bash
+# make test-compose: the Docker-only path, run for real where a Docker
+# engine can start. It builds the step server from compose/Dockerfile,
+# starts PostgreSQL and Redis, seeds, runs the worker and the step's k6
+# script with the bench profile, and checks k6's summary in results/.
+#
+# No registry may be reachable (CI here reaches only package registries),
+# so the pinned third-party images are replaced by LOCAL STAND-INS built
+# from Debian packages and tagged like them:
+#   debian:bookworm-…-slim  debootstrap --variant=minbase bookworm (the real base, unpinned date)
+#   golang:1.24.9-bookworm  that + this machine's Go toolchain (its version, not 1.24.9)
+#   postgres:15.10-alpine   that + Debian's PostgreSQL 15, with the official entrypoint's
+#                           POSTGRES_HOST_AUTH_METHOD / POSTGRES_DB behaviour and pg_isready
+#   redis:7.2.7-alpine      that + Debian's redis-server / redis-cli (7.0, not 7.2)
+#   grafana/k6:0.54.0       that + k6 v0.54.0 built from its Go module (the real k6 binary)
+# What a stand-in cannot prove: that the real images' entrypoints, users and
+# versions behave the same (alpine's musl, postgres' docker-entrypoint.sh
+# init scripts), mongo:7.0.16 (not started: steps 1–5 do not need it), and
+# the pull of any image. Where an engine already runs with the real images,
+# nothing is replaced: existing images are used as they are.
+#
+# Engine: an answering engine is used; else, as root with dockerd
+# installed, one is started with its own data root under .workshop/docker
+# (vfs storage, no iptables) and stopped at the end. Without either, the
+# test says so and passes as skipped.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+WORK=$ROOT/.workshop/docker
+mkdir -p "$WORK" results
+say() { echo "test-compose: $*" >&2; }
+STARTED_DOCKERD=
+cleanup() {
+  docker compose -f compose/compose.yaml -f "$WORK/override.yaml" --profile bench down -v >/dev/null 2>&1 || true
+  if [ -n "$STARTED_DOCKERD" ]; then
+    say "stopping the dockerd this test started (pid $STARTED_DOCKERD)"
+    kill "$STARTED_DOCKERD" 2>/dev/null || true
+    for _ in $(seq 50); do kill -0 "$STARTED_DOCKERD" 2>/dev/null || break; sleep 0.2; done
+  fi
+}
+trap cleanup EXIT
+
+# --- the engine ----------------------------------------------------------
+if ! docker info >/dev/null 2>&1; then
+  if [ "$(id -u)" != 0 ] || ! command -v dockerd >/dev/null 2>&1; then
+    say "skipped: no Docker engine answers and none can be started here (root + dockerd needed)"
+    echo "0 passed, 0 failed, 1 skipped"
+    exit 0
+  fi
+  say "starting dockerd (vfs, no iptables) with its data in $WORK"
+  dockerd --storage-driver=vfs --iptables=false --data-root "$WORK/data" --exec-root "$WORK/exec" \
+    --pidfile "$WORK/dockerd.pid" --host "unix://$WORK/docker.sock" >"$WORK/dockerd.log" 2>&1 &
+  STARTED_DOCKERD=$!
+  export DOCKER_HOST=unix://$WORK/docker.sock
+  for _ in $(seq 60); do docker info >/dev/null 2>&1 && break; sleep 0.5; done
+  if ! docker info >/dev/null 2>&1; then
+    say "skipped: dockerd did not start ($(tail -1 "$WORK/dockerd.log"))"
+    echo "0 passed, 0 failed, 1 skipped"
+    exit 0
+  fi
+fi
+
+# --- Compose v2, as a CLI plugin, from the Go module proxy ---------------
+if ! docker compose version >/dev/null 2>&1; then
+  v=v2.40.3
+  say "building docker compose $v from its Go module (a few minutes, once)"
+  src=$(GOFLAGS=-mod=mod go mod download -json "github.com/docker/compose/v2@$v" | sed -n 's/.*"Dir": "\(.*\)",/\1/p')
+  rm -rf "$WORK/compose-src" && cp -r "$src" "$WORK/compose-src" && chmod -R u+w "$WORK/compose-src"
+  # Built as its own main module: its go.mod's exclude lines then apply.
+  (cd "$WORK/compose-src" && CGO_ENABLED=0 GOFLAGS=-mod=mod go build -trimpath -o "$WORK/docker-compose" ./cmd)
+  mkdir -p "$HOME/.docker/cli-plugins"
+  install -m 0755 "$WORK/docker-compose" "$HOME/.docker/cli-plugins/docker-compose"
+fi
+docker compose version >&2
+
+# --- stand-ins for the pinned images that cannot be pulled ---------------
+image_of() { sed -n "s/^ARG $1=//p" compose/Dockerfile; }
+have() { docker image inspect "$1" >/dev/null 2>&1; }
+RUNTIME=$(image_of RUNTIME_IMAGE) GOLANG=$(image_of GO_IMAGE)
+PG=$(sed -n 's/^ *image: \(postgres:.*\)/\1/p' compose/compose.yaml)
+REDIS=$(sed -n 's/^ *image: \(redis:.*\)/\1/p' compose/compose.yaml)
+K6=$(sed -n 's/^ *image: \(grafana\/k6:.*\)/\1/p' compose/compose.yaml)
+rootfs=$WORK/rootfs
+if ! have "$RUNTIME" || ! have "$PG" || ! have "$REDIS" || ! have "$GOLANG" || ! have "$K6"; then
+  if [ ! -f "$rootfs/.done" ]; then
+    command -v debootstrap >/dev/null || apt-get install -y -qq --no-install-recommends debootstrap >&2
+    say "debootstrap bookworm (minbase) for the stand-in images"
+    rm -rf "$rootfs"
+    debootstrap --variant=minbase bookworm "$rootfs" http://deb.debian.org/debian >"$WORK/debootstrap.log" 2>&1
+    touch "$rootfs/.done"
+  fi
+  tarof() { tar -C "$1" -c --exclude="./proc/*" --exclude="./sys/*" --exclude="./dev/*" --exclude=./.done --exclude=./.apt .; }
+  have "$RUNTIME" || { tarof "$rootfs" | docker import - "$RUNTIME" >/dev/null; say "stand-in $RUNTIME"; }
+  if ! have "$PG" || ! have "$REDIS"; then
+    db=$WORK/rootfs-db
+    if [ ! -f "$db/.apt" ]; then
+      rm -rf "$db" && cp -a "$rootfs" "$db" && rm -f "$db/.done"
+      chroot "$db" /bin/sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql-15 redis-server && apt-get clean' >"$WORK/db-apt.log" 2>&1
+      touch "$db/.apt"
+    fi
+    cat >"$db/usr/local/bin/docker-entrypoint.sh" <<'EOF'
+#!/bin/sh
+# Stand-in for the official postgres entrypoint: what compose.yaml relies
+# on (POSTGRES_HOST_AUTH_METHOD, POSTGRES_DB, a `postgres -c …` command run
+# as the postgres user). Redis' command is run as given.
+set -e
+if [ "$1" = postgres ]; then
+  export PATH=/usr/lib/postgresql/15/bin:$PATH PGDATA=/var/lib/postgresql/data
+  mkdir -p "$PGDATA" /var/run/postgresql && chown -R postgres "$PGDATA" /var/run/postgresql
+  if [ ! -s "$PGDATA/PG_VERSION" ]; then
+    su postgres -c "initdb -D $PGDATA --auth=${POSTGRES_HOST_AUTH_METHOD:-trust} -U postgres" >/dev/null
+    echo "host all all all ${POSTGRES_HOST_AUTH_METHOD:-trust}" >>"$PGDATA/pg_hba.conf"
+    su postgres -c "pg_ctl -D $PGDATA -o '-c listen_addresses=' -w start" >/dev/null
+    [ -n "$POSTGRES_DB" ] && su postgres -c "createdb $POSTGRES_DB"
+    su postgres -c "pg_ctl -D $PGDATA -m fast -w stop" >/dev/null
+  fi
+  shift
+  exec su postgres -c "exec postgres -D $PGDATA -c listen_addresses=* $*"
+fi
+exec "$@"
+EOF
+    chmod +x "$db/usr/local/bin/docker-entrypoint.sh"
+    ln -sf /usr/lib/postgresql/15/bin/pg_isready "$db/usr/local/bin/pg_isready"
+    tarof "$db" | docker import -c 'ENTRYPOINT ["/usr/local/bin/docker-entrypoint.sh"]' - peakload-standin-db >/dev/null
+    have "$PG" || { docker tag peakload-standin-db "$PG"; say "stand-in $PG"; }
+    have "$REDIS" || { docker tag peakload-standin-db "$REDIS"; say "stand-in $REDIS"; }
+  fi
+  if ! have "$GOLANG"; then
+    goroot=$(go env GOROOT)
+    # The real image has CA certificates (go mod download fetches over TLS): this machine's.
+    printf 'FROM %s\nCOPY go /usr/local/go\nCOPY ca-certificates.crt /etc/ssl/certs/ca-certificates.crt\nENV PATH=/usr/local/go/bin:/root/go/bin:$PATH GOPATH=/root/go\n' "$RUNTIME" >"$WORK/Dockerfile.golang"
+    rm -rf "$WORK/golang-ctx" && mkdir -p "$WORK/golang-ctx" && cp -a "$goroot" "$WORK/golang-ctx/go"
+    cp /etc/ssl/certs/ca-certificates.crt "$WORK/golang-ctx/"
+    docker build -q -t "$GOLANG" -f "$WORK/Dockerfile.golang" "$WORK/golang-ctx" >/dev/null
+    say "stand-in $GOLANG (Go $(go env GOVERSION) from this machine)"
+  fi
+  if ! have "$K6"; then
+    kv=${K6##*:}
+    say "building k6 v$kv from its Go module for the $K6 stand-in (a few minutes, once)"
+    mkdir -p "$WORK/k6-ctx"
+    [ -x "$WORK/k6-ctx/k6" ] || GOBIN="$WORK/k6-ctx" CGO_ENABLED=0 go install "go.k6.io/k6@v$kv"
+    printf 'FROM %s\nCOPY k6 /usr/bin/k6\nRUN useradd -u 12345 k6\nUSER 12345\nWORKDIR /home/k6\nENTRYPOINT ["k6"]\n' "$RUNTIME" >"$WORK/k6-ctx/Dockerfile"
+    docker build -q -t "$K6" "$WORK/k6-ctx" >/dev/null
+  fi
+fi
+
+# The image build downloads modules from the Go module proxy; an engine
+# without outbound NAT (--iptables=false) builds on the host's network.
+cat >"$WORK/override.yaml" <<'EOF'
+services:
+  seed: {build: {network: host}}
+  worker: {build: {network: host}}
+  app: {build: {network: host}}
+EOF
+
+# --- the path itself -----------------------------------------------------
+passed=0 failed=0
+for step in ${TEST_COMPOSE_STEPS:-01-direct-db 02-cache-aside}; do
+  rm -f "results/k6-$step.json"
+  say "STEP=$step SOLUTION=1: build, seed, worker, server, k6"
+  t0=$(date +%s)
+  if STEP=$step SOLUTION=1 VUS=50 DURATION=3s docker compose -f compose/compose.yaml -f "$WORK/override.yaml" \
+      --profile bench run --rm --build k6 >"$WORK/run-$step.log" 2>&1 &&
+     python3 - "results/k6-$step.json" <<'EOF'
+import json, sys
+s = json.load(open(sys.argv[1]))
+m = s["metrics"]
+reqs, failed = m["http_reqs"]["count"], m["http_req_failed"]["value"]
+checks = m["checks"]
+assert reqs > 0, "no request"
+assert failed == 0, f"{failed:.1%} of requests failed"
+assert checks["fails"] == 0, f"{checks['fails']} checks failed"
+print(f"    k6: {reqs} requests, 0 failed, {checks['passes']} checks passed")
+EOF
+  then
+    passed=$((passed + 1)); say "ok   $step ($(($(date +%s) - t0)) s)"
+  else
+    failed=$((failed + 1)); say "FAIL $step: last lines of $WORK/run-$step.log:"; tail -20 "$WORK/run-$step.log" >&2
+  fi
+  docker compose -f compose/compose.yaml -f "$WORK/override.yaml" --profile bench down >/dev/null 2>&1 || true
+done
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
