@@ -154,6 +154,10 @@ services:
 EOF
 
 # --- the path itself -----------------------------------------------------
+# Free loopback ports for the published ones: a native stack or another
+# learner's server may hold the defaults (55432, 56379, 57017, 8080).
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+export PEAKLOAD_PG_PORT=$(free_port) PEAKLOAD_REDIS_PORT=$(free_port) PEAKLOAD_MONGO_PORT=$(free_port) PEAKLOAD_APP_PORT=$(free_port)
 passed=0 failed=0
 for step in ${TEST_COMPOSE_STEPS:-01-direct-db 02-cache-aside}; do
   rm -f "results/k6-$step.json"
