@@ -1,4 +1,4 @@
-// ttlseconds: reads the ttl as seconds (ttl*time.Second): a 300 ms TTL becomes 9.5 years
+// ttlseconds: reads the ttl as seconds (ttl*time.Second): the 3 s TTL becomes 95 years
 
 //go:build !solution
 

@@ -1,4 +1,4 @@
-// setex: right in production, but SetEx (SETEX) counts whole seconds: the workshop's 300 ms TTL becomes 1 s — the check names the cause
+// setex: stores with SetEx (SETEX, whole seconds): right, since the TTL of hit ratios is a whole 3 s (it would round a sub-second TTL up, which the check names)
 
 //go:build !solution
 
