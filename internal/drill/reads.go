@@ -111,11 +111,7 @@ func (r ReadReport) OK() bool {
 // Run runs the drill.
 func (d Reads) Run(ctx context.Context) (ReadReport, error) {
 	var rep ReadReport
-	say := func(f string, a ...any) {
-		if d.Progress != nil {
-			fmt.Fprintf(d.Progress, "  %s  "+f+"\n", append([]any{time.Now().Format("15:04:05.0")}, a...)...)
-		}
-	}
+	say := sayer(d.Progress)
 	srv, err := d.Server(ctx, d.Redis.Addr)
 	if err != nil {
 		return rep, err

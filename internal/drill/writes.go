@@ -59,11 +59,7 @@ func (r Report) OK() bool {
 // Run runs the drill.
 func (d Writes) Run(ctx context.Context) (Report, error) {
 	rep := Report{KillMongo: d.KillMongo, Idempotent: d.Idempotent}
-	say := func(f string, a ...any) {
-		if d.Progress != nil {
-			fmt.Fprintf(d.Progress, "  %s  "+f+"\n", append([]any{time.Now().Format("15:04:05.0")}, a...)...)
-		}
-	}
+	say := sayer(d.Progress)
 	srv, err := d.Server(ctx, d.Mongo.URL)
 	if err != nil {
 		return rep, err
@@ -157,5 +153,14 @@ func sleep(ctx context.Context, d time.Duration) {
 	select {
 	case <-ctx.Done():
 	case <-time.After(d):
+	}
+}
+
+// sayer prints a drill's timestamped progress lines to w (nowhere if nil).
+func sayer(w io.Writer) func(format string, a ...any) {
+	return func(f string, a ...any) {
+		if w != nil {
+			fmt.Fprintf(w, "  %s  "+f+"\n", append([]any{time.Now().Format("15:04:05.0")}, a...)...)
+		}
 	}
 }
