@@ -9,11 +9,14 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/compose-spec/compose-go/v2/loader"
 	"github.com/compose-spec/compose-go/v2/types"
+
+	"github.com/peakload/workshop/internal/dbaddr"
 )
 
 func TestComposeStack(t *testing.T) {
@@ -25,8 +28,8 @@ func TestComposeStack(t *testing.T) {
 	if err != nil {
 		t.Fatalf("compose.yaml does not load: %v", err)
 	}
-	wantPorts := map[string]string{"postgres": "55432", "redis": "56379", "mongo": "57017"}
-	pinned := regexp.MustCompile(`^[a-z0-9/._-]+:\d+\.\d+(\.\d+)?(-[a-z0-9.]+)?$`) // major.minor[.patch], never "latest"
+	wantPorts := map[string]string{"postgres": strconv.Itoa(dbaddr.DefaultPGPort), "redis": strconv.Itoa(dbaddr.DefaultRedisPort), "mongo": strconv.Itoa(dbaddr.DefaultMongoPort)} // the native stack's
+	pinned := regexp.MustCompile(`^[a-z0-9/._-]+:\d+\.\d+(\.\d+)?(-[a-z0-9.]+)?$`)                                                                                                 // major.minor[.patch], never "latest"
 	for name, port := range wantPorts {
 		s, ok := project.Services[name]
 		if !ok {

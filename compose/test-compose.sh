@@ -155,7 +155,7 @@ EOF
 
 # --- the path itself -----------------------------------------------------
 # Free loopback ports for the published ones: a native stack or another
-# learner's server may hold the defaults (55432, 56379, 57017, 8080).
+# learner's server may hold the defaults (15432, 16379, 17017, 8080).
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 export PEAKLOAD_PG_PORT=$(free_port) PEAKLOAD_REDIS_PORT=$(free_port) PEAKLOAD_MONGO_PORT=$(free_port) PEAKLOAD_APP_PORT=$(free_port)
 passed=0 failed=0

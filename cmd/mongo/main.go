@@ -21,12 +21,14 @@ import (
 	"syscall"
 
 	"github.com/FerretDB/FerretDB/ferretdb"
+
+	"github.com/peakload/workshop/internal/dbaddr"
 )
 
 func main() {
-	listen := flag.String("listen", "127.0.0.1:57017", "TCP address to serve on")
+	listen := flag.String("listen", fmt.Sprintf("%s:%d", dbaddr.DefaultHost, dbaddr.DefaultMongoPort), "TCP address to serve on")
 	backend := flag.String("backend", "postgresql", "where FerretDB stores documents: postgresql or sqlite")
-	pgURL := flag.String("postgresql-url", "postgres://postgres@127.0.0.1:55432/ferretdb?sslmode=disable", "PostgreSQL database (backend postgresql)")
+	pgURL := flag.String("postgresql-url", fmt.Sprintf("postgres://postgres@%s:%d/ferretdb?sslmode=disable", dbaddr.DefaultHost, dbaddr.DefaultPGPort), "PostgreSQL database (backend postgresql)")
 	dir := flag.String("dir", ".workshop/mongo", "SQLite data directory (backend sqlite)")
 	flag.Parse()
 	if err := run(*listen, *backend, *pgURL, *dir); err != nil {

@@ -11,12 +11,15 @@ import (
 )
 
 // The workshop's ports: not the databases' own defaults, so a learner's
-// servers never clash with them.
+// servers never clash with them, and below Linux's ephemeral range
+// (32768–60999), where a listener on a fixed port can find it taken by some
+// process's outgoing connection (EADDRINUSE flakes). Not registered ports of
+// well-known services either.
 const (
 	DefaultHost      = "127.0.0.1"
-	DefaultPGPort    = 55432
-	DefaultRedisPort = 56379
-	DefaultMongoPort = 57017
+	DefaultPGPort    = 15432
+	DefaultRedisPort = 16379
+	DefaultMongoPort = 17017
 )
 
 // Endpoints are the addresses a step server connects to.
