@@ -174,6 +174,8 @@ func (r *references) region(name string) (string, error) {
 		return r.claimTable(), nil
 	case name == "mistakes":
 		return r.mistakes()
+	case strings.HasPrefix(name, "scaling-"):
+		return r.scaling(name) // docs/scaling.md: scaling.go
 	case strings.HasPrefix(name, "step-"):
 		var n int
 		if _, err := fmt.Sscanf(name, "step-%d", &n); err != nil || r.runs[n] == nil {
@@ -181,7 +183,7 @@ func (r *references) region(name string) (string, error) {
 		}
 		return r.stepBlock(n), nil
 	}
-	return "", fmt.Errorf("unknown region %q (want steps, claims, mistakes or step-N)", name)
+	return "", fmt.Errorf("unknown region %q (want steps, claims, mistakes, scaling-… or step-N)", name)
 }
 
 func verdict(v *bool) string {

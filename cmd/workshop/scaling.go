@@ -1,0 +1,361 @@
+package main
+
+// The regions of docs/scaling.md: the reference runs turned into unit costs
+// (CPU µs, bytes, queries per request) and those costs multiplied out to the
+// articles' traffic ×1, ×10 and ×100. The arithmetic lives here, not in the
+// prose, so a re-recorded reference run re-sizes the fleet on `make docs`;
+// every table says its formula, so a reader can redo it with their own
+// figures.
+//
+// What transfers from a 2-core laptop to a fleet: CPU µs per request (the
+// same code does the same work per request on a bigger machine) and counts
+// per request (queries, bytes, GETs). What does not: absolute req/s, and the
+// rate of anything the database paced, because the databases here share one
+// core with the load driver.
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/peakload/workshop/internal/bench"
+)
+
+// Traffic levels. Article A aimed at "vạn CCU" (10k concurrent users) and
+// reckons 10 CCU make 1 req/s (A1): its traffic is 1,000 req/s, and the
+// levels are ×1, ×10, ×100 of that.
+const (
+	articleCCU   = 10000
+	ccuPerRPS    = 10
+	targetBusy   = 0.6 // plan cores to run at most 60 % busy: peaks, GC, deploys, a lost node
+	owaspPBKDF2  = 600000
+	pgMaxConns   = 100 // PostgreSQL's default max_connections
+	littleRTTms  = 1.0 // an assumed write round trip with w:majority in one region, for Little's law
+	hashSlots    = 16384
+	exampleMaxAg = 1 // s: a CDN max-age for the poll example
+)
+
+var levels = []float64{1, 10, 100}
+
+func baseRPS() float64 { return articleCCU / ccuPerRPS }
+
+// shape is one measured row a sizing table extrapolates.
+type shape struct {
+	step    int
+	variant string
+	what    string
+}
+
+var readShapes = []shape{
+	{0, "empty-get", "ceiling: the item's bytes from memory, no data access"},
+	{1, "direct-db", "every read from PostgreSQL"},
+	{2, "cache-aside", "Redis get-or-set, no coalescing"},
+	{5, "singleflight", "cache-aside + singleflight"},
+	{5, "burst", "burst cache in process, then Redis"},
+	{3, "cache-aside-poll", "pollers, no ETag (paced clients)"},
+	{3, "etag-poll", "pollers with ETag/304 (paced clients)"},
+}
+
+var writeShapes = []shape{
+	{6, "sync", "insertOne, then answer"},
+	{6, "async", "insertOne not awaited"},
+	{6, "group", "answer, insert in groups"},
+	{6, "bulk", "batcher: insertMany per 1000 events or interval"},
+	{7, "sync", "$inc per event, awaited"},
+	{7, "bulk", "bulkWrite of one $inc per event"},
+	{7, "reduce", "count per id, one $inc per id per flush"},
+}
+
+func (r *references) run(s shape) *bench.Run {
+	res := r.runs[s.step]
+	if res == nil {
+		return nil
+	}
+	return res.Find(s.variant)
+}
+
+// scalingRegions are the regions of docs/scaling.md, in the page's order.
+var scalingRegions = map[string]func(*references, *bytes.Buffer){
+	"scaling-levels": (*references).scalingLevels,
+	"scaling-costs":  (*references).scalingCosts,
+	"scaling-size":   (*references).scalingSize,
+	"scaling-keys":   (*references).scalingKeys,
+	"scaling-redis":  (*references).scalingRedis,
+	"scaling-pg":     (*references).scalingPG,
+	"scaling-cdn":    (*references).scalingCDN,
+	"scaling-writes": (*references).scalingWrites,
+	"scaling-lb":     (*references).scalingLB,
+	"scaling-cores":  (*references).scalingCores,
+	"scaling-pool":   (*references).scalingPool,
+}
+
+// scaling writes the region of docs/scaling.md called name.
+func (r *references) scaling(name string) (string, error) {
+	for _, s := range append(append([]shape{}, readShapes...), writeShapes...) {
+		if r.run(s) == nil {
+			return "", fmt.Errorf("region %s: results/reference/step-%d.json has no %q run", name, s.step, s.variant)
+		}
+	}
+	write, ok := scalingRegions[name]
+	if !ok {
+		return "", fmt.Errorf("unknown region %q", name)
+	}
+	var b bytes.Buffer
+	write(r, &b)
+	return b.String(), nil
+}
+
+func extra(x *bench.Run, k string) float64 { return x.Extra[k] }
+
+// busy is the share of the server's CPUs a run kept busy.
+func (r *references) busy(s shape) float64 {
+	x := r.run(s)
+	return x.RPS * x.PerRequest.ServerCPUus / 1e6 / float64(max(1, r.runs[s.step].Machine.ServerGOMAXPROCS))
+}
+
+func cores(rate, us float64) int { return int(math.Ceil(rate * us / 1e6 / targetBusy)) }
+
+// sig writes a figure with about three significant digits, grouped: 0.0035,
+// 1.45, 14.7, 2 403, 100 000.
+func sig(v float64) string {
+	switch a := math.Abs(v); {
+	case math.IsNaN(v):
+		return "–"
+	case a == 0:
+		return "0"
+	case a >= 100:
+		return num(v)
+	case a >= 10:
+		return fmt.Sprintf("%.1f", v)
+	case a >= 1:
+		return fmt.Sprintf("%.2f", v)
+	}
+	return fmt.Sprintf("%.*f", 2-int(math.Floor(math.Log10(math.Abs(v)))), v)
+}
+
+func pct(v float64) string { return fmt.Sprintf("%.1f %%", 100*v) }
+
+func (r *references) scalingLevels(b *bytes.Buffer) {
+	m := r.runs[1].Machine
+	fmt.Fprintf(b, "Article A's traffic, by its own rule of thumb (A1: 10 CCU make 1 req/s) at the %s CCU it aimed at: **%s req/s**. The tables use ×1, ×10 and ×100 of it: ", num(articleCCU), num(baseRPS()))
+	var parts []string
+	for _, l := range levels {
+		parts = append(parts, num(l*baseRPS())+" req/s")
+	}
+	b.WriteString(strings.Join(parts, ", ") + ".\n\n")
+	fmt.Fprintf(b, "Our figures: `results/reference/step-*.json`, %d CPUs (%s), the server pinned to its own CPU with GOMAXPROCS=%d; PostgreSQL, Redis, MongoDB and the load driver share the other. Cores are planned at most %.0f %% busy (`cores = ⌈rate × µs/req ÷ 10⁶ ÷ %.1f⌉`). Generated by `make docs`.\n", m.CPUs, m.CPUModel, m.ServerGOMAXPROCS, 100*targetBusy, targetBusy)
+}
+
+func (r *references) scalingCosts(b *bytes.Buffer) {
+	b.WriteString("| shape | step: run | server µs/req | server busy | req/s per core | CCU per core | public B/req | DB q/req | Redis GET/req | Redis B/req | hit ratio |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")
+	for _, s := range readShapes {
+		x := r.run(s)
+		us := x.PerRequest.ServerCPUus
+		var hits []string
+		if v, ok := x.Extra["redis_hit_ratio"]; ok {
+			hits = append(hits, "Redis "+pct(v))
+		}
+		if v, ok := x.Extra["memory_hit_ratio"]; ok {
+			hits = append(hits, "memory "+pct(v))
+		}
+		if v, ok := x.Extra["status_304_share"]; ok {
+			hits = append(hits, "304 "+pct(v))
+		}
+		if len(hits) == 0 {
+			hits = []string{"–"}
+		}
+		fmt.Fprintf(b, "| %s | %d: %s | %s | %.0f %% | %s | %s | %s | %s | %s | %s | %s |\n", s.what, s.step, s.variant,
+			sig(us), 100*r.busy(s), num(1e6/us), num(ccuPerRPS*1e6/us), num(x.PerRequest.PublicBytes),
+			sig(x.PerRequest.DBQueries), sig(extra(x, "redis_gets_per_req")), sig(x.PerRequest.RedisBytes), strings.Join(hits, ", "))
+	}
+	b.WriteString("\nreq/s per core = 10⁶ ÷ server µs/req (the core 100 % busy); CCU per core = 10 × that (A1's rule of thumb). Rows whose server was far from 100 % busy were paced by the database (1) or by the clients' poll clock (3): their µs/req was measured while the server also idled, and is the figure to use, not their req/s.\n")
+}
+
+func (r *references) scalingSize(b *bytes.Buffer) {
+	b.WriteString("| shape | req/s | API cores | PG q/s | Redis GET/s | Redis MB/s | public Mbit/s |\n|---|---:|---:|---:|---:|---:|---:|\n")
+	for _, s := range readShapes[1:5] {
+		x := r.run(s)
+		for _, l := range levels {
+			rate := l * baseRPS()
+			fmt.Fprintf(b, "| %d: %s | %s | %d | %s | %s | %s | %s |\n", s.step, s.variant, num(rate), cores(rate, x.PerRequest.ServerCPUus),
+				sig(rate*x.PerRequest.DBQueries), sig(rate*extra(x, "redis_gets_per_req")), sig(rate*x.PerRequest.RedisBytes/1e6), sig(rate*x.PerRequest.PublicBytes*8/1e6))
+		}
+	}
+	b.WriteString("\nEach column is rate × the row's per-request figure above (API cores rounded up at the planned busy share; MB = 10⁶ bytes, both directions of the Redis connection). For the cached rows the PG and Redis columns are upper bounds: their misses follow keys and TTLs, not req/s (next table).\n")
+}
+
+// zipfTop is the share of the hottest of n keys under a Zipf law of exponent
+// s: 1 / Σ 1/kˢ.
+func zipfTop(n int, s float64) float64 {
+	h := 0.0
+	for k := 1; k <= n; k++ {
+		h += 1 / math.Pow(float64(k), s)
+	}
+	return 1 / h
+}
+
+func (r *references) scalingKeys(b *bytes.Buffer) {
+	p := r.params
+	k := float64(p.Catalog.HotItems)
+	ttl := p.ForHitRatio(p.Clock.RedisTTLS).Seconds()
+	burst := p.ForHitRatio(p.Clock.BurstTTLS).Seconds()
+	fmt.Fprintf(b, "Our runs read %d hot items (Zipf, s = %g) with the Redis TTL at %g s and the burst TTL at %g s (the articles' %g s and %g s on the ×%g clock). A process that coalesces its misses loads each key at most once per TTL, whatever its req/s:\n\n",
+		p.Catalog.HotItems, p.Catalog.ZipfS, ttl, burst, p.Clock.RedisTTLS, p.Clock.BurstTTLS, p.Clock.HitRatioScale)
+	b.WriteString("| step: run | req/s | measured | per s | model: keys ÷ TTL |\n|---|---:|---|---:|---:|\n")
+	row := func(s shape, what string, perReq, model float64) {
+		x := r.run(s)
+		fmt.Fprintf(b, "| %d: %s | %s | %s | %s | %s |\n", s.step, s.variant, num(x.RPS), what, sig(x.RPS*perReq), sig(model))
+	}
+	c, sf, bu := r.run(shape{2, "cache-aside", ""}), r.run(shape{5, "singleflight", ""}), r.run(shape{5, "burst", ""})
+	row(shape{2, "cache-aside", ""}, "DB queries", c.PerRequest.DBQueries, k/ttl)
+	row(shape{5, "singleflight", ""}, "DB queries", sf.PerRequest.DBQueries, k/ttl)
+	row(shape{5, "burst", ""}, "DB queries", bu.PerRequest.DBQueries, k/ttl)
+	row(shape{5, "burst", ""}, "Redis GETs", extra(bu, "redis_gets_per_req"), k/burst)
+	fmt.Fprintf(b, "\nOn the articles' clock the same model gives, per process: %s DB queries/s (%d keys ÷ %g s) and %s Redis GETs/s behind a burst cache (%d keys ÷ %g s) — at 1,000 or 100,000 req/s alike. Without coalescing (step 2's row) concurrent misses of one key each query: more than the model, and more the more concurrent the traffic (step 4).\n",
+		sig(k/p.Clock.RedisTTLS), p.Catalog.HotItems, p.Clock.RedisTTLS, sig(k/p.Clock.BurstTTLS), p.Catalog.HotItems, p.Clock.BurstTTLS)
+}
+
+func (r *references) scalingRedis(b *bytes.Buffer) {
+	p := r.params
+	top := zipfTop(p.Catalog.HotItems, p.Catalog.ZipfS)
+	c := r.run(shape{2, "cache-aside", ""})
+	sf := shape{5, "singleflight", ""}
+	floor := r.run(sf).RPS * extra(r.run(sf), "redis_gets_per_req")
+	fmt.Fprintf(b, "- **Per shard, a floor:** our Redis served %s GETs/s of an item (step 5: singleflight, %s Redis B/req) on a core it shared with PostgreSQL and the load driver — a floor for one shard's command rate, not its ceiling (measure yours with `redis-benchmark`).\n", num(floor), num(r.run(sf).PerRequest.RedisBytes))
+	fmt.Fprintf(b, "- **The hottest key:** %d hot items under Zipf s = %g send %s of all reads to rank 1 (1 ÷ Σₖ 1/kˢ). One key hashes to one of the %s slots, so one shard answers all of it:\n\n", p.Catalog.HotItems, p.Catalog.ZipfS, pct(top), num(hashSlots))
+	b.WriteString("| req/s (step 2's shape) | Redis GET/s, all shards | GET/s on the hottest key's shard, at least | its MB/s | shards by GET/s ÷ floor |\n|---:|---:|---:|---:|---:|\n")
+	for _, l := range levels {
+		rate := l * baseRPS()
+		gets := rate * extra(c, "redis_gets_per_req")
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", num(rate), sig(gets), sig(gets*top), sig(gets*top*c.PerRequest.RedisBytes/extra(c, "redis_gets_per_req")/1e6), int(math.Ceil(gets/floor)))
+	}
+	bu := r.run(shape{5, "burst", ""})
+	fmt.Fprintf(b, "\nThe busiest shard carries at least the larger of (all GETs ÷ shards) and (the hottest key's share × all GETs): past ⌊1 ÷ %s⌋ = %d shards, adding shards no longer lowers it — only fewer GETs of that key do. Step 5's burst cache is that answer (%s Redis GET/req instead of %s, measured), and so is Redis' own client-side caching below.\n",
+		pct(top), int(math.Floor(1/top)), sig(extra(bu, "redis_gets_per_req")), sig(extra(c, "redis_gets_per_req")))
+}
+
+func (r *references) scalingPG(b *bytes.Buffer) {
+	d := shape{1, "direct-db", ""}
+	x := r.run(d)
+	floor := x.RPS * x.PerRequest.DBQueries
+	fmt.Fprintf(b, "Step 1's server was %.0f %% busy: PostgreSQL (and the load driver beside it on one core) set the pace at **%s queries/s** of the item query — so one PostgreSQL core does at least that (a floor: it shared its core). For the direct read that is:\n\n", 100*r.busy(d), num(floor))
+	b.WriteString("| req/s (step 1's shape) | PG q/s | PG cores, at most (q/s ÷ floor ÷ busy share) | 8-core servers: primary + read replicas |\n|---:|---:|---:|---:|\n")
+	for _, l := range levels {
+		rate := l * baseRPS()
+		q := rate * x.PerRequest.DBQueries
+		c := int(math.Ceil(q / floor / targetBusy))
+		fmt.Fprintf(b, "| %s | %s | %d | %d |\n", num(rate), num(q), c, int(math.Ceil(float64(c)/8)))
+	}
+	sf := r.run(shape{5, "singleflight", ""})
+	fmt.Fprintf(b, "\nBehind step 4–5's coalesced cache the same item costs %s queries per request here and, on the articles' clock, about %s queries/s per API process whatever the rate (table above): a cached read needs no replica at all. Replicas earn their keep for the reads no cache absorbs: the long tail, a cold start after a Redis flush or failover (every key misses at once, once per process), and uncached endpoints.\n",
+		sig(sf.PerRequest.DBQueries), sig(float64(r.params.Catalog.HotItems)/r.params.Clock.RedisTTLS))
+}
+
+func (r *references) scalingCDN(b *bytes.Buffer) {
+	p := r.params
+	a, e := r.run(shape{3, "cache-aside-poll", ""}), r.run(shape{3, "etag-poll", ""})
+	share := extra(e, "status_304_share")
+	model := 1 - p.Clock.PollS/p.Clock.ChangeS
+	b200 := a.PerRequest.PublicBytes
+	b304 := (e.PerRequest.PublicBytes - (1-share)*b200) / share
+	fmt.Fprintf(b, "- 304 share: measured %s; expected 1 − poll ÷ change = 1 − %g s ÷ %g s = %s.\n", pct(share), p.Clock.PollS, p.Clock.ChangeS, pct(model))
+	saves := "the 304 saves bytes, not the server's work (it still reads the item to compute the tag)"
+	if e.PerRequest.ServerCPUus < 0.9*a.PerRequest.ServerCPUus {
+		saves = "the 304 saved some server CPU too (no body to write), though the item is still read to compute the tag"
+	}
+	fmt.Fprintf(b, "- Bytes on the wire: a 200 costs %s B; a 304, derived as (B/req with ETag − (1 − share) × B₂₀₀) ÷ share, about %s B. Server µs/req: %s without ETag, %s with — %s.\n",
+		num(b200), num(b304), sig(a.PerRequest.ServerCPUus), sig(e.PerRequest.ServerCPUus), saves)
+	b.WriteString("\n| CCU polling every 15 s | req/s | public Mbit/s, no ETag | with ETag | API cores (etag-poll µs) |\n|---:|---:|---:|---:|---:|\n")
+	for _, l := range levels {
+		ccu := l * articleCCU
+		rate := ccu / p.Clock.PollS
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", num(ccu), num(rate), sig(rate*b200*8/1e6), sig(rate*e.PerRequest.PublicBytes*8/1e6), cores(rate, e.PerRequest.ServerCPUus))
+	}
+	fmt.Fprintf(b, "\nWith a shared cache in front and `Cache-Control: public, max-age=%d`, the origin sees at most (edge locations × %d hot items ÷ %d s) revalidations per second — %s req/s per edge location — whatever the CCU; each revalidation is a 304 (about %s B) when the item has not changed, a 200 (%s B) when it has.\n",
+		exampleMaxAg, p.Catalog.HotItems, exampleMaxAg, num(float64(p.Catalog.HotItems)/exampleMaxAg), num(b304), num(b200))
+}
+
+func (r *references) scalingWrites(b *bytes.Buffer) {
+	top := levels[len(levels)-1] * baseRPS()
+	m := r.runs[6].Machine
+	fmt.Fprintf(b, "MongoDB here is %s; its rates are not mongod's. Per event, the counts transfer; per second, only as a floor. At %s events/s:\n\n", m.Mongo, num(top))
+	b.WriteString("| step: run | what | server µs/event | events/s per core | DB writes/event | round trips/event | persisted/s here | API cores | DB round trips/s | in flight at 1 ms/round trip |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
+	for _, s := range writeShapes {
+		x := r.run(s)
+		us := x.PerRequest.ServerCPUus
+		rt := extra(x, "db_round_trips_per_req")
+		fmt.Fprintf(b, "| %d: %s | %s | %s | %s | %s | %s | %s | %d | %s | %s |\n", s.step, s.variant, s.what, sig(us), num(1e6/us), sig(extra(x, "db_writes_per_req")), sig(rt),
+			num(extra(x, "persisted_per_s")), cores(top, us), sig(top*rt), sig(top*rt*littleRTTms/1e3))
+	}
+	raw, bulk := r.run(shape{6, "raw-seq", ""}), r.run(shape{6, "raw-bulk", ""})
+	if raw != nil && bulk != nil {
+		fmt.Fprintf(b, "\nThe database alone, no HTTP (step 6): %s documents/s one insert at a time on one connection, %s documents/s in insertMany batches — the round trip, not the document, is the unit of cost.\n", num(extra(raw, "persisted_per_s")), num(extra(bulk, "persisted_per_s")))
+	}
+	fmt.Fprintf(b, "\nIn flight = round trips/s × round-trip time (Little's law), with an assumed %g ms for a w:majority write acknowledged within one region: the connections (and goroutines) a fleet keeps busy waiting on the database.\n", littleRTTms)
+}
+
+func (r *references) scalingLB(b *bytes.Buffer) {
+	p := r.params
+	k := float64(p.Catalog.HotItems)
+	top := levels[len(levels)-1] * baseRPS()
+	bu := r.run(shape{5, "burst", ""})
+	fmt.Fprintf(b, "At %s req/s of step 5's shape, N replicas behind round-robin, each with its own burst cache (%d hot keys, burst TTL %g s, Redis TTL %g s on the articles' clock):\n\n", num(top), p.Catalog.HotItems, p.Clock.BurstTTLS, p.Clock.RedisTTLS)
+	b.WriteString("| replicas N | req/s per replica | server busy per replica | Redis GET/s (N × keys ÷ burst TTL) | memory hit ratio, at best (1 − GET/s ÷ req/s) | DB q/s after each Redis expiry, at most (N × keys ÷ Redis TTL) |\n|---:|---:|---:|---:|---:|---:|\n")
+	for _, n := range []int{1, 2, 4, 16, 64} {
+		per := top / float64(n)
+		gets := float64(n) * k / p.Clock.BurstTTLS
+		fmt.Fprintf(b, "| %d | %s | %.0f %% | %s | %.2f %% | %s |\n", n, num(per), 100*per*bu.PerRequest.ServerCPUus/1e6, sig(gets), 100*(1-gets/top), sig(float64(n)*k/p.Clock.RedisTTLS))
+	}
+	burstTTL := p.ForHitRatio(p.Clock.BurstTTLS).Seconds()
+	fmt.Fprintf(b, "\nA replica above 100 %% busy cannot serve its share: N must be at least %d here (%s µs/req). The hit-ratio column counts one refresh per key per burst TTL; our one process measured %s at %s req/s, below what the model gives at that rate (%.2f %%), because requests that arrive while a key is loading wait on that load and count as misses; its Redis GETs/s are compared with the model in the table above. Read the hit-ratio column as an upper bound. Routing by item id (consistent hashing at the load balancer) makes N = 1 in the last three columns; a replica leaving moves only its keys.\n",
+		int(math.Ceil(top*bu.PerRequest.ServerCPUus/1e6)), sig(bu.PerRequest.ServerCPUus), pct(extra(bu, "memory_hit_ratio")), num(bu.RPS), 100*(1-k/burstTTL/bu.RPS))
+}
+
+func (r *references) scalingCores(b *bytes.Buffer) {
+	p := r.params
+	before, after := r.run(shape{8, "before", ""}), r.run(shape{8, "after", ""})
+	n := r.runs[8].Machine.ServerGOMAXPROCS
+	us := after.PerRequest.ServerCPUus
+	owasp := us * owaspPBKDF2 / float64(p.Login.Iterations)
+	fmt.Fprintf(b, "Step 8 on %d server CPUs: the serialised hash kept %s of them busy, the fixed one %s (req/s × µs/req ÷ 10⁶). A login costs %s ms of CPU at %s PBKDF2 iterations; at OWASP's %s, about %s ms (the cost is linear in iterations).\n\n",
+		n, sig(before.RPS*before.PerRequest.ServerCPUus/1e6), sig(after.RPS*us/1e6), sig(us/1e3), num(float64(p.Login.Iterations)), num(owaspPBKDF2), sig(owasp/1e3))
+	b.WriteString("| logins/s | cores at our iterations | cores at OWASP's |\n|---:|---:|---:|\n")
+	for _, rate := range []float64{10, 100, 1000} {
+		fmt.Fprintf(b, "| %s | %d | %d |\n", num(rate), cores(rate, us), cores(rate, owasp))
+	}
+}
+
+func (r *references) scalingPool(b *bytes.Buffer) {
+	p := r.params
+	res := r.runs[9]
+	var sizes []string
+	for _, x := range res.Runs {
+		if strings.HasPrefix(x.Variant, "pool-") {
+			sizes = append(sizes, fmt.Sprintf("%s connections %s req/s", strings.TrimPrefix(x.Variant, "pool-"), num(x.RPS)))
+		}
+	}
+	verdict := "more connections did not make the same core faster"
+	if first, last := res.Find("pool-"+fmt.Sprint(p.Frameworks.PoolSizes[0])), res.Find("pool-"+fmt.Sprint(p.Frameworks.PoolSizes[len(p.Frameworks.PoolSizes)-1])); first != nil && last != nil && last.RPS > 1.1*first.RPS {
+		verdict = "here more connections helped: measure yours before copying the rule below"
+	}
+	fmt.Fprintf(b, "- Pool size on one API core (step 9, echo, the item read): %s — %s.\n", strings.Join(sizes, "; "), verdict)
+	d := r.run(shape{1, "direct-db", ""})
+	fmt.Fprintf(b, "- A fleet multiplies it: connections = replicas × pool. For step 1's shape, one replica per API core, with the pool of %d our framework rows use:\n\n", p.Frameworks.Pool)
+	b.WriteString("| req/s | API replicas | connections at pool ")
+	fmt.Fprintf(b, "%d | at pool %d | PostgreSQL's default max_connections |\n|---:|---:|---:|---:|---:|\n", p.Frameworks.Pool, p.Frameworks.PoolSizes[len(p.Frameworks.PoolSizes)-1])
+	for _, l := range levels {
+		rate := l * baseRPS()
+		n := cores(rate, d.PerRequest.ServerCPUus)
+		fmt.Fprintf(b, "| %s | %d | %s | %s | %d |\n", num(rate), n, num(float64(n*p.Frameworks.Pool)), num(float64(n*p.Frameworks.PoolSizes[len(p.Frameworks.PoolSizes)-1])), pgMaxConns)
+	}
+	usOf := func(v string) float64 {
+		return field(res.Find(v), func(x *bench.Run) float64 { return x.PerRequest.ServerCPUus })
+	}
+	burst, empty := r.run(shape{5, "burst", ""}), r.run(shape{5, "empty-get", ""})
+	share := empty.PerRequest.ServerCPUus / burst.PerRequest.ServerCPUus
+	fmt.Fprintf(b, "\n- Framework CPU (step 9, µs/req): empty GET echo %s, fasthttp %s (%s); item read echo %s, fasthttp %s (%s). Step 5's burst-cached read costs %s µs against %s for the empty ceiling in the same run: the HTTP server and the shell are %s of its cost, so at that shape the framework sets the core count; at step 1's shape they are a small part of it.\n",
+		sig(usOf("echo-empty")), sig(usOf("fasthttp-empty")), times(usOf("fasthttp-empty"), usOf("echo-empty")),
+		sig(usOf("echo-item")), sig(usOf("fasthttp-item")), times(usOf("fasthttp-item"), usOf("echo-item")),
+		sig(burst.PerRequest.ServerCPUus), sig(empty.PerRequest.ServerCPUus), pct(math.Min(1, share)))
+}
