@@ -320,6 +320,29 @@ func (r *references) scalingLB(b *bytes.Buffer) {
 	burstTTL := p.ForHitRatio(p.Clock.BurstTTLS).Seconds()
 	fmt.Fprintf(b, "\nA replica above 100 %% busy cannot serve its share: N must be at least %d here (%s µs/req), %d at the planned %.0f %%. The hit-ratio column counts one refresh per key per burst TTL; our one process measured %s at %s req/s, below what the model gives at that rate (%.2f %%), because requests that arrive while a key is loading wait on that load and count as misses; its Redis GETs/s are compared with the model in the table above. Read the hit-ratio column as an upper bound. Routing by item id (consistent hashing at the load balancer) makes N = 1 in the last three columns; a replica leaving moves only its keys.\n",
 		int(math.Ceil(top*bu.PerRequest.ServerCPUus/1e6)), sig(bu.PerRequest.ServerCPUus), cores(top, bu.PerRequest.ServerCPUus), 100*targetBusy, pct(extra(bu, "memory_hit_ratio")), num(bu.RPS), 100*(1-k/burstTTL/bu.RPS))
+	r.scaleOutRuns(b)
+}
+
+// scaleOutStep is the step that runs replicas behind a load balancer; its
+// reference run, once recorded, is appended to the arithmetic as measured.
+const scaleOutStep = 10
+
+func (r *references) scaleOutRuns(b *bytes.Buffer) {
+	res := r.runs[scaleOutStep]
+	if res == nil {
+		fmt.Fprintf(b, "\nStep %d's reference run is not recorded yet: when `results/reference/step-%d.json` exists, `make docs` lists its measured rows here.\n", scaleOutStep, scaleOutStep)
+		return
+	}
+	fmt.Fprintf(b, "\nStep %d's reference run, measured (recorded %s, %d CPUs: the replicas share them, so read the counts, not req/s):\n\n", scaleOutStep, res.StartedAt.Format("2006-01-02"), res.Machine.CPUs)
+	b.WriteString("| run | req/s | server µs/req | Redis GET/req | memory hit ratio | DB q/req |\n|---|---:|---:|---:|---:|---:|\n")
+	for i := range res.Runs {
+		x := &res.Runs[i]
+		mem := "–"
+		if v, ok := x.Extra["memory_hit_ratio"]; ok {
+			mem = pct(v)
+		}
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", x.Variant, num(x.RPS), sig(x.PerRequest.ServerCPUus), sig(extra(x, "redis_gets_per_req")), mem, sig(x.PerRequest.DBQueries))
+	}
 }
 
 func (r *references) scalingCores(b *bytes.Buffer) {

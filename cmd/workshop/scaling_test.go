@@ -75,6 +75,16 @@ func TestScalingFollowsTheRuns(t *testing.T) {
 		t.Errorf("with the burst run's µs/req doubled, scaling-size lacks %q:\n%s", want(2*burst.PerRequest.ServerCPUus), out2)
 	}
 
+	// Step 10's measured rows appear once its reference run exists.
+	costly.runs[scaleOutStep] = &bench.Result{Runs: []bench.Run{{Variant: "round-robin-4", RPS: 1234, Extra: map[string]float64{"memory_hit_ratio": 0.5}}}}
+	lb, err := costly.scaling("scaling-lb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(lb, "| round-robin-4 | 1 234 |") || !strings.Contains(lb, "| 50.0 % |") {
+		t.Errorf("scaling-lb does not list step %d's measured rows:\n%s", scaleOutStep, lb)
+	}
+
 	res.Runs = slicesWithout(res.Runs, "burst")
 	if _, err := costly.scaling("scaling-lb"); err == nil {
 		t.Error("a reference run without its burst row was accepted")
