@@ -311,7 +311,7 @@ func (r *references) scalingLB(b *bytes.Buffer) {
 	top := levels[len(levels)-1] * baseRPS()
 	bu := r.run(shape{5, "burst", ""})
 	fmt.Fprintf(b, "At %s req/s of step 5's shape, N replicas behind round-robin, each with its own burst cache (%d hot keys, burst TTL %g s, Redis TTL %g s on the articles' clock):\n\n", num(top), p.Catalog.HotItems, p.Clock.BurstTTLS, p.Clock.RedisTTLS)
-	b.WriteString("| replicas N | req/s per replica | server busy per replica | Redis GET/s (N × keys ÷ burst TTL) | memory hit ratio, at best (1 − GET/s ÷ req/s) | DB q/s after each Redis expiry, at most (N × keys ÷ Redis TTL) |\n|---:|---:|---:|---:|---:|---:|\n")
+	b.WriteString("| replicas N | req/s per replica | server busy per replica | Redis GET/s (N × keys ÷ burst TTL) | memory hit ratio, at best (1 − GET/s ÷ req/s) | DB q/s, at most (N × keys ÷ Redis TTL) |\n|---:|---:|---:|---:|---:|---:|\n")
 	for _, n := range []int{1, 2, 4, 16, 64} {
 		per := top / float64(n)
 		gets := float64(n) * k / p.Clock.BurstTTLS
