@@ -193,6 +193,9 @@ func (r *references) scalingSize(b *bytes.Buffer) {
 		}
 	}
 	b.WriteString("\nEach column is rate × the row's per-request figure above (API cores rounded up at the planned busy share; Mbit = 10⁶ bits; Redis counts both directions of its connections, public the bytes the clients received). For the cached rows the PG and Redis columns are upper bounds: their misses follow keys and TTLs, not req/s (next table).\n")
+	e, bu := r.run(shape{3, "etag-poll", ""}), r.run(shape{5, "burst", ""})
+	fmt.Fprintf(b, "\nInternal (API↔Redis) against public bandwidth, per request: %s for our ETag pollers (article A, A5: internal bandwidth \"about 10 times\" the public one after its ETag work), %s behind the burst cache.\n",
+		"×"+sig(e.PerRequest.RedisBytes/e.PerRequest.PublicBytes), "×"+sig(bu.PerRequest.RedisBytes/bu.PerRequest.PublicBytes))
 }
 
 // zipfTop is the share of the hottest of n keys under a Zipf law of exponent
