@@ -237,11 +237,11 @@ func (r *references) scalingRedis(b *bytes.Buffer) {
 	floor := r.run(sf).RPS * extra(r.run(sf), "redis_gets_per_req")
 	fmt.Fprintf(b, "- **Per shard, a floor:** our Redis served %s GETs/s of an item (step 5: singleflight, %s Redis B/req) on a core it shared with PostgreSQL and the load driver — a floor for one shard's command rate, not its ceiling (measure yours with `redis-benchmark`).\n", num(floor), num(r.run(sf).PerRequest.RedisBytes))
 	fmt.Fprintf(b, "- **The hottest key:** %d hot items under Zipf s = %g send %s of all reads to rank 1 (1 ÷ Σₖ 1/kˢ). One key hashes to one of the %s slots, so one shard answers all of it:\n\n", p.Catalog.HotItems, p.Catalog.ZipfS, pct(top), num(hashSlots))
-	b.WriteString("| req/s (step 2's shape) | Redis GET/s, all shards | GET/s on the hottest key's shard, at least | its MB/s | shards by GET/s ÷ floor |\n|---:|---:|---:|---:|---:|\n")
+	b.WriteString("| req/s (step 2's shape) | Redis GET/s, all shards | GET/s on the hottest key's shard, at least | its Mbit/s | shards by GET/s ÷ floor |\n|---:|---:|---:|---:|---:|\n")
 	for _, l := range levels {
 		rate := l * baseRPS()
 		gets := rate * extra(c, "redis_gets_per_req")
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", num(rate), sig(gets), sig(gets*top), sig(gets*top*c.PerRequest.RedisBytes/extra(c, "redis_gets_per_req")/1e6), int(math.Ceil(gets/floor)))
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", num(rate), sig(gets), sig(gets*top), sig(gets*top*c.PerRequest.RedisBytes/extra(c, "redis_gets_per_req")*8/1e6), int(math.Ceil(gets/floor)))
 	}
 	bu := r.run(shape{5, "burst", ""})
 	fmt.Fprintf(b, "\nThe busiest shard carries at least the larger of (all GETs ÷ shards) and (the hottest key's share × all GETs): past ⌊1 ÷ %s⌋ = %d shards, adding shards no longer lowers it — only fewer GETs of that key do. Step 5's burst cache is that answer (%s Redis GET/req instead of %s, measured), and so is Redis' own client-side caching below.\n",
