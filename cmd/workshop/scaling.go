@@ -225,8 +225,8 @@ func (r *references) scalingKeys(b *bytes.Buffer) {
 	row(shape{5, "singleflight", ""}, "DB queries", sf.PerRequest.DBQueries, k/ttl)
 	row(shape{5, "burst", ""}, "DB queries", bu.PerRequest.DBQueries, k/ttl)
 	row(shape{5, "burst", ""}, "Redis GETs", extra(bu, "redis_gets_per_req"), k/burst)
-	fmt.Fprintf(b, "\nOn the articles' clock the same model gives, per process: %s DB queries/s (%d keys ÷ %g s) and %s Redis GETs/s behind a burst cache (%d keys ÷ %g s) — at 1,000 or 100,000 req/s alike. Without coalescing (step 2's row) concurrent misses of one key each query: more than the model, and more the more concurrent the traffic (step 4).\n",
-		sig(k/p.Clock.RedisTTLS), p.Catalog.HotItems, p.Clock.RedisTTLS, sig(k/p.Clock.BurstTTLS), p.Catalog.HotItems, p.Clock.BurstTTLS)
+	fmt.Fprintf(b, "\nOn the articles' clock the same model gives, per process: %s DB queries/s (%d keys ÷ %g s) and %s Redis GETs/s behind a burst cache (%d keys ÷ %g s) — at %s or %s req/s alike. Without coalescing (step 2's row) concurrent misses of one key each query: more than the model, and more the more concurrent the traffic (step 4).\n",
+		sig(k/p.Clock.RedisTTLS), p.Catalog.HotItems, p.Clock.RedisTTLS, sig(k/p.Clock.BurstTTLS), p.Catalog.HotItems, p.Clock.BurstTTLS, num(levels[0]*baseRPS()), num(levels[len(levels)-1]*baseRPS()))
 }
 
 func (r *references) scalingRedis(b *bytes.Buffer) {
