@@ -183,18 +183,44 @@ func (r *references) scalingCosts(b *bytes.Buffer) {
 }
 
 func (r *references) scalingSize(b *bytes.Buffer) {
+	p := r.params
+	k := float64(p.Catalog.HotItems)
 	b.WriteString("| shape | req/s | API cores | PG q/s | Redis GET/s | Redis Mbit/s | public Mbit/s |\n|---|---:|---:|---:|---:|---:|---:|\n")
 	for _, s := range readShapes[1:5] {
 		x := r.run(s)
+		perGet := 0.0 // Redis bytes per GET, both directions
+		if g := extra(x, "redis_gets_per_req"); g > 0 {
+			perGet = x.PerRequest.RedisBytes / g
+		}
 		for _, l := range levels {
 			rate := l * baseRPS()
-			fmt.Fprintf(b, "| %d: %s | %s | %d | %s | %s | %s | %s |\n", s.step, s.variant, num(rate), cores(rate, x.PerRequest.ServerCPUus),
-				sig(rate*x.PerRequest.DBQueries), sig(rate*extra(x, "redis_gets_per_req")), sig(rate*x.PerRequest.RedisBytes*8/1e6), sig(rate*x.PerRequest.PublicBytes*8/1e6))
+			n := cores(rate, x.PerRequest.ServerCPUus)
+			procs := float64(n) // one process per API core
+			pg := sig(rate * x.PerRequest.DBQueries)
+			gets := rate * extra(x, "redis_gets_per_req")
+			getsCell := sig(gets)
+			switch s.variant {
+			case "cache-aside": // no coalescing: at least one miss per hot key per expiry
+				pg = "≥ " + sig(k/p.Clock.RedisTTLS)
+			case "singleflight":
+				pg = "≤ " + sig(procs*k/p.Clock.RedisTTLS)
+			case "burst":
+				pg = "≤ " + sig(procs*k/p.Clock.RedisTTLS)
+				gets = procs * k / p.Clock.BurstTTLS
+				getsCell = "≤ " + sig(gets)
+			}
+			mbit := sig(gets * perGet * 8 / 1e6)
+			if strings.HasPrefix(getsCell, "≤") {
+				mbit = "≤ " + mbit
+			}
+			fmt.Fprintf(b, "| %d: %s | %s | %d | %s | %s | %s | %s |\n", s.step, s.variant, num(rate), n,
+				pg, getsCell, mbit, sig(rate*x.PerRequest.PublicBytes*8/1e6))
 		}
 	}
-	b.WriteString("\nEach column is rate × the row's per-request figure above (API cores rounded up at the planned busy share; Mbit = 10⁶ bits; Redis counts both directions of its connections, public the bytes the clients received). For the cached rows the PG and Redis columns are upper bounds: their misses follow keys and TTLs, not req/s (next table).\n")
+	fmt.Fprintf(b, "\nAPI cores = ⌈rate × µs/req ÷ 10⁶ ÷ %.1f⌉. A plain figure is rate × the row's per-request figure above. A ≤ or ≥ is the keys model of the next section instead, because a per-request miss rate does not transfer — it was measured at our req/s and our TTLs: with misses coalesced in each process (one process per API core), at most processes × %d hot keys ÷ TTL (Redis %g s, burst %g s, the articles'); without coalescing (step 2), at least one query per hot key per expiry, and as many more as requests race to the same miss (step 4). Redis Mbit/s = GET/s × the bytes per GET we measured (both directions); public Mbit/s counts what the clients received.\n",
+		targetBusy, p.Catalog.HotItems, p.Clock.RedisTTLS, p.Clock.BurstTTLS)
 	e, bu := r.run(shape{3, "etag-poll", ""}), r.run(shape{5, "burst", ""})
-	fmt.Fprintf(b, "\nInternal (API↔Redis) against public bandwidth, per request: %s for our ETag pollers (article A, A5: internal bandwidth \"about 10 times\" the public one after its ETag work), %s behind the burst cache.\n",
+	fmt.Fprintf(b, "\nInternal (API↔Redis) against public bandwidth, per request in our runs: %s for our ETag pollers (article A, A5: internal bandwidth \"about 10 times\" the public one after its ETag work), %s behind the burst cache.\n",
 		"×"+sig(e.PerRequest.RedisBytes/e.PerRequest.PublicBytes), "×"+sig(bu.PerRequest.RedisBytes/bu.PerRequest.PublicBytes))
 }
 
