@@ -179,7 +179,7 @@ func (r *references) scalingCosts(b *bytes.Buffer) {
 			sig(us), 100*r.busy(s), num(1e6/us), num(ccuPerRPS*1e6/us), num(x.PerRequest.PublicBytes),
 			sig(x.PerRequest.DBQueries), sig(extra(x, "redis_gets_per_req")), sig(x.PerRequest.RedisBytes), strings.Join(hits, ", "))
 	}
-	b.WriteString("\nreq/s per core = 10⁶ ÷ server µs/req (the core 100 % busy); CCU per core = 10 × that (A1's rule of thumb). Rows whose server was far from 100 % busy were paced by the database (1) or by the clients' poll clock (3): their µs/req was measured while the server also idled, and is the figure to use, not their req/s.\n")
+	b.WriteString("\nreq/s per core = 10⁶ ÷ server µs/req (the core 100 % busy); CCU per core = 10 × that (A1's rule of thumb). Rows whose server was far from 100 % busy were paced by the database (1) or by the clients' poll clock (3): their µs/req was measured while the server also idled, and is the figure to use, not their req/s. The cached rows' DB q/req (and the burst row's Redis GET/req) are misses per request at our req/s and our TTLs: they do not transfer to another rate — count those tiers by keys and TTLs (below).\n")
 }
 
 func (r *references) scalingSize(b *bytes.Buffer) {
