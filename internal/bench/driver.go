@@ -63,6 +63,9 @@ type Variant struct {
 	// the response left of it): a client polling on a timer, not a
 	// saturating one.
 	Pace time.Duration
+	// SeriesEvery is the interval of the run's per-interval series (0: one
+	// second); shorter when the step's events are (step 4's expiries).
+	SeriesEvery time.Duration
 }
 
 // Options are the load parameters, the same names k6 uses.
@@ -73,6 +76,7 @@ type Options struct {
 	Duration   time.Duration // used when Iterations == 0
 	Warmup     time.Duration // load before measuring (JIT-free Go still has cold caches and pools)
 	Progress   io.Writer     // live progress line; nil for none
+	series     *sampler      // the per-interval series Measure keeps; nil for none
 }
 
 // Run is what one variant measured.
@@ -94,6 +98,8 @@ type Run struct {
 	ServerPeakRSSMB float64 `json:"server_peak_rss_mb,omitempty"`
 	// Spread is how req/s varied when the row combines several rounds.
 	Spread *Spread `json:"spread,omitempty"`
+	// Series is the run interval by interval, warm-up and drain included.
+	Series *Series `json:"series,omitempty"`
 	hist   *hdrhistogram.Histogram
 }
 
@@ -166,6 +172,7 @@ func Drive(ctx context.Context, o Options, v Variant, mark func(phase string)) (
 		users[i] = &user{
 			vu:   VU{ID: i, Rand: rand.New(rand.NewPCG(uint64(i)+1, 0x5EED))},
 			hist: hdrhistogram.New(1, 60_000_000, 3), // 1 µs .. 60 s
+			rec:  o.series.recorder(),
 		}
 	}
 	for _, u := range users {
@@ -241,6 +248,7 @@ loop:
 type user struct {
 	vu       VU
 	hist     *hdrhistogram.Histogram
+	rec      *recorder    // this user's share of the per-interval series
 	count    atomic.Int64 // read by the progress line while the loop runs
 	errors   int64
 	firstErr string
@@ -299,6 +307,7 @@ func (u *user) loop(client *fasthttp.HostClient, o Options, v Variant, w *window
 		if err == nil {
 			err = check(v, &u.vu, resp)
 		}
+		u.rec.record(lat, err != nil) // the series sees the warm-up too
 		if v.Pace > lat {
 			time.Sleep(v.Pace - lat)
 		}

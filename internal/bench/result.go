@@ -266,7 +266,9 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 	}
 	var before, after Counters
 	var scrapeErr error
+	var series *sampler
 	mark := func(phase string) {
+		series.mark(phase)
 		c, err := Scrape(ctx, o.Target)
 		if err != nil {
 			scrapeErr = err
@@ -282,6 +284,10 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 		r.Variant, r.Route, r.Tool = v.Name, v.Route, "direct"
 		return r, err
 	}
+	_, pattern, _ := strings.Cut(v.Route, " ")
+	series = startSeries(ctx, o.Target, pattern, v.SeriesEvery)
+	defer series.finish(ctx)
+	o.series = series
 	var r Run
 	var err error
 	if v.Tool == "wrk" {
@@ -297,7 +303,6 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 	}
 	// Divide by what the server counted for this route in the same window,
 	// so requests in flight at the window's edges cancel out.
-	_, pattern, _ := strings.Cut(v.Route, " ")
 	served := Delta(before, after, "peakload_http_requests_total{route="+pattern+"}")
 	if served <= 0 {
 		served = float64(r.Requests)
@@ -313,6 +318,7 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 			return r, err
 		}
 	}
+	r.Series = series.finish(ctx) // after the settle: the drain is part of the picture
 	return r, nil
 }
 

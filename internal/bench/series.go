@@ -1,0 +1,242 @@
+package bench
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/HdrHistogram/hdrhistogram-go"
+)
+
+// Per-interval series: what happened during a run, second by second. The
+// table is the timed window's totals; the series is the same run as a
+// film — the warm-up, a stampede at each expiry, a dip when a database
+// dies, the drain after the load stops — kept in the results JSON and
+// drawn by `make report`.
+//
+// The clients' side (responses, p50/p99, errors) comes from the Go driver's
+// users, each recording into a small histogram of its own that the sampler
+// swaps once per interval. The server's side (CPU, DB queries, Redis bytes,
+// events persisted) comes from its /metrics, scraped once per interval. A
+// scrape costs the server a fraction of a millisecond of CPU (measured by
+// TestScrapeCost in internal/server): a few parts in ten thousand of its one
+// CPU at one scrape per second, inside the noise of every figure here.
+
+// Series is one run's intervals, warm-up and drain included.
+type Series struct {
+	// EveryS is the interval length: 1 s, or shorter when a step's events
+	// are faster (step 4's 300 ms TTL).
+	EveryS float64 `json:"every_s"`
+	// WindowS is the timed window the table measured, in seconds since the
+	// load started: points before it are the warm-up, points after it the
+	// drain (step 6's batcher persisting what it accepted).
+	WindowS [2]float64 `json:"window_s"`
+	// Clients says rps, p50, p99 and errors are the driver's own; without
+	// it (another tool) rps is what the server counted on the route.
+	Clients bool    `json:"clients"`
+	Points  []Point `json:"points"`
+}
+
+// Point is one interval. Rates are per second whatever the interval.
+type Point struct {
+	T      float64 `json:"t"` // seconds since the load started, at the interval's end
+	RPS    float64 `json:"rps"`
+	P50    float64 `json:"p50_ms,omitempty"`
+	P99    float64 `json:"p99_ms,omitempty"`
+	Errors int64   `json:"errors,omitempty"`
+	// ServerCPU is how many CPUs the server kept busy (1 = one whole CPU).
+	ServerCPU  float64 `json:"server_cpu,omitempty"`
+	DBQueries  float64 `json:"db_queries_per_s,omitempty"`
+	RedisBytes float64 `json:"redis_bytes_per_s,omitempty"`
+	Persisted  float64 `json:"persisted_per_s,omitempty"`
+	QueueDepth float64 `json:"queue_depth,omitempty"`
+	// NoScrape: the server did not answer /metrics in this interval (it
+	// was down); its counters are folded into the next point that has them.
+	NoScrape bool `json:"no_scrape,omitempty"`
+}
+
+// sampler builds a Series while a variant runs.
+type sampler struct {
+	target string
+	route  string // the server's route label, for rps when the clients are not ours
+	every  time.Duration
+	t0     time.Time
+	cancel context.CancelFunc
+	done   chan struct{}
+
+	mu      sync.Mutex
+	recs    []*recorder
+	series  Series
+	prev    Counters
+	prevAt  time.Time
+	lastAt  time.Time
+	merged  *hdrhistogram.Histogram
+	stopped bool
+}
+
+// recorder is one user's latencies of the current interval. Its lock is
+// uncontended except once per interval, when the sampler swaps the
+// histogram: a few nanoseconds per request.
+type recorder struct {
+	mu      sync.Mutex
+	h, done *hdrhistogram.Histogram
+	errors  int64
+}
+
+// intervalHistogram has two significant digits (1 % resolution, ~20 KB),
+// enough for a per-second p99 and small enough for hundreds of users.
+func intervalHistogram() *hdrhistogram.Histogram { return hdrhistogram.New(1, 60_000_000, 2) }
+
+func (r *recorder) record(lat time.Duration, failed bool) {
+	if r == nil {
+		return
+	}
+	r.mu.Lock()
+	_ = r.h.RecordValue(lat.Microseconds())
+	if failed {
+		r.errors++
+	}
+	r.mu.Unlock()
+}
+
+// startSeries begins sampling target's counters every interval (default one
+// second); route is the pattern the server labels the variant's requests
+// with ("/items/:id").
+func startSeries(ctx context.Context, target, route string, every time.Duration) *sampler {
+	if every <= 0 {
+		every = time.Second
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	s := &sampler{target: target, route: route, every: every, t0: time.Now(), cancel: cancel,
+		done: make(chan struct{}), merged: intervalHistogram()}
+	s.series.EveryS = every.Seconds()
+	s.lastAt = s.t0
+	if c, err := Scrape(ctx, target); err == nil {
+		s.prev, s.prevAt = c, time.Now()
+	}
+	go func() {
+		defer close(s.done)
+		tick := time.NewTicker(every)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				s.sample(ctx)
+			}
+		}
+	}()
+	return s
+}
+
+// recorder gives one user of the driver its interval histogram; nil (which
+// records nothing) when no series is kept.
+func (s *sampler) recorder() *recorder {
+	if s == nil {
+		return nil
+	}
+	r := &recorder{h: intervalHistogram(), done: intervalHistogram()}
+	s.mu.Lock()
+	s.recs = append(s.recs, r)
+	s.series.Clients = true
+	s.mu.Unlock()
+	return r
+}
+
+// mark notes where the timed window opens ("start") and closes ("end").
+func (s *sampler) mark(phase string) {
+	if s == nil {
+		return
+	}
+	at := time.Since(s.t0).Seconds()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if phase == "start" {
+		s.series.WindowS[0] = at
+	} else {
+		s.series.WindowS[1] = at
+	}
+}
+
+// sample closes one interval: the users' histograms, then a scrape.
+func (s *sampler) sample(ctx context.Context) {
+	s.mu.Lock()
+	recs := s.recs
+	s.mu.Unlock()
+	s.merged.Reset()
+	var errs int64
+	for _, r := range recs {
+		r.mu.Lock()
+		r.h, r.done = r.done, r.h
+		errs += r.errors
+		r.errors = 0
+		r.mu.Unlock()
+		s.merged.Merge(r.done)
+		r.done.Reset()
+	}
+	sctx, cancel := context.WithTimeout(ctx, max(s.every, time.Second))
+	c, err := Scrape(sctx, s.target)
+	cancel()
+	now := time.Now()
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.stopped {
+		return
+	}
+	dt := now.Sub(s.lastAt).Seconds()
+	s.lastAt = now
+	p := Point{T: now.Sub(s.t0).Seconds(), Errors: errs}
+	if len(recs) > 0 && dt > 0 {
+		p.RPS = float64(s.merged.TotalCount()) / dt
+		if s.merged.TotalCount() > 0 {
+			p.P50 = float64(s.merged.ValueAtQuantile(50)) / 1000
+			p.P99 = float64(s.merged.ValueAtQuantile(99)) / 1000
+		}
+	}
+	if err != nil || s.prev == nil {
+		p.NoScrape = true
+	} else if ds := now.Sub(s.prevAt).Seconds(); ds > 0 {
+		rate := func(keys ...string) float64 {
+			var d float64
+			for _, k := range keys {
+				d += Delta(s.prev, c, k)
+			}
+			return d / ds
+		}
+		p.ServerCPU = rate("process_cpu_seconds_total")
+		p.DBQueries = rate("peakload_db_queries_total")
+		p.RedisBytes = rate("peakload_redis_read_bytes_total", "peakload_redis_written_bytes_total")
+		p.Persisted = rate("peakload_events_persisted_total")
+		p.QueueDepth = c["peakload_batch_queue_depth"]
+		if len(recs) == 0 {
+			p.RPS = rate("peakload_http_requests_total{route=" + s.route + "}")
+		}
+	}
+	if err == nil {
+		s.prev, s.prevAt = c, now
+	}
+	s.series.Points = append(s.series.Points, p)
+}
+
+// finish stops sampling, closes the last (partial) interval when it is long
+// enough to say something, and returns the series; nil on a nil sampler.
+func (s *sampler) finish(ctx context.Context) *Series {
+	if s == nil {
+		return nil
+	}
+	s.cancel()
+	<-s.done
+	s.mu.Lock()
+	partial := time.Since(s.lastAt) > s.every/4 && !s.stopped
+	s.mu.Unlock()
+	if partial {
+		s.sample(ctx)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.stopped = true
+	out := s.series
+	return &out
+}
