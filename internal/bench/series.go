@@ -2,6 +2,8 @@ package bench
 
 import (
 	"context"
+	"math"
+	"strconv"
 	"sync"
 	"time"
 
@@ -149,7 +151,7 @@ func (s *sampler) mark(phase string) {
 	if s == nil {
 		return
 	}
-	at := time.Since(s.t0).Seconds()
+	at := math.Round(time.Since(s.t0).Seconds()*1000) / 1000
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if phase == "start" {
@@ -217,7 +219,20 @@ func (s *sampler) sample(ctx context.Context) {
 	if err == nil {
 		s.prev, s.prevAt = c, now
 	}
-	s.series.Points = append(s.series.Points, p)
+	s.series.Points = append(s.series.Points, p.rounded())
+}
+
+// rounded keeps four significant digits (the results files stay readable;
+// no figure here is known better than that) and the time to the millisecond.
+func (p Point) rounded() Point {
+	sig := func(v float64) float64 {
+		f, _ := strconv.ParseFloat(strconv.FormatFloat(v, 'g', 4, 64), 64)
+		return f
+	}
+	p.T = math.Round(p.T*1000) / 1000
+	p.RPS, p.P50, p.P99, p.ServerCPU = sig(p.RPS), sig(p.P50), sig(p.P99), sig(p.ServerCPU)
+	p.DBQueries, p.RedisBytes, p.Persisted, p.QueueDepth = sig(p.DBQueries), sig(p.RedisBytes), sig(p.Persisted), sig(p.QueueDepth)
+	return p
 }
 
 // finish stops sampling, closes the last (partial) interval when it is long

@@ -170,6 +170,9 @@ func Page(title string, steps []int, slugs map[int]string, rs map[int]*bench.Res
 		}
 		fmt.Fprintf(&b, "<p class=\"meta\">%s</p>\n", html.EscapeString(conditions(r)))
 		fmt.Fprintf(&b, "<figure class=\"chart\">%s</figure>\n", RunsChart(r))
+		if c := SeriesChart(r); c != "" {
+			fmt.Fprintf(&b, "<figure class=\"chart\">%s<figcaption class=\"note\">During the run: each variant interval by interval (%s), warm-up and drain included.</figcaption></figure>\n", c, every(r))
+		}
 		if c := RatiosChart(r); c != "" {
 			fmt.Fprintf(&b, "<figure class=\"chart\">%s</figure>\n", c)
 		}
@@ -186,7 +189,8 @@ func Page(title string, steps []int, slugs map[int]string, rs map[int]*bench.Res
 
 // SlideFiles are the figures a step's deck includes, by file name under
 // slides/img/generated/: the runs chart, the article-beside-ours chart
-// (when the step has one) and the claims table as an HTML fragment.
+// (when the step has one), the run over time (when its runs kept a series)
+// and the claims table as an HTML fragment.
 func SlideFiles(r *bench.Result) map[string]string {
 	out := map[string]string{
 		fmt.Sprintf("step-%d-runs.svg", r.Step):    RunsChart(r) + "\n",
@@ -195,7 +199,23 @@ func SlideFiles(r *bench.Result) map[string]string {
 	if c := RatiosChart(r); c != "" {
 		out[fmt.Sprintf("step-%d-ratios.svg", r.Step)] = c + "\n"
 	}
+	if c := SeriesChart(r); c != "" {
+		out[fmt.Sprintf("step-%d-series.svg", r.Step)] = c + "\n"
+	}
 	return out
+}
+
+// every says how long the series' intervals are ("one point per second").
+func every(r *bench.Result) string {
+	for _, x := range r.Runs {
+		if x.Series != nil {
+			if x.Series.EveryS == 1 {
+				return "one point per second"
+			}
+			return fmt.Sprintf("one point per %g ms", 1000*x.Series.EveryS)
+		}
+	}
+	return ""
 }
 
 // slideClaims is the claims table sized for a slide, with the conditions

@@ -1,0 +1,204 @@
+package report
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/peakload/workshop/internal/bench"
+)
+
+// SeriesPanel is one counter drawn over time under a step's req/s and p99
+// panels (bench.Point holds the candidates).
+type SeriesPanel struct {
+	Label string
+	Value func(p bench.Point) float64
+}
+
+var (
+	cpuPanel       = SeriesPanel{"server CPU, CPUs busy", func(p bench.Point) float64 { return p.ServerCPU }}
+	dbPanel        = SeriesPanel{"DB queries / s", func(p bench.Point) float64 { return p.DBQueries }}
+	redisPanel     = SeriesPanel{"Redis bytes / s", func(p bench.Point) float64 { return p.RedisBytes }}
+	persistedPanel = SeriesPanel{"events persisted / s", func(p bench.Point) float64 { return p.Persisted }}
+	queuePanel     = SeriesPanel{"events waiting in the buffer", func(p bench.Point) float64 { return p.QueueDepth }}
+)
+
+// seriesPanels are the counters a step's series chart draws: the one its
+// lesson is about, else the server's CPU.
+func seriesPanels(step int) []SeriesPanel {
+	switch step {
+	case 1, 2, 4:
+		return []SeriesPanel{dbPanel, cpuPanel}
+	case 5:
+		return []SeriesPanel{redisPanel, cpuPanel}
+	case 6:
+		return []SeriesPanel{persistedPanel, queuePanel}
+	case 7:
+		return []SeriesPanel{persistedPanel, cpuPanel}
+	}
+	return []SeriesPanel{cpuPanel}
+}
+
+// palette tells the variants apart; a step has at most a dozen rows.
+var palette = []string{"#4a7bd0", "#e07b28", "#2e9e5b", "#c0392b", "#8e5bb5", "#7f6a4a", "#d15fa8", "#555555",
+	"#17a2b8", "#a8a23a", "#1f3f7a", "#b36b00"}
+
+// SeriesChart draws what happened during each variant's run, interval by
+// interval, one line per variant on a shared clock (seconds since that
+// variant's load started): req/s, p99, and the step's counters. A line is
+// solid inside the table's timed window and dashed outside it: the
+// warm-up before, the drain after (step 6's batcher persisting what it
+// accepted). "" when no run kept a series.
+func SeriesChart(r *bench.Result) string {
+	var runs []*bench.Run
+	for i := range r.Runs {
+		if s := r.Runs[i].Series; s != nil && len(s.Points) > 1 {
+			runs = append(runs, &r.Runs[i])
+		}
+	}
+	if len(runs) == 0 {
+		return ""
+	}
+	type panel struct {
+		label string
+		value func(p bench.Point) float64
+		gap   func(p bench.Point) bool // no value here: break the line
+		log   bool
+	}
+	panels := []panel{
+		{"throughput, req/s", func(p bench.Point) float64 { return p.RPS }, func(p bench.Point) bool { return false }, false},
+		{"p99 latency, ms (that interval's requests)", func(p bench.Point) float64 { return p.P99 }, func(p bench.Point) bool { return p.P99 == 0 }, true},
+	}
+	for _, sp := range seriesPanels(r.Step) {
+		panels = append(panels, panel{sp.Label, sp.Value, func(p bench.Point) bool { return p.NoScrape }, false})
+	}
+	const width, left, right, top, ph, gap = 880.0, 70.0, 20.0, 44.0, 110.0, 46.0
+	h := top + float64(len(panels))*(ph+gap) + 20
+	var s svg
+	s.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f" width="%.0f" height="%.0f" %s>`, width, h, width, h, font)
+	s.f(`<rect width="100%%" height="100%%" fill="white"/>`)
+	s.f(`<defs><pattern id="drain" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" stroke="#cccccc" stroke-width="2"/></pattern></defs>`)
+
+	// Legend: one swatch per variant.
+	x := left
+	for i, run := range runs {
+		s.f(`<rect x="%.1f" y="8" width="14" height="4" fill="%s"/>`, x, palette[i%len(palette)])
+		s.text(x+18, 14, "start", "", run.Variant)
+		x += 18 + 7.5*float64(len([]rune(run.Variant))) + 16
+	}
+	s.f(`<line x1="%.1f" y1="25" x2="%.1f" y2="25" stroke="#666" stroke-width="1.4" stroke-dasharray="4 3"/>`, left, left+14)
+	s.text(left+18, 29, "start", ` fill="#666" font-size="11"`, "outside the timed window:")
+	s.f(`<rect x="%.1f" y="20" width="14" height="10" fill="#eeeeee"/>`, left+175)
+	s.text(left+193, 29, "start", ` fill="#666" font-size="11"`, "warm-up")
+	s.f(`<rect x="%.1f" y="20" width="14" height="10" fill="url(#drain)"/>`, left+250)
+	s.text(left+268, 29, "start", ` fill="#666" font-size="11"`, "after the load (drain)")
+	s.text(width-right, 29, "end", ` fill="#666" font-size="11"`, "seconds since the variant's load started")
+
+	// The bands are what every variant shares: the warm-up they all had,
+	// and the time after every window had closed; each line is dashed
+	// outside its own window.
+	var tmax, open, closeAt = 0.0, math.Inf(1), 0.0
+	for _, run := range runs {
+		ser := run.Series
+		tmax = max(tmax, ser.Points[len(ser.Points)-1].T)
+		open = min(open, ser.WindowS[0])
+		closeAt = max(closeAt, ser.WindowS[1])
+	}
+	if closeAt == 0 || closeAt >= tmax-1e-9 {
+		closeAt = math.Inf(1)
+	}
+	// The time axis ends at the last point, on a round step.
+	step := niceCeil(tmax / 6)
+	xa := axis{lo: 0, hi: math.Ceil(tmax/step-1e-9) * step, x0: left, x1: width - right}
+	for i, p := range panels {
+		y0 := top + gap + float64(i)*(ph+gap) // the panel's top
+		bottom := y0 + ph
+		var vals []float64
+		for _, run := range runs {
+			for _, pt := range run.Series.Points {
+				if !p.gap(pt) {
+					vals = append(vals, p.value(pt))
+				}
+			}
+		}
+		ya := linearAxis(vals, bottom, y0)
+		if p.log {
+			ya = newAxis(vals, bottom, y0, false)
+		}
+		if ya.log {
+			p.label += ", log scale"
+		}
+		s.text(left, y0-10, "start", ` font-weight="bold"`, p.label)
+		if open > 0 {
+			s.f(`<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#eeeeee"/>`, xa.x(0), y0, xa.x(open)-xa.x(0), ph)
+		}
+		if !math.IsInf(closeAt, 1) {
+			s.f(`<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="url(#drain)"/>`, xa.x(closeAt), y0, xa.x(xa.hi)-xa.x(closeAt), ph)
+		}
+		for _, t := range ya.ticks() {
+			y := ya.x(t)
+			s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`, left, y, width-right, y, gridColor)
+			s.text(left-6, y+4, "end", ` fill="#444" font-size="11"`, ytick(t))
+		}
+		for t := 0.0; t <= xa.hi+1e-9; t += step {
+			s.text(xa.x(t), bottom+14, "middle", ` fill="#444" font-size="11"`, tick(t))
+		}
+		s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#444"/>`, left, bottom, width-right, bottom)
+		for j, run := range runs {
+			// Solid inside the timed window, dashed outside it (this
+			// variant's warm-up and drain), broken where there is no value.
+			ser := run.Series
+			var solid, dashed []byte
+			var prev *[2]float64
+			for _, pt := range ser.Points {
+				if p.gap(pt) {
+					prev = nil
+					continue
+				}
+				t := max(pt.T-ser.EveryS/2, 0) // the middle of the interval
+				cur := [2]float64{xa.x(t), ya.x(max(p.value(pt), ya.lo))}
+				if prev != nil {
+					seg := fmt.Appendf(nil, "M%.1f %.1f L%.1f %.1f ", prev[0], prev[1], cur[0], cur[1])
+					if mid := pt.T - ser.EveryS/2; mid >= ser.WindowS[0] && (ser.WindowS[1] == 0 || mid <= ser.WindowS[1]) {
+						solid = append(solid, seg...)
+					} else {
+						dashed = append(dashed, seg...)
+					}
+				}
+				prev = &cur
+			}
+			color := palette[j%len(palette)]
+			if len(dashed) > 0 {
+				s.f(`<path d="%s" fill="none" stroke="%s" stroke-width="1.4" stroke-dasharray="4 3"/>`, dashed[:len(dashed)-1], color)
+			}
+			if len(solid) > 0 {
+				s.f(`<path d="%s" fill="none" stroke="%s" stroke-width="1.6" stroke-linejoin="round"/>`, solid[:len(solid)-1], color)
+			}
+		}
+	}
+	s.f(`</svg>`)
+	return s.String()
+}
+
+// linearAxis is newAxis never on a log scale: a rate that drops to zero
+// (a dead database, the end of the load) must show as zero.
+func linearAxis(vals []float64, x0, x1 float64) axis {
+	hi := 0.0
+	for _, v := range vals {
+		hi = max(hi, v)
+	}
+	if hi == 0 {
+		return axis{lo: 0, hi: 1, x0: x0, x1: x1}
+	}
+	return axis{lo: 0, hi: niceCeil(hi * 1.05), x0: x0, x1: x1}
+}
+
+// ytick formats a value axis tick: k and M for the large rates.
+func ytick(v float64) string {
+	switch {
+	case v >= 1e6:
+		return fmt.Sprintf("%gM", v/1e6)
+	case v >= 1000:
+		return fmt.Sprintf("%gk", v/1000)
+	}
+	return fmt.Sprintf("%g", v)
+}
