@@ -103,8 +103,8 @@ mutants: build ## prove the checks: each fails on every mutant, passes on every 
 progress: build ## one line per step: solved?, hints seen, the last bench's verdicts
 	@$(WORKSHOP) progress
 
-compare: build ## every step's latest result against every article claim
-	@$(WORKSHOP) compare
+compare: build ## every step's latest result against every article claim; A=<file> B=<file>: two runs of a step side by side, with a significance test
+	@$(WORKSHOP) compare $(if $(A),-a '$(A)') $(if $(B),-b '$(B)')
 
 report: build ## one HTML page of every chart and claim (results/report/index.html); REF=1: the reference runs, and the slides' figures
 	@$(WORKSHOP) report $(if $(filter 1,$(REF)),-ref)

@@ -2,18 +2,70 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 	"text/tabwriter"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/comparison"
 	"github.com/peakload/workshop/internal/scenario"
 )
 
-// runCompare prints every step's latest claims in one table: ours, the
+// runCompare is `make compare`. With A and B (two results files of one
+// step) it sets the two runs side by side, with the change and a
+// significance test over their rounds; without, it prints every step's
+// latest claims in one table: ours, the article's, reproduced or not.
+func runCompare(args []string) error {
+	fs := flag.NewFlagSet("compare", flag.ExitOnError)
+	a := fs.String("a", os.Getenv("A"), "results file of the first run (A=…)")
+	b := fs.String("b", os.Getenv("B"), "results file of the second run (B=…)")
+	_ = fs.Parse(args)
+	switch {
+	case *a != "" && *b != "":
+		return compareTwo(*a, *b)
+	case *a != "" || *b != "":
+		return fmt.Errorf("compare two runs with both A=<results file> and B=<results file> (e.g. A=results/reference/step-2.json B=results/step-2/latest.json)")
+	}
+	return compareLatest()
+}
+
+// compareTwo prints two runs of one step side by side.
+func compareTwo(aPath, bPath string) error {
+	ra, err := readResult(aPath)
+	if err != nil {
+		return fmt.Errorf("A: %w", err)
+	}
+	rb, err := readResult(bPath)
+	if err != nil {
+		return fmt.Errorf("B: %w", err)
+	}
+	if ra.Step != rb.Step {
+		return fmt.Errorf("A is a run of step %d, B of step %d: compare two runs of one step", ra.Step, rb.Step)
+	}
+	comparison.Print(os.Stdout, aPath, bPath, ra, rb)
+	return nil
+}
+
+func readResult(path string) (*bench.Result, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var r bench.Result
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("%s is not a results file: %w", path, err)
+	}
+	if len(r.Runs) == 0 {
+		return nil, fmt.Errorf("%s has no runs: a results file is results/step-N/<time>.json or results/reference/step-N.json", path)
+	}
+	return &r, nil
+}
+
+// compareLatest prints every step's latest claims in one table: ours, the
 // article's, reproduced or not. It reads results/; run the benches first.
-func runCompare() error {
+func compareLatest() error {
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "step\tclaim\tverdict\tmeasured\twhen")
 	for _, step := range scenario.All() {

@@ -29,7 +29,8 @@ const usage = `usage: workshop <command> [flags]
   drill -step N     kill a database (and the server) under load, count what survived (2, 6, 7)
   mutants [-step N] prove the checks: each fails on every mutant, passes on every valid one
   progress          per step: solved?, hints seen, the last bench's verdicts
-  compare           every step's latest result against the articles
+  compare           every step's latest result against the articles;
+                    -a FILE -b FILE (A= B=): two runs of a step side by side
   report [-ref]     one HTML page of every chart and claim (results/report/);
                     -ref: the reference runs, and the slides' figures
   docs [-check]     write the reference runs' figures into the READMEs' marked regions
@@ -93,7 +94,7 @@ func main() {
 	case "latency-proxy":
 		err = runLatencyProxy(ctx, args)
 	case "compare":
-		err = runCompare()
+		err = runCompare(args)
 	case "report":
 		err = runReport(args)
 	case "docs":

@@ -1,0 +1,80 @@
+package comparison
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/peakload/workshop/internal/bench"
+)
+
+// result is a step's run with one variant measured once per value of rps
+// (several values: interleaved rounds, as RUNS=N keeps them).
+func result(rps ...float64) *bench.Result {
+	r := &bench.Result{Step: 2, Slug: "cache-aside", Params: map[string]any{"rounds": float64(len(rps))}}
+	for _, v := range rps {
+		run := bench.Run{Variant: "cache-aside", RPS: v, PerRequest: bench.PerRequest{DBQueries: 0.01}}
+		r.Rounds = append(r.Rounds, []bench.Run{run})
+	}
+	r.Runs = r.Rounds[len(rps)/2]
+	if len(rps) == 1 {
+		r.Rounds = nil
+	}
+	return r
+}
+
+func rpsRow(t *testing.T, a, b *bench.Result) Row {
+	t.Helper()
+	for _, tb := range Compare(a, b) {
+		if tb.Figure == "req/s" {
+			return tb.Rows[0]
+		}
+	}
+	t.Fatal("no req/s table")
+	return Row{}
+}
+
+// TestSignificantChangeOverRounds: five rounds each, clearly apart, are a
+// change; five rounds each from the same spread are "~".
+func TestSignificantChangeOverRounds(t *testing.T) {
+	a := result(1000, 1040, 980, 1010, 995)
+	faster := result(1500, 1530, 1480, 1510, 1490)
+	row := rpsRow(t, a, faster)
+	if !row.Significant() || len(row.A.Values) != 5 || len(row.B.Values) != 5 {
+		t.Fatalf("five rounds 50%% apart: %+v", row.Comparison)
+	}
+	if c := row.Change(); c < 0.45 || c > 0.55 {
+		t.Errorf("change %.3f, want the medians' +50%% (1510 ÷ 1000 is the medians: 1500 ÷ 1000)", c)
+	}
+	same := result(1010, 990, 1030, 985, 1000)
+	if row := rpsRow(t, a, same); row.Significant() {
+		t.Errorf("two samples of one spread called a change: p=%.3f", row.Comparison.P)
+	}
+	var out bytes.Buffer
+	Print(&out, "a.json", "b.json", a, same)
+	if !strings.Contains(out.String(), " ~ ") || !strings.Contains(out.String(), "n=5") {
+		t.Errorf("not benchstat's \"~ (p=… n=5)\":\n%s", out.String())
+	}
+	out.Reset()
+	Print(&out, "a.json", "b.json", a, faster)
+	if !strings.Contains(out.String(), "+50.00%") {
+		t.Errorf("the significant change is not printed:\n%s", out.String())
+	}
+}
+
+// TestOneRoundShowsTheChangeAndSaysWhyNoTest: RUNS=1 has one sample a side;
+// the change is still printed, with the rounds a test needs.
+func TestOneRoundShowsTheChangeAndSaysWhyNoTest(t *testing.T) {
+	n := RoundsForATest()
+	if n < 3 || n > 6 {
+		t.Fatalf("benchmath's U-test needs %d rounds per side? (4 at alpha 0.05)", n)
+	}
+	var out bytes.Buffer
+	Print(&out, "a.json", "b.json", result(1000), result(1500))
+	s := out.String()
+	for _, want := range []string{"+50.00% ¹", "n=1", "RUNS=", "DB queries / request"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("output lacks %q:\n%s", want, s)
+		}
+	}
+}
