@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -148,6 +149,15 @@ func readDrill(ctx context.Context, step scenario.Step) (err error) {
 	}
 	fmt.Printf("\nstep 2 drill — %d clients on GET /cached/items/:id; Redis stopped for %s, then started again (empty)\n\n", d.Clients, d.Phase)
 	rep.Print(os.Stdout)
+	if rep.Series != nil {
+		res := drillResult(step, sc, bench.Run{Variant: "drill", Route: "GET /cached/items/:id", Tool: "go", VUs: d.Clients, Series: rep.Series},
+			fmt.Sprintf("%d clients; Redis stopped for %s after %s of load, then started again (empty); verdict: %s", d.Clients, d.Phase, d.Phase+d.Phase/2, map[bool]string{true: "0 5xx", false: "FAILED"}[rep.OK()]))
+		path, err := writeDrillResult(res)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("\n  wrote %s — `make report` draws the drill over time\n", path)
+	}
 	if !rep.OK() {
 		return fmt.Errorf("the drill failed: reads answered 5xx while Redis was down")
 	}
@@ -159,4 +169,30 @@ func who() string {
 		return "the reference (SOLUTION=1)"
 	}
 	return "your code"
+}
+
+// drillResult is a drill's run over time, as a results file the report
+// draws: one row, the drill, whose series carries the drill's moments.
+func drillResult(step scenario.Step, sc stack.Config, run bench.Run, note string) *bench.Result {
+	return &bench.Result{Step: step.N, Slug: step.Slug, StartedAt: time.Now().UTC(),
+		Machine: bench.ThisMachine(sc.ResolveKind(), bench.CPUPlan{}),
+		Params:  map[string]any{"drill": true, "solution": solution()}, Runs: []bench.Run{run}, Notes: []string{note}}
+}
+
+// writeDrillResult saves results/drill/step-N-<UTC time>.json and step-N.json.
+func writeDrillResult(r *bench.Result) (string, error) {
+	dir := filepath.Join(resultsDir(), "drill")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", err
+	}
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return "", err
+	}
+	b = append(b, '\n')
+	name := filepath.Join(dir, fmt.Sprintf("step-%d-%s.json", r.Step, r.StartedAt.Format("20060102T150405Z")))
+	if err := os.WriteFile(name, b, 0o644); err != nil {
+		return "", err
+	}
+	return name, os.WriteFile(filepath.Join(dir, fmt.Sprintf("step-%d.json", r.Step)), b, 0o644)
 }

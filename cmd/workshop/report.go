@@ -26,10 +26,18 @@ func runReport(args []string) error {
 	_ = fs.Parse(args)
 
 	rs, steps, slugs := map[int]*bench.Result{}, []int{}, map[int]string{}
+	drills := map[int]*bench.Result{}
 	for _, s := range scenario.All() {
 		r, err := report.Load(resultsDir(), s.N, *ref)
 		if err != nil {
 			return fmt.Errorf("step %d: %w", s.N, err)
+		}
+		d, err := report.LoadDrill(resultsDir(), s.N, *ref)
+		if err != nil {
+			return fmt.Errorf("step %d's drill: %w", s.N, err)
+		}
+		if d != nil {
+			drills[s.N] = d
 		}
 		steps, slugs[s.N] = append(steps, s.N), s.Slug
 		if r != nil {
@@ -44,7 +52,7 @@ func runReport(args []string) error {
 		return err
 	}
 	page := filepath.Join(dir, "index.html")
-	if err := os.WriteFile(page, []byte(report.Page("peakload — the articles' claims beside our measurements", steps, slugs, rs, *ref)), 0o644); err != nil {
+	if err := os.WriteFile(page, []byte(report.PageWithDrills("peakload — the articles' claims beside our measurements", steps, slugs, rs, drills, *ref)), 0o644); err != nil {
 		return err
 	}
 	fmt.Println("wrote", page, "— open it in a browser (it needs no network)")

@@ -76,7 +76,7 @@ type Options struct {
 	Duration   time.Duration // used when Iterations == 0
 	Warmup     time.Duration // load before measuring (JIT-free Go still has cold caches and pools)
 	Progress   io.Writer     // live progress line; nil for none
-	series     *sampler      // the per-interval series Measure keeps; nil for none
+	series     *Sampler      // the per-interval series Measure keeps; nil for none
 }
 
 // Run is what one variant measured.
@@ -172,7 +172,7 @@ func Drive(ctx context.Context, o Options, v Variant, mark func(phase string)) (
 		users[i] = &user{
 			vu:   VU{ID: i, Rand: rand.New(rand.NewPCG(uint64(i)+1, 0x5EED))},
 			hist: hdrhistogram.New(1, 60_000_000, 3), // 1 µs .. 60 s
-			rec:  o.series.recorder(),
+			rec:  o.series.Recorder(),
 		}
 	}
 	for _, u := range users {
@@ -248,7 +248,7 @@ loop:
 type user struct {
 	vu       VU
 	hist     *hdrhistogram.Histogram
-	rec      *recorder    // this user's share of the per-interval series
+	rec      *Recorder    // this user's share of the per-interval series
 	count    atomic.Int64 // read by the progress line while the loop runs
 	errors   int64
 	firstErr string
@@ -307,7 +307,7 @@ func (u *user) loop(client *fasthttp.HostClient, o Options, v Variant, w *window
 		if err == nil {
 			err = check(v, &u.vu, resp)
 		}
-		u.rec.record(lat, err != nil) // the series sees the warm-up too
+		u.rec.Record(lat, err != nil) // the series sees the warm-up too
 		if v.Pace > lat {
 			time.Sleep(v.Pace - lat)
 		}

@@ -266,9 +266,9 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 	}
 	var before, after Counters
 	var scrapeErr error
-	var series *sampler
+	var series *Sampler
 	mark := func(phase string) {
-		series.mark(phase)
+		series.Mark(phase)
 		c, err := Scrape(ctx, o.Target)
 		if err != nil {
 			scrapeErr = err
@@ -285,8 +285,8 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 		return r, err
 	}
 	_, pattern, _ := strings.Cut(v.Route, " ")
-	series = startSeries(ctx, o.Target, pattern, v.SeriesEvery)
-	defer series.finish(ctx)
+	series = StartSeries(ctx, o.Target, pattern, v.SeriesEvery)
+	defer series.Finish(ctx)
 	o.series = series
 	var r Run
 	var err error
@@ -318,7 +318,7 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 			return r, err
 		}
 	}
-	r.Series = series.finish(ctx) // after the settle: the drain is part of the picture
+	r.Series = series.Finish(ctx) // after the settle: the drain is part of the picture
 	return r, nil
 }
 

@@ -37,6 +37,14 @@ type Series struct {
 	// it (another tool) rps is what the server counted on the route.
 	Clients bool    `json:"clients"`
 	Points  []Point `json:"points"`
+	// Events are moments a drill marked (Redis stopped, started again).
+	Events []Event `json:"events,omitempty"`
+}
+
+// Event is a marked moment, in seconds since the load started.
+type Event struct {
+	T    float64 `json:"t"`
+	What string  `json:"what"`
 }
 
 // Point is one interval. Rates are per second whatever the interval.
@@ -57,8 +65,8 @@ type Point struct {
 	NoScrape bool `json:"no_scrape,omitempty"`
 }
 
-// sampler builds a Series while a variant runs.
-type sampler struct {
+// Sampler builds a Series while a variant (or a drill) runs.
+type Sampler struct {
 	target string
 	route  string // the server's route label, for rps when the clients are not ours
 	every  time.Duration
@@ -67,7 +75,7 @@ type sampler struct {
 	done   chan struct{}
 
 	mu      sync.Mutex
-	recs    []*recorder
+	recs    []*Recorder
 	series  Series
 	prev    Counters
 	prevAt  time.Time
@@ -76,10 +84,10 @@ type sampler struct {
 	stopped bool
 }
 
-// recorder is one user's latencies of the current interval. Its lock is
+// Recorder is one user's latencies of the current interval. Its lock is
 // uncontended except once per interval, when the sampler swaps the
 // histogram: a few nanoseconds per request.
-type recorder struct {
+type Recorder struct {
 	mu      sync.Mutex
 	h, done *hdrhistogram.Histogram
 	errors  int64
@@ -89,7 +97,9 @@ type recorder struct {
 // enough for a per-second p99 and small enough for hundreds of users.
 func intervalHistogram() *hdrhistogram.Histogram { return hdrhistogram.New(1, 60_000_000, 2) }
 
-func (r *recorder) record(lat time.Duration, failed bool) {
+// Record counts one response (failed: an error, or a status the user
+// counts as one) and its latency; a nil Recorder records nothing.
+func (r *Recorder) Record(lat time.Duration, failed bool) {
 	if r == nil {
 		return
 	}
@@ -101,15 +111,15 @@ func (r *recorder) record(lat time.Duration, failed bool) {
 	r.mu.Unlock()
 }
 
-// startSeries begins sampling target's counters every interval (default one
+// StartSeries begins sampling target's counters every interval (default one
 // second); route is the pattern the server labels the variant's requests
-// with ("/items/:id").
-func startSeries(ctx context.Context, target, route string, every time.Duration) *sampler {
+// with ("/items/:id"). Measure starts one per variant; a drill starts its own.
+func StartSeries(ctx context.Context, target, route string, every time.Duration) *Sampler {
 	if every <= 0 {
 		every = time.Second
 	}
 	ctx, cancel := context.WithCancel(ctx)
-	s := &sampler{target: target, route: route, every: every, t0: time.Now(), cancel: cancel,
+	s := &Sampler{target: target, route: route, every: every, t0: time.Now(), cancel: cancel,
 		done: make(chan struct{}), merged: intervalHistogram()}
 	s.series.EveryS = every.Seconds()
 	s.lastAt = s.t0
@@ -132,13 +142,13 @@ func startSeries(ctx context.Context, target, route string, every time.Duration)
 	return s
 }
 
-// recorder gives one user of the driver its interval histogram; nil (which
-// records nothing) when no series is kept.
-func (s *sampler) recorder() *recorder {
+// Recorder gives one user its interval histogram; nil (which records
+// nothing) when no series is kept.
+func (s *Sampler) Recorder() *Recorder {
 	if s == nil {
 		return nil
 	}
-	r := &recorder{h: intervalHistogram(), done: intervalHistogram()}
+	r := &Recorder{h: intervalHistogram(), done: intervalHistogram()}
 	s.mu.Lock()
 	s.recs = append(s.recs, r)
 	s.series.Clients = true
@@ -146,8 +156,8 @@ func (s *sampler) recorder() *recorder {
 	return r
 }
 
-// mark notes where the timed window opens ("start") and closes ("end").
-func (s *sampler) mark(phase string) {
+// Mark notes where the timed window opens ("start") and closes ("end").
+func (s *Sampler) Mark(phase string) {
 	if s == nil {
 		return
 	}
@@ -162,7 +172,7 @@ func (s *sampler) mark(phase string) {
 }
 
 // sample closes one interval: the users' histograms, then a scrape.
-func (s *sampler) sample(ctx context.Context) {
+func (s *Sampler) sample(ctx context.Context) {
 	s.mu.Lock()
 	recs := s.recs
 	s.mu.Unlock()
@@ -235,9 +245,21 @@ func (p Point) rounded() Point {
 	return p
 }
 
-// finish stops sampling, closes the last (partial) interval when it is long
+// Event notes something that happened at this moment (a drill's "Redis
+// stopped"), drawn on the chart as a marked line.
+func (s *Sampler) Event(what string) {
+	if s == nil {
+		return
+	}
+	at := math.Round(time.Since(s.t0).Seconds()*1000) / 1000
+	s.mu.Lock()
+	s.series.Events = append(s.series.Events, Event{T: at, What: what})
+	s.mu.Unlock()
+}
+
+// Finish stops sampling, closes the last (partial) interval when it is long
 // enough to say something, and returns the series; nil on a nil sampler.
-func (s *sampler) finish(ctx context.Context) *Series {
+func (s *Sampler) Finish(ctx context.Context) *Series {
 	if s == nil {
 		return nil
 	}

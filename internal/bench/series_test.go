@@ -62,11 +62,11 @@ func TestSeriesMarksAServerThatStopsAnswering(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintln(w, "process_cpu_seconds_total 1")
 	}))
-	s := startSeries(t.Context(), srv.URL, "/x", 50*time.Millisecond)
+	s := StartSeries(t.Context(), srv.URL, "/x", 50*time.Millisecond)
 	time.Sleep(120 * time.Millisecond)
 	srv.Close()
 	time.Sleep(120 * time.Millisecond)
-	out := s.finish(t.Context())
+	out := s.Finish(t.Context())
 	var gaps int
 	for _, p := range out.Points {
 		if p.NoScrape {

@@ -32,6 +32,12 @@ type Request func(r *rand.Rand) (method, path, body string)
 
 // StartLoad starts n clients against target.
 func StartLoad(target string, n int, next Request) *Load {
+	return StartLoadSeries(target, n, next, nil)
+}
+
+// StartLoadSeries is StartLoad with each client's responses recorded into
+// a per-interval series (nil: none).
+func StartLoadSeries(target string, n int, next Request, series *bench.Sampler) *Load {
 	l := &Load{stop: make(chan struct{})}
 	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: n}}
 	for i := range n {
@@ -39,6 +45,7 @@ func StartLoad(target string, n int, next Request) *Load {
 		go func() {
 			defer l.wg.Done()
 			rnd := rand.New(rand.NewPCG(uint64(i), 42))
+			rec := series.Recorder()
 			for {
 				select {
 				case <-l.stop:
@@ -50,12 +57,14 @@ func StartLoad(target string, n int, next Request) *Load {
 				if body != "" {
 					req.Header.Set("Content-Type", "application/json")
 				}
+				t0 := time.Now()
 				resp, err := client.Do(req)
 				if err != nil {
 					return // the server is gone (SIGTERM closed its listener)
 				}
 				_, _ = io.Copy(io.Discard, resp.Body)
 				resp.Body.Close()
+				rec.Record(time.Since(t0), resp.StatusCode >= 500)
 				l.Requests.Add(1)
 				switch code := resp.StatusCode; {
 				case code >= 200 && code < 300:

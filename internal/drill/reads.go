@@ -96,7 +96,14 @@ type ReadPhase struct {
 type ReadReport struct {
 	Phases  []ReadPhase
 	Recover time.Duration // from Redis's restart to its first hit
+	// Series is the drill four times a second: the dip when Redis stops,
+	// the reads failing open to PostgreSQL, the recovery.
+	Series *bench.Series
 }
+
+// seriesEvery is the drill's interval: its phases last seconds, and the
+// recovery takes a fraction of one.
+const seriesEvery = 250 * time.Millisecond
 
 // OK is the verdict: no 5xx in any phase, and reads served while Redis was down.
 func (r ReadReport) OK() bool {
@@ -119,9 +126,12 @@ func (d Reads) Run(ctx context.Context) (ReadReport, error) {
 	defer srv.Stop()
 	watch := StartWatch(srv.Target)
 	defer watch.Stop()
-	load := StartLoad(srv.Target, d.Clients, d.Request)
+	series := bench.StartSeries(ctx, srv.Target, "", seriesEvery)
+	defer series.Finish(ctx)
+	load := StartLoadSeries(srv.Target, d.Clients, d.Request, series)
 	defer load.Stop()
 	sleep(ctx, d.Phase/2) // warm the cache before the first phase counts
+	series.Mark("start")
 	mark := func() (bench.Counters, int64, int64, time.Time, error) {
 		c, err := bench.Scrape(ctx, srv.Target)
 		return c, load.Requests.Load(), load.Rejected.Load() + load.ServerErrs.Load(), time.Now(), err
@@ -158,6 +168,7 @@ func (d Reads) Run(ctx context.Context) (ReadReport, error) {
 		return rep, err
 	}
 	say("Redis stopped")
+	series.Event("Redis stopped")
 	d.Redis.Stop()
 	c0, n0, e0, t0, _ = mark()
 	sleep(ctx, d.Phase)
@@ -170,6 +181,7 @@ func (d Reads) Run(ctx context.Context) (ReadReport, error) {
 	c0, n0, e0, t0, _ = mark()
 	hits := c0["peakload_cache_lookups_total{result=hit,tier=redis}"]
 	say("Redis started again (empty)")
+	series.Event("Redis started (empty)")
 	if took, ok := watch.Until(func(c bench.Counters) bool {
 		return c["peakload_cache_lookups_total{result=hit,tier=redis}"] > hits
 	}, 30*time.Second); ok {
@@ -180,6 +192,8 @@ func (d Reads) Run(ctx context.Context) (ReadReport, error) {
 	if err := phase("Redis back", c0, n0, e0, t0); err != nil {
 		return rep, err
 	}
+	series.Mark("end")
+	rep.Series = series.Finish(ctx)
 	return rep, nil
 }
 

@@ -36,6 +36,28 @@ func Load(results string, n int, ref bool) (*bench.Result, error) {
 	return &r, nil
 }
 
+// LoadDrill reads step n's latest drill, results/drill/step-N.json
+// (results/reference/drill-step-N.json when ref is set); (nil, nil) when
+// the step's drill has not been run.
+func LoadDrill(results string, n int, ref bool) (*bench.Result, error) {
+	path := filepath.Join(results, "drill", fmt.Sprintf("step-%d.json", n))
+	if ref {
+		path = filepath.Join(results, "reference", fmt.Sprintf("drill-step-%d.json", n))
+	}
+	b, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var r bench.Result
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &r, nil
+}
+
 // ClaimsTable is the claims of some results as an HTML table: the
 // article's words, ours, the verdict. withStep adds a column for the step.
 func ClaimsTable(rs []*bench.Result, withStep bool) string {
@@ -146,6 +168,12 @@ a{color:#2a55a0}`
 // charts, its runs' figures and its claims. steps lists the step numbers in
 // order; rs holds their results (nil where a step has none yet).
 func Page(title string, steps []int, slugs map[int]string, rs map[int]*bench.Result, ref bool) string {
+	return PageWithDrills(title, steps, slugs, rs, nil, ref)
+}
+
+// PageWithDrills is Page with, under a step, its latest failure drill
+// (`make step-N drill`) over time, when drills holds one.
+func PageWithDrills(title string, steps []int, slugs map[int]string, rs, drills map[int]*bench.Result, ref bool) string {
 	var b strings.Builder
 	which := "the latest run of each step (results/step-N/latest.json)"
 	if ref {
@@ -164,6 +192,7 @@ func Page(title string, steps []int, slugs map[int]string, rs map[int]*bench.Res
 	for _, n := range steps {
 		r := rs[n]
 		fmt.Fprintf(&b, "<h2 id=\"step-%d\">Step %d — %s</h2>\n", n, n, html.EscapeString(slugs[n]))
+		b.WriteString(drillSection(drills[n]))
 		if r == nil {
 			fmt.Fprintf(&b, "<p>No run yet: <code>make step-%d bench</code>.</p>\n", n)
 			continue
@@ -203,6 +232,25 @@ func SlideFiles(r *bench.Result) map[string]string {
 		out[fmt.Sprintf("step-%d-series.svg", r.Step)] = c + "\n"
 	}
 	return out
+}
+
+// drillSection is a step's failure drill as a chart over time, with what
+// happened marked on it; "" without one.
+func drillSection(d *bench.Result) string {
+	if d == nil {
+		return ""
+	}
+	c := SeriesChart(d)
+	if c == "" {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "<h4>The drill (<code>make step-%d drill</code>), over time</h4>\n<p class=\"meta\">%s</p>\n", d.Step, html.EscapeString(conditions(d)))
+	fmt.Fprintf(&b, "<figure class=\"chart\">%s<figcaption class=\"note\">%s, with the drill's moments marked.</figcaption></figure>\n", c, every(d))
+	for _, n := range d.Notes {
+		fmt.Fprintf(&b, "<p class=\"note\">%s</p>\n", html.EscapeString(n))
+	}
+	return b.String()
 }
 
 // every says how long the series' intervals are ("one point per second").

@@ -26,8 +26,10 @@ var (
 // lesson is about, else the server's CPU.
 func seriesPanels(step int) []SeriesPanel {
 	switch step {
-	case 1, 2, 4:
+	case 1, 4:
 		return []SeriesPanel{dbPanel, cpuPanel}
+	case 2: // and its drill: Redis gone, the reads fall through to PostgreSQL
+		return []SeriesPanel{dbPanel, redisPanel}
 	case 5:
 		return []SeriesPanel{redisPanel, cpuPanel}
 	case 6:
@@ -96,14 +98,15 @@ func SeriesChart(r *bench.Result) string {
 	// The bands are what every variant shares: the warm-up they all had,
 	// and the time after every window had closed; each line is dashed
 	// outside its own window.
-	var tmax, open, closeAt = 0.0, math.Inf(1), 0.0
+	var tmax, open, closeAt, every = 0.0, math.Inf(1), 0.0, 0.0
 	for _, run := range runs {
 		ser := run.Series
 		tmax = max(tmax, ser.Points[len(ser.Points)-1].T)
 		open = min(open, ser.WindowS[0])
 		closeAt = max(closeAt, ser.WindowS[1])
+		every = max(every, ser.EveryS)
 	}
-	if closeAt == 0 || closeAt >= tmax-1e-9 {
+	if closeAt == 0 || tmax-closeAt < every/2 { // no drain, only the last interval's rounding
 		closeAt = math.Inf(1)
 	}
 	// The time axis ends at the last point, on a round step.
@@ -132,7 +135,7 @@ func SeriesChart(r *bench.Result) string {
 			s.f(`<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#eeeeee"/>`, xa.x(0), y0, xa.x(open)-xa.x(0), ph)
 		}
 		if !math.IsInf(closeAt, 1) {
-			s.f(`<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="url(#drain)"/>`, xa.x(closeAt), y0, xa.x(xa.hi)-xa.x(closeAt), ph)
+			s.f(`<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="url(#drain)"/>`, xa.x(closeAt), y0, xa.x(tmax)-xa.x(closeAt), ph)
 		}
 		for _, t := range ya.ticks() {
 			y := ya.x(t)
@@ -143,6 +146,15 @@ func SeriesChart(r *bench.Result) string {
 			s.text(xa.x(t), bottom+14, "middle", ` fill="#444" font-size="11"`, tick(t))
 		}
 		s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#444"/>`, left, bottom, width-right, bottom)
+		for _, run := range runs { // a drill's moments
+			for _, e := range run.Series.Events {
+				x := xa.x(e.T)
+				s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-dasharray="2 2"/>`, x, y0, x, bottom, markColor)
+				if i == 0 {
+					s.text(x+3, y0+11, "start", ` fill="`+markColor+`" font-size="11"`, e.What)
+				}
+			}
+		}
 		for j, run := range runs {
 			// Solid inside the timed window, dashed outside it (this
 			// variant's warm-up and drain), broken where there is no value.

@@ -62,3 +62,20 @@ func TestSeriesChartBreaksAtGaps(t *testing.T) {
 		t.Errorf("segments %d → %d: a gap must leave out its 4 counter segments", whole, got)
 	}
 }
+
+// TestDrillIsDrawnWithItsMoments: a step's drill appears under the step,
+// over time, with the moments it marked.
+func TestDrillIsDrawnWithItsMoments(t *testing.T) {
+	d := withSeries()
+	d.Step, d.Runs = 2, d.Runs[:1]
+	d.Runs[0].Series.Events = []bench.Event{{T: 2, What: "Redis stopped"}, {T: 3.5, What: "Redis started (empty)"}}
+	page := PageWithDrills("t", []int{2}, map[int]string{2: "cache-aside"}, map[int]*bench.Result{}, map[int]*bench.Result{2: d}, false)
+	for _, want := range []string{"make step-2 drill", "Redis stopped", "Redis started (empty)", "<svg"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	if strings.Contains(Page("t", []int{2}, map[int]string{2: "cache-aside"}, map[int]*bench.Result{}, false), "drill") {
+		t.Error("a page without drills mentions one")
+	}
+}
