@@ -88,6 +88,15 @@ func writeDrill(ctx context.Context, step scenario.Step) (err error) {
 	}
 	fmt.Printf("\nstep %d drill — %d clients on %s; MongoDB killed and restarted, then SIGTERM to the server mid-load\n\n", step.N, d.Clients, route)
 	rep.Print(os.Stdout)
+	if rep.Series != nil {
+		res := drillResult(step, sc, bench.Run{Variant: "drill", Route: route, Tool: "go", VUs: d.Clients, Series: rep.Series},
+			fmt.Sprintf("%d clients; MongoDB killed and restarted, then SIGTERM to the server mid-load; accepted %d, persisted %d", d.Clients, rep.Accepted, rep.Persisted))
+		path, err := writeDrillResult(res)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("\n  wrote %s — `make report` draws the drill over time\n", path)
+	}
 	if !rep.OK() {
 		return fmt.Errorf("the drill failed: persisted %d, accepted %d, other 5xx %d", rep.Persisted, rep.Accepted, rep.ServerErrors)
 	}

@@ -40,6 +40,9 @@ type Report struct {
 	MaxQueue                  float64 // most events waiting in memory at once
 	MongoDown, Recover, Drain time.Duration
 	KillMongo, Idempotent     bool
+	// Series is the drill four times a second: writes refused while MongoDB
+	// is down, the buffer filling, the flush after SIGTERM.
+	Series *bench.Series
 }
 
 // OK is the verdict: everything acknowledged is stored — once, where the
@@ -67,19 +70,23 @@ func (d Writes) Run(ctx context.Context) (Report, error) {
 	defer srv.Stop()
 	watch := StartWatch(srv.Target)
 	defer watch.Stop()
-	load := StartLoad(srv.Target, d.Clients, d.Request)
+	series := bench.StartSeries(ctx, srv.Target, "", seriesEvery)
+	defer series.Finish(ctx)
+	load := StartLoadSeries(srv.Target, d.Clients, d.Request, series)
 	defer load.Stop()
 	say("load: %d clients", d.Clients)
 	sleep(ctx, d.Phase)
 	if d.KillMongo {
 		say("MongoDB killed (SIGKILL) — %d accepted so far", load.Accepted.Load())
 		t0 := time.Now()
+		series.Event("MongoDB killed")
 		d.Mongo.Kill()
 		sleep(ctx, d.Phase)
 		if err := d.Mongo.Start(ctx); err != nil {
 			return rep, fmt.Errorf("restart MongoDB: %w", err)
 		}
 		rep.MongoDown = time.Since(t0)
+		series.Event("MongoDB restarted")
 		persisted := watch.Last()["peakload_events_persisted_total"]
 		say("MongoDB restarted after %.1f s — %d accepted, %d told to retry later", rep.MongoDown.Seconds(), load.Accepted.Load(), load.Rejected.Load())
 		if took, ok := watch.Until(func(c bench.Counters) bool { return c["peakload_events_persisted_total"] > persisted }, 30*time.Second); ok {
@@ -92,6 +99,7 @@ func (d Writes) Run(ctx context.Context) (Report, error) {
 	}
 	say("SIGTERM to the server — %d accepted so far, load still on", load.Accepted.Load())
 	t0 := time.Now()
+	series.Event("SIGTERM")
 	if err := srv.Signal(syscall.SIGTERM); err != nil {
 		return rep, err
 	}
@@ -100,8 +108,10 @@ func (d Writes) Run(ctx context.Context) (Report, error) {
 	}
 	rep.Drain = time.Since(t0)
 	say("server exited %.2f s after SIGTERM (stop accepting, finish requests, flush)", rep.Drain.Seconds())
+	series.Event("server exited")
 	load.Stop()
 	watch.Stop()
+	rep.Series = series.Finish(ctx)
 	last := watch.Last()
 	rep.Accepted, rep.Rejected, rep.RetryAfter, rep.ServerErrors = load.Accepted.Load(), load.Rejected.Load(), load.RetryAfter.Load(), load.ServerErrs.Load()
 	rep.Duplicates, rep.Retries = last["peakload_events_duplicates_total"], last["peakload_batch_flush_retries_total"]

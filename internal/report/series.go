@@ -147,11 +147,11 @@ func SeriesChart(r *bench.Result) string {
 		}
 		s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#444"/>`, left, bottom, width-right, bottom)
 		for _, run := range runs { // a drill's moments
-			for _, e := range run.Series.Events {
+			for k, e := range run.Series.Events {
 				x := xa.x(e.T)
 				s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-dasharray="2 2"/>`, x, y0, x, bottom, markColor)
-				if i == 0 {
-					s.text(x+3, y0+11, "start", ` fill="`+markColor+`" font-size="11"`, e.What)
+				if i == 0 { // every other label a line lower: two moments can be close
+					s.text(x+3, y0+11+13*float64(k%2), "start", ` fill="`+markColor+`" font-size="11"`, e.What)
 				}
 			}
 		}
