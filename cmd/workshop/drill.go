@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -188,20 +187,7 @@ func drillResult(step scenario.Step, sc stack.Config, run bench.Run, note string
 		Params:  map[string]any{"drill": true, "solution": solution()}, Runs: []bench.Run{run}, Notes: []string{note}}
 }
 
-// writeDrillResult saves results/drill/step-N-<UTC time>.json and step-N.json.
+// writeDrillResult saves results/drill/step-N/<UTC time>.json and latest.json.
 func writeDrillResult(r *bench.Result) (string, error) {
-	dir := filepath.Join(resultsDir(), "drill")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return "", err
-	}
-	b, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
-		return "", err
-	}
-	b = append(b, '\n')
-	name := filepath.Join(dir, fmt.Sprintf("step-%d-%s.json", r.Step, r.StartedAt.Format("20060102T150405Z")))
-	if err := os.WriteFile(name, b, 0o644); err != nil {
-		return "", err
-	}
-	return name, os.WriteFile(filepath.Join(dir, fmt.Sprintf("step-%d.json", r.Step)), b, 0o644)
+	return r.Write(filepath.Join(resultsDir(), "drill"))
 }

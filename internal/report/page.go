@@ -22,28 +22,21 @@ func Load(results string, n int, ref bool) (*bench.Result, error) {
 	if ref {
 		path = filepath.Join(results, "reference", fmt.Sprintf("step-%d.json", n))
 	}
-	b, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	var r bench.Result
-	if err := json.Unmarshal(b, &r); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return &r, nil
+	return load(path)
 }
 
-// LoadDrill reads step n's latest drill, results/drill/step-N.json
+// LoadDrill reads step n's latest drill, results/drill/step-N/latest.json
 // (results/reference/drill-step-N.json when ref is set); (nil, nil) when
 // the step's drill has not been run.
 func LoadDrill(results string, n int, ref bool) (*bench.Result, error) {
-	path := filepath.Join(results, "drill", fmt.Sprintf("step-%d.json", n))
+	path := filepath.Join(results, "drill", fmt.Sprintf("step-%d", n), "latest.json")
 	if ref {
 		path = filepath.Join(results, "reference", fmt.Sprintf("drill-step-%d.json", n))
 	}
+	return load(path)
+}
+
+func load(path string) (*bench.Result, error) {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
