@@ -19,8 +19,8 @@ import (
 // latest claims in one table: ours, the article's, reproduced or not.
 func runCompare(args []string) error {
 	fs := flag.NewFlagSet("compare", flag.ExitOnError)
-	a := fs.String("a", os.Getenv("A"), "results file of the first run (A=…)")
-	b := fs.String("b", os.Getenv("B"), "results file of the second run (B=…)")
+	a := fs.String("a", "", "results file of the first run (make compare A=…)")
+	b := fs.String("b", "", "results file of the second run (make compare B=…)")
 	_ = fs.Parse(args)
 	switch {
 	case *a != "" && *b != "":

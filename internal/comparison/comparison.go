@@ -219,7 +219,7 @@ func Print(w io.Writer, aName, bName string, a, b *bench.Result) {
 			"  (benchmath's U-test needs ≥ %d rounds per side for p < 0.05). Bench both with RUNS=%d or more, e.g.\n"+
 			"  make step-%d bench RUNS=%d\n", need, need, max(need, 5), b.Step, max(need, 5))
 	}
-	fmt.Fprintf(w, "\n~: p > %.2f, these rounds cannot tell the change from noise; n = rounds in A+B. A and B are medians over the rounds, ± their 95%% interval when the rounds are enough for one.\n",
+	fmt.Fprintf(w, "\n~: p > %.2f, these rounds cannot tell the change from noise; n = rounds per side (A+B when they differ). A and B are medians over the rounds, ± their 95%% interval when the rounds are enough for one.\n",
 		benchmath.DefaultThresholds.CompareAlpha)
 	printClaims(w, a, b)
 }
