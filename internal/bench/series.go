@@ -86,7 +86,7 @@ type Sampler struct {
 
 // Recorder is one user's latencies of the current interval. Its lock is
 // uncontended except once per interval, when the sampler swaps the
-// histogram: a few nanoseconds per request.
+// histogram: about 30 ns of the driver's CPU per request, lock included.
 type Recorder struct {
 	mu      sync.Mutex
 	h, done *hdrhistogram.Histogram
