@@ -135,7 +135,14 @@ func StartSeries(ctx context.Context, target, route string, every time.Duration)
 			case <-ctx.Done():
 				return
 			case <-tick.C:
-				s.sample(ctx)
+				// A slow scrape (a loaded machine) leaves a tick waiting
+				// in the ticker: a point a few ms long would be noise.
+				s.mu.Lock()
+				early := time.Since(s.lastAt) < s.every/2
+				s.mu.Unlock()
+				if !early {
+					s.sample(ctx)
+				}
 			}
 		}
 	}()
