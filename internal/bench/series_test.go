@@ -77,3 +77,27 @@ func TestSeriesMarksAServerThatStopsAnswering(t *testing.T) {
 		t.Errorf("%d gaps in %d points: want the second half marked", gaps, len(out.Points))
 	}
 }
+
+// TestSeriesWithoutOurClientsCountsTheServer: with another tool (wrk, k6)
+// no user records into the series; req/s is then what the server counted
+// on the variant's route, and Clients says so.
+func TestSeriesWithoutOurClientsCountsTheServer(t *testing.T) {
+	start := time.Now()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n := int(time.Since(start).Seconds() * 1000) // 1000 requests a second on /x, 2000 on /y
+		fmt.Fprintf(w, "peakload_http_requests_total{method=\"GET\",route=\"/x\",status=\"200\"} %d\n", n)
+		fmt.Fprintf(w, "peakload_http_requests_total{method=\"GET\",route=\"/y\",status=\"200\"} %d\n", 2*n)
+	}))
+	defer srv.Close()
+	s := StartSeries(t.Context(), srv.URL, "/x", 100*time.Millisecond)
+	time.Sleep(550 * time.Millisecond)
+	out := s.Finish(t.Context())
+	if out.Clients || len(out.Points) < 4 {
+		t.Fatalf("series %+v", out)
+	}
+	for _, p := range out.Points[1:] {
+		if p.RPS < 700 || p.RPS > 1300 || p.P99 != 0 {
+			t.Errorf("point %+v: want ~1000 req/s of /x, the server's count, and no latency", p)
+		}
+	}
+}
