@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/peakload/workshop/internal/bench"
 )
@@ -72,6 +73,12 @@ func SeriesChart(r *bench.Result) string {
 	}
 	for _, sp := range seriesPanels(r.Step) {
 		panels = append(panels, panel{sp.Label, sp.Value, func(p bench.Point) bool { return p.NoScrape }, false})
+	}
+	if slices.ContainsFunc(runs, func(x *bench.Run) bool {
+		return slices.ContainsFunc(x.Series.Points, func(p bench.Point) bool { return p.Errors > 0 })
+	}) { // only when there were any: 503s told to retry, a server gone
+		panels = append(panels, panel{"errors (failed responses) per interval", func(p bench.Point) float64 { return float64(p.Errors) },
+			func(p bench.Point) bool { return false }, false})
 	}
 	const width, left, right, top, ph, gap = 880.0, 70.0, 20.0, 44.0, 110.0, 46.0
 	h := top + float64(len(panels))*(ph+gap) + 20
@@ -151,7 +158,11 @@ func SeriesChart(r *bench.Result) string {
 				x := xa.x(e.T)
 				s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-dasharray="2 2"/>`, x, y0, x, bottom, markColor)
 				if i == 0 { // every other label a line lower: two moments can be close
-					s.text(x+3, y0+11+13*float64(k%2), "start", ` fill="`+markColor+`" font-size="11"`, e.What)
+					lx, anchor := x+3, "start"
+					if x+6*float64(len([]rune(e.What))) > width-right { // near the right edge: the label before the line
+						lx, anchor = x-3, "end"
+					}
+					s.text(lx, y0+11+13*float64(k%2), anchor, ` fill="`+markColor+`" font-size="11"`, e.What)
 				}
 			}
 		}

@@ -36,6 +36,13 @@ func TestSeriesChartIsTheRuns(t *testing.T) {
 	if SeriesChart(r) == before {
 		t.Error("a spike of DB queries left the chart unchanged")
 	}
+	if strings.Contains(before, "errors") {
+		t.Error("an errors panel without errors")
+	}
+	r.Runs[1].Series.Points[3].Errors = 40
+	if !strings.Contains(SeriesChart(r), "errors") {
+		t.Error("40 errors in an interval, and no errors panel")
+	}
 	if _, ok := SlideFiles(r)["step-4-series.svg"]; !ok {
 		t.Error("a run with a series gives the deck no step-4-series.svg")
 	}
