@@ -79,7 +79,7 @@ type Sampler struct {
 	series  Series
 	prev    Counters
 	prevAt  time.Time
-	lastAt  time.Time
+	lastAt  time.Time // the end of the last interval of the clients' side
 	merged  *hdrhistogram.Histogram
 	stopped bool
 }
@@ -194,6 +194,7 @@ func (s *Sampler) sample(ctx context.Context) {
 		s.merged.Merge(r.done)
 		r.done.Reset()
 	}
+	swapped := time.Now() // the clients' interval ends here; the scrape may take a while
 	sctx, cancel := context.WithTimeout(ctx, max(s.every, time.Second))
 	c, err := Scrape(sctx, s.target)
 	cancel()
@@ -204,9 +205,9 @@ func (s *Sampler) sample(ctx context.Context) {
 	if s.stopped {
 		return
 	}
-	dt := now.Sub(s.lastAt).Seconds()
-	s.lastAt = now
-	p := Point{T: now.Sub(s.t0).Seconds(), Errors: errs}
+	dt := swapped.Sub(s.lastAt).Seconds()
+	s.lastAt = swapped
+	p := Point{T: swapped.Sub(s.t0).Seconds(), Errors: errs}
 	if len(recs) > 0 && dt > 0 {
 		p.RPS = float64(s.merged.TotalCount()) / dt
 		if s.merged.TotalCount() > 0 {
