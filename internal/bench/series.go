@@ -58,6 +58,9 @@ type Point struct {
 	ServerCPU  float64 `json:"server_cpu,omitempty"`
 	DBQueries  float64 `json:"db_queries_per_s,omitempty"`
 	RedisBytes float64 `json:"redis_bytes_per_s,omitempty"`
+	// BodyBytes is response bodies on the variant's route (step 3's
+	// public bandwidth), or on every route when the route is not known.
+	BodyBytes  float64 `json:"body_bytes_per_s,omitempty"`
 	Persisted  float64 `json:"persisted_per_s,omitempty"`
 	QueueDepth float64 `json:"queue_depth,omitempty"`
 	// NoScrape: the server did not answer /metrics in this interval (it
@@ -228,6 +231,11 @@ func (s *Sampler) sample(ctx context.Context) {
 		p.ServerCPU = rate("process_cpu_seconds_total")
 		p.DBQueries = rate("peakload_db_queries_total")
 		p.RedisBytes = rate("peakload_redis_read_bytes_total", "peakload_redis_written_bytes_total")
+		body := "peakload_http_response_bytes_total"
+		if s.route != "" {
+			body += "{route=" + s.route + "}"
+		}
+		p.BodyBytes = rate(body)
 		p.Persisted = rate("peakload_events_persisted_total")
 		p.QueueDepth = c["peakload_batch_queue_depth"]
 		if len(recs) == 0 {
@@ -250,6 +258,7 @@ func (p Point) rounded() Point {
 	p.T = math.Round(p.T*1000) / 1000
 	p.RPS, p.P50, p.P99, p.ServerCPU = sig(p.RPS), sig(p.P50), sig(p.P99), sig(p.ServerCPU)
 	p.DBQueries, p.RedisBytes, p.Persisted, p.QueueDepth = sig(p.DBQueries), sig(p.RedisBytes), sig(p.Persisted), sig(p.QueueDepth)
+	p.BodyBytes = sig(p.BodyBytes)
 	return p
 }
 

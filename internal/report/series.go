@@ -21,6 +21,7 @@ var (
 	redisPanel     = SeriesPanel{"Redis bytes / s", func(p bench.Point) float64 { return p.RedisBytes }}
 	persistedPanel = SeriesPanel{"events persisted / s", func(p bench.Point) float64 { return p.Persisted }}
 	queuePanel     = SeriesPanel{"events waiting in the buffer", func(p bench.Point) float64 { return p.QueueDepth }}
+	bodyPanel      = SeriesPanel{"response body bytes / s", func(p bench.Point) float64 { return p.BodyBytes }}
 )
 
 // seriesPanels are the counters a step's series chart draws: the one its
@@ -31,6 +32,8 @@ func seriesPanels(step int) []SeriesPanel {
 		return []SeriesPanel{dbPanel, cpuPanel}
 	case 2: // and its drill: Redis gone, the reads fall through to PostgreSQL
 		return []SeriesPanel{dbPanel, redisPanel}
+	case 3:
+		return []SeriesPanel{bodyPanel, cpuPanel}
 	case 5:
 		return []SeriesPanel{redisPanel, cpuPanel}
 	case 6:
