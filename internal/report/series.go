@@ -83,27 +83,39 @@ func SeriesChart(r *bench.Result) string {
 		panels = append(panels, panel{"errors (failed responses) per interval", func(p bench.Point) float64 { return float64(p.Errors) },
 			func(p bench.Point) bool { return false }, false})
 	}
-	const width, left, right, top, ph, gap = 880.0, 70.0, 20.0, 44.0, 110.0, 46.0
+	const width, left, right, ph, gap = 880.0, 70.0, 20.0, 110.0, 46.0
+	// Legend: one swatch per variant, wrapped onto as many lines as needed.
+	type entry struct{ x, y float64 }
+	legend := make([]entry, len(runs))
+	x, y := left, 14.0
+	for i, run := range runs {
+		w := 18 + 7.5*float64(len([]rune(run.Variant))) + 16
+		if x+w > width-right && x > left {
+			x, y = left, y+16
+		}
+		legend[i] = entry{x, y}
+		x += w
+	}
+	top := y + 30
 	h := top + float64(len(panels))*(ph+gap) + 20
 	var s svg
 	s.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f" width="%.0f" height="%.0f" %s>`, width, h, width, h, font)
 	s.f(`<rect width="100%%" height="100%%" fill="white"/>`)
 	s.f(`<defs><pattern id="drain" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" stroke="#cccccc" stroke-width="2"/></pattern></defs>`)
 
-	// Legend: one swatch per variant.
-	x := left
 	for i, run := range runs {
-		s.f(`<rect x="%.1f" y="8" width="14" height="4" fill="%s"/>`, x, palette[i%len(palette)])
-		s.text(x+18, 14, "start", "", run.Variant)
-		x += 18 + 7.5*float64(len([]rune(run.Variant))) + 16
+		e := legend[i]
+		s.f(`<rect x="%.1f" y="%.1f" width="14" height="4" fill="%s"/>`, e.x, e.y-6, palette[i%len(palette)])
+		s.text(e.x+18, e.y, "start", "", run.Variant)
 	}
-	s.f(`<line x1="%.1f" y1="25" x2="%.1f" y2="25" stroke="#666" stroke-width="1.4" stroke-dasharray="4 3"/>`, left, left+14)
-	s.text(left+18, 29, "start", ` fill="#666" font-size="11"`, "outside the timed window:")
-	s.f(`<rect x="%.1f" y="20" width="14" height="10" fill="#eeeeee"/>`, left+175)
-	s.text(left+193, 29, "start", ` fill="#666" font-size="11"`, "warm-up")
-	s.f(`<rect x="%.1f" y="20" width="14" height="10" fill="url(#drain)"/>`, left+250)
-	s.text(left+268, 29, "start", ` fill="#666" font-size="11"`, "after the load (drain)")
-	s.text(width-right, 29, "end", ` fill="#666" font-size="11"`, "seconds since the variant's load started")
+	ky := top - 15 // the key to the line styles and bands
+	s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#666" stroke-width="1.4" stroke-dasharray="4 3"/>`, left, ky-4, left+14, ky-4)
+	s.text(left+18, ky, "start", ` fill="#666" font-size="11"`, "outside the timed window:")
+	s.f(`<rect x="%.1f" y="%.1f" width="14" height="10" fill="#eeeeee"/>`, left+175, ky-9)
+	s.text(left+193, ky, "start", ` fill="#666" font-size="11"`, "warm-up")
+	s.f(`<rect x="%.1f" y="%.1f" width="14" height="10" fill="url(#drain)"/>`, left+250, ky-9)
+	s.text(left+268, ky, "start", ` fill="#666" font-size="11"`, "after the load (drain)")
+	s.text(width-right, ky, "end", ` fill="#666" font-size="11"`, "seconds since the variant's load started")
 
 	// The bands are what every variant shares: the warm-up they all had,
 	// and the time after every window had closed; each line is dashed
