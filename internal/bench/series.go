@@ -66,6 +66,9 @@ type Point struct {
 	// NoScrape: the server did not answer /metrics in this interval (it
 	// was down); its counters are folded into the next point that has them.
 	NoScrape bool `json:"no_scrape,omitempty"`
+	// NoRPS: another tool drove the load and the server counts no request
+	// on the route: req/s is unknown here, not zero.
+	NoRPS bool `json:"no_rps,omitempty"`
 }
 
 // Sampler builds a Series while a variant (or a drill) runs.
@@ -219,7 +222,7 @@ func (s *Sampler) sample(ctx context.Context) {
 		}
 	}
 	if err != nil || s.prev == nil {
-		p.NoScrape = true
+		p.NoScrape, p.NoRPS = true, len(recs) == 0
 	} else if ds := now.Sub(s.prevAt).Seconds(); ds > 0 {
 		rate := func(keys ...string) float64 {
 			var d float64
@@ -238,8 +241,9 @@ func (s *Sampler) sample(ctx context.Context) {
 		p.BodyBytes = rate(body)
 		p.Persisted = rate("peakload_events_persisted_total")
 		p.QueueDepth = c["peakload_batch_queue_depth"]
-		if len(recs) == 0 {
-			p.RPS = rate("peakload_http_requests_total{route=" + s.route + "}")
+		if key := "peakload_http_requests_total{route=" + s.route + "}"; len(recs) == 0 {
+			_, counted := c[key]
+			p.RPS, p.NoRPS = rate(key), !counted // step 0's bare shell counts no route
 		}
 	}
 	if err == nil {

@@ -96,8 +96,16 @@ func TestSeriesWithoutOurClientsCountsTheServer(t *testing.T) {
 		t.Fatalf("series %+v", out)
 	}
 	for _, p := range out.Points[1:] {
-		if p.RPS < 700 || p.RPS > 1300 || p.P99 != 0 {
+		if p.RPS < 700 || p.RPS > 1300 || p.P99 != 0 || p.NoRPS {
 			t.Errorf("point %+v: want ~1000 req/s of /x, the server's count, and no latency", p)
+		}
+	}
+	// A route the server does not count: req/s unknown, not zero.
+	s = StartSeries(t.Context(), srv.URL, "/z", 100*time.Millisecond)
+	time.Sleep(250 * time.Millisecond)
+	for _, p := range s.Finish(t.Context()).Points {
+		if !p.NoRPS {
+			t.Errorf("point %+v: /z is not counted, its req/s is unknown", p)
 		}
 	}
 }

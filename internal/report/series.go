@@ -71,7 +71,7 @@ func SeriesChart(r *bench.Result) string {
 		log   bool
 	}
 	panels := []panel{
-		{"throughput, req/s", func(p bench.Point) float64 { return p.RPS }, func(p bench.Point) bool { return false }, false},
+		{"throughput, req/s", func(p bench.Point) float64 { return p.RPS }, func(p bench.Point) bool { return p.NoRPS }, false},
 		{"p99 latency, ms (that interval's requests)", func(p bench.Point) float64 { return p.P99 }, func(p bench.Point) bool { return p.P99 == 0 }, true},
 	}
 	for _, sp := range seriesPanels(r.Step) {
