@@ -197,7 +197,13 @@ func Print(w io.Writer, aName, bName string, a, b *bench.Result) {
 	for _, t := range Compare(a, b) {
 		fmt.Fprintln(w)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintf(tw, "%s\tA\tB\tvs A\t\t\n", t.Figure)
+		// Names padded to one width: left-aligned in a right-aligned table.
+		width := len([]rune(t.Figure))
+		for _, r := range t.Rows {
+			width = max(width, len([]rune(r.Variant)))
+		}
+		pad := func(s string) string { return s + strings.Repeat(" ", width-len([]rune(s))) }
+		fmt.Fprintf(tw, "%s\tA\tB\tvs A\t\t\n", pad(t.Figure))
 		for _, r := range t.Rows {
 			delta, test := "", ""
 			switch {
@@ -210,7 +216,7 @@ func Print(w io.Writer, aName, bName string, a, b *bench.Result) {
 			default:
 				delta, test = r.Comparison.FormatDelta(r.A.Summary.Center, r.B.Summary.Center), "("+r.Comparison.String()+")"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", r.Variant, cell(r.A), cell(r.B), delta, test)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", pad(r.Variant), cell(r.A), cell(r.B), delta, test)
 		}
 		tw.Flush()
 	}
