@@ -303,6 +303,7 @@ func judgeAndWrite(step scenario.Step, env scenario.Env, res *bench.Result, quic
 		return err
 	}
 	fmt.Printf("\nwrote %s\n", path)
+	fmt.Printf("  each run over time: make report; beside another run of the step: make compare A=<that file> B=%s\n", path)
 	return nil
 }
 
