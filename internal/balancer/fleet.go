@@ -145,7 +145,20 @@ func StopLeftovers(workshopDir string) []string {
 		}
 		if syscall.Kill(pid, syscall.SIGTERM) == nil {
 			stopped = append(stopped, fmt.Sprintf("%s (pid %d)", strings.TrimSuffix(filepath.Base(file), ".pid"), pid))
+			waitGone(pid, 5*time.Second)
 		}
 	}
 	return stopped
+}
+
+// waitGone waits until pid has exited (its /proc entry is gone or a
+// zombie), killing it after timeout.
+func waitGone(pid int, timeout time.Duration) {
+	for deadline := time.Now().Add(timeout); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil || strings.Contains(string(b), ") Z ") {
+			return
+		}
+	}
+	_ = syscall.Kill(pid, syscall.SIGKILL)
 }
