@@ -7,6 +7,7 @@ package compose
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -149,6 +150,23 @@ func TestScaleProfile(t *testing.T) {
 	for _, want := range []string{"server-template r 1-8 replica:8080", "option httpchk GET /healthz", "hash-type consistent", `balance "${BALANCE}"`} {
 		if !strings.Contains(string(cfg), want) {
 			t.Errorf("compose/haproxy.cfg lacks %q", want)
+		}
+	}
+	// Where HAProxy is installed (step 10 needs it natively), it checks
+	// the file itself, with both balances the profile documents.
+	bin, err := exec.LookPath("haproxy")
+	if err != nil {
+		bin = "/usr/sbin/haproxy"
+	}
+	if _, err := os.Stat(bin); err != nil {
+		t.Logf("haproxy not installed: compose/haproxy.cfg not checked by it")
+		return
+	}
+	for _, balance := range []string{"roundrobin", "uri"} {
+		cmd := exec.Command(bin, "-c", "-f", "haproxy.cfg")
+		cmd.Env = append(os.Environ(), "BALANCE="+balance)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("haproxy -c -f compose/haproxy.cfg with BALANCE=%s: %v\n%s", balance, err, out)
 		}
 	}
 }
