@@ -576,8 +576,8 @@ func scaleOutTables(r *bench.Result) []bench.Table {
 			reps = strconv.Itoa(n)
 		}
 		load.Rows = append(load.Rows, []string{x.Variant, reps, fmt.Sprintf("%.1f%%", 100*x.Extra["memory_hit_ratio"]),
-			fmt.Sprintf("%.3f", x.Extra["redis_gets_per_req"]), fmt.Sprintf("%.0f", x.Extra["redis_loads_per_ttl"]),
-			fmt.Sprintf("%.2f", x.Extra["copies_per_item"]), fmt.Sprintf("%.3f", x.PerRequest.DBQueries), shares, rss, start})
+			fmt.Sprintf("%.3f", x.Extra["redis_gets_per_req"]), orDash(x.Extra, "redis_loads_per_ttl", "%.0f"),
+			orDash(x.Extra, "copies_per_item", "%.2f"), fmt.Sprintf("%.3f", x.PerRequest.DBQueries), shares, rss, start})
 	}
 	tables := []bench.Table{load}
 	for _, x := range r.Runs {
@@ -611,4 +611,13 @@ func scaleOutTables(r *bench.Result) []bench.Table {
 		tables = append(tables, stale)
 	}
 	return tables
+}
+
+// orDash formats extra[key], or "-" for a row that does not have it (the
+// single server's row is measured by the shared bench path).
+func orDash(extra map[string]float64, key, format string) string {
+	if v, ok := extra[key]; ok {
+		return fmt.Sprintf(format, v)
+	}
+	return "-"
 }
