@@ -36,6 +36,9 @@ import (
 //     (the invalidation delay), without and with the exercise.
 func init() {
 	register(10, Step{
+		// make step-10 profile: one replica under the item load (the fleet
+		// rows and the drills start their own processes).
+		Profile: "single",
 		Variants: func(env Env) []bench.Variant {
 			route := "GET " + scaleRoute
 			vs := []bench.Variant{{Name: "single", Route: route, Prepare: itemRequest(env, "/burst"), Setup: flushRedis(env)}}
