@@ -7,6 +7,7 @@ package compose
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -112,5 +113,60 @@ func TestBenchProfile(t *testing.T) {
 	}
 	if strings.Contains(df, ":latest") {
 		t.Error("compose/Dockerfile uses a :latest image")
+	}
+}
+
+// The scale profile (step 10): replicas with no port of their own, behind
+// a pinned HAProxy image published on loopback only, whose configuration
+// is the file next to this one.
+func TestScaleProfile(t *testing.T) {
+	project, err := loader.LoadWithContext(context.Background(), types.ConfigDetails{
+		WorkingDir:  ".",
+		ConfigFiles: []types.ConfigFile{{Filename: "compose.yaml"}},
+		Environment: types.Mapping{},
+	}, func(o *loader.Options) { o.SetProjectName("peakload", true); o.Profiles = []string{"scale"} })
+	if err != nil {
+		t.Fatalf("compose.yaml does not load with the scale profile: %v", err)
+	}
+	r, ok := project.Services["replica"]
+	if !ok || r.Build == nil || *r.Build.Args["STEP"] != "10-scale-out" || len(r.Ports) != 0 || r.MemLimit == 0 {
+		t.Fatalf("replica %+v: want step 10 built from compose/Dockerfile, no published port (it scales), a memory limit", r)
+	}
+	if r.Environment["PEAKLOAD_REDIS_ADDR"] == nil {
+		t.Error("replica: no database endpoints")
+	}
+	lb, ok := project.Services["balancer"]
+	pinned := regexp.MustCompile(`^haproxy:\d+\.\d+\.\d+(-[a-z0-9.]+)?$`)
+	if !ok || !pinned.MatchString(lb.Image) || lb.MemLimit == 0 {
+		t.Fatalf("balancer %+v: want a pinned haproxy image and a memory limit", lb.Image)
+	}
+	if len(lb.Ports) != 1 || lb.Ports[0].HostIP != "127.0.0.1" {
+		t.Errorf("balancer ports %+v, want one on loopback", lb.Ports)
+	}
+	cfg, err := os.ReadFile("haproxy.cfg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"server-template r 1-8 replica:8080", "option httpchk GET /healthz", "hash-type consistent", `balance "${BALANCE}"`} {
+		if !strings.Contains(string(cfg), want) {
+			t.Errorf("compose/haproxy.cfg lacks %q", want)
+		}
+	}
+	// Where HAProxy is installed (step 10 needs it natively), it checks
+	// the file itself, with both balances the profile documents.
+	bin, err := exec.LookPath("haproxy")
+	if err != nil {
+		bin = "/usr/sbin/haproxy"
+	}
+	if _, err := os.Stat(bin); err != nil {
+		t.Logf("haproxy not installed: compose/haproxy.cfg not checked by it")
+		return
+	}
+	for _, balance := range []string{"roundrobin", "uri"} {
+		cmd := exec.Command(bin, "-c", "-f", "haproxy.cfg")
+		cmd.Env = append(os.Environ(), "BALANCE="+balance)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("haproxy -c -f compose/haproxy.cfg with BALANCE=%s: %v\n%s", balance, err, out)
+		}
 	}
 }

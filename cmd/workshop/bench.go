@@ -16,6 +16,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
 
+	"github.com/peakload/workshop/internal/balancer"
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/events"
@@ -82,6 +83,7 @@ func runBench(ctx context.Context, args []string) (err error) {
 		defer startWorker(ctx, env.Pool, p)() // stops before the shared server
 	}
 
+	env.Fleet = balancer.Spec{Bin: bin, Env: eps.Env(), Plan: plan, Dir: sc.Dir} // step 10's replicas
 	res := newResult(step, sc, plan, o, quick, tool)
 	noteLatency(res, slow)
 	if err := measureAll(ctx, step, env, o, srvs, sc.Dir, res); err != nil {

@@ -284,6 +284,16 @@ var stepRows = map[int]stepRow{
 			}
 			return s
 		}},
+	10: {"[10 scale-out](steps/10-scale-out/README.md)", "N replicas behind HAProxy: round-robin, hash by item, invalidation over Redis pub/sub", "S10a–c", "article A lists dilution and the invalidation delay, no figure", "no listening replica serves an old ETag past the bound; a deaf one within the TTL",
+		func(r *bench.Result, p params.Params) string {
+			n := slices.Max(p.ScaleOut.Replicas)
+			copies := func(x *bench.Run) float64 { return x.Extra["copies_per_item"] }
+			one := field(r.Find("rr-1"), copies)
+			stale := func(x *bench.Run) float64 { return x.Extra["stale_ms_max"] }
+			return fmt.Sprintf("Redis loads per item ×%.1f round-robin, ×%.1f hashed (%d replicas); old ETag served ≤ %.0f → %.1f ms",
+				field(r.Find(fmt.Sprintf("rr-%d", n)), copies)/one, field(r.Find(fmt.Sprintf("hash-%d", n)), copies)/one, n,
+				field(r.Find("stale-ttl"), stale), field(r.Find("stale-pubsub"), stale))
+		}},
 }
 
 func rps(r *bench.Result, name string) float64 {

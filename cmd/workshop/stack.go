@@ -8,6 +8,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/peakload/workshop/internal/balancer"
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/stack"
@@ -32,7 +33,13 @@ func runUp(ctx context.Context, args []string) error {
 }
 
 func runDown(args []string) error {
-	return stack.Down(stack.FromEnv(), args...)
+	c := stack.FromEnv()
+	// Step 10's replicas and HAProxy die with the bench; a bench killed
+	// with SIGKILL may leave them, and their pid files say where.
+	for _, s := range balancer.StopLeftovers(c.Dir) {
+		fmt.Fprintf(os.Stderr, "stopped %s, left by a step-10 bench\n", s)
+	}
+	return stack.Down(c, args...)
 }
 
 // runSeed loads the catalogue into the stack's PostgreSQL (once).

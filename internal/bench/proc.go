@@ -220,3 +220,14 @@ func tail(path string, n int) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// Stopped reports whether the server has exited (step 10 stops a replica
+// mid-bench and keeps scraping the others).
+func (p *Proc) Stopped() bool {
+	select {
+	case <-p.exited:
+		return true
+	default:
+		return false
+	}
+}

@@ -281,7 +281,10 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 	}
 	if v.Direct != nil {
 		r, err := v.Direct(ctx, o)
-		r.Variant, r.Route, r.Tool = v.Name, v.Route, "direct"
+		r.Variant, r.Route = v.Name, v.Route
+		if r.Tool == "" { // a Direct variant may say what drove it (step 10: "go+haproxy")
+			r.Tool = "direct"
+		}
 		return r, err
 	}
 	_, pattern, _ := strings.Cut(v.Route, " ")

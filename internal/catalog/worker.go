@@ -21,13 +21,20 @@ type Worker struct {
 // counts and updated_at = now(). Every cached copy of these items is stale
 // from here on.
 func UpdateStats(ctx context.Context, pool *pgxpool.Pool, ids []int32) error {
-	_, err := pool.Exec(ctx, `UPDATE live_stats
+	_, err := ChangeStats(ctx, pool, ids)
+	return err
+}
+
+// ChangeStats is UpdateStats that says how many items it changed (step 10
+// answers 404 for an id that is not in the catalogue).
+func ChangeStats(ctx context.Context, pool *pgxpool.Pool, ids []int32) (int64, error) {
+	tag, err := pool.Exec(ctx, `UPDATE live_stats
 		SET viewers = greatest(0, viewers + (random() * 40)::int - 20),
 		    likes = likes + (random() * 10)::int + 1,
 		    comments = comments + (random() * 3)::int,
 		    updated_at = clock_timestamp()
 		WHERE item_id = ANY($1)`, ids)
-	return err
+	return tag.RowsAffected(), err
 }
 
 // Run updates until ctx ends. Errors are retried on the next tick: a worker

@@ -145,3 +145,20 @@ var DBWrites = prometheus.NewCounter(prometheus.CounterOpts{
 })
 
 func init() { Registry.MustRegister(DBWrites) }
+
+// Scale-out counters (step 10).
+var (
+	// ItemChanges counts items changed through a replica (database written,
+	// Redis key deleted).
+	ItemChanges = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "peakload_item_changes_total", Help: "Items changed through this replica.",
+	})
+	// MemoryForgets counts items dropped from the memory tier on purpose
+	// (an invalidation), not by expiry: with pub/sub every replica counts
+	// one per change, wherever it was made.
+	MemoryForgets = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "peakload_memory_forgets_total", Help: "Items dropped from the in-process cache by an invalidation.",
+	})
+)
+
+func init() { Registry.MustRegister(ItemChanges, MemoryForgets) }

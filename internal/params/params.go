@@ -1,6 +1,6 @@
 // Package params holds the workshop's shared parameters: the load (VUs,
 // durations), the catalogue and its skew, the scaled clock, the event body,
-// and steps 8–9's settings. The file itself is k6/lib/params.json, where the
+// steps 8–10's settings. The file itself is k6/lib/params.json, where the
 // k6 scripts open it; the Go driver, the scenarios and the step servers read
 // the same file through Load, so both tools run the same scenario.
 package params
@@ -50,6 +50,14 @@ type Params struct {
 		Pool      int   `json:"pool"`
 		PoolSizes []int `json:"pool_sizes"`
 	} `json:"frameworks"`
+	// ScaleOut is step 10's: how many replicas the rows run, and the
+	// bound within which a change must reach every listening replica.
+	ScaleOut struct {
+		Replicas            []int   `json:"replicas"`
+		InvalidationBoundMS float64 `json:"invalidation_bound_ms"`
+		Changes             int     `json:"changes"`
+		QuickChanges        int     `json:"quick_changes"`
+	} `json:"scale_out"`
 }
 
 // Load parses the embedded parameters.
@@ -78,4 +86,10 @@ func (p Params) Scaled(articleSeconds float64) time.Duration {
 // on a 4× slower machine, as under the articles' traffic.
 func (p Params) ForHitRatio(articleSeconds float64) time.Duration {
 	return time.Duration(articleSeconds / p.Clock.HitRatioScale * float64(time.Second))
+}
+
+// InvalidationBound is how late a replica may still serve an item another
+// replica changed (step 10), on the bench's clock.
+func (p Params) InvalidationBound() time.Duration {
+	return time.Duration(p.ScaleOut.InvalidationBoundMS * float64(time.Millisecond))
 }

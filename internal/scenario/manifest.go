@@ -42,6 +42,7 @@ var manifest = []Manifest{
 	{N: 7, Slug: "counters", Services: writePath, Exercise: true},
 	{N: 8, Slug: "profiling", WideServer: true, Exercise: true},
 	{N: 9, Slug: "frameworks", Services: []string{stack.Postgres}, Exercise: true},
+	{N: 10, Slug: "scale-out", Services: readPath, Exercise: true},
 }
 
 // Dir is the step's directory under steps/.

@@ -14,6 +14,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"github.com/valyala/fasthttp"
 
+	"github.com/peakload/workshop/internal/balancer"
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/events"
@@ -49,6 +50,10 @@ type Env struct {
 	Redis  *redis.Client // for steps that flush the cache between variants
 	Mongo  *events.Store // for the raw-insert baselines of the write path
 	Quick  bool
+	// Fleet starts more copies of the step's server (step 10's replicas):
+	// the built binary, its environment, the CPU plan, the workshop's
+	// directory. The bench fills it once the server is built.
+	Fleet balancer.Spec
 }
 
 // Skew is the id distribution from the shared parameters.

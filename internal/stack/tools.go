@@ -24,6 +24,7 @@ var Tools = []Tool{
 	{Name: "initdb", Apt: "postgresql", Brew: "postgresql@15", Why: "PostgreSQL for the read path (native stack)"},
 	{Name: "pg_ctl", Apt: "postgresql", Brew: "postgresql@15", Why: "starts/stops the private PostgreSQL"},
 	{Name: "redis-server", Apt: "redis-server", Brew: "redis", Why: "Redis for the cache steps (native stack)"},
+	{Name: "haproxy", Apt: "haproxy", Brew: "haproxy", Why: "the load balancer in front of step 10's replicas"},
 	{Name: "wrk", Apt: "wrk", Brew: "wrk", Why: "reference load tool: step 0 compares our driver with it", Optional: true},
 	{Name: "mongod", Apt: "", Brew: "mongodb/brew/mongodb-community", Why: "real MongoDB; without it the embedded FerretDB speaks the wire protocol", Optional: true},
 	{Name: "dot", Apt: "graphviz", Brew: "graphviz", Why: "draws pprof call graphs (step 8); pprof's web UI works without it", Optional: true},
@@ -47,7 +48,8 @@ func (t Tool) Hint() string {
 }
 
 // LookPath finds a tool on PATH and, for PostgreSQL, also in Debian's
-// versioned directory (/usr/lib/postgresql/NN/bin), which is not on PATH.
+// versioned directory (/usr/lib/postgresql/NN/bin), which is not on PATH;
+// then in /usr/sbin (haproxy).
 func LookPath(name string) (string, error) {
 	if p, err := exec.LookPath(name); err == nil {
 		return p, nil
@@ -55,7 +57,8 @@ func LookPath(name string) (string, error) {
 	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
 	dirs = append(dirs, "/opt/homebrew/opt/postgresql@15/bin", "/usr/local/opt/postgresql@15/bin")
 	slices.Reverse(dirs[:len(dirs)-2]) // newest Debian version first
-	for _, d := range dirs {
+	// Debian installs daemons (haproxy) in /usr/sbin, not on a user's PATH.
+	for _, d := range append(dirs, "/usr/sbin", "/usr/local/sbin") {
 		p := filepath.Join(d, name)
 		if st, err := os.Stat(p); err == nil && !st.IsDir() {
 			return p, nil

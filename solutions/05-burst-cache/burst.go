@@ -47,3 +47,10 @@ func (c *Cache) Get(ctx context.Context, id int32, next directdb.Getter) ([]byte
 		return next(ctx, id) // an error is returned, never cached
 	}))
 }
+
+// Forget drops id from memory, so the next read goes to Redis. Step 10
+// calls it when another replica says the item changed.
+func (c *Cache) Forget(id int32) {
+	c.items.Invalidate(id)
+	metrics.MemoryForgets.Inc()
+}

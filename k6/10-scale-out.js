@@ -1,0 +1,21 @@
+// Step 10 — scale out: the step-5 read path (memory → Redis → PostgreSQL)
+// over the hot-skewed live streams. The Go bench also runs it as N replicas
+// behind HAProxy and measures the stale window; those rows count each
+// replica's /metrics, which k6 does not read, so only the single server's
+// row is here. Point BASE_URL at a balancer of your own to load the fleet.
+//
+//   make step-10 run       # in one terminal
+//   k6 run k6/10-scale-out.js
+import http from 'k6/http';
+import { check } from 'k6';
+import { BASE_URL, makeSkew, sequential } from './lib/common.js';
+
+const params = JSON.parse(open('./lib/params.json'));
+const pick = makeSkew(params.catalog);
+
+export const options = sequential(params, ['single'], 'single');
+
+export function single() {
+  const res = http.get(`${BASE_URL}/burst/items/${pick()}`, { tags: { name: 'GET /burst/items/:id' } });
+  check(res, { 'GET /burst/items/:id 200': (r) => r.status === 200 });
+}

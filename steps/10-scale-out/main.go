@@ -1,0 +1,86 @@
+// Step 10 — scale out. The step-5 server (memory for the burst TTL, then
+// Redis, then PostgreSQL) runs as N replicas behind HAProxy: `make step-10
+// bench` starts them. Each replica warms its own memory (round-robin
+// dilutes the burst tier N times) and keeps its own copy of an item after
+// another replica changed it (the invalidation delay: up to the burst TTL).
+// Your part is Change and Listen in exercise.go: announce a change on Redis
+// pub/sub, and forget what the others announce.
+package main
+
+import (
+	"context"
+	"log"
+	"net/http"
+	"os"
+
+	"github.com/labstack/echo/v4"
+	"github.com/redis/go-redis/v9"
+
+	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/conditional"
+	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/replica"
+	"github.com/peakload/workshop/internal/server"
+	directdb "github.com/peakload/workshop/solutions/01-direct-db"
+	"github.com/peakload/workshop/solutions/03-etag"
+)
+
+// ItemRoute serves an item with its ETag (step 3): the bench tells an old
+// copy from a new one by it. ChangeRoute changes an item's live stats.
+const (
+	ItemRoute   = "/burst/items/:id"
+	ChangeRoute = "/items/:id/change"
+)
+
+func main() { server.MainRead(newServer) }
+
+// newServer builds one replica. PEAKLOAD_REPLICA names it (the X-Replica
+// header says which one answered); the bench's "before" rows run with
+// PEAKLOAD_INVALIDATION=off (no announcement, no listening), and
+// PEAKLOAD_LISTEN=off makes a replica that misses every announcement.
+func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
+	p := params.Load()
+	name := os.Getenv("PEAKLOAD_REPLICA")
+	if name == "" {
+		name, _ = os.Hostname() // under Compose: the container's
+	}
+	r := replica.New(name, store, rdb, p.ForHitRatio(p.Clock.RedisTTLS), p.ForHitRatio(p.Clock.BurstTTLS))
+	change, listen := Change, Listen
+	if os.Getenv("PEAKLOAD_INVALIDATION") == "off" {
+		change = func(ctx context.Context, r *replica.Replica, id int32) error { return r.Write(ctx, id) }
+	}
+	srv := server.New("step 10 — scale-out " + name)
+	if os.Getenv("PEAKLOAD_INVALIDATION") != "off" && os.Getenv("PEAKLOAD_LISTEN") != "off" {
+		ctx, stop := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			if err := listen(ctx, r); err != nil {
+				log.Printf("listening for changes: %v (this replica now serves changed items up to the burst TTL late)", err)
+			}
+		}()
+		srv.OnShutdown(func(context.Context) error { stop(); <-done; return nil })
+	}
+
+	srv.GET(ItemRoute, named(name, conditional.Serve(r.Get, etag.NotModified)))
+	srv.POST(ChangeRoute, named(name, func(c echo.Context) error {
+		id, err := catalog.ParseID(c.Param("id"))
+		if err != nil {
+			return echo.NewHTTPError(http.StatusBadRequest, err.Error())
+		}
+		if err := change(c.Request().Context(), r, id); err != nil {
+			return directdb.Error(err) // 404 for an unknown item
+		}
+		return c.JSON(http.StatusOK, map[string]any{"id": id, "changed": true, "replica": name})
+	}))
+	return srv
+}
+
+// named adds X-Replica to every response: curl through the load balancer
+// shows who answered.
+func named(name string, h echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		c.Response().Header().Set("X-Replica", name)
+		return h(c)
+	}
+}

@@ -1,0 +1,24 @@
+// localonly: forgets the item on the replica that changed it, tells nobody else
+
+//go:build !solution
+
+package main
+
+import (
+	"context"
+
+	"github.com/peakload/workshop/internal/replica"
+)
+
+func Change(ctx context.Context, r *replica.Replica, id int32) error {
+	if err := r.Write(ctx, id); err != nil {
+		return err
+	}
+	r.Memory.Forget(id)
+	return nil
+}
+
+func Listen(ctx context.Context, r *replica.Replica) error {
+	<-ctx.Done()
+	return nil
+}

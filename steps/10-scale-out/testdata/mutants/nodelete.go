@@ -1,0 +1,33 @@
+// nodelete: subscribes and reads every announcement, but never forgets anything
+
+//go:build !solution
+
+package main
+
+import (
+	"context"
+	"log"
+	"strconv"
+
+	"github.com/peakload/workshop/internal/replica"
+)
+
+func Change(ctx context.Context, r *replica.Replica, id int32) error {
+	if err := r.Write(ctx, id); err != nil {
+		return err
+	}
+	return r.Redis.Publish(ctx, replica.Channel, strconv.Itoa(int(id))).Err()
+}
+
+func Listen(ctx context.Context, r *replica.Replica) error {
+	sub := r.Redis.Subscribe(ctx, replica.Channel)
+	defer sub.Close()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case m := <-sub.Channel():
+			log.Printf("%s: item %s changed", r.Name, m.Payload)
+		}
+	}
+}

@@ -1,0 +1,20 @@
+// none: no invalidation at all: each replica serves its old copy until the burst TTL ends
+
+//go:build !solution
+
+package main
+
+import (
+	"context"
+
+	"github.com/peakload/workshop/internal/replica"
+)
+
+func Change(ctx context.Context, r *replica.Replica, id int32) error {
+	return r.Write(ctx, id)
+}
+
+func Listen(ctx context.Context, r *replica.Replica) error {
+	<-ctx.Done()
+	return nil
+}
