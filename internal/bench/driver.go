@@ -77,6 +77,11 @@ type Options struct {
 	Warmup     time.Duration // load before measuring (JIT-free Go still has cold caches and pools)
 	Progress   io.Writer     // live progress line; nil for none
 	series     *Sampler      // the per-interval series Measure keeps; nil for none
+	// Rate, when > 0, sends on an arrival-rate schedule of Rate requests
+	// per second instead of closed-loop users (openloop.go); VUs is then
+	// the senders started, MaxInFlight the most it may grow to.
+	Rate        float64
+	MaxInFlight int
 }
 
 // Run is what one variant measured.
@@ -100,7 +105,9 @@ type Run struct {
 	Spread *Spread `json:"spread,omitempty"`
 	// Series is the run interval by interval, warm-up and drain included.
 	Series *Series `json:"series,omitempty"`
-	hist   *hdrhistogram.Histogram
+	// Arrival is set for an open-loop run: the schedule and how it was kept.
+	Arrival *Arrival `json:"arrival,omitempty"`
+	hist    *hdrhistogram.Histogram
 }
 
 // Latency percentiles in milliseconds.
