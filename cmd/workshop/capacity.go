@@ -91,7 +91,7 @@ func measureCapacity(ctx context.Context, step scenario.Step, env scenario.Env, 
 		}
 		probe := func(rate float64) (bench.Run, error) {
 			p := o
-			p.Rate, p.MaxInFlight, p.Duration, p.Warmup, p.Iterations = rate, cfg.InFlight(rate, o.VUs), cfg.Probe, cfg.Warmup, 0
+			p.Rate, p.MaxInFlight, p.Duration, p.Warmup, p.Iterations = rate, cfg.InFlight(rate, o.VUs, env.Params.Capacity.MaxInFlight), cfg.Probe, cfg.Warmup, 0
 			p.Target = srv.Target
 			r, err := bench.Measure(ctx, p, v, srvs.plan, dir)
 			v.Setup = nil // the cache warmed by the first probe stays warm for the next

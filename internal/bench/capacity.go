@@ -25,13 +25,16 @@ type CapacityConfig struct {
 	Brackets   int           // at most this many probes to find the bracket
 }
 
-// InFlight is the most requests a probe at rate needs in flight: by
+// InFlight is how many requests a probe at rate may keep in flight: by
 // Little's law a rate served within the bound has at most rate × bound of
-// them waiting (twice that, for the bursts of a random arrival order);
-// more connections could only serve a rate that fails anyway, and would
-// slow the driver down.
-func (c CapacityConfig) InFlight(rate float64, vus int) int {
-	return max(vus, int(math.Ceil(2*rate*c.P99Ms/1000)))
+// them waiting, so more connections could only serve a rate that fails
+// anyway — and would slow the driver down. At least vus, at most limit.
+func (c CapacityConfig) InFlight(rate float64, vus, limit int) int {
+	n := max(vus, int(math.Ceil(rate*c.P99Ms/1000)))
+	if limit > 0 {
+		n = min(n, limit)
+	}
+	return n
 }
 
 // Capacity is one variant's search: where it started, every probe, and
