@@ -164,7 +164,11 @@ func openLoopTables(res *bench.Result) []bench.Table {
 func capacityFigure(c bench.Capacity) string {
 	switch {
 	case c.RPS == 0 && len(c.Probes) > 0:
-		return fmt.Sprintf("< %.0f", c.Probes[len(c.Probes)-1].Rate)
+		lowest := c.Probes[0].Rate
+		for _, p := range c.Probes {
+			lowest = min(lowest, p.Rate)
+		}
+		return fmt.Sprintf("< %.0f", lowest)
 	case c.Above == 0:
 		return fmt.Sprintf("≥ %.0f", c.RPS)
 	}

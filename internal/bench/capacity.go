@@ -69,7 +69,7 @@ func (c CapacityConfig) Served(r Run) (bool, string) {
 	}
 	switch {
 	case a.NotSent > 0:
-		return false, fmt.Sprintf("%d requests never sent (every connection busy)", a.NotSent)
+		return false, fmt.Sprintf("never sent: %d requests (every connection busy)", a.NotSent)
 	case float64(r.Errors) > 0.001*float64(max(r.Requests, 1)):
 		return false, fmt.Sprintf("%d errors", r.Errors)
 	case a.AchievedRPS < 0.95*a.IntendedRPS:
