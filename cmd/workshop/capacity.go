@@ -37,8 +37,12 @@ func arrivalFromEnv(o *bench.Options, p params.Params, tool string) (string, err
 	if err != nil || rate <= 0 {
 		return tool, fmt.Errorf("ARRIVAL=rate needs RATE=<requests per second>, got RATE=%q", os.Getenv("RATE"))
 	}
-	if tool == "wrk" {
-		return tool, errors.New("ARRIVAL=rate runs on the Go driver: wrk is a closed loop (wrk2 keeps a rate, and is not driven from here)")
+	switch tool {
+	case "", "go":
+	case "k6":
+		return tool, errors.New("ARRIVAL=rate runs on the Go driver; k6's own open loop is its constant-arrival-rate executor")
+	default:
+		return tool, fmt.Errorf("ARRIVAL=rate runs on the Go driver: %s is a closed loop (wrk2 keeps a rate, and is not driven from here)", tool)
 	}
 	o.Rate, o.MaxInFlight = rate, p.Capacity.MaxInFlight
 	return "go", nil

@@ -23,6 +23,7 @@ func TestArrivalFromEnv(t *testing.T) {
 		{"", "20000", "", "ARRIVAL=rate", 0},
 		{"poisson", "20000", "", "want rate", 0},
 		{"rate", "20000", "wrk", "closed loop", 0},
+		{"rate", "20000", "k6", "constant-arrival-rate", 0},
 	} {
 		t.Setenv("ARRIVAL", c.arrival)
 		t.Setenv("RATE", c.rate)
