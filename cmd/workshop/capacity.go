@@ -66,7 +66,7 @@ func capacityConfig(p params.Params, quick bool) bench.CapacityConfig {
 func capacityVariants(step scenario.Step, env scenario.Env) []bench.Variant {
 	var out []bench.Variant
 	for _, v := range step.Variants(env) {
-		plain := v.Tool != "wrk" && v.Direct == nil && !v.Settle && v.Pace == 0
+		plain := (v.Tool == "" || v.Tool == "go") && v.Direct == nil && !v.Settle && v.Pace == 0
 		if plain && (len(step.Capacity) == 0 || slices.Contains(step.Capacity, v.Name)) {
 			out = append(out, v)
 		}
