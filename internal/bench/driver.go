@@ -12,7 +12,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"net"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -284,30 +283,11 @@ func (w *window) close() {
 }
 
 func (u *user) loop(client *fasthttp.HostClient, o Options, v Variant, w *window) {
-	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
-	defer fasthttp.ReleaseRequest(req)
+	reqs, resp := newRequests(o, v), fasthttp.AcquireResponse()
+	defer reqs.release()
 	defer fasthttp.ReleaseResponse(resp)
-	method := v.Method
-	if method == "" {
-		method = fasthttp.MethodGet
-	}
-	host := strings.TrimPrefix(o.Target, "http://")
-	fixed := v.Prepare == nil
-	if fixed {
-		req.Header.SetMethod(method)
-		req.SetRequestURI(o.Target + v.Path)
-		if v.Body != nil {
-			req.Header.SetContentType("application/json")
-			req.SetBody(v.Body)
-		}
-	}
 	for !w.stop.Load() {
-		if !fixed {
-			req.Reset()
-			req.Header.SetMethod(method)
-			v.Prepare(&u.vu, req)
-			req.SetHost(host)
-		}
+		req := reqs.next(&u.vu)
 		t0 := time.Now()
 		err := client.Do(req, resp)
 		lat := time.Since(t0)

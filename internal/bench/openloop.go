@@ -7,7 +7,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"net"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -228,23 +227,9 @@ func (u *user) record(lat time.Duration) {
 // send is one sender: claim the next slot, wait until it is due, send it,
 // time it from its due time; again until the schedule is past the window.
 func (u *user) send(client *fasthttp.HostClient, o Options, v Variant, s *schedule) {
-	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
-	defer fasthttp.ReleaseRequest(req)
+	reqs, resp := newRequests(o, v), fasthttp.AcquireResponse()
+	defer reqs.release()
 	defer fasthttp.ReleaseResponse(resp)
-	method := v.Method
-	if method == "" {
-		method = fasthttp.MethodGet
-	}
-	host := strings.TrimPrefix(o.Target, "http://")
-	fixed := v.Prepare == nil
-	if fixed {
-		req.Header.SetMethod(method)
-		req.SetRequestURI(o.Target + v.Path)
-		if v.Body != nil {
-			req.Header.SetContentType("application/json")
-			req.SetBody(v.Body)
-		}
-	}
 	for !s.stop.Load() {
 		i := s.next.Add(1) - 1
 		if i >= s.last {
@@ -277,12 +262,7 @@ func (u *user) send(client *fasthttp.HostClient, o Options, v Variant, s *schedu
 		} else if late < 0 {
 			time.Sleep(-late)
 		}
-		if !fixed {
-			req.Reset()
-			req.Header.SetMethod(method)
-			v.Prepare(&u.vu, req)
-			req.SetHost(host)
-		}
+		req := reqs.next(&u.vu)
 		s.inFlight.Add(1)
 		err := client.Do(req, resp)
 		s.inFlight.Add(-1)
