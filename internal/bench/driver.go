@@ -141,6 +141,25 @@ func (c countingConn) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// newClient is the loops' HTTP client: up to conns kept-alive connections
+// to addr, each counting the bytes it reads into wire.
+func newClient(addr string, conns int, timeout time.Duration, wire *atomic.Int64) *fasthttp.HostClient {
+	return &fasthttp.HostClient{
+		Addr:                addr,
+		MaxConns:            conns,
+		MaxIdleConnDuration: time.Minute,
+		ReadTimeout:         timeout,
+		WriteTimeout:        timeout,
+		Dial: func(a string) (net.Conn, error) {
+			c, err := fasthttp.DialTimeout(a, 5*time.Second)
+			if err != nil {
+				return nil, err
+			}
+			return countingConn{c, wire}, nil
+		},
+	}
+}
+
 // Drive runs one variant with the Go driver and returns what it measured.
 // mark is called with "start" when the timed window opens (after the
 // warm-up) and "end" when every user has stopped: Measure scrapes the
@@ -151,20 +170,7 @@ func Drive(ctx context.Context, o Options, v Variant, mark func(phase string)) (
 		return Run{}, err
 	}
 	var wire atomic.Int64
-	client := &fasthttp.HostClient{
-		Addr:                addr,
-		MaxConns:            o.VUs,
-		MaxIdleConnDuration: time.Minute,
-		ReadTimeout:         30 * time.Second,
-		WriteTimeout:        30 * time.Second,
-		Dial: func(a string) (net.Conn, error) {
-			c, err := fasthttp.DialTimeout(a, 5*time.Second)
-			if err != nil {
-				return nil, err
-			}
-			return countingConn{c, &wire}, nil
-		},
-	}
+	client := newClient(addr, o.VUs, 30*time.Second, &wire)
 	defer client.CloseIdleConnections()
 
 	var (

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"net"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -119,20 +118,7 @@ func DriveOpen(ctx context.Context, o Options, v Variant, mark func(phase string
 		maxInFlight = max(o.VUs, DefaultMaxInFlight)
 	}
 	var wire atomic.Int64
-	client := &fasthttp.HostClient{
-		Addr:                addr,
-		MaxConns:            maxInFlight,
-		MaxIdleConnDuration: time.Minute,
-		ReadTimeout:         10 * time.Second,
-		WriteTimeout:        10 * time.Second,
-		Dial: func(a string) (net.Conn, error) {
-			c, err := fasthttp.DialTimeout(a, 5*time.Second)
-			if err != nil {
-				return nil, err
-			}
-			return countingConn{c, &wire}, nil
-		},
-	}
+	client := newClient(addr, maxInFlight, 10*time.Second, &wire)
 	defer client.CloseIdleConnections()
 
 	n := int64(o.Iterations)
