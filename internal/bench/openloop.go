@@ -230,8 +230,7 @@ func (u *user) send(client *fasthttp.HostClient, o Options, v Variant, s *schedu
 				s.missed.Add(1)
 				u.record(now.Sub(due))
 			}
-			s.next.Store(s.last) // nobody sends any more; DriveOpen counts the rest
-			return
+			return // DriveOpen counts the slots nobody claimed
 		}
 		if late := now.Sub(due); late > LateAfter {
 			// No sender was free when this one came due: count it. If every

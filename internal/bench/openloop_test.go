@@ -115,3 +115,23 @@ func TestOpenLoopKeepsTheSchedule(t *testing.T) {
 		t.Fatalf("achieved %.0f req/s of 400 scheduled", a.AchievedRPS)
 	}
 }
+
+// A server that answers nothing within the window's grace: what could not
+// be sent is counted as not sent, every due request is accounted for, and
+// none of them is timed from anything but its due time.
+func TestOpenLoopAccountsForWhatItNeverSent(t *testing.T) {
+	target := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { time.Sleep(time.Second) }))
+	o := Options{Target: target, VUs: 2, MaxInFlight: 2, Rate: 200, Duration: 300 * time.Millisecond}
+	r, err := DriveOpen(t.Context(), o, Variant{Name: "stuck", Path: "/"}, func(string) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := r.Arrival
+	t.Logf("%d answered, p50 %.0f ms, %+v", r.Requests, r.Latency.P50, *a)
+	if a.Scheduled != 60 || r.Requests+a.NotSent != 60 || a.NotSent < 50 {
+		t.Fatalf("%d scheduled, %d answered, %d not sent: want 60 = answered + not sent, most of them not sent", a.Scheduled, r.Requests, a.NotSent)
+	}
+	if r.Latency.P50 < 250 {
+		t.Fatalf("p50 %.0f ms: the requests never sent waited at least the window's grace", r.Latency.P50)
+	}
+}
