@@ -157,10 +157,10 @@ func openLoopTables(res *bench.Result) []bench.Table {
 		capacity.Rows = append(capacity.Rows, []string{c.Variant, fmt.Sprintf("%.0f", c.ClosedRPS), fmt.Sprintf("%.2f", c.ClosedP99),
 			capacityFigure(c), fmt.Sprintf("%.2f", c.RPS/max(c.ClosedRPS, 1)), p99, failed, strconv.Itoa(len(c.Probes))})
 	}
-	capacity.Notes = []string{
+	capacity.Notes = append(capacity.Notes,
 		"closed loop: VUs users who each wait for their answer — by Little's law its req/s = users ÷ (latency + think time), and while the server stalls",
 		"nobody sends, so its percentiles leave out the queue (coordinated omission); capacity: requests arrive on a schedule whatever the answers do,",
-		"each timed from when it was due — the rate an audience may send before the wait passes the bound"}
+		"each timed from when it was due — the rate an audience may send before the wait passes the bound")
 	return append(out, capacity, probes)
 }
 

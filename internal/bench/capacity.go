@@ -63,6 +63,18 @@ type Probe struct {
 // nothing left unsent), no more than 0.1 % errors, and p99 from the due
 // time within the bound. It says why in words for the table.
 func (c CapacityConfig) Served(r Run) (bool, string) {
+	ok, why := c.served(r)
+	if a := r.Arrival; !ok && a != nil && a.MissedShare() > 0.05 {
+		// A schedule missed while the server idled is the driver's limit,
+		// not the server's: say so rather than let it pass for capacity.
+		if busy := r.RPS * r.PerRequest.ServerCPUus / 1e4; busy > 0 && busy < 80 {
+			why += fmt.Sprintf("; the driver fell behind (%.0f%% sent late, server %.0f%% busy)", 100*a.MissedShare(), busy)
+		}
+	}
+	return ok, why
+}
+
+func (c CapacityConfig) served(r Run) (bool, string) {
 	a := r.Arrival
 	if a == nil || a.Scheduled == 0 {
 		return false, "not an open-loop run"

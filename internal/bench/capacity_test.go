@@ -2,6 +2,7 @@ package bench
 
 import (
 	"net/http"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -92,5 +93,19 @@ func TestSearchCapacityOnALimitedServer(t *testing.T) {
 	}
 	if got.Above == 0 || got.Above > 1000 {
 		t.Fatalf("the search found no failing rate (%.0f) at or below its start of 1000 req/s, twice the ceiling", got.Above)
+	}
+}
+
+// A failed probe says when the driver, not the server, fell behind.
+func TestServedBlamesTheDriver(t *testing.T) {
+	c := CapacityConfig{P99Ms: 10}
+	late := Run{Requests: 1000, RPS: 1000, Latency: Latency{P99: 80}, PerRequest: PerRequest{ServerCPUus: 300},
+		Arrival: &Arrival{Scheduled: 1000, Missed: 300, IntendedRPS: 1000, AchievedRPS: 1000}}
+	if ok, why := c.Served(late); ok || !strings.Contains(why, "driver fell behind") {
+		t.Errorf("30%% late with the server 30%% busy: served %v, %q", ok, why)
+	}
+	late.PerRequest.ServerCPUus = 950 // the server was the limit
+	if _, why := c.Served(late); strings.Contains(why, "driver") {
+		t.Errorf("server 95%% busy: %q blames the driver", why)
 	}
 }
