@@ -139,7 +139,8 @@ func DriveOpen(ctx context.Context, o Options, v Variant, mark func(phase string
 		}
 		s.mu.Lock()
 		id := len(s.users)
-		u := &user{vu: VU{ID: id, Rand: rand.New(rand.NewPCG(uint64(id)+1, 0x5EED))}, hist: hdrhistogram.New(1, 60_000_000, 3)}
+		u := &user{vu: VU{ID: id, Rand: rand.New(rand.NewPCG(uint64(id)+1, 0x5EED))}, hist: hdrhistogram.New(1, 60_000_000, 3),
+			rec: o.series.Recorder()}
 		s.users = append(s.users, u)
 		s.mu.Unlock()
 		s.wg.Add(1)
@@ -261,6 +262,7 @@ func (u *user) send(client *fasthttp.HostClient, o Options, v Variant, s *schedu
 				s.inWindow.Add(1)
 			}
 		}
+		u.rec.Record(end.Sub(due), err != nil) // the series sees the warm-up too, timed from the due time
 		if !measured {
 			continue // warm-up
 		}
