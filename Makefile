@@ -5,6 +5,7 @@
 #
 # Variables: STACK=auto|native|compose  TOOL=go|wrk|k6  QUICK=1  VUS=200
 #            ITERATIONS=100000  DURATION=10s  SOLUTION=1  RUNS=3  LATENCY=0.2ms
+#            ARRIVAL=rate RATE=20000 (open loop)  CAPACITY=1 (capacity search)
 
 SHELL       := /bin/bash
 .DEFAULT_GOAL := help
@@ -15,7 +16,7 @@ ACTIONS     := run bench check watch reset diff hint profile drill mutants
 ACTION      := $(filter $(ACTIONS),$(MAKECMDGOALS))
 # compose-bench takes STEP as a directory name (02-cache-aside) or a number.
 STEP_DIR    := $(if $(filter compose-bench,$(MAKECMDGOALS)),$(notdir $(firstword $(wildcard steps/$(STEP) steps/0$(STEP)-* steps/$(STEP)-*))))
-export STACK TOOL QUICK VUS ITERATIONS DURATION SOLUTION LATENCY RUNS
+export STACK TOOL QUICK VUS ITERATIONS DURATION SOLUTION LATENCY RUNS ARRIVAL RATE CAPACITY
 
 # Each action needs a step: `make step-2 check`, not `make check`.
 define need_step
@@ -29,7 +30,7 @@ help: ## list every target with one line each
 	@echo
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z0-9_%-]+:.*## / {printf "  make %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo
-	@echo "  variables: STACK=auto|native|compose TOOL=go|wrk QUICK=1 VUS=N ITERATIONS=N DURATION=10s SOLUTION=1 RUNS=N LATENCY=0.2ms"
+	@echo "  variables: STACK=auto|native|compose TOOL=go|wrk QUICK=1 VUS=N ITERATIONS=N DURATION=10s SOLUTION=1 RUNS=N LATENCY=0.2ms ARRIVAL=rate RATE=N CAPACITY=1"
 
 build: ## build the workshop CLI (.workshop/bin/workshop)
 	@test -x $(WORKSHOP) || echo "compiling the workshop CLI into $(WORKSHOP) (the first time: about 400 packages, one to several minutes)…"

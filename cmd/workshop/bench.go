@@ -45,6 +45,9 @@ func runBench(ctx context.Context, args []string) (err error) {
 	if err != nil {
 		return err
 	}
+	if tool, err = arrivalFromEnv(&o, p, tool); err != nil { // ARRIVAL=rate RATE=N: the open loop
+		return err
+	}
 
 	// Services: start what is missing, stop it again at the end.
 	sc := stack.FromEnv()
@@ -87,6 +90,9 @@ func runBench(ctx context.Context, args []string) (err error) {
 	res := newResult(step, sc, plan, o, quick, tool)
 	noteLatency(res, slow)
 	if err := measureAll(ctx, step, env, o, srvs, sc.Dir, res); err != nil {
+		return err
+	}
+	if err := measureCapacity(ctx, step, env, o, srvs, sc.Dir, res); err != nil { // CAPACITY=1
 		return err
 	}
 	return judgeAndWrite(step, env, res, quick)
@@ -218,6 +224,9 @@ func newResult(step scenario.Step, sc stack.Config, plan bench.CPUPlan, o bench.
 	res := &bench.Result{Step: step.N, Slug: step.Slug, StartedAt: time.Now().UTC(), Machine: bench.ThisMachine(kind, plan),
 		Params: map[string]any{"vus": o.VUs, "iterations": o.Iterations, "duration_s": o.Duration.Seconds(),
 			"warmup_s": o.Warmup.Seconds(), "quick": quick, "tool": tool, "solution": solution()}}
+	if o.Rate > 0 {
+		res.Params["arrival_rate"] = o.Rate
+	}
 	if slices.Contains(step.Services, stack.Mongo) {
 		res.Machine.Mongo = sc.MongoDescription(kind)
 	}
@@ -296,6 +305,7 @@ func judgeAndWrite(step scenario.Step, env scenario.Env, res *bench.Result, quic
 	if step.Tables != nil {
 		res.Tables = step.Tables(res)
 	}
+	res.Tables = append(res.Tables, openLoopTables(res)...)
 	if quick {
 		res.Notes = append(res.Notes, "QUICK=1: a few seconds per variant — a smoke test, not a measurement")
 	}

@@ -92,7 +92,10 @@ func runTest(ctx context.Context) (err error) {
 // quickBench runs `workshop bench` for step n on the references, for a few seconds per variant.
 func quickBench(ctx context.Context, n int) error {
 	cmd := exec.CommandContext(ctx, os.Args[0], "bench", "-step", fmt.Sprint(n))
-	cmd.Env = append(os.Environ(), "QUICK=1", "TOOL=", "SOLUTION=1")
+	cmd.Env = append(os.Environ(), "QUICK=1", "TOOL=", "SOLUTION=1", "ARRIVAL=", "RATE=", "CAPACITY=")
+	if n == 0 {
+		cmd.Env = append(cmd.Env, "CAPACITY=1") // the open loop and its search, end to end, on the one row step 0 searches
+	}
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	return cmd.Run()
 }
@@ -123,6 +126,16 @@ func VerifyResult(r *bench.Result) error {
 	}
 	if len(r.Claims) == 0 {
 		return fmt.Errorf("step %d: no claims", r.Step)
+	}
+	for _, c := range r.Capacity {
+		if len(c.Probes) == 0 {
+			return fmt.Errorf("step %d %s: a capacity search without probes", r.Step, c.Variant)
+		}
+		for _, p := range c.Probes {
+			if a := p.Run.Arrival; a == nil || a.Scheduled == 0 || p.Run.Requests == 0 {
+				return fmt.Errorf("step %d %s: the capacity probe at %.0f req/s sent nothing on a schedule", r.Step, c.Variant, p.Rate)
+			}
+		}
 	}
 	if r.Step == 1 {
 		d := r.Find("direct-db")

@@ -12,7 +12,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"net"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -77,6 +76,11 @@ type Options struct {
 	Warmup     time.Duration // load before measuring (JIT-free Go still has cold caches and pools)
 	Progress   io.Writer     // live progress line; nil for none
 	series     *Sampler      // the per-interval series Measure keeps; nil for none
+	// Rate, when > 0, sends on an arrival-rate schedule of Rate requests
+	// per second instead of closed-loop users (openloop.go); VUs is then
+	// the senders started, MaxInFlight the most it may grow to.
+	Rate        float64
+	MaxInFlight int
 }
 
 // Run is what one variant measured.
@@ -100,7 +104,9 @@ type Run struct {
 	Spread *Spread `json:"spread,omitempty"`
 	// Series is the run interval by interval, warm-up and drain included.
 	Series *Series `json:"series,omitempty"`
-	hist   *hdrhistogram.Histogram
+	// Arrival is set for an open-loop run: the schedule and how it was kept.
+	Arrival *Arrival `json:"arrival,omitempty"`
+	hist    *hdrhistogram.Histogram
 }
 
 // Latency percentiles in milliseconds.
@@ -135,6 +141,25 @@ func (c countingConn) Read(p []byte) (int, error) {
 	return n, err
 }
 
+// newClient is the loops' HTTP client: up to conns kept-alive connections
+// to addr, each counting the bytes it reads into wire.
+func newClient(addr string, conns int, timeout time.Duration, wire *atomic.Int64) *fasthttp.HostClient {
+	return &fasthttp.HostClient{
+		Addr:                addr,
+		MaxConns:            conns,
+		MaxIdleConnDuration: time.Minute,
+		ReadTimeout:         timeout,
+		WriteTimeout:        timeout,
+		Dial: func(a string) (net.Conn, error) {
+			c, err := fasthttp.DialTimeout(a, 5*time.Second)
+			if err != nil {
+				return nil, err
+			}
+			return countingConn{c, wire}, nil
+		},
+	}
+}
+
 // Drive runs one variant with the Go driver and returns what it measured.
 // mark is called with "start" when the timed window opens (after the
 // warm-up) and "end" when every user has stopped: Measure scrapes the
@@ -145,20 +170,7 @@ func Drive(ctx context.Context, o Options, v Variant, mark func(phase string)) (
 		return Run{}, err
 	}
 	var wire atomic.Int64
-	client := &fasthttp.HostClient{
-		Addr:                addr,
-		MaxConns:            o.VUs,
-		MaxIdleConnDuration: time.Minute,
-		ReadTimeout:         30 * time.Second,
-		WriteTimeout:        30 * time.Second,
-		Dial: func(a string) (net.Conn, error) {
-			c, err := fasthttp.DialTimeout(a, 5*time.Second)
-			if err != nil {
-				return nil, err
-			}
-			return countingConn{c, &wire}, nil
-		},
-	}
+	client := newClient(addr, o.VUs, 30*time.Second, &wire)
 	defer client.CloseIdleConnections()
 
 	var (
@@ -277,30 +289,11 @@ func (w *window) close() {
 }
 
 func (u *user) loop(client *fasthttp.HostClient, o Options, v Variant, w *window) {
-	req, resp := fasthttp.AcquireRequest(), fasthttp.AcquireResponse()
-	defer fasthttp.ReleaseRequest(req)
+	reqs, resp := newRequests(o, v), fasthttp.AcquireResponse()
+	defer reqs.release()
 	defer fasthttp.ReleaseResponse(resp)
-	method := v.Method
-	if method == "" {
-		method = fasthttp.MethodGet
-	}
-	host := strings.TrimPrefix(o.Target, "http://")
-	fixed := v.Prepare == nil
-	if fixed {
-		req.Header.SetMethod(method)
-		req.SetRequestURI(o.Target + v.Path)
-		if v.Body != nil {
-			req.Header.SetContentType("application/json")
-			req.SetBody(v.Body)
-		}
-	}
 	for !w.stop.Load() {
-		if !fixed {
-			req.Reset()
-			req.Header.SetMethod(method)
-			v.Prepare(&u.vu, req)
-			req.SetHost(host)
-		}
+		req := reqs.next(&u.vu)
 		t0 := time.Now()
 		err := client.Do(req, resp)
 		lat := time.Since(t0)

@@ -24,10 +24,13 @@ type Result struct {
 	Runs      []Run          `json:"runs"`
 	// Rounds keeps every round's runs when a variant was measured more
 	// than once (RUNS=N): Runs holds their combined rows.
-	Rounds [][]Run  `json:"rounds,omitempty"`
-	Tables []Table  `json:"tables,omitempty"`
-	Claims []Claim  `json:"claims"`
-	Notes  []string `json:"notes,omitempty"`
+	Rounds [][]Run `json:"rounds,omitempty"`
+	Tables []Table `json:"tables,omitempty"`
+	// Capacity keeps each capacity search (CAPACITY=1): every probe's
+	// open-loop run and the highest rate served under the p99 bound.
+	Capacity []Capacity `json:"capacity,omitempty"`
+	Claims   []Claim    `json:"claims"`
+	Notes    []string   `json:"notes,omitempty"`
 }
 
 // Machine describes where the numbers come from: a learner comparing runs
@@ -295,6 +298,8 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 	var err error
 	if v.Tool == "wrk" {
 		r, err = DriveWrk(ctx, o, v, plan, dir, mark)
+	} else if o.Rate > 0 {
+		r, err = DriveOpen(ctx, o, v, mark)
 	} else {
 		r, err = Drive(ctx, o, v, mark)
 	}

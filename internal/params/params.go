@@ -58,6 +58,18 @@ type Params struct {
 		Changes             int     `json:"changes"`
 		QuickChanges        int     `json:"quick_changes"`
 	} `json:"scale_out"`
+	// Capacity is the capacity search's bound and budget (CAPACITY=1).
+	Capacity struct {
+		P99Ms           float64 `json:"p99_ms"`
+		ProbeS          float64 `json:"probe_s"`
+		WarmupS         float64 `json:"warmup_s"`
+		QuickProbeS     float64 `json:"quick_probe_s"`
+		QuickWarmupS    float64 `json:"quick_warmup_s"`
+		Brackets        int     `json:"brackets"`
+		Bisections      int     `json:"bisections"`
+		QuickBisections int     `json:"quick_bisections"`
+		MaxInFlight     int     `json:"max_in_flight"`
+	} `json:"capacity"`
 }
 
 // Load parses the embedded parameters.

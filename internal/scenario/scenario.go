@@ -39,6 +39,9 @@ type Step struct {
 	Claims func(r *bench.Result, env Env) []bench.Claim
 	// Tables, when set, summarises the runs in the step's own shape.
 	Tables func(r *bench.Result) []bench.Table
+	// Capacity names the variants CAPACITY=1 searches (default: every
+	// variant the Go driver loads over HTTP without pacing or a settle).
+	Capacity []string
 }
 
 // Env is what a scenario may use while it builds its variants.

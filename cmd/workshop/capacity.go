@@ -1,0 +1,180 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/scenario"
+)
+
+// The open loop from the command line: ARRIVAL=rate RATE=N runs every
+// variant on an arrival-rate schedule instead of closed-loop users, and
+// CAPACITY=1 searches, after the closed-loop table, the highest rate each
+// variant serves with its p99 under the step's bound (internal/bench's
+// openloop.go and capacity.go say why both exist).
+
+// arrivalFromEnv reads ARRIVAL and RATE into o. Only the Go driver keeps a
+// schedule (wrk is closed-loop), so an open loop runs on it alone.
+func arrivalFromEnv(o *bench.Options, p params.Params, tool string) (string, error) {
+	switch a := os.Getenv("ARRIVAL"); a {
+	case "", "closed":
+		if os.Getenv("RATE") != "" {
+			return tool, errors.New("RATE is the open loop's schedule: add ARRIVAL=rate")
+		}
+		return tool, nil
+	case "rate":
+	default:
+		return tool, fmt.Errorf("ARRIVAL=%q: want rate (an open loop at RATE req/s) or closed", a)
+	}
+	rate, err := strconv.ParseFloat(os.Getenv("RATE"), 64)
+	if err != nil || rate <= 0 {
+		return tool, fmt.Errorf("ARRIVAL=rate needs RATE=<requests per second>, got RATE=%q", os.Getenv("RATE"))
+	}
+	switch tool {
+	case "", "go":
+	case "k6":
+		return tool, errors.New("ARRIVAL=rate runs on the Go driver; k6's own open loop is its constant-arrival-rate executor")
+	default:
+		return tool, fmt.Errorf("ARRIVAL=rate runs on the Go driver: %s is a closed loop (wrk2 keeps a rate, and is not driven from here)", tool)
+	}
+	o.Rate, o.MaxInFlight = rate, p.Capacity.MaxInFlight
+	return "go", nil
+}
+
+func capacityAsked() bool { return os.Getenv("CAPACITY") != "" && os.Getenv("CAPACITY") != "0" }
+
+// capacityConfig is the search's bound and budget from the parameters.
+func capacityConfig(p params.Params, quick bool) bench.CapacityConfig {
+	secs := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+	c := p.Capacity
+	cfg := bench.CapacityConfig{P99Ms: c.P99Ms, Probe: secs(c.ProbeS), Warmup: secs(c.WarmupS), Bisections: c.Bisections, Brackets: c.Brackets}
+	if quick {
+		cfg.Probe, cfg.Warmup, cfg.Bisections = secs(c.QuickProbeS), secs(c.QuickWarmupS), c.QuickBisections
+	}
+	return cfg
+}
+
+// capacityVariants are the variants a search runs on: the step's list, or
+// every variant the Go driver loads over HTTP on its own schedule.
+func capacityVariants(step scenario.Step, env scenario.Env) []bench.Variant {
+	var out []bench.Variant
+	for _, v := range step.Variants(env) {
+		plain := (v.Tool == "" || v.Tool == "go") && v.Direct == nil && !v.Settle && v.Pace == 0
+		if plain && (len(step.Capacity) == 0 || slices.Contains(step.Capacity, v.Name)) {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// measureCapacity runs the capacity search of every capacity variant
+// (CAPACITY=1), each from its closed-loop req/s, into res.Capacity.
+func measureCapacity(ctx context.Context, step scenario.Step, env scenario.Env, o bench.Options, srvs *servers, dir string, res *bench.Result) error {
+	if !capacityAsked() {
+		return nil
+	}
+	cfg := capacityConfig(env.Params, env.Quick)
+	res.Params["capacity_p99_ms"] = cfg.P99Ms
+	res.Params["capacity_probe_s"] = cfg.Probe.Seconds()
+	fmt.Fprintf(os.Stderr, "capacity: the highest rate served with p99 ≤ %.0f ms, open-loop probes of %s after a %s warm-up\n", cfg.P99Ms, cfg.Probe, cfg.Warmup)
+	for _, v := range capacityVariants(step, env) {
+		closed := res.Find(v.Name)
+		if closed == nil {
+			continue // an optional server that did not start
+		}
+		srv, own, err := srvs.forVariant(v)
+		if err != nil {
+			return fmt.Errorf("%s: capacity: %w", v.Name, err)
+		}
+		probe := func(rate float64) (bench.Run, error) {
+			p := o
+			p.Rate, p.MaxInFlight, p.Duration, p.Warmup, p.Iterations = rate, cfg.InFlight(rate, o.VUs, env.Params.Capacity.MaxInFlight), cfg.Probe, cfg.Warmup, 0
+			p.Target = srv.Target
+			r, err := bench.Measure(ctx, p, v, srvs.plan, dir)
+			v.Setup = nil // the cache warmed by the first probe stays warm for the next
+			time.Sleep(200 * time.Millisecond)
+			return r, err
+		}
+		c, err := bench.SearchCapacity(ctx, cfg, closed.RPS, probe)
+		if own {
+			err = errors.Join(err, srv.Stop())
+		}
+		if err != nil {
+			return fmt.Errorf("%s: capacity: %w\nserver log:\n%s", v.Name, err, srv.Log(10))
+		}
+		c.Variant, c.Route, c.ClosedRPS, c.ClosedP99 = v.Name, v.Route, closed.RPS, closed.Latency.P99
+		res.Capacity = append(res.Capacity, c)
+	}
+	return nil
+}
+
+// openLoopTables are the open loop's tables: the runs of ARRIVAL=rate, and
+// the capacity searches with their probes.
+func openLoopTables(res *bench.Result) []bench.Table {
+	var out []bench.Table
+	arrival := bench.Table{Title: "open loop: requests sent on a schedule, latency from each one's due time",
+		Header: []string{"variant", "scheduled req/s", "achieved req/s", "missed schedule", "not sent", "in flight", "p50 ms", "p99 ms", "max ms"}}
+	for _, r := range res.Runs {
+		if a := r.Arrival; a != nil {
+			arrival.Rows = append(arrival.Rows, []string{r.Variant, fmt.Sprintf("%.0f", a.IntendedRPS), fmt.Sprintf("%.0f", a.AchievedRPS),
+				fmt.Sprintf("%d (%.1f%%)", a.Missed, 100*a.MissedShare()), strconv.FormatInt(a.NotSent, 10), strconv.Itoa(a.InFlightUsed),
+				fmt.Sprintf("%.2f", r.Latency.P50), fmt.Sprintf("%.2f", r.Latency.P99), fmt.Sprintf("%.1f", r.Latency.Max)})
+		}
+	}
+	if len(arrival.Rows) > 0 {
+		arrival.Notes = []string{fmt.Sprintf("missed schedule = due requests no connection was free to send within %s (sent late, timed from when they were due); not sent = still waiting when the window's grace ran out", bench.LateAfter)}
+		out = append(out, arrival)
+	}
+	if len(res.Capacity) == 0 {
+		return out
+	}
+	bound := res.Capacity[0].P99BoundMs
+	capacity := bench.Table{Title: fmt.Sprintf("capacity: the highest arrival rate served with p99 ≤ %.0f ms (open loop), beside the closed loop's req/s", bound),
+		Header: []string{"variant", "closed-loop req/s", "closed p99 ms", "capacity req/s", "capacity ÷ closed", "its p99 ms", "failed at req/s", "probes"}}
+	probes := bench.Table{Title: "the capacity probes, in order",
+		Header: []string{"variant", "scheduled req/s", "achieved req/s", "missed schedule", "p50 ms", "p99 ms", "served", "why"}}
+	for _, c := range res.Capacity {
+		p99, failed := "-", "none"
+		if c.Above > 0 {
+			failed = fmt.Sprintf("%.0f", c.Above)
+		}
+		for _, p := range c.Probes {
+			if p.OK && p.Rate == c.RPS {
+				p99 = fmt.Sprintf("%.2f", p.Run.Latency.P99)
+			}
+			a := p.Run.Arrival
+			probes.Rows = append(probes.Rows, []string{c.Variant, fmt.Sprintf("%.0f", p.Rate), fmt.Sprintf("%.0f", a.AchievedRPS),
+				fmt.Sprintf("%.1f%%", 100*a.MissedShare()), fmt.Sprintf("%.2f", p.Run.Latency.P50), fmt.Sprintf("%.2f", p.Run.Latency.P99),
+				map[bool]string{true: "yes", false: "no"}[p.OK], p.Why})
+		}
+		capacity.Rows = append(capacity.Rows, []string{c.Variant, fmt.Sprintf("%.0f", c.ClosedRPS), fmt.Sprintf("%.2f", c.ClosedP99),
+			capacityFigure(c), fmt.Sprintf("%.2f", c.RPS/max(c.ClosedRPS, 1)), p99, failed, strconv.Itoa(len(c.Probes))})
+	}
+	capacity.Notes = append(capacity.Notes,
+		"closed loop: VUs users who each wait for their answer — by Little's law its req/s = users ÷ (latency + think time), and while the server stalls",
+		"nobody sends, so its percentiles leave out the queue (coordinated omission); capacity: requests arrive on a schedule whatever the answers do,",
+		"each timed from when it was due — the rate an audience may send before the wait passes the bound")
+	return append(out, capacity, probes)
+}
+
+// capacityFigure is the capacity column: a rate, or why there is none.
+func capacityFigure(c bench.Capacity) string {
+	switch {
+	case c.RPS == 0 && len(c.Probes) > 0:
+		lowest := c.Probes[0].Rate
+		for _, p := range c.Probes {
+			lowest = min(lowest, p.Rate)
+		}
+		return fmt.Sprintf("< %.0f", lowest)
+	case c.Above == 0:
+		return fmt.Sprintf("≥ %.0f", c.RPS)
+	}
+	return fmt.Sprintf("%.0f", c.RPS)
+}

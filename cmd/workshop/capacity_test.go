@@ -1,0 +1,68 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/params"
+)
+
+// ARRIVAL and RATE go together, on the Go driver only; a mistake is named.
+func TestArrivalFromEnv(t *testing.T) {
+	p := params.Load()
+	for _, c := range []struct {
+		arrival, rate, tool, wantErr string
+		wantRate                     float64
+	}{
+		{"", "", "", "", 0},
+		{"rate", "20000", "", "", 20000},
+		{"rate", "20000", "go", "", 20000},
+		{"rate", "", "", "RATE=", 0},
+		{"rate", "-5", "", "RATE=", 0},
+		{"", "20000", "", "ARRIVAL=rate", 0},
+		{"poisson", "20000", "", "want rate", 0},
+		{"rate", "20000", "wrk", "closed loop", 0},
+		{"rate", "20000", "k6", "constant-arrival-rate", 0},
+	} {
+		t.Setenv("ARRIVAL", c.arrival)
+		t.Setenv("RATE", c.rate)
+		var o bench.Options
+		tool, err := arrivalFromEnv(&o, p, c.tool)
+		switch {
+		case c.wantErr == "" && err != nil:
+			t.Errorf("ARRIVAL=%q RATE=%q TOOL=%q: %v", c.arrival, c.rate, c.tool, err)
+		case c.wantErr != "" && (err == nil || !strings.Contains(err.Error(), c.wantErr)):
+			t.Errorf("ARRIVAL=%q RATE=%q TOOL=%q: error %v, want one naming %q", c.arrival, c.rate, c.tool, err, c.wantErr)
+		case err == nil && o.Rate != c.wantRate:
+			t.Errorf("ARRIVAL=%q RATE=%q: rate %.0f, want %.0f", c.arrival, c.rate, o.Rate, c.wantRate)
+		case err == nil && o.Rate > 0 && tool != "go":
+			t.Errorf("an open loop runs on the Go driver, got TOOL %q", tool)
+		}
+	}
+}
+
+// The capacity table gives each search's figure beside the closed loop's,
+// and the probes table every probe with why it failed.
+func TestOpenLoopTables(t *testing.T) {
+	probe := func(rate, achieved, p99 float64, ok bool, why string) bench.Probe {
+		return bench.Probe{Rate: rate, OK: ok, Why: why, Run: bench.Run{Latency: bench.Latency{P99: p99},
+			Arrival: &bench.Arrival{Scheduled: 100, IntendedRPS: rate, AchievedRPS: achieved}}}
+	}
+	res := &bench.Result{Runs: []bench.Run{{Variant: "open", Arrival: &bench.Arrival{Scheduled: 100, Missed: 5, IntendedRPS: 1000, AchievedRPS: 990}}},
+		Capacity: []bench.Capacity{{Variant: "empty-get", P99BoundMs: 25, ClosedRPS: 40000, RPS: 36000, Above: 38000, Probes: []bench.Probe{
+			probe(40000, 38000, 80, false, "p99 80.0 ms > 25 ms"), probe(28000, 28000, 3, true, "ok"), probe(36000, 36000, 9, true, "ok"), probe(38000, 37000, 40, false, "p99 40.0 ms > 25 ms")}}}}
+	ts := openLoopTables(res)
+	if len(ts) != 3 {
+		t.Fatalf("%d tables, want the open-loop runs, the capacities and the probes", len(ts))
+	}
+	if row := ts[0].Rows[0]; row[3] != "5 (5.0%)" {
+		t.Errorf("open-loop row %q: want 5 missed, 5.0%%", row)
+	}
+	if row := ts[1].Rows[0]; row[3] != "36000" || row[4] != "0.90" || row[5] != "9.00" || row[6] != "38000" || row[7] != "4" {
+		t.Errorf("capacity row %q", row)
+	}
+	if len(ts[2].Rows) != 4 || ts[2].Rows[0][6] != "no" || ts[2].Rows[0][7] != "p99 80.0 ms > 25 ms" {
+		t.Errorf("probes %q", ts[2].Rows)
+	}
+}
