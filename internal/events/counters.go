@@ -44,6 +44,24 @@ func CheckCounterID(id string) error {
 	return nil
 }
 
+// Batch names one flush of a write-behind writer, so that its retries can
+// be recognised: Writer is unique to the writing process (a new one at
+// every start), Seq grows by one per batch and stays the same while that
+// batch is retried. The writer must write its batches one after the other.
+type Batch struct {
+	Writer string
+	Seq    int64
+}
+
+type batchKey struct{}
+
+// WithBatch returns ctx carrying b: IncMany then applies each increment at
+// most once per batch, however often the batch is retried, provided the
+// batch holds each counter once (counters.Idempotent).
+func WithBatch(ctx context.Context, b Batch) context.Context {
+	return context.WithValue(ctx, batchKey{}, b)
+}
+
 // Inc is one increment to apply: counter id and amount.
 type Inc struct {
 	ID string
@@ -71,6 +89,13 @@ const bulkChunk = 100
 // minutes) on an update command that touches the same existing document
 // several times, and a real MongoDB is indifferent to it. Each round is
 // one round trip per bulkChunk increments.
+//
+// When ctx carries a Batch (WithBatch) and every id appears once, the
+// updates are guarded by it (incChunk): a retry of the batch applies
+// nothing twice. An id that appears twice cannot be guarded by one number
+// per batch — the second increment would look like a retry of the first —
+// so such a batch is written unguarded, at-least-once: reducing first
+// (one increment per id) is what makes exactly-once this cheap.
 func (c *Counters) IncMany(ctx context.Context, incs []Inc) (failed []int, err error) {
 	var rounds [][]int // indexes into incs
 	seen := map[string]int{}
@@ -81,6 +106,9 @@ func (c *Counters) IncMany(ctx context.Context, incs []Inc) (failed []int, err e
 			rounds = append(rounds, nil)
 		}
 		rounds[r] = append(rounds[r], i)
+	}
+	if len(rounds) > 1 {
+		ctx = context.WithValue(ctx, batchKey{}, nil) // repeated ids: no guard
 	}
 	for _, round := range rounds {
 		for start := 0; start < len(round); start += bulkChunk {
@@ -99,11 +127,24 @@ func (c *Counters) IncMany(ctx context.Context, incs []Inc) (failed []int, err e
 	return failed, err
 }
 
+// incChunk sends one BulkWrite. When ctx carries a Batch, each update is
+// guarded by it: it applies only to a counter whose applied.<writer> is
+// below the batch's Seq, and raises it to Seq in the same atomic update. A
+// retry of a batch that did get in therefore matches nothing; its upsert
+// then tries to insert the existing _id, and that duplicate key (11000) is
+// the proof that the increment is already there: it counts as applied.
 func (c *Counters) incChunk(ctx context.Context, incs []Inc) (failed []int, err error) {
+	b, guarded := ctx.Value(batchKey{}).(Batch)
 	models := make([]mongo.WriteModel, len(incs))
 	for i, in := range incs {
-		models[i] = mongo.NewUpdateOneModel().SetFilter(bson.D{{Key: "_id", Value: in.ID}}).
-			SetUpdate(bson.D{{Key: "$inc", Value: bson.D{{Key: "value", Value: in.N}}}}).SetUpsert(true)
+		filter := bson.D{{Key: "_id", Value: in.ID}}
+		update := bson.D{{Key: "$inc", Value: bson.D{{Key: "value", Value: in.N}}}}
+		if guarded {
+			applied := "applied." + b.Writer
+			filter = append(filter, bson.E{Key: applied, Value: bson.D{{Key: "$not", Value: bson.D{{Key: "$gte", Value: b.Seq}}}}})
+			update = append(update, bson.E{Key: "$max", Value: bson.D{{Key: applied, Value: b.Seq}}})
+		}
+		models[i] = mongo.NewUpdateOneModel().SetFilter(filter).SetUpdate(update).SetUpsert(true)
 	}
 	metrics.DBWrites.Add(float64(len(models)))
 	_, err = c.Coll.BulkWrite(ctx, models, options.BulkWrite().SetOrdered(false))
@@ -118,10 +159,21 @@ func (c *Counters) incChunk(ctx context.Context, incs []Inc) (failed []int, err 
 		}
 		return failed, fmt.Errorf("counters: bulk %d: %w", len(incs), err)
 	}
+	var first error
 	for _, we := range bwe.WriteErrors {
+		if guarded && we.Code == 11000 && we.Index >= 0 && we.Index < len(incs) {
+			metrics.EventsDuplicates.Add(float64(incs[we.Index].N)) // already applied by this batch's earlier attempt
+			continue
+		}
 		failed = append(failed, we.Index)
+		if first == nil {
+			first = we
+		}
 	}
-	return failed, fmt.Errorf("counters: bulk %d: %d failed: %w", len(incs), len(failed), err)
+	if len(failed) == 0 {
+		return nil, nil
+	}
+	return failed, fmt.Errorf("counters: bulk %d: %d failed: %w", len(incs), len(failed), first)
 }
 
 // Value reads a counter (0 when absent).
