@@ -30,6 +30,23 @@ func lostAck(write writes.WriteFunc) writes.WriteFunc {
 	}
 }
 
+// cutShort makes the first write die halfway: the increments of the first
+// ids get in, the rest do not, and the writer is told it failed (the
+// database killed mid-bulkWrite). Docs must be sorted by id.
+func cutShort(write writes.WriteFunc) writes.WriteFunc {
+	cut := false
+	return func(ctx context.Context, docs []bson.D) ([]bson.D, error) {
+		if !cut {
+			cut = true
+			if _, err := write(ctx, docs[:len(docs)/2]); err != nil {
+				return docs, err
+			}
+			return docs, errors.New("connection(127.0.0.1:27017) socket was unexpectedly closed: EOF")
+		}
+		return write(ctx, docs)
+	}
+}
+
 // perID is a reduced write: one increment per distinct id (step 7's Reduce).
 func perID(c *events.Counters) writes.WriteFunc {
 	return func(ctx context.Context, docs []bson.D) ([]bson.D, error) {
@@ -118,6 +135,30 @@ func TestARetryAfterALostAcknowledgementCountsOnce(t *testing.T) {
 	}
 	if !check(t, want) {
 		t.Fatal("a second writer's first batch was skipped: the guard must be per writer")
+	}
+}
+
+// A batch cut short by a crash is retried in full: the counters it reached
+// are skipped, the others get their increment. (FerretDB 1.24 stops an
+// unordered update command at its first duplicate key, silently: the
+// updates after it must be sent again.)
+func TestARetryAfterACrashMidBatchCountsOnce(t *testing.T) {
+	c := stacktest.Mongo(t).Counters().Variant("idempotent")
+	run := fmt.Sprintf("t%d", time.Now().UnixNano())
+	var docs []bson.D
+	want := map[string]int64{}
+	for i := range 8 {
+		for range 3 {
+			id := fmt.Sprintf("%s-%d", run, i)
+			docs = append(docs, counters.Doc(id))
+			want[id]++
+		}
+	}
+	writes.Persist(counters.Idempotent(cutShort(perID(c))), docs)
+	for id, n := range want {
+		if got, err := c.Value(t.Context(), id); err != nil || got != n {
+			t.Errorf("counter %s = %d (%v), want %d: the retry of a batch cut short must skip what got in and apply the rest", id, got, err, n)
+		}
 	}
 }
 

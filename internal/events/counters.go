@@ -133,6 +133,11 @@ func (c *Counters) IncMany(ctx context.Context, incs []Inc) (failed []int, err e
 // retry of a batch that did get in therefore matches nothing; its upsert
 // then tries to insert the existing _id, and that duplicate key (11000) is
 // the proof that the increment is already there: it counts as applied.
+//
+// FerretDB 1.24 stops an unordered update command at its first duplicate
+// key and reports nothing about the updates after it (MongoDB goes on):
+// so after a duplicate, the updates that follow it are sent again — the
+// guard makes that safe whichever server ran them.
 func (c *Counters) incChunk(ctx context.Context, incs []Inc) (failed []int, err error) {
 	b, guarded := ctx.Value(batchKey{}).(Batch)
 	models := make([]mongo.WriteModel, len(incs))
@@ -146,29 +151,48 @@ func (c *Counters) incChunk(ctx context.Context, incs []Inc) (failed []int, err 
 		}
 		models[i] = mongo.NewUpdateOneModel().SetFilter(filter).SetUpdate(update).SetUpsert(true)
 	}
-	metrics.DBWrites.Add(float64(len(models)))
-	_, err = c.Coll.BulkWrite(ctx, models, options.BulkWrite().SetOrdered(false))
-	if err == nil {
-		return nil, nil
-	}
-	var bwe mongo.BulkWriteException
-	if !errors.As(err, &bwe) || bwe.WriteConcernError != nil {
-		failed = make([]int, len(incs))
-		for i := range failed {
-			failed[i] = i
-		}
-		return failed, fmt.Errorf("counters: bulk %d: %w", len(incs), err)
+	send := make([]int, len(incs)) // indexes into incs still to send
+	for i := range send {
+		send[i] = i
 	}
 	var first error
-	for _, we := range bwe.WriteErrors {
-		if guarded && we.Code == 11000 && we.Index >= 0 && we.Index < len(incs) {
-			metrics.EventsDuplicates.Add(float64(incs[we.Index].N)) // already applied by this batch's earlier attempt
-			continue
+	for len(send) > 0 {
+		batch := make([]mongo.WriteModel, len(send))
+		for j, i := range send {
+			batch[j] = models[i]
 		}
-		failed = append(failed, we.Index)
-		if first == nil {
-			first = we
+		metrics.DBWrites.Add(float64(len(batch)))
+		_, err = c.Coll.BulkWrite(ctx, batch, options.BulkWrite().SetOrdered(false))
+		if err == nil {
+			break
 		}
+		var bwe mongo.BulkWriteException
+		if !errors.As(err, &bwe) || bwe.WriteConcernError != nil {
+			return append(failed, send...), fmt.Errorf("counters: bulk %d: %w", len(incs), err)
+		}
+		dup, bad := -1, map[int]bool{} // the last duplicate's position in send; the other errors
+		for _, we := range bwe.WriteErrors {
+			if we.Index < 0 || we.Index >= len(send) {
+				continue
+			}
+			if guarded && we.Code == 11000 {
+				metrics.EventsDuplicates.Add(float64(incs[send[we.Index]].N)) // applied by an earlier attempt
+				dup = max(dup, we.Index)
+				continue
+			}
+			bad[we.Index] = true
+			failed = append(failed, send[we.Index])
+			if first == nil {
+				first = we
+			}
+		}
+		var again []int // after the last duplicate: unknown on FerretDB, send again
+		for j := dup + 1; dup >= 0 && j < len(send); j++ {
+			if !bad[j] {
+				again = append(again, send[j])
+			}
+		}
+		send = again
 	}
 	if len(failed) == 0 {
 		return nil, nil
