@@ -81,7 +81,7 @@ func Idempotent(write writes.WriteFunc) writes.WriteFunc {
 		if !pending {
 			seq++
 		}
-		retry, err := write(events.WithBatch(ctx, events.Batch{Writer: writer, Seq: seq}), docs)
+		retry, err := write(events.WithBatch(ctx, events.Batch{Writer: writer, Seq: seq, Retry: pending}), docs)
 		pending = err != nil && len(retry) > 0 // what writes.Persist retries; anything else ends the batch
 		return retry, err
 	}

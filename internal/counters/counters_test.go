@@ -173,3 +173,28 @@ func TestRepeatedIDsAreAllApplied(t *testing.T) {
 		t.Fatalf("counter = %d (%v) after 3 per-request increments in one guarded batch, want 3", got, err)
 	}
 }
+
+// A counter that already holds the batch answers a duplicate key even
+// without the lookup of a retry; FerretDB 1.24 then drops the rest of the
+// command without a word, so IncMany must send the rest again.
+func TestTheUpdatesAfterADuplicateAreApplied(t *testing.T) {
+	c := stacktest.Mongo(t).Counters().Variant("idempotent")
+	run := fmt.Sprintf("t%d", time.Now().UnixNano())
+	b := events.Batch{Writer: "w" + run, Seq: 1}
+	ctx := events.WithBatch(t.Context(), b)
+	if _, err := c.IncMany(ctx, []events.Inc{{ID: run + "-b", N: 1}, {ID: run + "-c", N: 1}}); err != nil {
+		t.Fatal(err) // b and c hold batch 1
+	}
+	if _, err := c.IncMany(events.WithBatch(t.Context(), events.Batch{Writer: b.Writer, Seq: 0}), []events.Inc{{ID: run + "-d", N: 1}}); err != nil {
+		t.Fatal(err) // d holds an older batch
+	}
+	failed, err := c.IncMany(ctx, []events.Inc{{ID: run + "-a", N: 1}, {ID: run + "-b", N: 1}, {ID: run + "-c", N: 1}, {ID: run + "-d", N: 1}, {ID: run + "-e", N: 1}})
+	if err != nil || len(failed) > 0 {
+		t.Fatalf("IncMany: %v, failed %v", err, failed)
+	}
+	for id, want := range map[string]int64{"a": 1, "b": 1, "c": 1, "d": 2, "e": 1} {
+		if got, err := c.Value(t.Context(), run+"-"+id); err != nil || got != want {
+			t.Errorf("counter %s = %d (%v), want %d", id, got, err, want)
+		}
+	}
+}

@@ -51,6 +51,7 @@ func CheckCounterID(id string) error {
 type Batch struct {
 	Writer string
 	Seq    int64
+	Retry  bool // sent before: some counters may already hold it
 }
 
 type batchKey struct{}
@@ -134,10 +135,12 @@ func (c *Counters) IncMany(ctx context.Context, incs []Inc) (failed []int, err e
 // then tries to insert the existing _id, and that duplicate key (11000) is
 // the proof that the increment is already there: it counts as applied.
 //
-// FerretDB 1.24 stops an unordered update command at its first duplicate
-// key and reports nothing about the updates after it (MongoDB goes on):
-// so after a duplicate, the updates that follow it are sent again — the
-// guard makes that safe whichever server ran them.
+// On a retry the counters that already hold the batch are looked up first
+// (applied) and left out. A duplicate can still come back (a counter
+// written by the first attempt after the lookup): FerretDB 1.24 stops an
+// unordered update command at its first duplicate key and reports nothing
+// about the updates after it (MongoDB goes on), so the updates that follow
+// a duplicate are sent again — the guard makes that safe on either server.
 func (c *Counters) incChunk(ctx context.Context, incs []Inc) (failed []int, err error) {
 	b, guarded := ctx.Value(batchKey{}).(Batch)
 	models := make([]mongo.WriteModel, len(incs))
@@ -151,9 +154,21 @@ func (c *Counters) incChunk(ctx context.Context, incs []Inc) (failed []int, err 
 		}
 		models[i] = mongo.NewUpdateOneModel().SetFilter(filter).SetUpdate(update).SetUpsert(true)
 	}
-	send := make([]int, len(incs)) // indexes into incs still to send
-	for i := range send {
-		send[i] = i
+	done, err := c.applied(ctx, b, guarded, incs)
+	if err != nil {
+		all := make([]int, len(incs))
+		for i := range all {
+			all[i] = i
+		}
+		return all, err
+	}
+	var send []int // indexes into incs still to send
+	for i, in := range incs {
+		if done[in.ID] {
+			metrics.EventsDuplicates.Add(float64(in.N))
+		} else {
+			send = append(send, i)
+		}
 	}
 	var first error
 	for len(send) > 0 {
@@ -198,6 +213,36 @@ func (c *Counters) incChunk(ctx context.Context, incs []Inc) (failed []int, err 
 		return nil, nil
 	}
 	return failed, fmt.Errorf("counters: bulk %d: %d failed: %w", len(incs), len(failed), first)
+}
+
+// applied returns, on a retry of a guarded batch, the counters that already
+// hold it: one query instead of one duplicate key, and on FerretDB one
+// command, per counter the first attempt reached.
+func (c *Counters) applied(ctx context.Context, b Batch, guarded bool, incs []Inc) (map[string]bool, error) {
+	if !guarded || !b.Retry {
+		return nil, nil
+	}
+	ids := make([]string, len(incs))
+	for i, in := range incs {
+		ids[i] = in.ID
+	}
+	cur, err := c.Coll.Find(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}},
+		{Key: "applied." + b.Writer, Value: bson.D{{Key: "$gte", Value: b.Seq}}}},
+		options.Find().SetProjection(bson.D{{Key: "_id", Value: 1}}))
+	if err != nil {
+		return nil, fmt.Errorf("counters: which of %d hold batch %d: %w", len(ids), b.Seq, err)
+	}
+	var docs []struct {
+		ID string `bson:"_id"`
+	}
+	if err := cur.All(ctx, &docs); err != nil {
+		return nil, fmt.Errorf("counters: which of %d hold batch %d: %w", len(ids), b.Seq, err)
+	}
+	done := make(map[string]bool, len(docs))
+	for _, d := range docs {
+		done[d.ID] = true
+	}
+	return done, nil
 }
 
 // Value reads a counter (0 when absent).
