@@ -57,7 +57,8 @@ func runBench(ctx context.Context, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	env := scenario.Env{Params: p, Tool: tool, HasWrk: hasWrk, Quick: quick}
+	env := scenario.Env{Params: p, Tool: tool, HasWrk: hasWrk, Quick: quick,
+		ServicesCPU: func() float64 { return bench.TreeCPUSeconds(stack.PIDs(sc)) }}
 	closeClients, err := openClients(ctx, sc, step, &env)
 	defer closeClients()
 	if err != nil {

@@ -64,13 +64,14 @@ func writeDrill(ctx context.Context, step scenario.Step) (err error) {
 	}
 	route := "POST /events/bulk"
 	if step.N == 6 {
-		d.Idempotent = true
+		d.Idempotent, d.Guard = true, "retried events already stored: the _id set at accept time makes them no-ops"
 		d.Request = func(*rand.Rand) (string, string, string) { return "POST", "/events/bulk", string(p.Event) }
 		d.Persisted = func(ctx context.Context, url string) (int64, error) {
 			return withStore(ctx, url, func(s *events.Store) (int64, error) { return s.Count(ctx) })
 		}
 	} else {
 		route = "POST /counters/reduce/:id"
+		d.Idempotent, d.Guard = true, "increments of a retried flush already applied: the batch number in each counter makes them no-ops"
 		skew := scenario.Env{Params: p}.Skew()
 		d.Request = func(r *rand.Rand) (string, string, string) {
 			return "POST", fmt.Sprintf("/counters/reduce/likes-%d", skew.Pick(r)), ""

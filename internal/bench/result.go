@@ -403,6 +403,7 @@ func extras(before, after Counters, route string, served float64) map[string]flo
 		"fail_open_per_req":  "peakload_cache_fail_open_total",
 		"coalesced_per_req":  "peakload_coalesced_total",
 		"status_304_share":   "peakload_http_requests_total{status=304}",
+		"status_503_share":   "peakload_http_requests_total{status=503}",
 		"body_bytes_per_req": "peakload_http_response_bytes_total{route=" + route + "}",
 	} {
 		if v := d(key); v > 0 {

@@ -8,6 +8,7 @@ package counters
 import (
 	"context"
 	"net/http"
+	"sync"
 
 	"github.com/labstack/echo/v4"
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -51,6 +52,37 @@ func PerRequest(c *events.Counters) writes.WriteFunc {
 			retry = append(retry, docs[i])
 		}
 		metrics.EventsPersisted.Add(float64(len(docs) - len(retry)))
+		return retry, err
+	}
+}
+
+// Idempotent makes a batch write exactly-once under retries. $inc is not
+// idempotent: when a flush reaches the database but its acknowledgement
+// does not (the database killed mid-bulkWrite, a connection reset), the
+// batcher's retry would apply the same increments again. Idempotent gives
+// every batch a number — a writer id drawn at start, and a sequence that
+// grows by one per batch and stays the same on its retries — and hands it
+// to IncMany in the context, which writes it into each counter with the
+// increment, atomically, and skips counters that already hold it.
+//
+// The cost: one more field per counter and writer (applied.<writer>, a new
+// writer at every start of the server), a filter and a $max in every
+// update. It relies on the batcher writing one batch at a time, on write
+// passing its ctx on to IncMany, and on each counter appearing once per
+// batch — Reduce's output; per-request increments stay at-least-once.
+func Idempotent(write writes.WriteFunc) writes.WriteFunc {
+	writer := "w" + bson.NewObjectID().Hex()
+	var mu sync.Mutex
+	var seq int64
+	pending := false // a batch not yet written in full: its retries keep its number
+	return func(ctx context.Context, docs []bson.D) ([]bson.D, error) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !pending {
+			seq++
+		}
+		retry, err := write(events.WithBatch(ctx, events.Batch{Writer: writer, Seq: seq, Retry: pending}), docs)
+		pending = err != nil && len(retry) > 0 // what writes.Persist retries; anything else ends the batch
 		return retry, err
 	}
 }

@@ -26,7 +26,8 @@ type Writes struct {
 	// the database is down).
 	Phase      time.Duration
 	KillMongo  bool
-	Idempotent bool      // retries are absorbed by _id (events); $inc counters are not
+	Idempotent bool      // retries are absorbed (events by _id, counters by batch number)
+	Guard      string    // what absorbs them, for the report
 	Progress   io.Writer // a line per phase, as it happens
 }
 
@@ -40,15 +41,17 @@ type Report struct {
 	MaxQueue                  float64 // most events waiting in memory at once
 	MongoDown, Recover, Drain time.Duration
 	KillMongo, Idempotent     bool
+	Guard                     string // what absorbs a retry (Idempotent)
 	// Series is the drill four times a second: writes refused while MongoDB
 	// is down, the buffer filling, the flush after SIGTERM.
 	Series *bench.Series
 }
 
 // OK is the verdict: everything acknowledged is stored — once, where the
-// writes are idempotent (events with their _id). $inc counters are
-// at-least-once: a flush retried after a lost acknowledgement applies
-// twice, which the report shows but does not count as a loss.
+// writes are idempotent (events with their _id; counters through
+// counters.Idempotent). Unguarded $inc would be at-least-once: a flush
+// retried after a lost acknowledgement applies twice, which the report
+// shows but does not count as a loss.
 func (r Report) OK() bool {
 	if r.Accepted == 0 || r.ServerErrors > 0 {
 		return false
@@ -61,7 +64,7 @@ func (r Report) OK() bool {
 
 // Run runs the drill.
 func (d Writes) Run(ctx context.Context) (Report, error) {
-	rep := Report{KillMongo: d.KillMongo, Idempotent: d.Idempotent}
+	rep := Report{KillMongo: d.KillMongo, Idempotent: d.Idempotent, Guard: d.Guard}
 	say := sayer(d.Progress)
 	srv, err := d.Server(ctx, d.Mongo.URL)
 	if err != nil {
@@ -129,7 +132,11 @@ func (r Report) Print(w io.Writer) {
 	row("accepted (2xx)", fmt.Sprint(r.Accepted), "acknowledged to clients")
 	row("persisted", fmt.Sprint(r.Persisted), "counted in the database afterwards")
 	if r.Idempotent {
-		row("duplicates absorbed", fmt.Sprintf("%.0f", r.Duplicates), "retried events already stored: the _id set at accept time makes them no-ops")
+		guard := r.Guard
+		if guard == "" {
+			guard = "retried writes found already applied: made no-ops"
+		}
+		row("duplicates absorbed", fmt.Sprintf("%.0f", r.Duplicates), guard)
 	} else {
 		row("duplicates absorbed", "n/a", "$inc is not idempotent: a retry after a lost acknowledgement counts twice")
 	}

@@ -44,6 +44,25 @@ func CheckCounterID(id string) error {
 	return nil
 }
 
+// Batch names one flush of a write-behind writer, so that its retries can
+// be recognised: Writer is unique to the writing process (a new one at
+// every start), Seq grows by one per batch and stays the same while that
+// batch is retried. The writer must write its batches one after the other.
+type Batch struct {
+	Writer string
+	Seq    int64
+	Retry  bool // sent before: some counters may already hold it
+}
+
+type batchKey struct{}
+
+// WithBatch returns ctx carrying b: IncMany then applies each increment at
+// most once per batch, however often the batch is retried, provided the
+// batch holds each counter once (counters.Idempotent).
+func WithBatch(ctx context.Context, b Batch) context.Context {
+	return context.WithValue(ctx, batchKey{}, b)
+}
+
 // Inc is one increment to apply: counter id and amount.
 type Inc struct {
 	ID string
@@ -71,6 +90,13 @@ const bulkChunk = 100
 // minutes) on an update command that touches the same existing document
 // several times, and a real MongoDB is indifferent to it. Each round is
 // one round trip per bulkChunk increments.
+//
+// When ctx carries a Batch (WithBatch) and every id appears once, the
+// updates are guarded by it (incChunk): a retry of the batch applies
+// nothing twice. An id that appears twice cannot be guarded by one number
+// per batch — the second increment would look like a retry of the first —
+// so such a batch is written unguarded, at-least-once: reducing first
+// (one increment per id) is what makes exactly-once this cheap.
 func (c *Counters) IncMany(ctx context.Context, incs []Inc) (failed []int, err error) {
 	var rounds [][]int // indexes into incs
 	seen := map[string]int{}
@@ -81,6 +107,9 @@ func (c *Counters) IncMany(ctx context.Context, incs []Inc) (failed []int, err e
 			rounds = append(rounds, nil)
 		}
 		rounds[r] = append(rounds[r], i)
+	}
+	if len(rounds) > 1 {
+		ctx = context.WithValue(ctx, batchKey{}, nil) // repeated ids: no guard
 	}
 	for _, round := range rounds {
 		for start := 0; start < len(round); start += bulkChunk {
@@ -99,29 +128,121 @@ func (c *Counters) IncMany(ctx context.Context, incs []Inc) (failed []int, err e
 	return failed, err
 }
 
+// incChunk sends one BulkWrite. When ctx carries a Batch, each update is
+// guarded by it: it applies only to a counter whose applied.<writer> is
+// below the batch's Seq, and raises it to Seq in the same atomic update. A
+// retry of a batch that did get in therefore matches nothing; its upsert
+// then tries to insert the existing _id, and that duplicate key (11000) is
+// the proof that the increment is already there: it counts as applied.
+//
+// On a retry the counters that already hold the batch are looked up first
+// (applied) and left out. A duplicate can still come back (a counter
+// written by the first attempt after the lookup): FerretDB 1.24 stops an
+// unordered update command at its first duplicate key and reports nothing
+// about the updates after it (MongoDB goes on), so the updates that follow
+// a duplicate are sent again — the guard makes that safe on either server.
 func (c *Counters) incChunk(ctx context.Context, incs []Inc) (failed []int, err error) {
+	b, guarded := ctx.Value(batchKey{}).(Batch)
 	models := make([]mongo.WriteModel, len(incs))
 	for i, in := range incs {
-		models[i] = mongo.NewUpdateOneModel().SetFilter(bson.D{{Key: "_id", Value: in.ID}}).
-			SetUpdate(bson.D{{Key: "$inc", Value: bson.D{{Key: "value", Value: in.N}}}}).SetUpsert(true)
+		filter := bson.D{{Key: "_id", Value: in.ID}}
+		update := bson.D{{Key: "$inc", Value: bson.D{{Key: "value", Value: in.N}}}}
+		if guarded {
+			applied := "applied." + b.Writer
+			filter = append(filter, bson.E{Key: applied, Value: bson.D{{Key: "$not", Value: bson.D{{Key: "$gte", Value: b.Seq}}}}})
+			update = append(update, bson.E{Key: "$max", Value: bson.D{{Key: applied, Value: b.Seq}}})
+		}
+		models[i] = mongo.NewUpdateOneModel().SetFilter(filter).SetUpdate(update).SetUpsert(true)
 	}
-	metrics.DBWrites.Add(float64(len(models)))
-	_, err = c.Coll.BulkWrite(ctx, models, options.BulkWrite().SetOrdered(false))
-	if err == nil {
+	done, err := c.applied(ctx, b, guarded, incs)
+	if err != nil {
+		all := make([]int, len(incs))
+		for i := range all {
+			all[i] = i
+		}
+		return all, err
+	}
+	var send []int // indexes into incs still to send
+	for i, in := range incs {
+		if done[in.ID] {
+			metrics.EventsDuplicates.Add(float64(in.N))
+		} else {
+			send = append(send, i)
+		}
+	}
+	var first error
+	for len(send) > 0 {
+		batch := make([]mongo.WriteModel, len(send))
+		for j, i := range send {
+			batch[j] = models[i]
+		}
+		metrics.DBWrites.Add(float64(len(batch)))
+		_, err = c.Coll.BulkWrite(ctx, batch, options.BulkWrite().SetOrdered(false))
+		if err == nil {
+			break
+		}
+		var bwe mongo.BulkWriteException
+		if !errors.As(err, &bwe) || bwe.WriteConcernError != nil {
+			return append(failed, send...), fmt.Errorf("counters: bulk %d: %w", len(incs), err)
+		}
+		dup, bad := -1, map[int]bool{} // the last duplicate's position in send; the other errors
+		for _, we := range bwe.WriteErrors {
+			if we.Index < 0 || we.Index >= len(send) {
+				continue
+			}
+			if guarded && we.Code == 11000 {
+				metrics.EventsDuplicates.Add(float64(incs[send[we.Index]].N)) // applied by an earlier attempt
+				dup = max(dup, we.Index)
+				continue
+			}
+			bad[we.Index] = true
+			failed = append(failed, send[we.Index])
+			if first == nil {
+				first = we
+			}
+		}
+		var again []int // after the last duplicate: unknown on FerretDB, send again
+		for j := dup + 1; dup >= 0 && j < len(send); j++ {
+			if !bad[j] {
+				again = append(again, send[j])
+			}
+		}
+		send = again
+	}
+	if len(failed) == 0 {
 		return nil, nil
 	}
-	var bwe mongo.BulkWriteException
-	if !errors.As(err, &bwe) || bwe.WriteConcernError != nil {
-		failed = make([]int, len(incs))
-		for i := range failed {
-			failed[i] = i
-		}
-		return failed, fmt.Errorf("counters: bulk %d: %w", len(incs), err)
+	return failed, fmt.Errorf("counters: bulk %d: %d failed: %w", len(incs), len(failed), first)
+}
+
+// applied returns, on a retry of a guarded batch, the counters that already
+// hold it: one query instead of one duplicate key, and on FerretDB one
+// command, per counter the first attempt reached.
+func (c *Counters) applied(ctx context.Context, b Batch, guarded bool, incs []Inc) (map[string]bool, error) {
+	if !guarded || !b.Retry {
+		return nil, nil
 	}
-	for _, we := range bwe.WriteErrors {
-		failed = append(failed, we.Index)
+	ids := make([]string, len(incs))
+	for i, in := range incs {
+		ids[i] = in.ID
 	}
-	return failed, fmt.Errorf("counters: bulk %d: %d failed: %w", len(incs), len(failed), err)
+	cur, err := c.Coll.Find(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}},
+		{Key: "applied." + b.Writer, Value: bson.D{{Key: "$gte", Value: b.Seq}}}},
+		options.Find().SetProjection(bson.D{{Key: "_id", Value: 1}}))
+	if err != nil {
+		return nil, fmt.Errorf("counters: which of %d hold batch %d: %w", len(ids), b.Seq, err)
+	}
+	var docs []struct {
+		ID string `bson:"_id"`
+	}
+	if err := cur.All(ctx, &docs); err != nil {
+		return nil, fmt.Errorf("counters: which of %d hold batch %d: %w", len(ids), b.Seq, err)
+	}
+	done := make(map[string]bool, len(docs))
+	for _, d := range docs {
+		done[d.ID] = true
+	}
+	return done, nil
 }
 
 // Value reads a counter (0 when absent).

@@ -57,6 +57,18 @@ type Env struct {
 	// the built binary, its environment, the CPU plan, the workshop's
 	// directory. The bench fills it once the server is built.
 	Fleet balancer.Spec
+	// ServicesCPU returns the CPU seconds the stack's processes have used
+	// so far (native stack; nil or 0 when not measured): the database's
+	// cost per document in the raw-insert baselines.
+	ServicesCPU func() float64
+}
+
+// servicesCPU reads ServicesCPU, 0 when it is not measured.
+func (e Env) servicesCPU() float64 {
+	if e.ServicesCPU == nil {
+		return 0
+	}
+	return e.ServicesCPU()
 }
 
 // Skew is the id distribution from the shared parameters.

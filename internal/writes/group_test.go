@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 )
@@ -56,5 +57,39 @@ func TestGroupWritesEverythingOnce(t *testing.T) {
 	}
 	if err := g.AddWait(t.Context(), bson.D{{Key: "n", Value: -1}}); !errors.Is(err, ErrClosed) {
 		t.Fatalf("AddWait after Close: %v, want ErrClosed", err)
+	}
+}
+
+// WaitForRoom waits while the buffer is full and takes the document as soon
+// as there is room; past max it gives up with ErrFull, and other errors
+// pass through at once.
+func TestWaitForRoom(t *testing.T) {
+	room := make(chan struct{}, 1)
+	add := func(bson.D) error {
+		select {
+		case <-room:
+			return nil
+		default:
+			return ErrFull
+		}
+	}
+	go func() { time.Sleep(30 * time.Millisecond); room <- struct{}{} }()
+	start := time.Now()
+	if err := WaitForRoom(add, time.Second)(t.Context(), bson.D{}); err != nil {
+		t.Fatalf("room after 30 ms, max 1 s: %v, want nil", err)
+	}
+	if took := time.Since(start); took < 30*time.Millisecond || took > 500*time.Millisecond {
+		t.Fatalf("took %s, want about 30 ms: try again a few ms apart while full", took)
+	}
+	start = time.Now()
+	if err := WaitForRoom(add, 50*time.Millisecond)(t.Context(), bson.D{}); !errors.Is(err, ErrFull) {
+		t.Fatalf("never any room: %v, want ErrFull", err)
+	}
+	if took := time.Since(start); took < 50*time.Millisecond || took > time.Second {
+		t.Fatalf("gave up after %s, want about max (50 ms)", took)
+	}
+	closed := func(bson.D) error { return ErrClosed }
+	if err := WaitForRoom(closed, time.Second)(t.Context(), bson.D{}); !errors.Is(err, ErrClosed) {
+		t.Fatalf("closing: %v, want ErrClosed at once", err)
 	}
 }

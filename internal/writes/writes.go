@@ -49,3 +49,30 @@ func Persist(write WriteFunc, docs []bson.D) {
 		backoff = min(2*backoff, 2*time.Second)
 	}
 }
+
+// WaitForRoom turns a full buffer into latency before it turns it into a
+// refusal: add is tried again, a few milliseconds apart, until it takes the
+// document or max has passed; only then does the client get ErrFull (503 +
+// Retry-After). Without it a saturating load is refused as soon as the
+// buffer is full, every refused client sleeps the whole Retry-After (1 s,
+// HTTP's smallest), and the flusher empties the buffer and then waits with
+// nothing to write: the database idles while clients sleep, and the rate
+// persisted falls to about the buffer's capacity per second.
+func WaitForRoom(add func(bson.D) error, max time.Duration) func(context.Context, bson.D) error {
+	return func(ctx context.Context, doc bson.D) error {
+		deadline := time.Now().Add(max)
+		pause := time.Millisecond
+		for {
+			err := add(doc)
+			if !errors.Is(err, ErrFull) || time.Now().After(deadline) {
+				return err
+			}
+			select {
+			case <-ctx.Done():
+				return ErrFull
+			case <-time.After(pause):
+			}
+			pause = min(2*pause, 20*time.Millisecond)
+		}
+	}
+}

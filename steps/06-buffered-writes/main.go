@@ -12,8 +12,6 @@ import (
 	"log"
 	"net/http"
 
-	"go.mongodb.org/mongo-driver/v2/bson"
-
 	"github.com/peakload/workshop/internal/dbaddr"
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/server"
@@ -51,7 +49,10 @@ func newServer(store *events.Store) (*server.Server, func(context.Context) error
 	srv.POST("/events/sync", writes.Accept(store.InsertOne, http.StatusCreated))
 	srv.POST("/events/async", writes.Accept(async.Add, http.StatusAccepted))
 	srv.POST("/events/group", writes.Accept(group.AddWait, http.StatusAccepted))
-	srv.POST("/events/bulk", writes.Accept(func(_ context.Context, d bson.D) error { return batcher.Add(d) }, http.StatusAccepted))
+	// A full buffer first makes the request wait (up to one flush interval)
+	// for the flusher to make room, and only then answers 503: a client
+	// sent away sleeps a whole Retry-After second while the database idles.
+	srv.POST("/events/bulk", writes.Accept(writes.WaitForRoom(batcher.Add, FlushInterval), http.StatusAccepted))
 	return srv, func(ctx context.Context) error {
 		return errors.Join(async.Wait(ctx), group.Close(ctx), batcher.Close(ctx))
 	}

@@ -68,6 +68,27 @@ func TestReduceWritesOncePerDistinctID(t *testing.T) {
 	}
 }
 
+// A flush whose acknowledgement is lost (MongoDB killed mid-bulkWrite) is
+// retried; through counters.Idempotent, as main.go writes it, every counter
+// still ends exact. It holds only if Reduce hands its ctx on to IncMany:
+// the batch's number travels in it.
+func TestARetriedFlushCountsOnce(t *testing.T) {
+	c := stacktest.Mongo(t).Counters().Variant("check")
+	docs, want := batch("lostack", 1000, 20)
+	lost := false
+	write := counters.Idempotent(func(ctx context.Context, docs []bson.D) ([]bson.D, error) {
+		retry, err := Reduce(c)(ctx, docs)
+		if err == nil && !lost { // the write got in, its acknowledgement did not
+			lost = true
+			return docs, fmt.Errorf("connection reset by peer")
+		}
+		return retry, err
+	})
+	writes.Persist(write, docs)
+	checkValues(t, c, want, "a flush retried after a lost acknowledgement was applied twice: "+
+		"call c.IncMany with the ctx your write was given (it carries the batch's number), not a new context")
+}
+
 // A write that fails returns every request behind the failed ids, so that
 // the batcher's retry applies them all; nothing is counted as persisted.
 func TestAFailedWriteReturnsEveryRequestToRetry(t *testing.T) {

@@ -42,7 +42,9 @@ func main() {
 func newServer(c *events.Counters) (*server.Server, func(context.Context) error) {
 	async := writes.NewAsync(counters.IncDoc(c.Variant("async")), 2_000)
 	perRequest := bulk.New(BatchSize, Capacity, writes.FlushInterval, counters.PerRequest(c.Variant("bulk")))
-	reduced := bulk.New(BatchSize, Capacity, writes.FlushInterval, Reduce(c.Variant("reduce")))
+	// Idempotent numbers each batch, so that a flush retried after a lost
+	// acknowledgement adds nothing twice (exactly-once; README).
+	reduced := bulk.New(BatchSize, Capacity, writes.FlushInterval, counters.Idempotent(Reduce(c.Variant("reduce"))))
 
 	srv := server.New("step 7 — counters")
 	srv.POST("/counters/sync/:id", counters.Accept(counters.IncDoc(c.Variant("sync")), http.StatusCreated))
