@@ -45,6 +45,11 @@ func runBench(ctx context.Context, args []string) (err error) {
 	if err != nil {
 		return err
 	}
+	if tool == "k6" {
+		if o.K6, err = bench.K6FromEnv(step.K6Script()); err != nil {
+			return err
+		}
+	}
 
 	// Services: start what is missing, stop it again at the end.
 	sc := stack.FromEnv()
@@ -92,13 +97,15 @@ func runBench(ctx context.Context, args []string) (err error) {
 	return judgeAndWrite(step, env, res, quick)
 }
 
-// benchTool reads TOOL: the Go driver, wrk (installed if missing) or both.
+// benchTool reads TOOL: the Go driver, wrk (installed if missing), both,
+// or k6 (every HTTP row run by the step's k6 script, K6=path to choose the
+// binary).
 func benchTool(step scenario.Step) (tool string, hasWrk bool, err error) {
 	tool = os.Getenv("TOOL")
 	switch tool {
 	case "", "go", "wrk":
 	case "k6":
-		return "", false, fmt.Errorf("TOOL=k6: run `k6 run -e BASE_URL=http://127.0.0.1:8080 %s` against `make step-%d run` (k6 is not driven from here yet)", step.K6Script(), step.N)
+		return tool, false, nil
 	default:
 		return "", false, fmt.Errorf("unknown TOOL=%q (want go, wrk or k6)", tool)
 	}
@@ -258,6 +265,9 @@ func measureAll(ctx context.Context, step scenario.Step, env scenario.Env, o ben
 			fmt.Fprintf(os.Stderr, "round %d of %d\n", round, rounds)
 		}
 		for _, v := range variants {
+			if env.Tool == "k6" && v.Direct == nil {
+				v.Tool = "k6" // the step's k6 script runs this row: same name, same window, same counters
+			}
 			server := strings.Join(v.Server, " ") // "FRAMEWORK=fasthttp"
 			if skipped[server] {
 				continue
@@ -293,6 +303,7 @@ func measureAll(ctx context.Context, step scenario.Step, env scenario.Env, o ben
 // judgeAndWrite judges the claims, prints the table and writes the results file.
 func judgeAndWrite(step scenario.Step, env scenario.Env, res *bench.Result, quick bool) error {
 	res.Claims = bench.Judge(res, res.Rounds, func(r *bench.Result) []bench.Claim { return step.Claims(r, env) })
+	bench.NoteClientBound(res)
 	if step.Tables != nil {
 		res.Tables = step.Tables(res)
 	}

@@ -35,7 +35,7 @@ type VU struct {
 type Variant struct {
 	Name  string // "direct-db"
 	Route string // "GET /items/:id", as the results name it
-	Tool  string // "go" (default) or "wrk"
+	Tool  string // "go" (default), "wrk" or "k6"
 	// Method and Path give a fixed request; Prepare, when set, writes each
 	// request itself (a hot-skewed id, an If-None-Match header…).
 	Method  string
@@ -77,6 +77,7 @@ type Options struct {
 	Warmup     time.Duration // load before measuring (JIT-free Go still has cold caches and pools)
 	Progress   io.Writer     // live progress line; nil for none
 	series     *Sampler      // the per-interval series Measure keeps; nil for none
+	K6         K6            // the k6 binary and step script, for variants whose Tool is "k6"
 }
 
 // Run is what one variant measured.
@@ -100,7 +101,12 @@ type Run struct {
 	Spread *Spread `json:"spread,omitempty"`
 	// Series is the run interval by interval, warm-up and drain included.
 	Series *Series `json:"series,omitempty"`
-	hist   *hdrhistogram.Histogram
+	// ClientCPUus is the load tool's CPU time per request (the Go driver's
+	// process, wrk's or k6's), and ClientBound says the tool, not the
+	// server, was the limit (client.go states the rule).
+	ClientCPUus float64 `json:"client_cpu_us,omitempty"`
+	ClientBound bool    `json:"client_bound,omitempty"`
+	hist        *hdrhistogram.Histogram
 }
 
 // Latency percentiles in milliseconds.
