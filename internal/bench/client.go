@@ -62,11 +62,11 @@ func ClientBoundRule() string {
 		100*ClientBusyLimit, 100*ServerIdleLimit)
 }
 
-// NoteClientBound marks every claim judged on rates (its measured line
-// speaks of something per second) while some row was client-bound: such a
-// verdict compares the load tool's limit, and says so. Count-based claims
-// (DB queries, Redis bytes, 304 share, writes per flush) hold whatever the
-// tool's speed and are left alone.
+// NoteClientBound marks every claim judged on rates while some row was
+// client-bound: such a verdict compares the load tool's limit, and says so.
+// Count-based claims (DB queries, Redis bytes, 304 share, writes per
+// flush, CPU or memory per request) hold whatever the tool's speed and are
+// left alone.
 func NoteClientBound(res *Result) {
 	var bound []string
 	for _, x := range res.Runs {
@@ -78,10 +78,27 @@ func NoteClientBound(res *Result) {
 		return
 	}
 	for i := range res.Claims {
-		if strings.Contains(res.Claims[i].Measured, "/s") {
+		if !countBased(res.Claims[i]) {
 			res.Claims[i].ClientBound = bound
 		}
 	}
+}
+
+// countBased reads a claim's tolerance: a count per request (or per key
+// expiry, or a peak RSS) and no rate or ceiling in it.
+func countBased(c Claim) bool {
+	t := strings.ToLower(c.Tolerance)
+	for _, rate := range []string{"req/s", "ceiling", "rate", "persist"} {
+		if strings.Contains(t, rate) {
+			return false
+		}
+	}
+	for _, count := range []string{"/request", "per request", "per key expiry", "µs/req", "rss"} {
+		if strings.Contains(t, count) {
+			return true
+		}
+	}
+	return false
 }
 
 // clientCells are the table's client columns: CPU per request and the
