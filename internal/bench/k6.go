@@ -126,6 +126,13 @@ func DriveK6(ctx context.Context, o Options, v Variant, k K6, plan CPUPlan, dir 
 		return Run{}, fmt.Errorf("%s: %w", summary, err)
 	}
 	r.Variant, r.Route, r.Tool, r.VUs = v.Name, v.Route, "k6", o.VUs
+	if o.Iterations == 0 && o.Duration > 0 {
+		// The measured scenario runs exactly DURATION (gracefulStop 0s:
+		// responses after it are not counted); the test run around it also
+		// holds k6's start and the meter's last scrape.
+		r.DurationS = o.Duration.Seconds()
+		r.RPS = float64(r.Requests) / r.DurationS
+	}
 	if r.Requests > 0 {
 		r.ClientCPUus = childCPU(state).Seconds() * 1e6 / float64(r.Requests)
 	}
