@@ -1,7 +1,9 @@
 package bench
 
 import (
+	"fmt"
 	"math"
+	"os"
 	"strings"
 	"testing"
 )
@@ -154,6 +156,21 @@ func TestNoteClientBoundSparesCountClaims(t *testing.T) {
 	for _, c := range res.Claims {
 		if got := len(c.ClientBound) > 0; got != want[c.ID] {
 			t.Errorf("%s: client-bound note %v, want %v", c.ID, got, want[c.ID])
+		}
+	}
+}
+
+// The READMEs state the client-bound rule with the numbers the code uses.
+func TestReadmesStateTheClientBoundRule(t *testing.T) {
+	for _, f := range []string{"../../README.md", "../../k6/README.md"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{fmt.Sprintf("≥ %.0f %%", 100*ClientBusyLimit), fmt.Sprintf("< %.0f %%", 100*ServerIdleLimit)} {
+			if !strings.Contains(string(b), want) {
+				t.Errorf("%s does not state the client-bound rule's %q", f, want)
+			}
 		}
 	}
 }
