@@ -90,6 +90,9 @@ func runBench(ctx context.Context, args []string) (err error) {
 
 	env.Fleet = balancer.Spec{Bin: bin, Env: eps.Env(), Plan: plan, Dir: sc.Dir} // step 10's replicas
 	res := newResult(step, sc, plan, o, quick, tool)
+	if tool == "k6" {
+		res.Params["k6"] = o.K6.Bin // which k6 measured (K6=path)
+	}
 	noteLatency(res, slow)
 	if err := measureAll(ctx, step, env, o, srvs, sc.Dir, res); err != nil {
 		return err

@@ -61,14 +61,18 @@ function startVU(spec) {
   const w = new Worker(path.join(here, 'vu.mjs'), {
     workerData: { ...spec, entry: pathToFileURL(entry).href, scriptDir, env: { ...env, ...(spec.env || {}) }, sab },
   });
-  return new Promise((resolve, reject) => {
+  let ready;
+  const isReady = new Promise((r) => { ready = r; });
+  const done = new Promise((resolve, reject) => {
     w.on('message', (m) => {
       if (m.type === 'http') doRequest(agent, sab, m);
-      else if (m.type === 'done') { agent.destroy(); resolve(m); }
+      else if (m.type === 'ready') ready();
+      else if (m.type === 'done') { agent.destroy(); ready(); resolve(m); }
     });
     w.on('error', reject);
     w.on('exit', (code) => code !== 0 && reject(new Error(`VU exited with ${code}`)));
   });
+  return { ready: isReady, done, go: (startAt, endAt) => w.postMessage({ startAt, endAt }) };
 }
 
 function doRequest(agent, sab, m) {
@@ -104,7 +108,7 @@ function reply(sab, obj) {
 }
 
 // The options, from one runtime's init.
-const first = await startVU({ mode: 'options' });
+const first = await startVU({ mode: 'options' }).done;
 const options = first.options || {};
 const scenarios = options.scenarios || { default: { executor: 'per-vu-iterations', vus: options.vus || 1, iterations: options.iterations || 1, exec: 'default' } };
 const seconds = (s) => {
@@ -114,25 +118,26 @@ const seconds = (s) => {
   return { ms: n / 1000, m: n * 60, h: n * 3600 }[m[2]] ?? n;
 };
 
-// VUs are initialised (their script imported) before their scenario
-// starts, as k6 does before the test's clock runs: LEAD ms ahead.
-const LEAD = 1000;
-const t0 = Date.now() + LEAD;
-const runs = [];
+// Every VU is initialised (its script imported) before the test's clock
+// starts, as k6 does; then each scenario starts at its startTime.
+const planned = [];
 for (const [name, sc] of Object.entries(scenarios)) {
-  const startAt = t0 + 1000 * seconds(sc.startTime);
-  const vus = sc.vus || 1;
-  const endAt = sc.executor === 'constant-vus' ? startAt + 1000 * seconds(sc.duration) : startAt + 1000 * seconds(sc.maxDuration || '10m');
   const shared = new SharedArrayBuffer(4);
   new Int32Array(shared)[0] = sc.executor === 'shared-iterations' ? sc.iterations : 0;
-  runs.push(new Promise((r) => setTimeout(r, Math.max(0, startAt - LEAD - Date.now()))).then(() => Promise.all(
-    Array.from({ length: vus }, (_, i) => startVU({
-      mode: 'run', scenario: name, exec: sc.exec || 'default', executor: sc.executor, startAt, endAt, vu: i + 1,
+  for (let i = 0; i < (sc.vus || 1); i++) {
+    planned.push({ sc, vu: startVU({
+      mode: 'run', scenario: name, exec: sc.exec || 'default', executor: sc.executor, vu: i + 1,
       iterations: sc.executor === 'per-vu-iterations' ? sc.iterations || 1 : 0, shared, env: sc.env, tags: sc.tags || {},
-    })),
-  )));
+    }) });
+  }
 }
-const results = (await Promise.all(runs)).flat();
+await Promise.all(planned.map((p) => p.vu.ready));
+const t0 = Date.now();
+for (const { sc, vu } of planned) {
+  const startAt = t0 + 1000 * seconds(sc.startTime);
+  vu.go(startAt, sc.executor === 'constant-vus' ? startAt + 1000 * seconds(sc.duration) : startAt + 1000 * seconds(sc.maxDuration || '10m'));
+}
+const results = await Promise.all(planned.map((p) => p.vu.done));
 const durationMs = Date.now() - t0;
 
 // Merge every VU's samples: metric → tag set → aggregate.
@@ -215,7 +220,7 @@ for (const [key, conds] of Object.entries(options.thresholds || {})) {
   }
 }
 
-const outputs = (await startVU({ mode: 'summary', data })).outputs || {};
+const outputs = (await startVU({ mode: 'summary', data }).done).outputs || {};
 for (const [where, text] of Object.entries(outputs)) {
   if (where === 'stdout') process.stdout.write(text);
   else if (where === 'stderr') process.stderr.write(text);

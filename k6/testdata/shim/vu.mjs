@@ -57,6 +57,8 @@ if (w.mode === 'options') {
   const fn = mod[w.exec];
   if (typeof fn !== 'function') throw new Error(`scenario ${w.scenario}: the script exports no function ${w.exec}`);
   const counter = new Int32Array(w.shared);
+  parentPort.postMessage({ type: 'ready' });
+  Object.assign(w, await new Promise((r) => parentPort.once('message', r))); // startAt, endAt
   if (w.startAt > Date.now()) Atomics.wait(nap, 0, 0, w.startAt - Date.now());
   for (let i = 0; ; i++) {
     if (Date.now() >= w.endAt) break;
