@@ -104,8 +104,11 @@ func DriveK6(ctx context.Context, o Options, v Variant, k K6, plan CPUPlan, dir 
 		}
 		return cmd.ProcessState, out.Bytes(), nil
 	}
+	// k6 refuses a constant-vus scenario shorter than 1 s (QUICK's warm-up
+	// is half that): such runs last 1 s under k6.
+	o.Duration = max(o.Duration, time.Second)
 	if o.Warmup > 0 {
-		if _, _, err := run("warmup", o.Warmup, ""); err != nil {
+		if _, _, err := run("warmup", max(o.Warmup, time.Second), ""); err != nil {
 			return Run{}, err
 		}
 	}

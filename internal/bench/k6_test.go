@@ -174,3 +174,29 @@ func TestReadmesStateTheClientBoundRule(t *testing.T) {
 		}
 	}
 }
+
+// A summary written by a real k6 (v0.54.0, step 1's direct-db row through
+// `make step-1 bench TOOL=k6`): the shape the parser was written against.
+func TestParseARealK6Summary(t *testing.T) {
+	b, err := os.ReadFile("testdata/k6-v0.54-handle-summary.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := ParseK6Summary(b, "direct_db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The scenario's 1915, not the test's 1917 (the meter's two /metrics reads).
+	if r.Requests != 1915 || r.Errors != 0 {
+		t.Errorf("%d requests, %d errors; want 1915 and 0", r.Requests, r.Errors)
+	}
+	if math.Abs(r.Latency.P50-41.371318) > 1e-6 || math.Abs(r.Latency.P99-263.64781045999996) > 1e-6 {
+		t.Errorf("latency %+v: want the scenario's med and p(99)", r.Latency)
+	}
+	if math.Abs(r.PerRequest.PublicBytes-3000446.0/1915) > 1e-6 {
+		t.Errorf("%.1f bytes per request, want the scenario's data_received ÷ requests", r.PerRequest.PublicBytes)
+	}
+	if r.Extra["k6_thresholds_failed"] != 0 {
+		t.Errorf("thresholds failed: %v (all passed in that run)", r.Extra)
+	}
+}

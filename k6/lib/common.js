@@ -38,7 +38,8 @@ function seconds(s) {
 export function sequential(params, variants, primary, opts = {}) {
   const vus = parseInt(__ENV.VUS || params.load.vus, 10);
   const iterations = __ENV.ITERATIONS ? parseInt(__ENV.ITERATIONS, 10) : 0;
-  const duration = __ENV.DURATION ? seconds(__ENV.DURATION) : params.load.duration_s;
+  // k6 refuses a constant-vus scenario shorter than 1 s.
+  const duration = Math.max(1, __ENV.DURATION ? seconds(__ENV.DURATION) : params.load.duration_s);
   const warmup = __ENV.WARMUP ? seconds(__ENV.WARMUP) : params.load.warmup_s;
   const phase = __ENV.PHASE || 'both';
   if (!['both', 'warmup', 'measure'].includes(phase)) throw new Error(`PHASE=${phase}: want warmup or measure`);
@@ -72,10 +73,10 @@ export function sequential(params, variants, primary, opts = {}) {
       // gracefulStop 0s: k6 plans VUs for a scenario's grace period too, and
       // the measured run must not start while warm-up iterations still run.
       scenarios[`${exec}_warmup`] = {
-        executor: 'constant-vus', vus, duration: `${warmup}s`, startTime: `${start}s`, exec,
+        executor: 'constant-vus', vus, duration: `${Math.max(1, warmup)}s`, startTime: `${start}s`, exec,
         gracefulStop: '0s', tags: { phase: 'warmup' },
       };
-      start += warmup;
+      start += Math.max(1, warmup);
     }
     if (iterations > 0) {
       scenarios[exec] = {
