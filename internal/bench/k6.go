@@ -6,12 +6,16 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -55,31 +59,35 @@ func k6Missing(bin string) string {
 // exec is a variant's exported function in the script: "empty-get" → empty_get.
 func k6Exec(variant string) string { return strings.ReplaceAll(variant, "-", "_") }
 
-// DriveK6 runs one variant with k6: a warm-up run, then the measured run
-// between the two marks, each a k6 process on the driver's CPUs. The
-// script's handleSummary writes k6's summary to the file named by SUMMARY;
-// the row is read from it. A run whose thresholds failed (exit code 99) is
-// still a measurement: the claims are judged on the figures, and the
-// failed thresholds are counted in Extra["k6_thresholds_failed"].
+// DriveK6 runs one variant with k6, as one k6 process on the driver's
+// CPUs: the warm-up, then the measured window, whose edges the script's
+// meter reports by calling back (MARK_URL) so that mark — the /metrics
+// scrape — runs exactly there. One process, so each VU keeps what the
+// warm-up taught it (step 3's ETags, its connection), as the Go driver's
+// users do. With ITERATIONS (a count, not a window) the warm-up and the
+// measured run are two processes, marked around the second.
+//
+// The script's handleSummary writes k6's summary to the file named by
+// SUMMARY; the row is read from it. A run whose thresholds failed (exit
+// code 99) is still a measurement: the claims are judged on the figures,
+// and the failed thresholds are counted in Extra["k6_thresholds_failed"].
 func DriveK6(ctx context.Context, o Options, v Variant, k K6, plan CPUPlan, dir string, mark func(phase string)) (Run, error) {
 	if k.Bin == "" {
 		return Run{}, errors.New(k6Missing("k6"))
 	}
-	run := func(phase string, d time.Duration, summary string) (*os.ProcessState, []byte, error) {
-		args := []string{"run", "--quiet",
-			"-e", "BASE_URL=" + o.Target,
-			"-e", "VUS=" + strconv.Itoa(o.VUs),
-			"-e", "VARIANT=" + v.Name,
-			"-e", "PHASE=" + phase, // the script runs this variant's measured scenario alone
-		}
-		if o.Iterations > 0 && phase == "measure" {
-			args = append(args, "-e", "ITERATIONS="+strconv.Itoa(o.Iterations))
-		} else {
-			args = append(args, "-e", "DURATION="+strconv.FormatFloat(d.Seconds(), 'f', -1, 64)+"s")
-		}
-		if summary != "" {
-			args = append(args, "-e", "SUMMARY="+summary)
-		}
+	secs := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s" }
+	// k6 refuses a constant-vus scenario shorter than 1 s (QUICK's warm-up
+	// is half that): such runs last 1 s under k6.
+	o.Duration = max(o.Duration, time.Second)
+	warmup := time.Duration(0)
+	if o.Warmup > 0 {
+		warmup = max(o.Warmup, time.Second)
+	}
+	var cpu0, cpu1 time.Duration // k6's CPU at the window's edges
+	var pid atomic.Int64
+	run := func(extra []string, started func(pid int)) (*os.ProcessState, []byte, error) {
+		args := []string{"run", "--quiet", "-e", "BASE_URL=" + o.Target, "-e", "VUS=" + strconv.Itoa(o.VUs), "-e", "VARIANT=" + v.Name}
+		args = append(args, extra...)
 		for _, kv := range v.Server { // step 0's PEAKLOAD_SHELL, step 9's FRAMEWORK and PG_POOL pick the script's rows
 			args = append(args, "-e", kv)
 		}
@@ -94,29 +102,54 @@ func DriveK6(ctx context.Context, o Options, v Variant, k K6, plan CPUPlan, dir 
 		if plan.Pinned {
 			_ = PinTree(cmd.Process.Pid, plan.Driver)
 		}
+		if started != nil {
+			started(cmd.Process.Pid)
+		}
 		err := cmd.Wait()
 		var exit *exec.ExitError
 		if errors.As(err, &exit) && exit.ExitCode() == 99 {
 			err = nil // thresholds crossed: reported, not fatal
 		}
 		if err != nil {
-			return cmd.ProcessState, out.Bytes(), fmt.Errorf("k6 %s: %w\n%s", phase, err, lastLines(out.String(), 20))
+			return cmd.ProcessState, out.Bytes(), fmt.Errorf("k6: %w\n%s", err, lastLines(out.String(), 20))
 		}
 		return cmd.ProcessState, out.Bytes(), nil
 	}
-	// k6 refuses a constant-vus scenario shorter than 1 s (QUICK's warm-up
-	// is half that): such runs last 1 s under k6.
-	o.Duration = max(o.Duration, time.Second)
-	if o.Warmup > 0 {
-		if _, _, err := run("warmup", max(o.Warmup, time.Second), ""); err != nil {
-			return Run{}, err
-		}
-	}
 	summary := filepath.Join(dir, "k6-"+v.Name+".json")
 	_ = os.Remove(summary)
-	mark("start")
-	state, out, err := run("measure", o.Duration, summary)
-	mark("end")
+	var state *os.ProcessState
+	var out []byte
+	var err error
+	if o.Iterations > 0 {
+		if warmup > 0 {
+			if _, _, err := run([]string{"-e", "PHASE=warmup", "-e", "DURATION=" + secs(warmup)}, nil); err != nil {
+				return Run{}, err
+			}
+		}
+		mark("start")
+		state, out, err = run([]string{"-e", "PHASE=measure", "-e", "ITERATIONS=" + strconv.Itoa(o.Iterations), "-e", "SUMMARY=" + summary}, nil)
+		mark("end")
+		cpu1 = childCPU(state)
+	} else {
+		var edges *marks
+		edges, err = listenForMarks(func(edge string) {
+			if edge == "end" {
+				cpu1 = procCPU(int(pid.Load()))
+			}
+			mark(edge)
+			if edge == "start" {
+				cpu0 = procCPU(int(pid.Load()))
+			}
+		})
+		if err != nil {
+			return Run{}, err
+		}
+		state, out, err = run([]string{"-e", "WARMUP=" + secs(warmup), "-e", "DURATION=" + secs(o.Duration),
+			"-e", "MARK_URL=" + edges.url, "-e", "SUMMARY=" + summary}, func(p int) { pid.Store(int64(p)) })
+		if missing := edges.close(); err == nil && missing != "" {
+			err = fmt.Errorf("k6 ran, but the script's meter never marked the window's %s (MARK_URL): the window's counters are unknown\n%s", missing, lastLines(string(out), 20))
+		}
+	}
 	if err != nil {
 		return Run{}, err
 	}
@@ -129,21 +162,90 @@ func DriveK6(ctx context.Context, o Options, v Variant, k K6, plan CPUPlan, dir 
 		return Run{}, fmt.Errorf("%s: %w", summary, err)
 	}
 	r.Variant, r.Route, r.Tool, r.VUs = v.Name, v.Route, "k6", o.VUs
-	if o.Iterations == 0 && o.Duration > 0 {
+	if o.Iterations == 0 {
 		// The measured scenario runs exactly DURATION (gracefulStop 0s:
 		// responses after it are not counted); the test run around it also
-		// holds k6's start and the meter's last scrape.
+		// holds the warm-up and k6's start.
 		r.DurationS = o.Duration.Seconds()
 		r.RPS = float64(r.Requests) / r.DurationS
 	}
 	if r.Requests > 0 {
-		r.ClientCPUus = childCPU(state).Seconds() * 1e6 / float64(r.Requests)
+		r.ClientCPUus = float64((cpu1 - cpu0).Microseconds()) / float64(r.Requests)
 	}
 	if o.Progress != nil {
 		fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d req  %9.0f req/s  (k6)\n", v.Name, r.DurationS, r.Requests, r.RPS)
 	}
 	return r, nil
 }
+
+// marks is the bench's end of MARK_URL: the script's meter GETs /start
+// and /end, and each is answered once mark has scraped the server.
+type marks struct {
+	url  string
+	srv  *http.Server
+	mu   sync.Mutex
+	seen map[string]bool
+}
+
+func listenForMarks(mark func(edge string)) (*marks, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, fmt.Errorf("listen for k6's marks: %w", err)
+	}
+	m := &marks{url: "http://" + ln.Addr().String(), seen: map[string]bool{}}
+	m.srv = &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		edge := strings.TrimPrefix(r.URL.Path, "/")
+		if edge != "start" && edge != "end" {
+			http.Error(w, "want /start or /end", http.StatusNotFound)
+			return
+		}
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		if m.seen[edge] || (edge == "end" && !m.seen["start"]) {
+			http.Error(w, "mark "+edge+" out of order", http.StatusConflict)
+			return
+		}
+		m.seen[edge] = true
+		mark(edge)
+	}), ReadHeaderTimeout: 5 * time.Second}
+	go func() { _ = m.srv.Serve(ln) }()
+	return m, nil
+}
+
+// close stops listening and names the edge never marked, if any.
+func (m *marks) close() string {
+	_ = m.srv.Close()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, edge := range []string{"start", "end"} {
+		if !m.seen[edge] {
+			return edge
+		}
+	}
+	return ""
+}
+
+// procCPU is the CPU time a running process has used so far, all its
+// threads (Linux /proc; 0 elsewhere, where the row's client CPU is then
+// not measured).
+func procCPU(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// Fields after the command name, which is in parentheses and may hold spaces.
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	if len(f) < 13 {
+		return 0
+	}
+	utime, _ := strconv.ParseInt(f[11], 10, 64)
+	stime, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(utime+stime) * time.Second / clockTicks
+}
+
+// clockTicks is USER_HZ, the unit of /proc's CPU times: 100 on every
+// Linux the workshop runs on.
+const clockTicks = 100
 
 // childCPU is the user + system time a finished child process used.
 func childCPU(s *os.ProcessState) time.Duration {

@@ -32,9 +32,13 @@ function seconds(s) {
 // does; k6 schedules scenarios at fixed times, so the wait has a budget
 // (SETTLE_MAX seconds, default 20).
 //
-// PHASE=warmup or PHASE=measure runs only that part (`make step-N bench
-// TOOL=k6` runs the warm-up and the measured run as two k6 processes and
-// scrapes /metrics between them); unset, both, one variant after another.
+// `make step-N bench TOOL=k6` runs one variant per k6 process (VARIANT),
+// its warm-up then its window, and passes MARK_URL: the meter calls it as
+// the window opens and closes, and the bench scrapes /metrics there, as it
+// does around the Go driver's window. One process, so each VU keeps what
+// it learnt in the warm-up (step 3's ETags, its connection), as the Go
+// driver's users do. PHASE=warmup or PHASE=measure runs only that part
+// (with ITERATIONS, the bench runs them as two processes).
 export function sequential(params, variants, primary, opts = {}) {
   const vus = parseInt(__ENV.VUS || params.load.vus, 10);
   const iterations = __ENV.ITERATIONS ? parseInt(__ENV.ITERATIONS, 10) : 0;
@@ -43,7 +47,8 @@ export function sequential(params, variants, primary, opts = {}) {
   const warmup = __ENV.WARMUP ? seconds(__ENV.WARMUP) : params.load.warmup_s;
   const phase = __ENV.PHASE || 'both';
   if (!['both', 'warmup', 'measure'].includes(phase)) throw new Error(`PHASE=${phase}: want warmup or measure`);
-  const settles = (v) => (opts.settle || []).includes(v) && phase === 'both';
+  // The bench settles itself (MARK_URL): k6 then stops at the window's end.
+  const settles = (v) => (opts.settle || []).includes(v) && phase === 'both' && !__ENV.MARK_URL;
   const settle = parseFloat(__ENV.SETTLE_MAX || '20');
   let chosen = variants;
   if (__ENV.VARIANT) {
@@ -160,6 +165,13 @@ export function counters(text) {
   return c;
 }
 
+// mark tells the bench that drives this run (MARK_URL) where the window is.
+function mark(edge) {
+  if (!__ENV.MARK_URL) return;
+  const res = http.get(`${__ENV.MARK_URL}/${edge}`, { tags: { name: 'mark' } });
+  if (res.status !== 200) throw new Error(`MARK_URL ${edge}: HTTP ${res.status}`);
+}
+
 function scrape() {
   const res = http.get(`${BASE_URL}/metrics`, { tags: { name: 'GET /metrics' } });
   return counters(res.body);
@@ -167,9 +179,11 @@ function scrape() {
 
 // meter: the variant's window seen from the server.
 export function meter() {
+  mark('start');
   const before = scrape();
   sleep(parseFloat(__ENV.METER_SECONDS));
   const after = scrape();
+  mark('end');
   const d = (k) => (after[k] || 0) - (before[k] || 0);
   const served = d('peakload_http_requests_total') - d('peakload_http_requests_total{route=/metrics}');
   if (served <= 0) return;
