@@ -3,7 +3,7 @@
 #   make step-1 bench        measure step 1: before / after / the article's claim
 #   make step-3 check        run step 3's check on your code (SOLUTION=1: on the reference)
 #
-# Variables: STACK=auto|native|compose  TOOL=go|wrk|k6  QUICK=1  VUS=200
+# Variables: STACK=auto|native|compose  TOOL=go|wrk|k6  K6=path/to/k6  QUICK=1  VUS=200
 #            ITERATIONS=100000  DURATION=10s  SOLUTION=1  RUNS=3  LATENCY=0.2ms
 #            ARRIVAL=rate RATE=20000 (open loop)  CAPACITY=1 (capacity search)
 
@@ -17,6 +17,7 @@ ACTION      := $(filter $(ACTIONS),$(MAKECMDGOALS))
 # compose-bench takes STEP as a directory name (02-cache-aside) or a number.
 STEP_DIR    := $(if $(filter compose-bench,$(MAKECMDGOALS)),$(notdir $(firstword $(wildcard steps/$(STEP) steps/0$(STEP)-* steps/$(STEP)-*))))
 export STACK TOOL QUICK VUS ITERATIONS DURATION SOLUTION LATENCY RUNS ARRIVAL RATE CAPACITY
+export K6
 
 # Each action needs a step: `make step-2 check`, not `make check`.
 define need_step
@@ -30,7 +31,7 @@ help: ## list every target with one line each
 	@echo
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z0-9_%-]+:.*## / {printf "  make %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo
-	@echo "  variables: STACK=auto|native|compose TOOL=go|wrk QUICK=1 VUS=N ITERATIONS=N DURATION=10s SOLUTION=1 RUNS=N LATENCY=0.2ms ARRIVAL=rate RATE=N CAPACITY=1"
+	@echo "  variables: STACK=auto|native|compose TOOL=go|wrk|k6 K6=path QUICK=1 VUS=N ITERATIONS=N DURATION=10s SOLUTION=1 RUNS=N LATENCY=0.2ms ARRIVAL=rate RATE=N CAPACITY=1"
 
 build: ## build the workshop CLI (.workshop/bin/workshop)
 	@test -x $(WORKSHOP) || echo "compiling the workshop CLI into $(WORKSHOP) (the first time: about 400 packages, one to several minutes)…"
@@ -62,7 +63,7 @@ seed: build ## create and load the catalogue (once; later runs reuse it)
 step-%: build ## step-N alone: the lesson's summary and its check; step-N ACTION: that action
 	@$(if $(ACTION),true,$(WORKSHOP) step -step $*)
 
-run: build ## (make step-N run) serve step N on 127.0.0.1:8080 with its services
+run: build ## (make step-N run) serve step N on 127.0.0.1:8080, pinned as the bench does; prints the k6/wrk command
 	$(need_step)
 	@$(WORKSHOP) run -step $(STEP)
 

@@ -19,6 +19,9 @@ const SHELL = __ENV.PEAKLOAD_SHELL;
 const variants = SHELL ? [`shell-${SHELL}`] : ['empty-get', 'empty-post'];
 export const options = sequential(params, variants, variants[0]);
 
+// The summary `make step-N bench TOOL=k6` reads, and the meter and settle scenarios.
+export { handleSummary, meter } from './lib/common.js';
+
 export function empty_get() {
   const res = http.get(`${BASE_URL}/empty`, { tags: { name: 'GET /empty' } });
   check(res, { 'GET /empty 200': (r) => r.status === 200 });

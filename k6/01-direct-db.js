@@ -10,7 +10,11 @@ import { BASE_URL, makeSkew, sequential } from './lib/common.js';
 const params = JSON.parse(open('./lib/params.json'));
 const pick = makeSkew(params.catalog);
 
-export const options = sequential(params, ['empty-get', 'direct-db'], 'direct-db');
+// What step 1 proves, seen from the server: one query per read.
+export const options = sequential(params, ['empty-get', 'direct-db'], 'direct-db', {
+  properties: { 'direct-db': { server_db_queries_per_req: ['value>=0.95', 'value<=1.05'] } },
+});
+export { handleSummary, meter } from './lib/common.js';
 
 export function empty_get() {
   const res = http.get(`${BASE_URL}/empty`, { tags: { name: 'GET /empty' } });

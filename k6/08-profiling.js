@@ -12,6 +12,7 @@ const params = JSON.parse(open('./lib/params.json'));
 if (!__ENV.VUS) params.load.vus = params.login.vus;
 
 export const options = sequential(params, ['before', 'after'], 'after');
+export { handleSummary, meter } from './lib/common.js';
 
 // The demo credentials of internal/accounts (DemoEmail, DemoPassword).
 function credentials() {

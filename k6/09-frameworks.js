@@ -23,6 +23,7 @@ const variants = __ENV.PG_POOL
   : ['empty', 'validate', 'item'].map((e) => `${FRAMEWORK}-${e}`);
 
 export const options = sequential(params, variants, variants[variants.length - 1]);
+export { handleSummary, meter } from './lib/common.js';
 
 function empty() {
   const res = http.get(`${BASE_URL}/empty`, { tags: { name: 'GET /empty' } });

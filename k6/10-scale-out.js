@@ -14,6 +14,8 @@ const params = JSON.parse(open('./lib/params.json'));
 const pick = makeSkew(params.catalog);
 
 export const options = sequential(params, ['single'], 'single');
+// The summary `make step-N bench TOOL=k6` reads, and the meter that marks the window.
+export { handleSummary, meter } from './lib/common.js';
 
 export function single() {
   const res = http.get(`${BASE_URL}/burst/items/${pick()}`, { tags: { name: 'GET /burst/items/:id' } });

@@ -48,6 +48,11 @@ func runBench(ctx context.Context, args []string) (err error) {
 	if tool, err = arrivalFromEnv(&o, p, tool); err != nil { // ARRIVAL=rate RATE=N: the open loop
 		return err
 	}
+	if tool == "k6" {
+		if o.K6, err = bench.K6FromEnv(step.K6Script()); err != nil {
+			return err
+		}
+	}
 
 	// Services: start what is missing, stop it again at the end.
 	sc := stack.FromEnv()
@@ -89,6 +94,9 @@ func runBench(ctx context.Context, args []string) (err error) {
 
 	env.Fleet = balancer.Spec{Bin: bin, Env: eps.Env(), Plan: plan, Dir: sc.Dir} // step 10's replicas
 	res := newResult(step, sc, plan, o, quick, tool)
+	if tool == "k6" {
+		res.Params["k6"] = o.K6.Bin // which k6 measured (K6=path)
+	}
 	noteLatency(res, slow)
 	if err := measureAll(ctx, step, env, o, srvs, sc.Dir, res); err != nil {
 		return err
@@ -99,13 +107,15 @@ func runBench(ctx context.Context, args []string) (err error) {
 	return judgeAndWrite(step, env, res, quick)
 }
 
-// benchTool reads TOOL: the Go driver, wrk (installed if missing) or both.
+// benchTool reads TOOL: the Go driver, wrk (installed if missing), both,
+// or k6 (every HTTP row run by the step's k6 script, K6=path to choose the
+// binary).
 func benchTool(step scenario.Step) (tool string, hasWrk bool, err error) {
 	tool = os.Getenv("TOOL")
 	switch tool {
 	case "", "go", "wrk":
 	case "k6":
-		return "", false, fmt.Errorf("TOOL=k6: run `k6 run -e BASE_URL=http://127.0.0.1:8080 %s` against `make step-%d run` (k6 is not driven from here yet)", step.K6Script(), step.N)
+		return tool, false, nil
 	default:
 		return "", false, fmt.Errorf("unknown TOOL=%q (want go, wrk or k6)", tool)
 	}
@@ -268,6 +278,9 @@ func measureAll(ctx context.Context, step scenario.Step, env scenario.Env, o ben
 			fmt.Fprintf(os.Stderr, "round %d of %d\n", round, rounds)
 		}
 		for _, v := range variants {
+			if env.Tool == "k6" && v.Direct == nil {
+				v.Tool = "k6" // the step's k6 script runs this row: same name, same window, same counters
+			}
 			server := strings.Join(v.Server, " ") // "FRAMEWORK=fasthttp"
 			if skipped[server] {
 				continue
@@ -303,6 +316,7 @@ func measureAll(ctx context.Context, step scenario.Step, env scenario.Env, o ben
 // judgeAndWrite judges the claims, prints the table and writes the results file.
 func judgeAndWrite(step scenario.Step, env scenario.Env, res *bench.Result, quick bool) error {
 	res.Claims = bench.Judge(res, res.Rounds, func(r *bench.Result) []bench.Claim { return step.Claims(r, env) })
+	bench.NoteClientBound(res)
 	if step.Tables != nil {
 		res.Tables = step.Tables(res)
 	}

@@ -151,13 +151,23 @@ func serve(ctx context.Context, step scenario.Step, sc stack.Config) error {
 		defer startWorker(ctx, pool, p)()
 		fmt.Fprintf(os.Stderr, "worker: updating the live stats of %d hot items every %s\n", len(skew.HotIDs()), p.Scaled(p.Clock.ChangeS))
 	}
+	place, err := placeLikeBench(sc, step)
+	if err != nil {
+		return err
+	}
+	defer place.unpin()
 	cmd := exec.Command(bin)
-	cmd.Env = append(os.Environ(), sc.Endpoints().Env()...)
+	cmd.Env = append(os.Environ(), place.env...)
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
 		return err
 	}
+	if err := place.pinServer(cmd.Process.Pid); err != nil {
+		_ = cmd.Process.Kill()
+		return err
+	}
+	place.printLoadCommands(os.Stderr, step)
 	fmt.Fprintf(os.Stderr, "Ctrl-C stops the server (graceful) and the services this command started\n")
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()

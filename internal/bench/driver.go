@@ -34,7 +34,7 @@ type VU struct {
 type Variant struct {
 	Name  string // "direct-db"
 	Route string // "GET /items/:id", as the results name it
-	Tool  string // "go" (default) or "wrk"
+	Tool  string // "go" (default), "wrk" or "k6"
 	// Method and Path give a fixed request; Prepare, when set, writes each
 	// request itself (a hot-skewed id, an If-None-Match header…).
 	Method  string
@@ -81,6 +81,7 @@ type Options struct {
 	// the senders started, MaxInFlight the most it may grow to.
 	Rate        float64
 	MaxInFlight int
+	K6          K6 // the k6 binary and step script, for variants whose Tool is "k6"
 }
 
 // Run is what one variant measured.
@@ -106,7 +107,12 @@ type Run struct {
 	Series *Series `json:"series,omitempty"`
 	// Arrival is set for an open-loop run: the schedule and how it was kept.
 	Arrival *Arrival `json:"arrival,omitempty"`
-	hist    *hdrhistogram.Histogram
+	// ClientCPUus is the load tool's CPU time per request (the Go driver's
+	// process, wrk's or k6's), and ClientBound says the tool, not the
+	// server, was the limit (client.go states the rule).
+	ClientCPUus float64 `json:"client_cpu_us,omitempty"`
+	ClientBound bool    `json:"client_bound,omitempty"`
+	hist        *hdrhistogram.Histogram
 }
 
 // Latency percentiles in milliseconds.

@@ -61,6 +61,9 @@ type Claim struct {
 	// verdict of the combined (median) rows.
 	Unstable bool    `json:"unstable,omitempty"`
 	Rounds   []*bool `json:"round_verdicts,omitempty"`
+	// ClientBound names the client-bound rows of a claim judged on rates
+	// (NoteClientBound): the verdict then compares a load tool's limit.
+	ClientBound []string `json:"client_bound_rows,omitempty"`
 }
 
 // Table is a step's own summary of its runs (step 9's framework table,
@@ -143,7 +146,7 @@ func (r *Result) Print(w io.Writer) {
 		fmt.Fprintf(w, "  %d interleaved rounds: each row is its %s round by req/s; the spread is the rounds' min–max\n", rounds, r.rowRule())
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "variant\troute\ttool\tVUs\treq/s\t"+spread+"p50 ms\tp95 ms\tp99 ms\terrors\tKB/req\tDB q/req\tRedis B/req\tserver µs/req\tserver busy\t")
+	fmt.Fprintln(tw, "variant\troute\ttool\tVUs\treq/s\t"+spread+"p50 ms\tp95 ms\tp99 ms\terrors\tKB/req\tDB q/req\tRedis B/req\tserver µs/req\tserver busy\t"+"client µs/req\tclient busy\t")
 	for _, x := range r.Runs {
 		sp := ""
 		if rounds > 1 {
@@ -152,16 +155,22 @@ func (r *Result) Print(w io.Writer) {
 				sp = thousands(x.Spread.RPSMin) + "–" + thousands(x.Spread.RPSMax) + "\t"
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s%.2f\t%.2f\t%.2f\t%d\t%.2f\t%s\t%s\t%s\t%s\t\n",
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s%.2f\t%.2f\t%.2f\t%d\t%.2f\t%s\t%s\t%s\t%s\t%s\t\n",
 			x.Variant, x.Route, x.Tool, x.VUs, thousands(x.RPS), sp, x.Latency.P50, x.Latency.P95, x.Latency.P99, x.Errors,
 			x.PerRequest.PublicBytes/1024, dash(x.PerRequest.DBQueries, "%.2f"), dash(x.PerRequest.RedisBytes, "%.0f"),
-			dash(x.PerRequest.ServerCPUus, "%.0f"), dash(x.RPS*x.PerRequest.ServerCPUus/1e4, "%.0f%%"))
+			dash(x.PerRequest.ServerCPUus, "%.0f"), dash(x.RPS*x.PerRequest.ServerCPUus/1e4, "%.0f%%"), clientCells(x, m.CPUPlan))
 	}
 	tw.Flush()
 	if m.ServerGOMAXPROCS > 1 {
 		fmt.Fprintf(w, "  (server busy = req/s × server µs/req: 100%% is one CPU busy, %d%% all %d of the server's)\n", 100*m.ServerGOMAXPROCS, m.ServerGOMAXPROCS)
 	} else {
 		fmt.Fprintln(w, "  (server busy = req/s × server µs/req on its one CPU: under ~90% the server was waiting, not working)")
+	}
+	for _, x := range r.Runs {
+		if x.ClientBound {
+			fmt.Fprintf(w, "  (%s)\n", ClientBoundRule())
+			break
+		}
 	}
 	for _, x := range r.Runs {
 		if len(x.Extra) > 0 {
@@ -198,6 +207,9 @@ func (r *Result) Print(w io.Writer) {
 		fmt.Fprintln(w, "\nthe article's claims beside ours:")
 		for _, c := range r.Claims {
 			fmt.Fprintf(w, "  %-3s article:  %s\n      measured: %s\n      verdict:  %s (tolerance: %s)\n", c.ID, c.Article, c.Measured, c.Verdict(), c.Tolerance)
+			if len(c.ClientBound) > 0 {
+				fmt.Fprintf(w, "      client-bound: %s — a rate measured there is the load tool's limit, not the server's\n", strings.Join(c.ClientBound, ", "))
+			}
 		}
 	}
 	for _, n := range r.Notes {
@@ -270,14 +282,19 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 	var before, after Counters
 	var scrapeErr error
 	var series *Sampler
+	var cpu0, cpu1 time.Duration // this process's CPU inside the window: the Go driver's
 	mark := func(phase string) {
 		series.Mark(phase)
+		if phase != "start" {
+			cpu1 = selfCPU()
+		}
 		c, err := Scrape(ctx, o.Target)
 		if err != nil {
 			scrapeErr = err
 		}
 		if phase == "start" {
 			before = c
+			cpu0 = selfCPU()
 		} else {
 			after = c
 		}
@@ -296,12 +313,21 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 	o.series = series
 	var r Run
 	var err error
-	if v.Tool == "wrk" {
+	switch {
+	case v.Tool == "wrk":
 		r, err = DriveWrk(ctx, o, v, plan, dir, mark)
-	} else if o.Rate > 0 {
+	case v.Tool == "k6":
+		r, err = DriveK6(ctx, o, v, o.K6, plan, dir, mark)
+	case o.Rate > 0:
 		r, err = DriveOpen(ctx, o, v, mark)
-	} else {
+		if r.Requests > 0 {
+			r.ClientCPUus = float64((cpu1 - cpu0).Microseconds()) / float64(r.Requests)
+		}
+	default:
 		r, err = Drive(ctx, o, v, mark)
+		if r.Requests > 0 {
+			r.ClientCPUus = float64((cpu1 - cpu0).Microseconds()) / float64(r.Requests)
+		}
 	}
 	if err != nil {
 		return r, err
@@ -319,7 +345,13 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 		r.PerRequest.DBQueries = Delta(before, after, "peakload_db_queries_total") / served
 		r.PerRequest.RedisBytes = (Delta(before, after, "peakload_redis_read_bytes_total") + Delta(before, after, "peakload_redis_written_bytes_total")) / served
 		r.PerRequest.ServerCPUus = Delta(before, after, "process_cpu_seconds_total") * 1e6 / served
-		r.Extra = extras(before, after, pattern, served)
+		for k, x := range extras(before, after, pattern, served) {
+			if r.Extra == nil {
+				r.Extra = map[string]float64{}
+			}
+			r.Extra[k] = x
+		}
+		flagClientBound(&r, plan)
 	}
 	if v.Settle {
 		if err := settle(ctx, o.Target, before, served, &r); err != nil {

@@ -49,6 +49,7 @@ func DriveWrk(ctx context.Context, o Options, v Variant, plan CPUPlan, dir strin
 		return Run{}, err
 	}
 	threads := max(1, len(plan.Driver))
+	var state *os.ProcessState // the measured run's, for wrk's own CPU
 	run := func(d time.Duration) ([]byte, error) {
 		secs := strconv.Itoa(max(1, int(d.Round(time.Second).Seconds())))
 		cmd := exec.CommandContext(ctx, "wrk", "-t", strconv.Itoa(threads), "-c", strconv.Itoa(o.VUs), "-d", secs+"s",
@@ -61,7 +62,9 @@ func DriveWrk(ctx context.Context, o Options, v Variant, plan CPUPlan, dir strin
 		if plan.Pinned {
 			_ = Pin(cmd.Process.Pid, plan.Driver)
 		}
-		if err := cmd.Wait(); err != nil {
+		err := cmd.Wait()
+		state = cmd.ProcessState
+		if err != nil {
 			return nil, fmt.Errorf("wrk: %w\n%s", err, out.String())
 		}
 		return out.Bytes(), nil
@@ -86,6 +89,9 @@ func DriveWrk(ctx context.Context, o Options, v Variant, plan CPUPlan, dir strin
 		return Run{}, err
 	}
 	r.Variant, r.Route, r.Tool, r.VUs = v.Name, v.Route, "wrk", o.VUs
+	if r.Requests > 0 {
+		r.ClientCPUus = childCPU(state).Seconds() * 1e6 / float64(r.Requests)
+	}
 	if o.Progress != nil {
 		fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d req  %9.0f req/s\n", v.Name, r.DurationS, r.Requests, r.RPS)
 	}

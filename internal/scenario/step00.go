@@ -73,7 +73,7 @@ func shellTables(r *bench.Result) []bench.Table {
 			if base != nil && x.PerRequest.ServerCPUus > 0 {
 				vs = fmt.Sprintf("%.2f", base.PerRequest.ServerCPUus/x.PerRequest.ServerCPUus)
 			}
-			t.Rows = append(t.Rows, []string{toolName(suffix), l.String(), layerAdds[l], fmt.Sprintf("%.0f", x.RPS), busy(x),
+			t.Rows = append(t.Rows, []string{toolOf(x), l.String(), layerAdds[l], fmt.Sprintf("%.0f", x.RPS), busy(x),
 				fmt.Sprintf("%.1f", x.PerRequest.ServerCPUus), delta, vs})
 			prev = x
 		}
@@ -84,6 +84,15 @@ func shellTables(r *bench.Result) []bench.Table {
 	t.Notes = []string{"server µs/req = the server process's CPU time (user + kernel) ÷ requests: 1e6 ÷ it is what the layer could serve on this CPU;",
 		"capacity ÷ timeouts' = the timeouts layer's µs ÷ this layer's (1.00 = free; claim S0 wants the full shell ≥ 0.95)"}
 	return []bench.Table{t}
+}
+
+// toolOf names the load tool of a row: the unsuffixed rows are k6's under TOOL=k6.
+func toolOf(x *bench.Run) string {
+	switch x.Tool {
+	case "wrk", "k6":
+		return x.Tool
+	}
+	return "Go driver"
 }
 
 func toolName(suffix string) string {
@@ -112,7 +121,7 @@ func shellClaim(r *bench.Result) bench.Claim {
 			continue
 		}
 		x := base.PerRequest.ServerCPUus / full.PerRequest.ServerCPUus
-		parts = append(parts, fmt.Sprintf("%s: %.1f µs with timeouts, %.1f µs full shell → %.2f (req/s %.0f vs %.0f → %.2f)", toolName(suffix),
+		parts = append(parts, fmt.Sprintf("%s: %.1f µs with timeouts, %.1f µs full shell → %.2f (req/s %.0f vs %.0f → %.2f)", toolOf(full),
 			base.PerRequest.ServerCPUus, full.PerRequest.ServerCPUus, x, base.RPS, full.RPS, ratio(full.RPS, base.RPS)))
 		ok = ok && x >= 0.95 && full.Errors == 0
 	}
@@ -178,7 +187,7 @@ func postClaim(r *bench.Result) bench.Claim {
 			continue
 		}
 		x := p.RPS / g.RPS
-		c.Measured = fmt.Sprintf("POST /empty %.0f req/s vs GET /empty %.0f req/s → %.2f× (%s)", p.RPS, g.RPS, x, map[string]string{"": "Go driver", "-wrk": "wrk"}[suffix])
+		c.Measured = fmt.Sprintf("POST /empty %.0f req/s vs GET /empty %.0f req/s → %.2f× (%s)", p.RPS, g.RPS, x, toolOf(g))
 		c.Reproduced = bench.Verdict(x >= 0.55 && x <= 0.95)
 		return c
 	}

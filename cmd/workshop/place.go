@@ -1,0 +1,94 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/stack"
+)
+
+// placement is how `make step-N run` places the server: exactly as the
+// bench does (the step's CPUPlan, GOMAXPROCS = its CPUs, the same
+// environment), so a k6 or wrk run by hand measures the server the bench
+// measures, from the CPUs the bench's driver uses.
+type placement struct {
+	plan  bench.CPUPlan
+	env   []string // added to the server's environment
+	unpin func()   // gives the databases every CPU back
+}
+
+// placeLikeBench pins this process (the live-stats worker runs in it) and
+// the databases as the bench does, and returns the server's environment.
+func placeLikeBench(sc stack.Config, step scenario.Step) (placement, error) {
+	plan := step.Plan()
+	unpin, err := pinCPUs(sc, plan)
+	if err != nil {
+		return placement{}, err
+	}
+	return placement{plan: plan, unpin: unpin, env: append(sc.Endpoints().Env(), "GOMAXPROCS="+strconv.Itoa(plan.Procs()))}, nil
+}
+
+// pinServer pins the started server to the plan's server CPUs.
+func (p placement) pinServer(pid int) error {
+	if !p.plan.Pinned {
+		return nil
+	}
+	return bench.Pin(pid, p.plan.Server)
+}
+
+// printLoadCommands says where the server is and the commands that put the
+// load on the other CPUs.
+func (p placement) printLoadCommands(w io.Writer, step scenario.Step) {
+	target := "http://" + serveAddr()
+	taskset := ""
+	if p.plan.Pinned {
+		fmt.Fprintf(w, "server pinned to CPU %s with GOMAXPROCS=%d, as `make step-%d bench` places it; databases on CPU %s\n",
+			cpuList(p.plan.Server), p.plan.Procs(), step.N, cpuList(p.plan.Services))
+		taskset = "taskset -c " + cpuList(p.plan.Driver) + " "
+		fmt.Fprintf(w, "load it from CPU %s, the bench driver's (the server's CPU stays its own):\n", cpuList(p.plan.Driver))
+	} else {
+		fmt.Fprintf(w, "server not pinned (this machine cannot pin, or PEAKLOAD_NO_PIN is set): it shares every CPU with the load tool, GOMAXPROCS=%d\n", p.plan.Procs())
+		fmt.Fprintln(w, "load it with:")
+	}
+	fmt.Fprintf(w, "  %sk6 run -e BASE_URL=%s %s\n", taskset, target, step.K6Script())
+	vus := params.Load().Load.VUs
+	if step.VUs > 0 {
+		vus = step.VUs
+	}
+	threads := max(1, len(p.plan.Driver))
+	printed := false
+	for _, v := range step.Variants(scenario.Env{Params: params.Load(), Tool: "go"}) {
+		if v.Prepare != nil || v.Direct != nil || v.Server != nil || (v.Method != "" && v.Method != "GET") || v.Path == "" {
+			continue // wrk replays one fixed GET here; the others build each request
+		}
+		fmt.Fprintf(w, "  %swrk -t%d -c%d -d10s %s%s    # %s\n", taskset, threads, vus, target, v.Path, v.Name)
+		printed = true
+	}
+	if !printed {
+		fmt.Fprintln(w, "  (wrk replays one fixed request: this step's rows build each request, so use k6)")
+	}
+	fmt.Fprintln(w, "  K6_WEB_DASHBOARD=true k6 run … serves k6's live dashboard on http://127.0.0.1:5665 (k6/README.md)")
+}
+
+// serveAddr is where `run` serves: PEAKLOAD_ADDR or the server's default.
+func serveAddr() string {
+	if a := os.Getenv("PEAKLOAD_ADDR"); a != "" {
+		return a
+	}
+	return "127.0.0.1:8080"
+}
+
+// cpuList is a CPU set as taskset writes it: 0,2,3.
+func cpuList(cpus []int) string {
+	s := make([]string, len(cpus))
+	for i, c := range cpus {
+		s[i] = strconv.Itoa(c)
+	}
+	return strings.Join(s, ",")
+}
