@@ -124,11 +124,13 @@ handout: build ## print every deck to PDF, one page per slide (results/handout/;
 test: build ## everything CI runs: vet, all tests on real services, QUICK benches
 	@$(WORKSHOP) test
 
-compose-bench: ## Docker only, no Go: STEP=02-cache-aside [SOLUTION=1] measured by k6 in containers
-	@if [ -z "$(STEP_DIR)" ]; then echo "usage: make compose-bench STEP=02-cache-aside [SOLUTION=1]   (a directory under steps/)"; exit 2; fi
+compose-bench: ## Docker only, no Go: STEP=2 [SOLUTION=1] — the bench's table and results JSON, then k6's summary, all in containers
+	@if [ -z "$(STEP_DIR)" ]; then echo "usage: make compose-bench STEP=2 [SOLUTION=1]   (a number, or a directory under steps/: 02-cache-aside)"; exit 2; fi
 	mkdir -p results
-	STEP=$(STEP_DIR) docker compose -f compose/compose.yaml --profile bench run --rm --build k6; \
-	  rc=$$?; STEP=$(STEP_DIR) docker compose -f compose/compose.yaml --profile bench down; exit $$rc
+	export STEP=$(STEP_DIR) PEAKLOAD_USER=$$(id -u):$$(id -g); \
+	  docker compose -f compose/compose.yaml --profile bench run --rm --build bench && \
+	  docker compose -f compose/compose.yaml --profile bench run --rm k6; \
+	  rc=$$?; docker compose -f compose/compose.yaml --profile bench down; exit $$rc
 
 test-compose: ## the Docker-only path for real (steps 1–2), where a Docker engine can start; stand-in images
 	@bash compose/test-compose.sh

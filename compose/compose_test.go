@@ -89,7 +89,28 @@ func TestBenchProfile(t *testing.T) {
 	if _, err := os.Stat(filepath.Join("..", "k6", "02-cache-aside.js")); err != nil {
 		t.Error(err)
 	}
-	for _, name := range []string{"seed", "worker"} {
+	// The workshop's own bench, one-shot, against the app container: the
+	// same results file as a native bench, in results/.
+	b, ok := project.Services["bench"]
+	if !ok || b.Build == nil || b.Build.Target != "workshop" {
+		t.Fatalf("no bench service built from compose/Dockerfile's workshop stage")
+	}
+	if cmd := strings.Join(b.Command, " "); cmd != "bench -step 02-cache-aside" {
+		t.Errorf("bench command %q, want `bench -step 02-cache-aside`", cmd)
+	}
+	for k, want := range map[string]string{"STACK": "given", "PEAKLOAD_SERVER_URL": "http://app:8080", "PEAKLOAD_WORKER": "external",
+		"PEAKLOAD_RESULTS": "/results", "SOLUTION": "1", "PEAKLOAD_REDIS_ADDR": "redis:6379"} {
+		if v := b.Environment[k]; v == nil || *v != want {
+			t.Errorf("bench: %s=%v, want %q", k, v, want)
+		}
+	}
+	if len(b.Volumes) != 1 || b.Volumes[0].Target != "/results" || filepath.Base(b.Volumes[0].Source) != "results" {
+		t.Errorf("bench volumes %+v, want results/ on /results", b.Volumes)
+	}
+	if b.DependsOn["app"].Condition != "service_healthy" || b.DependsOn["worker"].Condition != "service_started" {
+		t.Errorf("bench depends on %+v, want a healthy app and the worker", b.DependsOn)
+	}
+	for _, name := range []string{"seed", "worker", "bench"} {
 		if s, ok := project.Services[name]; !ok || s.Build == nil || s.Build.Target != "workshop" {
 			t.Errorf("%s: want the workshop image built from compose/Dockerfile", name)
 		}

@@ -69,11 +69,22 @@ func runBench(ctx context.Context, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	bin, err := buildStep(ctx, sc, step)
+	// PEAKLOAD_SERVER_URL: the server runs elsewhere (the Compose bench
+	// profile's app container); nothing to build or pin here.
+	external, err := externalServer(step)
 	if err != nil {
 		return err
 	}
+	var bin string
+	if external == "" {
+		if bin, err = buildStep(ctx, sc, step); err != nil {
+			return err
+		}
+	}
 	plan := step.Plan()
+	if external != "" {
+		plan = bench.CPUPlan{}
+	}
 	unpin, err := pinCPUs(sc, plan)
 	if err != nil {
 		return err
@@ -85,10 +96,10 @@ func runBench(ctx context.Context, args []string) (err error) {
 		return err
 	}
 	defer func() { err = errors.Join(err, slow.Close()) }()
-	srvs := &servers{ctx: ctx, bin: bin, env: eps.Env(), plan: plan,
+	srvs := &servers{ctx: ctx, bin: bin, env: eps.Env(), plan: plan, external: external,
 		logPath: filepath.Join(sc.Dir, fmt.Sprintf("step-%02d.log", step.N))}
 	defer func() { err = errors.Join(err, srvs.stopShared()) }()
-	if step.Worker && env.Pool != nil {
+	if step.Worker && env.Pool != nil && !workerElsewhere() {
 		defer startWorker(ctx, env.Pool, p)() // stops before the shared server
 	}
 
@@ -98,6 +109,7 @@ func runBench(ctx context.Context, args []string) (err error) {
 		res.Params["k6"] = o.K6.Bin // which k6 measured (K6=path)
 	}
 	noteLatency(res, slow)
+	noteExternal(res, external)
 	if err := measureAll(ctx, step, env, o, srvs, sc.Dir, res); err != nil {
 		return err
 	}
@@ -198,6 +210,9 @@ type servers struct {
 	plan    bench.CPUPlan
 	logPath string
 	shared  *bench.Proc
+	// external is a server someone else runs (PEAKLOAD_SERVER_URL): every
+	// variant is measured against it.
+	external string
 }
 
 func (s *servers) start(extra []string) (*bench.Proc, error) {
@@ -207,6 +222,12 @@ func (s *servers) start(extra []string) (*bench.Proc, error) {
 // forVariant returns the server v runs against; own says it is v's alone,
 // to stop after v.
 func (s *servers) forVariant(v bench.Variant) (srv *bench.Proc, own bool, err error) {
+	if s.external != "" {
+		if v.Server != nil {
+			return nil, false, fmt.Errorf("%s needs a server of its own (%s), which PEAKLOAD_SERVER_URL=%s cannot give: bench this step natively", v.Name, strings.Join(v.Server, " "), s.external)
+		}
+		return bench.External(s.external), false, nil
+	}
 	if v.Server != nil {
 		srv, err = s.start(v.Server)
 		return srv, true, err

@@ -28,9 +28,18 @@ import (
 
 func stepFlag(name string, args []string) (scenario.Step, error) {
 	fs := flag.NewFlagSet(name, flag.ExitOnError)
-	n := fs.Int("step", -1, "step number")
+	arg := fs.String("step", "", "step number, or its directory under steps/ (02-cache-aside: the Compose bench profile's STEP)")
 	_ = fs.Parse(args)
-	return scenario.Get(*n)
+	num, _, named := strings.Cut(*arg, "-")
+	n, err := strconv.Atoi(num)
+	if err != nil {
+		return scenario.Step{}, fmt.Errorf("-step %q: want a step's number (2) or directory (02-cache-aside)", *arg)
+	}
+	step, err := scenario.Get(n)
+	if err == nil && named && filepath.Base(step.Dir()) != *arg {
+		return step, fmt.Errorf("-step %q: no such directory; step %d is %s", *arg, n, step.Dir())
+	}
+	return step, err
 }
 
 // runStep is `make step-N`: the lesson's opening, then its check.

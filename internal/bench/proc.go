@@ -152,11 +152,21 @@ func (p *Proc) waitHealthy(ctx context.Context, timeout time.Duration) error {
 	return fmt.Errorf("server not healthy after %s:\n%s", timeout, tail(p.log, 20))
 }
 
-// Pid is the server's process id.
-func (p *Proc) Pid() int { return p.cmd.Process.Pid }
+// Pid is the server's process id; 0 for an External one.
+func (p *Proc) Pid() int {
+	if p.cmd == nil {
+		return 0
+	}
+	return p.cmd.Process.Pid
+}
 
 // Signal sends sig to the server (step 6 sends SIGTERM mid-load).
-func (p *Proc) Signal(sig os.Signal) error { return p.cmd.Process.Signal(sig) }
+func (p *Proc) Signal(sig os.Signal) error {
+	if p.cmd == nil {
+		return errExternal
+	}
+	return p.cmd.Process.Signal(sig)
+}
 
 // Wait waits for the server to exit.
 func (p *Proc) Wait(timeout time.Duration) error {

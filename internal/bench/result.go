@@ -226,6 +226,8 @@ func (r *Result) stackLine() string {
 		s = "native (private PostgreSQL/Redis/MongoDB from local binaries, loopback round trips)"
 	case "compose":
 		s = "compose (databases in Docker containers: each round trip also crosses Docker's port proxy)"
+	case "compose-bench":
+		s = "compose-bench (server, databases and driver each in a Docker container, on Docker's network)"
 	case "none":
 		s = "none (this step needs no database)"
 	default:

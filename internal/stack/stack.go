@@ -35,7 +35,7 @@ var All = []string{Postgres, Redis, Mongo}
 // not the databases' defaults so the learner's own servers never clash.
 type Config struct {
 	Dir       string // state directory, .workshop/ in the repository
-	Kind      string // "auto", "native" or "compose"
+	Kind      string // "auto", "native", "compose" or "given" (Given)
 	Host      string // 127.0.0.1 unless the learner asks otherwise
 	PGPort    int
 	RedisPort int
@@ -73,6 +73,9 @@ type Endpoints = dbaddr.Endpoints
 
 // Endpoints returns the URLs of the stack's services.
 func (c Config) Endpoints() Endpoints {
+	if c.Kind == Given {
+		return givenEndpoints()
+	}
 	return dbaddr.For(c.Host, c.PGPort, c.RedisPort, c.MongoPort)
 }
 
@@ -153,6 +156,8 @@ func Up(ctx context.Context, c Config, services ...string) ([]string, error) {
 			did, err = upNative(ctx, c, name)
 		case "compose":
 			did, err = upCompose(ctx, c, name)
+		case Given:
+			did, err = upGiven(ctx, c, name)
 		default:
 			return started, fmt.Errorf("unknown STACK=%q (want auto, native or compose)", kind)
 		}
