@@ -21,6 +21,9 @@ func NativeReady() bool {
 
 // Choice is the stack a command will use and why, for the learner.
 func (c Config) Choice() (kind, why string) {
+	if c.Kind == Given {
+		return Given, "STACK=given: the databases were started by someone else (the Compose bench profile's containers); waited for, never started or stopped"
+	}
 	if c.Kind != "auto" && c.Kind != "" {
 		return c.Kind, "STACK=" + c.Kind
 	}
