@@ -40,6 +40,7 @@ func TestPageIsSelfContained(t *testing.T) {
 	steps, slugs, rs := references(t)
 	page := Page("t", steps, slugs, rs, true)
 	rest := strings.ReplaceAll(page, `xmlns="http://www.w3.org/2000/svg"`, "")
+	rest = strings.ReplaceAll(rest, "url(#", "") // a fill from a pattern in the same SVG reaches nothing
 	if m := regexp.MustCompile(`(?i)(https?:|//[a-z0-9.-]+\.[a-z]{2,}/|<script|<link|<img|<iframe|url\()`).FindString(rest); m != "" {
 		t.Errorf("the page reaches out: %q", m)
 	}

@@ -240,10 +240,12 @@ func (c Config) runAsPostgres(bin string, args ...string) error {
 
 // pgSettings tune the private cluster for a disposable benchmark database:
 // no fsync (nothing here must survive a power cut), no JIT and no parallel
-// workers (they add variance to a ~1 ms query), enough connections for 200 VUs.
+// workers (they add variance to a ~1 ms query), and connections for everyone
+// at once: FerretDB's pool (250, below) beside step 9's largest pool (100)
+// and the step servers' own (one make test runs them all on one server).
 var pgSettings = []string{
 	"fsync=off", "synchronous_commit=off", "full_page_writes=off", "jit=off",
-	"max_parallel_workers_per_gather=0", "max_connections=300", "shared_buffers=1GB",
+	"max_parallel_workers_per_gather=0", "max_connections=500", "shared_buffers=1GB",
 	"work_mem=16MB", "maintenance_work_mem=512MB", "max_wal_size=4GB", "wal_level=minimal", "max_wal_senders=0",
 }
 
@@ -354,7 +356,7 @@ func (c Config) MongoDescription(kind string) string {
 // step servers' 100 MongoDB connections deadlock it for good (issue 13's
 // "wedge"; reproduction in steps/07-counters/README.md). 250 covers 100
 // concurrent updates, or one bulk of 100 beside them, within PostgreSQL's
-// max_connections (300).
+// max_connections (500, pgSettings: room for step 9's pool of 100 too).
 const ferretPoolConns = 250
 
 // FerretPostgresURL is a database of the stack's PostgreSQL for FerretDB.
