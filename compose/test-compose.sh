@@ -51,6 +51,9 @@ STARTED_DOCKERD=
 cleanup() {
   # Not -v: the seeded catalogue's volume stays for the next run (warm).
   docker compose -f compose/compose.yaml -f "$WORK/override.yaml" --profile bench down >/dev/null 2>&1 || true
+  # The vfs storage driver (the one that runs here) keeps every layer as a
+  # full copy: drop the images this run replaced, or each run leaves ~0.5 GB.
+  docker image prune -f >/dev/null 2>&1 || true
   if [ -n "$STARTED_DOCKERD" ]; then
     say "stopping the dockerd this test started (pid $STARTED_DOCKERD)"
     kill "$STARTED_DOCKERD" 2>/dev/null || true
@@ -79,6 +82,13 @@ if ! docker info >/dev/null 2>&1; then
   if ! docker info >/dev/null 2>&1; then
     skip "dockerd did not start ($(tail -1 "$WORK/dockerd.log"))"
   fi
+fi
+# vfs copies every layer whole: the images of two steps need a few GB, and a
+# full disk shows up only as BuildKit's "no space left on device".
+droot=$(docker info --format '{{.DockerRootDir}}' 2>/dev/null || echo /var/lib/docker)
+free_mb=$(df -Pm "$droot" 2>/dev/null | awk 'NR == 2 {print $4}')
+if [ -n "$free_mb" ] && [ "$free_mb" -lt 6000 ]; then
+  say "warning: only $free_mb MB free under $droot; the vfs storage driver needs ~6 GB here (docker image prune / docker builder prune free some)"
 fi
 
 # --- Compose v2, as a CLI plugin, from the Go module proxy ---------------
