@@ -5,9 +5,9 @@
 // machine, where Docker Desktop, WSL or a slower laptop make the same round
 // trip 2–4× slower than a native one here (`LATENCY=0.2ms make step-2 bench`).
 //
-// Go's timers wake up about 1 ms late on Linux, too coarse for a 0.2 ms
-// delay, so the proxy sleeps with nanosleep(2): the goroutine's thread
-// blocks in the kernel, which is precise to tens of microseconds.
+// Go's timers wake up about 1 ms late on an idle process, too coarse for
+// a 0.2 ms delay, so on Linux the proxy waits on a timerfd through Go's
+// poller (sleep_linux.go): precise to tens of microseconds, no thread held.
 package latency
 
 import (
@@ -127,10 +127,12 @@ func (p *Proxy) serve(client net.Conn) {
 // per chunk: the deadline is counted from each chunk's arrival.
 func (p *Proxy) forward(dst, src net.Conn) {
 	buf := make([]byte, 32<<10)
+	t := newTimer()
+	defer t.close()
 	for {
 		n, err := src.Read(buf)
 		if n > 0 {
-			sleepUntil(time.Now().Add(p.Delay))
+			t.sleepUntil(time.Now().Add(p.Delay))
 			if _, werr := dst.Write(buf[:n]); werr != nil {
 				return
 			}
@@ -148,8 +150,8 @@ func noDelay(c net.Conn) {
 }
 
 // Process is a Proxy serving in a process of its own (`workshop
-// latency-proxy`), as Docker's port proxy is: its threads sleeping in
-// nanosleep then never hold up the load driver's goroutines.
+// latency-proxy`), as Docker's port proxy is: its work never holds up the
+// load driver's goroutines.
 type Process struct {
 	Addr  string
 	Delay time.Duration
@@ -161,11 +163,6 @@ type Process struct {
 func Spawn(bin, target string, delay time.Duration) (*Process, error) {
 	cmd := exec.Command(bin, "latency-proxy", "-target", target, "-delay", delay.String())
 	cmd.SysProcAttr = childAttr()
-	// Each connection's sleep holds an OS thread *and* its P until sysmon
-	// takes the P back — up to 10 ms later on an idle machine. With a P per
-	// connection to spare, no copy ever waits for one (measured: with the
-	// default 2, 0.2 ms became ~3 ms on a quiet machine).
-	cmd.Env = append(os.Environ(), "GOMAXPROCS=512")
 	cmd.Stderr = os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {

@@ -7,7 +7,13 @@ import (
 	"time"
 )
 
-// sleepUntil waits until t; outside Linux with Go's timer resolution.
-func sleepUntil(t time.Time) { time.Sleep(time.Until(t)) }
+// timer waits with Go's timers outside Linux (a millisecond coarse).
+type timer struct{}
+
+func newTimer() *timer { return &timer{} }
+
+func (*timer) sleepUntil(t time.Time) { time.Sleep(time.Until(t)) }
+
+func (*timer) close() {}
 
 func childAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
