@@ -44,7 +44,7 @@ func noteLatency(res *bench.Result, s *latency.Stack) {
 	}
 	ms := s.Postgres.Delay.Seconds() * 1000
 	res.Params["added_latency_ms"] = ms
-	res.Notes = append(res.Notes, fmt.Sprintf("LATENCY: %.2f ms added to every PostgreSQL and Redis round trip of the server (a proxy in the workshop process)", ms))
+	res.Notes = append(res.Notes, fmt.Sprintf("LATENCY: %.2f ms added to every PostgreSQL and Redis round trip of the server (a delaying proxy process between them)", ms))
 }
 
 // announceStack says, before anything is measured, which stack the bench

@@ -320,13 +320,12 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 		r, err = DriveWrk(ctx, o, v, plan, dir, mark)
 	case v.Tool == "k6":
 		r, err = DriveK6(ctx, o, v, o.K6, plan, dir, mark)
-	case o.Rate > 0:
-		r, err = DriveOpen(ctx, o, v, mark)
-		if r.Requests > 0 {
-			r.ClientCPUus = float64((cpu1 - cpu0).Microseconds()) / float64(r.Requests)
+	default: // the Go driver, closed or open loop: its CPU is this process's
+		if o.Rate > 0 {
+			r, err = DriveOpen(ctx, o, v, mark)
+		} else {
+			r, err = Drive(ctx, o, v, mark)
 		}
-	default:
-		r, err = Drive(ctx, o, v, mark)
 		if r.Requests > 0 {
 			r.ClientCPUus = float64((cpu1 - cpu0).Microseconds()) / float64(r.Requests)
 		}

@@ -28,6 +28,11 @@ func Scrape(ctx context.Context, target string) (Counters, error) {
 		return nil, fmt.Errorf("scrape %s/metrics: %w", target, err)
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		// A 404 (a server without /metrics) or a 500 must not read as
+		// "every counter is zero": the per-request figures would lie.
+		return nil, fmt.Errorf("scrape %s/metrics: %s", target, resp.Status)
+	}
 	c := Counters{}
 	sc := bufio.NewScanner(resp.Body)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)

@@ -16,7 +16,7 @@ import (
 
 // Load is clients sending requests in a loop until stopped or until the
 // server is gone, counting what came back. A 503 with Retry-After is
-// honoured as a well-behaved client does: wait, then go on.
+// honoured as a well-behaved client does: wait (with jitter), then go on.
 type Load struct {
 	Accepted   atomic.Int64 // 2xx: the server took responsibility for the write
 	Rejected   atomic.Int64 // 503 (buffer full, or closing)
@@ -76,6 +76,10 @@ func StartLoadSeries(target string, n int, next Request, series *bench.Sampler) 
 						l.RetryAfter.Add(1)
 						wait = time.Duration(s) * time.Second
 					}
+					// Up to half as long again, at random: clients turned
+					// away together must not all come back in the same
+					// millisecond and fill the buffer again at once.
+					wait += time.Duration(rnd.Int64N(int64(wait/2) + 1))
 					select {
 					case <-l.stop:
 						return
