@@ -160,8 +160,12 @@ func TestNoteClientBoundSparesCountClaims(t *testing.T) {
 	}
 }
 
-// The READMEs state the client-bound rule with the numbers the code uses.
+// The READMEs state the client-bound rule with the numbers the code uses
+// (k6's also the shared-CPU note's).
 func TestReadmesStateTheClientBoundRule(t *testing.T) {
+	if b, err := os.ReadFile("../../k6/README.md"); err != nil || !strings.Contains(string(b), fmt.Sprintf("≥ %.0f %% of its CPUs shared", 100*SharedCPUShare)) {
+		t.Errorf("k6/README.md does not state the shared-CPU note's %.0f %% (%v)", 100*SharedCPUShare, err)
+	}
 	for _, f := range []string{"../../README.md", "../../k6/README.md"} {
 		b, err := os.ReadFile(f)
 		if err != nil {

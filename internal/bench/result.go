@@ -172,6 +172,9 @@ func (r *Result) Print(w io.Writer) {
 			break
 		}
 	}
+	if note := SharedCPUNote(r.Runs, m.CPUPlan); note != "" {
+		fmt.Fprintf(w, "  (%s)\n", note)
+	}
 	for _, x := range r.Runs {
 		if len(x.Extra) > 0 {
 			keys := make([]string, 0, len(x.Extra))
