@@ -1,18 +1,22 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/latency"
 	"github.com/peakload/workshop/internal/stack"
 )
 
@@ -41,6 +45,9 @@ func runTestLatency(ctx context.Context) (err error) {
 	started, err := stack.Up(ctx, sc, stack.Postgres, stack.Redis)
 	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
 	if err != nil {
+		return err
+	}
+	if err := proxyAddsWhatItSays(sc.Endpoints().RedisAddr, delay); err != nil {
 		return err
 	}
 	tmp, err := os.MkdirTemp("", "peakload-latency-")
@@ -175,4 +182,66 @@ func short(c bench.Claim) string {
 		m = m[:70] + "…"
 	}
 	return v + ": " + strings.TrimSpace(m)
+}
+
+// proxyAddsWhatItSays measures the proxy at rest before anything is judged
+// through it: the median of 200 Redis PINGs through a proxy process, against
+// the same PINGs direct. A proxy that adds far more than asked would make
+// this test judge the proxy, not the steps: one built on Go's timers adds
+// ~1 ms to a 0.2 ms delay and fails here. (Under load a proxy can still do
+// worse than at rest — the nanosleep proxy passed this and added 5–20 ms
+// during the benches — which TestTheDelayIsPrecise's design rules out.)
+func proxyAddsWhatItSays(redisAddr, delay string) error {
+	d, err := latency.Parse(delay)
+	if err != nil {
+		return err
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	p, err := latency.Spawn(self, redisAddr, d)
+	if err != nil {
+		return err
+	}
+	defer p.Close()
+	direct, err := medianPing(redisAddr)
+	if err != nil {
+		return err
+	}
+	slow, err := medianPing(p.Addr)
+	if err != nil {
+		return err
+	}
+	added := slow - direct
+	fmt.Fprintf(os.Stderr, "the proxy adds %s per Redis round trip (median of 200 PINGs: %s direct, %s through it; asked %s)\n",
+		added.Round(time.Microsecond), direct.Round(time.Microsecond), slow.Round(time.Microsecond), d)
+	if limit := 3*d + 300*time.Microsecond; added > limit {
+		return fmt.Errorf("the latency proxy adds %s per round trip, not %s (limit %s): verdicts through it would judge the proxy", added.Round(time.Microsecond), d, limit)
+	}
+	return nil
+}
+
+// medianPing is the median round trip of 200 Redis PINGs on one connection.
+func medianPing(addr string) (time.Duration, error) {
+	c, err := net.DialTimeout("tcp", addr, 2*time.Second)
+	if err != nil {
+		return 0, err
+	}
+	defer c.Close()
+	_ = c.SetDeadline(time.Now().Add(10 * time.Second))
+	r := bufio.NewReader(c)
+	rtts := make([]time.Duration, 0, 200)
+	for range 200 {
+		t0 := time.Now()
+		if _, err := c.Write([]byte("PING\r\n")); err != nil {
+			return 0, fmt.Errorf("PING %s: %w", addr, err)
+		}
+		if line, err := r.ReadString('\n'); err != nil || line != "+PONG\r\n" {
+			return 0, fmt.Errorf("PING %s: %q, %v", addr, line, err)
+		}
+		rtts = append(rtts, time.Since(t0))
+	}
+	slices.Sort(rtts)
+	return rtts[len(rtts)/2], nil
 }

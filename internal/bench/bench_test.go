@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 
@@ -152,5 +154,34 @@ func TestIsConnRefused(t *testing.T) {
 				t.Errorf("isConnRefused(%v) = %v, want %v", tc.err, got, tc.want)
 			}
 		})
+	}
+}
+
+// Paced users start at phases spread over one period, as independent
+// polling clients do: started together, every poll of every user would
+// land in the same instant (step 3's stampede at each TTL expiry).
+func TestPacedUsersStartSpreadOverOnePeriod(t *testing.T) {
+	var mu sync.Mutex
+	var first []time.Time // the first ten requests: one per user, in lockstep or not
+	target := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		if len(first) < 10 {
+			first = append(first, time.Now())
+		}
+		mu.Unlock()
+	}))
+	const pace = 200 * time.Millisecond
+	o := Options{Target: target, VUs: 10, Duration: 300 * time.Millisecond, Warmup: 0}
+	if _, err := Drive(t.Context(), o, Variant{Name: "poll", Path: "/", Pace: pace}, func(string) {}); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(first) != 10 {
+		t.Fatalf("%d requests seen, want at least 10", len(first))
+	}
+	slices.SortFunc(first, func(a, b time.Time) int { return a.Compare(b) })
+	if spread := first[9].Sub(first[0]); spread < pace/2 {
+		t.Fatalf("the users' first polls spread over %s, want most of one period (%s)", spread, pace)
 	}
 }

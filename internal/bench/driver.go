@@ -298,6 +298,14 @@ func (u *user) loop(client *fasthttp.HostClient, o Options, v Variant, w *window
 	reqs, resp := newRequests(o, v), fasthttp.AcquireResponse()
 	defer reqs.release()
 	defer fasthttp.ReleaseResponse(resp)
+	if v.Pace > 0 && o.VUs > 0 {
+		// Polling clients do not start in lockstep: spread their phases
+		// over one period. Started together, every user's poll lands in
+		// the same instant each period, every key's TTL expires in the
+		// same burst, and the stampedes that follow (slower with slower
+		// round trips) skew the first seconds of the run.
+		time.Sleep(v.Pace * time.Duration(u.vu.ID) / time.Duration(o.VUs))
+	}
 	for !w.stop.Load() {
 		req := reqs.next(&u.vu)
 		t0 := time.Now()
