@@ -121,12 +121,12 @@ const SharedCPUShare = 0.2
 
 // SharedCPUNote says which rows that used a database, with the server
 // not saturated, had a load tool taking a real share of the CPU the
-// databases run on (on 2 CPUs the plan puts them together). Such a row is neither client- nor server-bound by
-// the rule above, yet its req/s is lower than with a lighter tool: every
-// millisecond the tool spends there, PostgreSQL or Redis does not get.
-// Measured here: step 1's direct-db served 0.64× the Go driver's req/s
-// under k6 (28 % of CPU 0), while step 8's server-bound rows agreed within
-// 4 %. Empty when no row qualifies.
+// databases run on (on 2 CPUs the plan puts them together). Such a row is
+// neither client- nor server-bound by the rule above, yet its req/s is
+// lower than with a lighter tool: every millisecond the tool spends there,
+// PostgreSQL or Redis does not get. Measured here: step 1's direct-db
+// served 0.64× the Go driver's req/s under k6 (28 % of CPU 0), while step
+// 8's server-bound rows agreed within 4 %. Empty when no row qualifies.
 func SharedCPUNote(runs []Run, plan CPUPlan) string {
 	shared := !plan.Pinned // unpinned: everything shares every CPU
 	for _, c := range plan.Driver {
