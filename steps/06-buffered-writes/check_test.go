@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -80,6 +81,15 @@ func (r *recorder) written() (int, []int) {
 		n += c
 	}
 	return n, slices.Clone(r.batches)
+}
+
+// timesWritten returns document n → times written, copied under the lock:
+// a wrong batcher may still be writing (a timer callback after Close), and
+// reading the map while it does would crash the check, not fail it.
+func (r *recorder) timesWritten() map[int]int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return maps.Clone(r.seen)
 }
 
 // waitFor polls until cond holds or d has passed.
@@ -202,10 +212,10 @@ func TestFailuresAreRetried(t *testing.T) {
 			if err := b.Close(t.Context()); err != nil {
 				t.Fatal(err)
 			}
-			if n, _ := r.written(); n != 100 || len(r.seen) != 100 {
+			if n, _ := r.written(); n != 100 || len(r.timesWritten()) != 100 {
 				t.Fatalf("3 failed writes: %d of 100 events written (%d distinct): a failed batch must be retried "+
 					"(flush calls writes.Persist, which retries what write returned) — never dropped, never written twice",
-					n, len(r.seen))
+					n, len(r.timesWritten()))
 			}
 		})
 	}
@@ -254,9 +264,9 @@ func TestConcurrentAddsAreEachWrittenOnce(t *testing.T) {
 	if err := b.Close(t.Context()); err != nil {
 		t.Fatal(err)
 	}
-	lost, twice := 0, 0
+	lost, twice, seen := 0, 0, r.timesWritten()
 	for n := range 5000 {
-		switch c := r.seen[n]; {
+		switch c := seen[n]; {
 		case c == 0:
 			lost++
 		case c > 1:
