@@ -131,6 +131,7 @@ type outcome struct {
 	passed    bool
 	firstFail string // "TestX: check_test.go:33: what went wrong"
 	panicked  bool
+	crash     string // "concurrent map read and map write": the runtime stopped the binary
 	timedOut  bool
 }
 
@@ -146,6 +147,8 @@ func readOutcome(out string, err error) outcome {
 			o.timedOut = true
 		} else if strings.HasPrefix(l, "panic:") {
 			o.panicked = true
+		} else if what, ok := strings.CutPrefix(l, "fatal error: "); ok && o.crash == "" {
+			o.crash = strings.TrimSpace(what)
 		}
 		switch m := failLine.FindStringSubmatch(l); {
 		case said != "" && !strings.HasSuffix(said, ":"):
@@ -178,6 +181,9 @@ func judge(v *variant, o outcome) error {
 		return fmt.Errorf("the check timed out (%s) instead of failing with a message", gateTimeout)
 	case o.panicked:
 		return errors.New("the check panicked instead of failing with a message")
+	case o.crash != "":
+		return fmt.Errorf("the test binary crashed (fatal error: %s) instead of failing with a message: "+
+			"state the answer shares with the check must be read under its lock, or the test isolated (internal/crashtest)", o.crash)
 	case o.firstFail == "":
 		return errors.New("the check failed without a `--- FAIL` line (build or setup error?)")
 	}

@@ -19,6 +19,7 @@ func TestGateJudgesWhatTheLearnerReads(t *testing.T) {
 		{"mutant passes", "mutant", "PASS\n", nil, "PASSES"},
 		{"mutant panics", "mutant", "--- FAIL: TestX (0.00s)\npanic: runtime error: index out of range [-1]\n", exit1, "panicked"},
 		{"mutant times out", "mutant", "panic: test timed out after 1m30s\n", exit1, "timed out"},
+		{"mutant crashes the binary", "mutant", "=== RUN   TestX\nfatal error: concurrent map read and map write\n\ngoroutine 61 [running]:\n", errors.New("exit status 2"), "crashed (fatal error: concurrent map read and map write)"},
 		{"mutant fails to set up", "mutant", "FAIL\tgithub.com/x [setup failed]\n", exit1, "without a `--- FAIL` line"},
 		{"valid passes", "valid", "PASS\n", nil, ""},
 		{"valid rejected", "valid", failed, exit1, "a right answer is rejected: TestNotModified: check_test.go:31"},
