@@ -185,7 +185,7 @@ func short(c bench.Claim) string {
 }
 
 // proxyAddsWhatItSays measures the proxy at rest before anything is judged
-// through it: the median of 200 Redis PINGs through a proxy process, against
+// through it, from both sides: the median of 200 Redis PINGs through a proxy process, against
 // the same PINGs direct. A proxy that adds far more than asked would make
 // this test judge the proxy, not the steps: one built on Go's timers adds
 // ~1 ms to a 0.2 ms delay and fails here. (Under load a proxy can still do
@@ -218,6 +218,9 @@ func proxyAddsWhatItSays(redisAddr, delay string) error {
 		added.Round(time.Microsecond), direct.Round(time.Microsecond), slow.Round(time.Microsecond), d)
 	if limit := 3*d + 300*time.Microsecond; added > limit {
 		return fmt.Errorf("the latency proxy adds %s per round trip, not %s (limit %s): verdicts through it would judge the proxy", added.Round(time.Microsecond), d, limit)
+	}
+	if floor := d * 9 / 10; added < floor {
+		return fmt.Errorf("the latency proxy adds %s per round trip, not %s (at least %s): verdicts through it would prove nothing about slower round trips", added.Round(time.Microsecond), d, floor)
 	}
 	return nil
 }

@@ -18,15 +18,18 @@ func TestSharedCPUNoteNamesDatabaseRowsWithAHeavyTool(t *testing.T) {
 	}
 	empty := Run{Variant: "empty-get", RPS: 9150, ClientCPUus: 108, ClientBound: true, PerRequest: PerRequest{ServerCPUus: 39}}
 	burst := Run{Variant: "burst", RPS: 59364, ClientCPUus: 14, PerRequest: PerRequest{RedisBytes: 10, ServerCPUus: 16}}
-	runs := []Run{empty, directDB("k6", 181), directDB("go", 24), burst}
+	// The same tool and server figures, but no database in the request: not named.
+	noDB := directDB("k6", 181)
+	noDB.Variant, noDB.PerRequest.DBQueries = "no-db-k6", 0
+	runs := []Run{empty, directDB("k6", 181), directDB("go", 24), burst, noDB}
 
 	note := SharedCPUNote(runs, two)
 	if !strings.Contains(note, "direct-db-k6 (28%)") {
 		t.Fatalf("note %q: want direct-db under k6 named with its (28%%)", note)
 	}
-	for _, not := range []string{"direct-db-go", "empty-get", "burst"} {
+	for _, not := range []string{"direct-db-go", "empty-get", "burst", "no-db-k6"} {
 		if strings.Contains(note, not) {
-			t.Errorf("note %q names %s: a light tool, a client-bound row or a server-bound row", note, not)
+			t.Errorf("note %q names %s: a light tool, a client-bound row, a server-bound row or a row without a database", note, not)
 		}
 	}
 	if got := SharedCPUNote(runs, four); got != "" {
