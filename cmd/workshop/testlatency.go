@@ -185,12 +185,14 @@ func short(c bench.Claim) string {
 }
 
 // proxyAddsWhatItSays measures the proxy at rest before anything is judged
-// through it, from both sides: the median of 200 Redis PINGs through a proxy process, against
+// through it: the median of 200 Redis PINGs through a proxy process, against
 // the same PINGs direct. A proxy that adds far more than asked would make
 // this test judge the proxy, not the steps: one built on Go's timers adds
-// ~1 ms to a 0.2 ms delay and fails here. (Under load a proxy can still do
-// worse than at rest — the nanosleep proxy passed this and added 5–20 ms
-// during the benches — which TestTheDelayIsPrecise's design rules out.)
+// ~1 ms to a 0.2 ms delay and fails here. One that adds less than asked
+// would compare the steps with themselves, and fails too. (Under load a
+// proxy can still do worse than at rest — the nanosleep proxy passed this
+// and added 5–20 ms during the benches — which TestTheDelayIsPrecise's
+// design rules out.)
 func proxyAddsWhatItSays(redisAddr, delay string) error {
 	d, err := latency.Parse(delay)
 	if err != nil {
