@@ -371,7 +371,9 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 // progress is not a slow flush.
 const settleStall = 30 * time.Second
 
-// settle polls the server until persisted == accepted, then reports the
+// settle polls the server until persisted + rejected == accepted (an
+// event the database refused for good is dead-lettered, not persisted,
+// and never will be), then reports the
 // write side: the additional time after the load, events persisted per
 // second over the whole work, and database round trips per request.
 func settle(ctx context.Context, target string, before Counters, served float64, r *Run) error {
@@ -383,10 +385,11 @@ func settle(ctx context.Context, target string, before Counters, served float64,
 		if err != nil {
 			return err
 		}
-		if p := c["peakload_events_persisted_total"]; p != last {
-			last, moved = p, time.Now()
+		done := c["peakload_events_persisted_total"] + c["peakload_events_rejected_total"]
+		if done != last {
+			last, moved = done, time.Now()
 		}
-		if c["peakload_events_persisted_total"] >= c["peakload_events_accepted_total"] {
+		if done >= c["peakload_events_accepted_total"] {
 			extra := time.Since(start).Seconds()
 			if r.Extra == nil {
 				r.Extra = map[string]float64{}
@@ -395,6 +398,9 @@ func settle(ctx context.Context, target string, before Counters, served float64,
 			r.Extra["additional_s"] = extra
 			r.Extra["accepted"] = Delta(before, c, "peakload_events_accepted_total")
 			r.Extra["persisted"] = persisted
+			if rejected := Delta(before, c, "peakload_events_rejected_total"); rejected > 0 {
+				r.Extra["rejected"] = rejected // dead-lettered: the database refused them for good
+			}
 			r.Extra["persisted_per_s"] = persisted / (r.DurationS + extra)
 			r.Extra["accepted_per_s"] = r.Extra["accepted"] / r.DurationS
 			if served > 0 {

@@ -96,8 +96,7 @@ func Accept(add func(context.Context, bson.D) error, status int) echo.HandlerFun
 			return echo.NewHTTPError(http.StatusBadRequest, err.Error())
 		}
 		if err := add(c.Request().Context(), Doc(id)); err != nil {
-			c.Response().Header().Set("Retry-After", "1")
-			return echo.NewHTTPError(http.StatusServiceUnavailable, err.Error())
+			return writes.Refuse(c, err) // 422 for a refusal for good, else 503 + Retry-After
 		}
 		metrics.EventsAccepted.Inc()
 		return c.JSONBlob(status, []byte(`{"ok":true}`))

@@ -17,11 +17,16 @@ import (
 // $inc and upsert (views, likes, clicks per item).
 type Counters struct {
 	Coll *mongo.Collection
+	// stopsAtFirstError: FerretDB 1.24 ends an unordered update command at
+	// its first failing update, having applied those before it, and reports
+	// that error at index 0 whatever its position (measured). MongoDB goes
+	// on and reports each error at its own index.
+	stopsAtFirstError bool
 }
 
 // Counters returns the counters collection of the store's database.
 func (s *Store) Counters() *Counters {
-	return &Counters{Coll: s.Client.Database("workshop").Collection("counters")}
+	return &Counters{Coll: s.Client.Database("workshop").Collection("counters"), stopsAtFirstError: s.Rules.Store == FerretDB.Store}
 }
 
 // Variant is a collection of counters of its own for one way of writing
@@ -30,7 +35,7 @@ func (s *Store) Counters() *Counters {
 // wedge every later write — on documents another variant has just updated
 // thousands of times from 100 connections.
 func (c *Counters) Variant(name string) *Counters {
-	return &Counters{Coll: c.Coll.Database().Collection(c.Coll.Name() + "_" + name)}
+	return &Counters{Coll: c.Coll.Database().Collection(c.Coll.Name() + "_" + name), stopsAtFirstError: c.stopsAtFirstError}
 }
 
 var counterID = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
@@ -69,15 +74,30 @@ type Inc struct {
 	N  int64
 }
 
-// IncOne applies one increment: one round trip, one write.
+// IncOne applies one increment: one round trip, one write. An increment
+// the database refuses for good (the counter holds a value that is not a
+// number, or would overflow) comes back as Refused.
 func (c *Counters) IncOne(ctx context.Context, id string, n int64) error {
 	metrics.DBWrites.Inc()
 	_, err := c.Coll.UpdateOne(ctx, bson.D{{Key: "_id", Value: id}},
 		bson.D{{Key: "$inc", Value: bson.D{{Key: "value", Value: n}}}}, options.UpdateOne().SetUpsert(true))
-	if err != nil {
-		return fmt.Errorf("counters: inc %s: %w", id, err)
+	if err == nil {
+		return nil
 	}
-	return nil
+	var we mongo.WriteException
+	if errors.As(err, &we) && len(we.WriteErrors) == 1 {
+		if r, ok := refusal(bson.D{{Key: "_id", Value: id}}, we.WriteErrors[0]); ok {
+			return errors.Join(fmt.Errorf("counters: inc %s: %w", id, err), Refused{r})
+		}
+	}
+	return fmt.Errorf("counters: inc %s: %w", id, err)
+}
+
+// DeadLetters stores increments the database refused for good
+// (writes.DeadLetter calls it): one per request, in the database's
+// dead_letters collection, named by the counters' collection.
+func (c *Counters) DeadLetters(ctx context.Context, refused Refused) error {
+	return deadLetters(ctx, c.Coll.Database().Collection("dead_letters"), c.Coll.Name(), refused)
 }
 
 // bulkChunk bounds one BulkWrite: FerretDB 1.x (SQLite) slows down more
@@ -85,7 +105,8 @@ func (c *Counters) IncOne(ctx context.Context, id string, n int64) error {
 const bulkChunk = 100
 
 // IncMany applies increments with BulkWrite (unordered), one write per
-// element, and returns the indexes that failed. The increments are sent in
+// element, and returns the indexes that failed; those the database refused
+// for good are among them, and in the error as Refused (one per counter id). The increments are sent in
 // rounds in which every id appears once: FerretDB 1.24 stalls (seconds to
 // minutes) on an update command that touches the same existing document
 // several times, and a real MongoDB is indifferent to it. Each round is
@@ -122,7 +143,7 @@ func (c *Counters) IncMany(ctx context.Context, incs []Inc) (failed []int, err e
 			for _, j := range f {
 				failed = append(failed, idx[j])
 			}
-			err = errors.Join(err, e)
+			err = JoinRefused(err, e)
 		}
 	}
 	return failed, err
@@ -171,6 +192,7 @@ func (c *Counters) incChunk(ctx context.Context, incs []Inc) (failed []int, err 
 		}
 	}
 	var first error
+	var refused Refused
 	for len(send) > 0 {
 		batch := make([]mongo.WriteModel, len(send))
 		for j, i := range send {
@@ -187,18 +209,25 @@ func (c *Counters) incChunk(ctx context.Context, incs []Inc) (failed []int, err 
 		}
 		dup, bad := -1, map[int]bool{} // the last duplicate's position in send; the other errors
 		for _, we := range bwe.WriteErrors {
-			if we.Index < 0 || we.Index >= len(send) {
+			at := c.position(we, incs, send)
+			if at < 0 {
 				continue
 			}
 			if guarded && we.Code == 11000 {
-				metrics.EventsDuplicates.Add(float64(incs[send[we.Index]].N)) // applied by an earlier attempt
-				dup = max(dup, we.Index)
+				metrics.EventsDuplicates.Add(float64(incs[send[at]].N)) // applied by an earlier attempt
+				dup = max(dup, at)
 				continue
 			}
-			bad[we.Index] = true
-			failed = append(failed, send[we.Index])
+			bad[at] = true
+			failed = append(failed, send[at])
+			if r, ok := refusal(bson.D{{Key: "_id", Value: incs[send[at]].ID}}, we.WriteError); ok {
+				refused = append(refused, r)
+			}
 			if first == nil {
 				first = we
+			}
+			if c.stopsAtFirstError {
+				dup = max(dup, at) // what follows it was not applied: send it again
 			}
 		}
 		var again []int // after the last duplicate: unknown on FerretDB, send again
@@ -212,7 +241,34 @@ func (c *Counters) incChunk(ctx context.Context, incs []Inc) (failed []int, err 
 	if len(failed) == 0 {
 		return nil, nil
 	}
-	return failed, fmt.Errorf("counters: bulk %d: %d failed: %w", len(incs), len(failed), first)
+	err = fmt.Errorf("counters: bulk %d: %d failed: %w", len(incs), len(failed), first)
+	if len(refused) > 0 {
+		err = errors.Join(err, refused)
+	}
+	return failed, err
+}
+
+// ferretID finds the counter FerretDB names in an update's error:
+// `… {_id: "views-7"} has the field …`.
+var ferretID = regexp.MustCompile(`\{_id: "((?:[^"\\]|\\.)*)"\}`)
+
+// position returns where in send the update an error is about sits, or -1.
+// MongoDB's index says it. FerretDB's is always 0, so its message, which
+// names the counter, does: each id is once in a chunk (IncMany's rounds).
+func (c *Counters) position(we mongo.BulkWriteError, incs []Inc, send []int) int {
+	if c.stopsAtFirstError {
+		if m := ferretID.FindStringSubmatch(we.Message); m != nil {
+			for j, i := range send {
+				if incs[i].ID == m[1] {
+					return j
+				}
+			}
+		}
+	}
+	if we.Index < 0 || we.Index >= len(send) {
+		return -1
+	}
+	return we.Index
 }
 
 // applied returns, on a retry of a guarded batch, the counters that already

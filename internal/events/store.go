@@ -19,6 +19,12 @@ import (
 type Store struct {
 	Client *mongo.Client
 	Events *mongo.Collection
+	// DeadLetters holds the accepted events the database refused for good
+	// (DeadLetters, the method): kept as text, with why.
+	DeadLetterColl *mongo.Collection
+	// Rules are what this database refuses in a document: the edge checks
+	// them (writes.Accept) before an event is acknowledged.
+	Rules Rules
 }
 
 // Open connects with a pool of 100 connections, the article's maxPoolSize.
@@ -37,7 +43,15 @@ func Open(ctx context.Context, url string) (*Store, error) {
 		_ = client.Disconnect(context.Background())
 		return nil, fmt.Errorf("events: MongoDB at %s does not answer (is the stack up? `make up`): %w", url, err)
 	}
-	return &Store{Client: client, Events: client.Database("workshop").Collection("events")}, nil
+	db := client.Database("workshop")
+	return &Store{Client: client, Events: db.Collection("events"), DeadLetterColl: db.Collection("dead_letters"),
+		Rules: rulesOf(pctx, client)}, nil
+}
+
+// DeadLetters stores accepted events the database refused for good
+// (writes.DeadLetter calls it): workshop.dead_letters, one per event.
+func (s *Store) DeadLetters(ctx context.Context, refused Refused) error {
+	return deadLetters(ctx, s.DeadLetterColl, s.Events.Name(), refused)
 }
 
 // Close disconnects.
@@ -54,24 +68,25 @@ func (e Event) Document(received time.Time) (bson.D, error) {
 		{Key: "timestamp", Value: e.Timestamp}, {Key: "received_at", Value: received}}, nil
 }
 
-// InsertOne writes one event: one round trip.
+// InsertOne writes one event: one round trip. A document the database
+// refuses for good comes back as Refused (sync answers 422; async
+// dead-letters it); any other failure may pass and is worth a retry.
 func (s *Store) InsertOne(ctx context.Context, doc bson.D) error {
-	metrics.DBWrites.Inc()
-	if _, err := s.Events.InsertOne(ctx, doc); err != nil {
-		if !mongo.IsDuplicateKeyError(err) {
-			return fmt.Errorf("events: insert: %w", err)
-		}
-		metrics.EventsDuplicates.Inc()
+	retry, err := s.InsertMany(ctx, []bson.D{doc})
+	if len(retry) == 0 {
+		return nil
 	}
-	metrics.EventsPersisted.Inc()
-	return nil
+	return err
 }
 
 // InsertMany writes a batch in one round trip, unordered (one bad document
-// does not stop the others). It returns the documents that must be tried
-// again. Every document carries its _id from the moment it was accepted,
-// so a retry is idempotent: a document that did reach the database the
-// first time comes back as a duplicate key (11000) and counts as persisted.
+// does not stop the others). It returns the documents that were not
+// written, to be tried again, and among them, in the error (Refused), those
+// the database refused for good. Every document carries its _id from the
+// moment it was accepted, so a retry is idempotent: a document that did
+// reach the database the first time comes back as a duplicate key (11000)
+// and counts as persisted — after a look that the _id is there: a
+// duplicate on another unique index is a refusal.
 func (s *Store) InsertMany(ctx context.Context, docs []bson.D) (retry []bson.D, err error) {
 	if len(docs) == 0 {
 		return nil, nil
@@ -84,20 +99,83 @@ func (s *Store) InsertMany(ctx context.Context, docs []bson.D) (retry []bson.D, 
 	}
 	var bwe mongo.BulkWriteException
 	if !errors.As(err, &bwe) || bwe.WriteConcernError != nil {
+		if bad := unencodable(docs); len(bad) > 0 { // never sent: the same at every retry
+			return docs, errors.Join(fmt.Errorf("events: insert %d: %w", len(docs), err), bad)
+		}
 		return docs, fmt.Errorf("events: insert %d: %w", len(docs), err) // nothing known: retry all
 	}
+	var refused Refused
+	var dups []bson.D
 	for _, we := range bwe.WriteErrors {
-		if we.Code == 11000 {
-			metrics.EventsDuplicates.Inc()
-		} else if we.Index >= 0 && we.Index < len(docs) {
-			retry = append(retry, docs[we.Index])
+		if we.Index < 0 || we.Index >= len(docs) {
+			continue
 		}
+		d := docs[we.Index]
+		if r, ok := refusal(d, we.WriteError); ok {
+			refused = append(refused, r)
+		} else if we.Code == 11000 {
+			dups = append(dups, d)
+		}
+		if we.Code != 11000 {
+			retry = append(retry, d)
+		}
+	}
+	ours, taken, derr := s.stored(ctx, dups)
+	if derr != nil { // cannot tell: try them again, a later look will
+		retry = append(retry, dups...)
+	}
+	metrics.EventsDuplicates.Add(float64(len(ours)))
+	for _, d := range taken {
+		retry = append(retry, d)
+		refused = append(refused, Refusal{Doc: d, Reason: "duplicate_key",
+			Err: errors.New("duplicate key on a unique index other than _id: another event already holds that value")})
 	}
 	metrics.EventsPersisted.Add(float64(len(docs) - len(retry)))
 	if len(retry) == 0 {
 		return nil, nil // only duplicates: a retry of what was already written
 	}
-	return retry, fmt.Errorf("events: insert %d: %d failed: %w", len(docs), len(retry), err)
+	err = fmt.Errorf("events: insert %d: %d not written: %w", len(docs), len(retry), err)
+	if len(refused) > 0 {
+		err = errors.Join(err, refused)
+	}
+	return retry, errors.Join(err, derr)
+}
+
+// stored splits documents that came back as duplicate keys into those
+// whose _id is already in the collection (ours: a retry that got in) and
+// the others (taken: a duplicate on another unique index). One query, only
+// when there are duplicates.
+func (s *Store) stored(ctx context.Context, dups []bson.D) (ours, taken []bson.D, err error) {
+	if len(dups) == 0 {
+		return nil, nil, nil
+	}
+	ids := make([]any, len(dups))
+	for i, d := range dups {
+		ids[i] = IDOf(d)
+	}
+	cur, err := s.Events.Find(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}},
+		options.Find().SetProjection(bson.D{{Key: "_id", Value: 1}}))
+	if err != nil {
+		return nil, nil, fmt.Errorf("events: which of %d duplicates are ours: %w", len(dups), err)
+	}
+	var found []struct {
+		ID bson.ObjectID `bson:"_id"`
+	}
+	if err := cur.All(ctx, &found); err != nil {
+		return nil, nil, fmt.Errorf("events: which of %d duplicates are ours: %w", len(dups), err)
+	}
+	have := make(map[bson.ObjectID]bool, len(found))
+	for _, f := range found {
+		have[f.ID] = true
+	}
+	for _, d := range dups {
+		if id, ok := IDOf(d).(bson.ObjectID); ok && have[id] {
+			ours = append(ours, d)
+		} else {
+			taken = append(taken, d)
+		}
+	}
+	return ours, taken, nil
 }
 
 // Count returns how many events are stored.

@@ -111,10 +111,17 @@ var (
 	EventsDuplicates = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "peakload_events_duplicates_total", Help: "Retried events found already stored (duplicate _id), counted once.",
 	})
+	// EventsRejected counts accepted events the database refused for good
+	// (an invalid key, a duplicate on a unique index, …), by reason: set
+	// aside in a dead-letter collection, never retried. Accepted = persisted
+	// + rejected, once the buffers are empty.
+	EventsRejected = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "peakload_events_rejected_total", Help: "Accepted events the database refused for good, dead-lettered, by reason.",
+	}, []string{"reason"})
 )
 
 func init() {
-	Registry.MustRegister(MongoCommands, EventsAccepted, EventsPersisted, EventsDuplicates)
+	Registry.MustRegister(MongoCommands, EventsAccepted, EventsPersisted, EventsDuplicates, EventsRejected)
 }
 
 // Batcher metrics (step 6).

@@ -103,8 +103,10 @@ func Mongo(t testing.TB) *events.Store {
 		return '_'
 	}, t.Name()), time.Now().UnixNano())
 	s.Events = s.Client.Database("workshop").Collection(name)
+	s.DeadLetterColl = s.Client.Database("workshop").Collection(name + "_dead_letters")
 	t.Cleanup(func() {
 		_ = s.Events.Drop(context.Background())
+		_ = s.DeadLetterColl.Drop(context.Background())
 		_ = s.Close(context.Background())
 	})
 	return s

@@ -27,19 +27,24 @@ var (
 )
 
 // WriteFunc persists a batch in one round trip and returns the documents
-// that must be tried again (events.Store.InsertMany).
+// that must be tried again (events.Store.InsertMany). Wrapped in
+// DeadLetter, what the database refused for good is no longer among them:
+// the error then says what was refused, and retry holds only what failed
+// for a reason that can pass (the network, a timeout, a restart).
 type WriteFunc func(ctx context.Context, docs []bson.D) (retry []bson.D, err error)
 
 // Persist calls write until nothing is left to retry, backing off
 // exponentially (50 ms … 2 s) while the database fails or restarts: an
-// accepted event is never dropped.
+// accepted event is never dropped. It stops when retry is empty, even if
+// err is not nil: a write that only refused documents for good (Refused,
+// dead-lettered) has nothing left that another attempt could write.
 func Persist(write WriteFunc, docs []bson.D) {
 	backoff := 50 * time.Millisecond
 	for len(docs) > 0 {
 		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		retry, err := write(ctx, docs)
 		cancel()
-		if err == nil {
+		if err == nil || len(retry) == 0 {
 			return
 		}
 		metrics.FlushRetries.Inc()

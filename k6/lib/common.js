@@ -207,7 +207,9 @@ export function settle() {
   const budget = parseFloat(__ENV.SETTLE_MAX) - 1;
   for (;;) {
     const c = scrape();
-    if ((c.peakload_events_persisted_total || 0) >= (c.peakload_events_accepted_total || 0)) break;
+    // Rejected: accepted, then refused for good by the database and dead-lettered.
+    const done = (c.peakload_events_persisted_total || 0) + (c.peakload_events_rejected_total || 0);
+    if (done >= (c.peakload_events_accepted_total || 0)) break;
     if ((Date.now() - t0) / 1000 > budget) {
       console.warn(`${__ENV.METER_VARIANT}: not settled within SETTLE_MAX=${__ENV.SETTLE_MAX}s; the next variant starts on a busy server`);
       break;

@@ -41,18 +41,24 @@ func main() {
 }
 
 func newServer(store *events.Store) (*server.Server, func(context.Context) error) {
-	async := writes.NewAsync(store.InsertOne, Backlog)
-	group := writes.NewGroup(BatchSize, Backlog, writes.GroupWrite(store))
-	batcher := New(BatchSize, Capacity, FlushInterval, store.InsertMany)
+	// A poison message — an event the database refuses for good — must not
+	// be retried like a network error: DeadLetter sets it aside (the
+	// dead_letters collection, counted) and lets the rest of the batch go.
+	deadLetter := func(w writes.WriteFunc) writes.WriteFunc { return writes.DeadLetter(w, store.DeadLetters) }
+	async := writes.NewAsync(deadLetter(writes.One(store.InsertOne)), Backlog)
+	group := writes.NewGroup(BatchSize, Backlog, deadLetter(writes.GroupWrite(store)))
+	batcher := New(BatchSize, Capacity, FlushInterval, deadLetter(store.InsertMany))
 
+	// The edge checks each event against the rules of the database in use
+	// (store.Rules): what it would refuse is a 400 now, not a poison later.
 	srv := server.New("step 6 — buffered-writes")
-	srv.POST("/events/sync", writes.Accept(store.InsertOne, http.StatusCreated))
-	srv.POST("/events/async", writes.Accept(async.Add, http.StatusAccepted))
-	srv.POST("/events/group", writes.Accept(group.AddWait, http.StatusAccepted))
+	srv.POST("/events/sync", writes.Accept(store.Rules, store.InsertOne, http.StatusCreated))
+	srv.POST("/events/async", writes.Accept(store.Rules, async.Add, http.StatusAccepted))
+	srv.POST("/events/group", writes.Accept(store.Rules, group.AddWait, http.StatusAccepted))
 	// A full buffer first makes the request wait (up to one flush interval)
 	// for the flusher to make room, and only then answers 503: a client
 	// sent away sleeps a whole Retry-After second while the database idles.
-	srv.POST("/events/bulk", writes.Accept(writes.WaitForRoom(batcher.Add, FlushInterval), http.StatusAccepted))
+	srv.POST("/events/bulk", writes.Accept(store.Rules, writes.WaitForRoom(batcher.Add, FlushInterval), http.StatusAccepted))
 	return srv, func(ctx context.Context) error {
 		return errors.Join(async.Wait(ctx), group.Close(ctx), batcher.Close(ctx))
 	}

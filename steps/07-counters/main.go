@@ -40,11 +40,17 @@ func main() {
 // newServer serves the four variants, each counting in its own collection
 // (c's name + "_sync", "_async"…), so none starts from another's writes.
 func newServer(c *events.Counters) (*server.Server, func(context.Context) error) {
-	async := writes.NewAsync(counters.IncDoc(c.Variant("async")), 2_000)
-	perRequest := bulk.New(BatchSize, Capacity, writes.FlushInterval, counters.PerRequest(c.Variant("bulk")))
+	// A counter the database refuses to increment for good (its value is not
+	// a number, say) is dead-lettered, not retried for ever (step 6's poison).
+	variant := func(name string, write func(*events.Counters) writes.WriteFunc) writes.WriteFunc {
+		v := c.Variant(name)
+		return writes.DeadLetter(write(v), v.DeadLetters)
+	}
+	async := writes.NewAsync(variant("async", func(v *events.Counters) writes.WriteFunc { return writes.One(counters.IncDoc(v)) }), 2_000)
+	perRequest := bulk.New(BatchSize, Capacity, writes.FlushInterval, variant("bulk", counters.PerRequest))
 	// Idempotent numbers each batch, so that a flush retried after a lost
 	// acknowledgement adds nothing twice (exactly-once; README).
-	reduced := bulk.New(BatchSize, Capacity, writes.FlushInterval, counters.Idempotent(Reduce(c.Variant("reduce"))))
+	reduced := bulk.New(BatchSize, Capacity, writes.FlushInterval, counters.Idempotent(variant("reduce", Reduce)))
 
 	srv := server.New("step 7 — counters")
 	srv.POST("/counters/sync/:id", counters.Accept(counters.IncDoc(c.Variant("sync")), http.StatusCreated))
