@@ -96,6 +96,10 @@ func staleness(t *testing.T, rs []*replica.Replica, via *replica.Replica, id int
 	)
 	changedAt := func() time.Time { t0Mu.Lock(); defer t0Mu.Unlock(); return t0 }
 	out := make([]time.Duration, len(rs))
+	// The readers stop with rctx: if Change fails, they are stopped and
+	// waited for before the test fails, so none reports into a finished test.
+	rctx, stop := context.WithCancel(ctx)
+	defer stop()
 	var wg sync.WaitGroup
 	for i, r := range rs {
 		wg.Add(1)
@@ -104,7 +108,10 @@ func staleness(t *testing.T, rs []*replica.Replica, via *replica.Replica, id int
 			var lastOld time.Time
 			for {
 				start := time.Now()
-				b, err := r.Get(ctx, id)
+				b, err := r.Get(rctx, id)
+				if rctx.Err() != nil {
+					return
+				}
 				if err != nil {
 					t.Errorf("%s: Get(%d): %v", r.Name, id, err)
 					return
@@ -128,6 +135,8 @@ func staleness(t *testing.T, rs []*replica.Replica, via *replica.Replica, id int
 	}
 	time.Sleep(5 * time.Millisecond) // the readers are reading while Change runs
 	if err := Change(ctx, via, id); err != nil {
+		stop()
+		wg.Wait()
 		t.Fatalf("Change(%d) through %s: %v", id, via.Name, err)
 	}
 	t0Mu.Lock()
