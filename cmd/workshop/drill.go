@@ -65,6 +65,7 @@ func writeDrill(ctx context.Context, step scenario.Step) (err error) {
 	route := "POST /events/bulk"
 	if step.N == 6 {
 		d.Idempotent, d.Guard = true, "retried events already stored: the _id set at accept time makes them no-ops"
+		d.Poison = &drill.Poison{Orders: 50, Route: "/events/bulk"}
 		d.Request = func(*rand.Rand) (string, string, string) { return "POST", "/events/bulk", string(p.Event) }
 		d.Persisted = func(ctx context.Context, url string) (int64, error) {
 			return withStore(ctx, url, func(s *events.Store) (int64, error) { return s.Count(ctx) })
@@ -86,7 +87,11 @@ func writeDrill(ctx context.Context, step scenario.Step) (err error) {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("\nstep %d drill — %d clients on %s; MongoDB killed and restarted, then SIGTERM to the server mid-load\n\n", step.N, d.Clients, route)
+	poison := ""
+	if d.Poison != nil {
+		poison = fmt.Sprintf(", %d poison events (refused for good)", d.Poison.Orders)
+	}
+	fmt.Printf("\nstep %d drill — %d clients on %s; MongoDB killed and restarted%s, then SIGTERM to the server mid-load\n\n", step.N, d.Clients, route, poison)
 	rep.Print(os.Stdout)
 	if rep.Series != nil {
 		res := drillResult(step, sc, bench.Run{Variant: "drill", Route: route, Tool: "go", VUs: d.Clients, Series: rep.Series},

@@ -27,6 +27,7 @@ type Writes struct {
 	Phase      time.Duration
 	KillMongo  bool
 	Idempotent bool      // retries are absorbed (events by _id, counters by batch number)
+	Poison     *Poison   // step 6: events the database refuses for good, before SIGTERM
 	Guard      string    // what absorbs them, for the report
 	Progress   io.Writer // a line per phase, as it happens
 }
@@ -41,6 +42,12 @@ type Report struct {
 	MaxQueue                  float64 // most events waiting in memory at once
 	MongoDown, Recover, Drain time.Duration
 	KillMongo, Idempotent     bool
+	// The poison phase: events sent that the database refuses for good,
+	// those dead-lettered (counted in the database), how long until the
+	// server had set them all aside, and the rejected counter.
+	Poisoned, DeadLettered int64
+	SetAside               time.Duration
+	PoisonPhase            bool
 	Guard                     string // what absorbs a retry (Idempotent)
 	// Series is the drill four times a second: writes refused while MongoDB
 	// is down, the buffer filling, the flush after SIGTERM.
@@ -57,9 +64,9 @@ func (r Report) OK() bool {
 		return false
 	}
 	if r.Idempotent {
-		return r.Persisted == r.Accepted
+		return r.Persisted+r.DeadLettered == r.Accepted
 	}
-	return r.Persisted >= r.Accepted
+	return r.Persisted+r.DeadLettered >= r.Accepted
 }
 
 // Run runs the drill.
@@ -100,7 +107,13 @@ func (d Writes) Run(ctx context.Context) (Report, error) {
 		}
 		sleep(ctx, d.Phase)
 	}
-	say("SIGTERM to the server — %d accepted so far, load still on", load.Accepted.Load())
+	var poisonAccepted int64
+	if d.Poison != nil {
+		if poisonAccepted, err = d.poison(ctx, srv.Target, watch, &rep, say); err != nil {
+			return rep, err
+		}
+	}
+	say("SIGTERM to the server — %d accepted so far, load still on", load.Accepted.Load()+poisonAccepted)
 	t0 := time.Now()
 	series.Event("SIGTERM")
 	if err := srv.Signal(syscall.SIGTERM); err != nil {
@@ -116,13 +129,43 @@ func (d Writes) Run(ctx context.Context) (Report, error) {
 	watch.Stop()
 	rep.Series = series.Finish(ctx)
 	last := watch.Last()
-	rep.Accepted, rep.Rejected, rep.RetryAfter, rep.ServerErrors = load.Accepted.Load(), load.Rejected.Load(), load.RetryAfter.Load(), load.ServerErrs.Load()
+	rep.Accepted, rep.Rejected, rep.RetryAfter, rep.ServerErrors = load.Accepted.Load()+poisonAccepted, load.Rejected.Load(), load.RetryAfter.Load(), load.ServerErrs.Load()
 	rep.Duplicates, rep.Retries = last["peakload_events_duplicates_total"], last["peakload_batch_flush_retries_total"]
 	rep.MaxQueue = watch.Max("peakload_batch_queue_depth")
 	if rep.Persisted, err = d.Persisted(ctx, d.Mongo.URL); err != nil {
 		return rep, fmt.Errorf("count what is stored: %w", err)
 	}
+	if d.Poison != nil {
+		if rep.DeadLettered, err = DeadLettered(ctx, d.Mongo.URL); err != nil {
+			return rep, fmt.Errorf("count the dead letters: %w", err)
+		}
+	}
 	return rep, nil
+}
+
+// poison runs the poison phase with the load still on, and waits (up to
+// 10 s) until the server has set every refused event aside.
+func (d Writes) poison(ctx context.Context, target string, watch *Watch, rep *Report, say func(string, ...any)) (int64, error) {
+	if err := d.Poison.Prepare(ctx, d.Mongo.URL); err != nil {
+		return 0, fmt.Errorf("poison: unique index: %w", err)
+	}
+	rejected := watch.Last()["peakload_events_rejected_total"]
+	t0 := time.Now()
+	accepted, err := d.Poison.Send(ctx, target)
+	if err != nil {
+		return accepted, err
+	}
+	rep.PoisonPhase, rep.Poisoned = true, int64(d.Poison.Orders)
+	say("poison: %d orders sent twice (%d accepted); the second copy of each is a duplicate on a unique index", d.Poison.Orders, accepted)
+	if took, ok := watch.Until(func(c bench.Counters) bool {
+		return c["peakload_events_rejected_total"]-rejected >= float64(d.Poison.Orders)
+	}, 10*time.Second); ok {
+		rep.SetAside = time.Since(t0)
+		say("poison: all %d set aside %.2f s after the first was sent (%.2f s after the last)", d.Poison.Orders, rep.SetAside.Seconds(), took.Seconds())
+	} else {
+		say("poison: not all %d refused events set aside within 10 s: are they retried?", d.Poison.Orders)
+	}
+	return accepted, nil
 }
 
 // Print writes the report as a table and the verdict.
@@ -143,6 +186,10 @@ func (r Report) Print(w io.Writer) {
 	row("flush retries", fmt.Sprintf("%.0f", r.Retries), "batches written again after a database error")
 	row("503 + Retry-After", fmt.Sprintf("%d of %d", r.RetryAfter, r.Rejected), "buffer full (or closing): come back later, nothing lost")
 	row("other 5xx", fmt.Sprint(r.ServerErrors), "")
+	if r.PoisonPhase {
+		row("dead-lettered", fmt.Sprint(r.DeadLettered), fmt.Sprintf("refused for good (%d orders sent twice: one checkout per order), set aside, never retried", r.Poisoned))
+		row("set aside after", fmt.Sprintf("%.2f s", r.SetAside.Seconds()), "from the first poison event sent to the last one dead-lettered")
+	}
 	row("max queue depth", fmt.Sprintf("%.0f", r.MaxQueue), "events waiting in memory at once (bounded by Capacity)")
 	if r.KillMongo {
 		row("MongoDB down", fmt.Sprintf("%.1f s", r.MongoDown.Seconds()), "killed with SIGKILL, then restarted")
@@ -151,6 +198,9 @@ func (r Report) Print(w io.Writer) {
 	row("time to drain", fmt.Sprintf("%.2f s", r.Drain.Seconds()), "SIGTERM → exit: stop accepting, finish requests, flush the buffer")
 	tw.Flush()
 	switch {
+	case r.OK() && r.DeadLettered > 0:
+		fmt.Fprintf(w, "\n  verdict: persisted %d + dead-lettered %d == accepted %d: nothing acknowledged was lost, written twice or retried for ever\n",
+			r.Persisted, r.DeadLettered, r.Accepted)
 	case r.OK() && r.Persisted == r.Accepted:
 		fmt.Fprintf(w, "\n  verdict: persisted == accepted (%d): nothing acknowledged was lost or written twice\n", r.Persisted)
 	case r.OK():

@@ -53,11 +53,11 @@ func stepServer(t *testing.T) func(ctx context.Context, mongoURL string) (*bench
 }
 
 // writeDrill is `make step-6 drill` with the events counted in the database.
-func writeDrill(t *testing.T, killMongo bool) drill.Report {
+func writeDrill(t *testing.T, killMongo bool, poison *drill.Poison) drill.Report {
 	t.Helper()
 	mongo := privateMongo(t)
 	d := drill.Writes{
-		Mongo: mongo, Server: stepServer(t), Clients: 20, Phase: 1500 * time.Millisecond, KillMongo: killMongo, Idempotent: true,
+		Mongo: mongo, Server: stepServer(t), Clients: 20, Phase: 1500 * time.Millisecond, KillMongo: killMongo, Idempotent: true, Poison: poison,
 		Request: func(*rand.Rand) (string, string, string) { return "POST", "/events/bulk", event },
 		Persisted: func(ctx context.Context, url string) (int64, error) {
 			store, err := events.Open(ctx, url)
@@ -84,7 +84,7 @@ func TestSIGTERMUnderLoadLosesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs processes")
 	}
-	if rep := writeDrill(t, false); !rep.OK() {
+	if rep := writeDrill(t, false, nil); !rep.OK() {
 		t.Fatalf("accepted %d events, %d persisted after SIGTERM (other 5xx: %d)", rep.Accepted, rep.Persisted, rep.ServerErrors)
 	}
 }
@@ -95,9 +95,33 @@ func TestMongoRestartUnderLoadLosesNothing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs processes")
 	}
-	rep := writeDrill(t, true)
+	rep := writeDrill(t, true, nil)
 	if !rep.OK() {
 		t.Fatalf("accepted %d events, %d persisted after a MongoDB restart (other 5xx: %d)", rep.Accepted, rep.Persisted, rep.ServerErrors)
 	}
 	fmt.Fprintf(os.Stderr, "restart check: %d events accepted and persisted\n", rep.Accepted)
+}
+
+// Poison events under load — each order sent twice, a unique index on the
+// order: the second copy is refused for good — then SIGTERM: the refused
+// ones are dead-lettered (not retried), the rest persisted, and the server
+// exits at once instead of waiting out its shutdown deadline.
+func TestPoisonEventsUnderLoadAreSetAside(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs processes")
+	}
+	const orders = 30
+	rep := writeDrill(t, false, &drill.Poison{Orders: orders, Route: "/events/bulk"})
+	switch {
+	case rep.DeadLettered != orders:
+		t.Fatalf("%d orders sent twice (one checkout per order): %d dead letters stored, want %d — a refusal for good must be set aside once",
+			orders, rep.DeadLettered, orders)
+	case !rep.OK():
+		t.Fatalf("accepted %d, persisted %d + dead-lettered %d (other 5xx: %d): want accepted = persisted + dead-lettered",
+			rep.Accepted, rep.Persisted, rep.DeadLettered, rep.ServerErrors)
+	case rep.SetAside == 0:
+		t.Fatalf("the %d refused events were not all set aside within 10 s of being sent: are they retried?", orders)
+	case rep.Drain > 10*time.Second:
+		t.Fatalf("SIGTERM after poison events: the server took %s to exit; the flush must not wait for a refused event", rep.Drain.Round(time.Millisecond))
+	}
 }
