@@ -2,9 +2,11 @@ package events_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -40,6 +42,8 @@ var rules = []struct {
 	{"deeper than 100 levels", nested(100), true, true,
 		"MongoDB manual, Limits: no more than 100 levels of nesting, each object or array adds one (FerretDB 1.24 stored 150: held to MongoDB's limit)"},
 	{"99 levels under the event (100 in all)", nested(98), false, false, "the same limit, at its edge"},
+	{"a NUL in a string", bson.D{{Key: "a", Value: "x\x00y"}}, true, false,
+		"FerretDB 1.24 on PostgreSQL: `unsupported Unicode escape sequence (SQLSTATE 22P05)` for the whole insert (measured: jsonb has no \\u0000); MongoDB stores it"},
 	{"an empty key", bson.D{{Key: "", Value: 1}}, false, false, "stored by FerretDB 1.24 (measured) and MongoDB"},
 	{"a '$' inside a key", bson.D{{Key: "a$b", Value: 1}}, false, false, "only a leading '$' is refused"},
 }
@@ -128,7 +132,7 @@ func genValue(rng *rand.Rand, depth int) any {
 	case n < 3:
 		return rng.IntN(100)
 	case n < 4:
-		return "s"
+		return []string{"s", "\x00", "a\xffb"}[rng.IntN(3)]
 	case n < 7 || depth > 90 && n < 9:
 		return genDoc(rng, depth)
 	case n < 8 && depth > 60:
@@ -139,5 +143,34 @@ func genValue(rng *rand.Rand, depth int) any {
 			a = append(a, genValue(rng, depth+1))
 		}
 		return a
+	}
+}
+
+// Behind the edge, the store itself tells a refusal for good from a
+// failure that can pass, document by document, whichever way the database
+// reports it (a per-document error, or — FerretDB on PostgreSQL — a whole
+// command failed on one document's data): the refused ones are named, the
+// others written, and a document already stored (a retry) counts as written.
+func TestTheStoreNamesEachRefusal(t *testing.T) {
+	store := stacktest.Mongo(t)
+	if store.Rules.Store != events.FerretDB.Store {
+		t.Skip("the refusals below are FerretDB's; MongoDB stores them")
+	}
+	ctx := t.Context()
+	again := event(bson.D{{Key: "a", Value: 1}})
+	if _, err := store.Events.InsertOne(ctx, again); err != nil {
+		t.Fatal(err)
+	}
+	docs := []bson.D{event(bson.D{{Key: "a", Value: 1}}), event(bson.D{{Key: "0.95", Value: 1}}), again,
+		event(bson.D{{Key: "s", Value: "x\x00y"}}), event(bson.D{{Key: "b", Value: 2}})}
+	retry, err := store.InsertMany(ctx, docs)
+	var refused events.Refused
+	if !errors.As(err, &refused) || len(refused) != 2 || len(retry) != 2 {
+		t.Fatalf("a batch with a dotted key and a NUL in a string: retry %d, refused %v (%v); want both named, nothing else to retry", len(retry), refused, err)
+	}
+	reasons := []string{refused[0].Reason, refused[1].Reason}
+	slices.Sort(reasons)
+	if n, _ := store.Count(ctx); n != 3 || !slices.Equal(reasons, []string{"data_exception", "invalid_key"}) {
+		t.Fatalf("stored %d (want 3: two good and the retried one), reasons %v (want data_exception, invalid_key)", n, reasons)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -102,6 +103,9 @@ func (s *Store) InsertMany(ctx context.Context, docs []bson.D) (retry []bson.D, 
 		if bad := unencodable(docs); len(bad) > 0 { // never sent: the same at every retry
 			return docs, errors.Join(fmt.Errorf("events: insert %d: %w", len(docs), err), bad)
 		}
+		if dataError(err) {
+			return s.isolate(ctx, docs, err)
+		}
 		return docs, fmt.Errorf("events: insert %d: %w", len(docs), err) // nothing known: retry all
 	}
 	var refused Refused
@@ -139,6 +143,30 @@ func (s *Store) InsertMany(ctx context.Context, docs []bson.D) (retry []bson.D, 
 		err = errors.Join(err, refused)
 	}
 	return retry, errors.Join(err, derr)
+}
+
+// isolate finds the documents behind a data error that failed the whole
+// command: it writes each half of the batch on its own, down to the one
+// document that fails alone — a refusal. log₂(batch) more round trips,
+// once, instead of the whole batch retried for ever.
+func (s *Store) isolate(ctx context.Context, docs []bson.D, err error) ([]bson.D, error) {
+	if len(docs) == 1 {
+		r := Refusal{Doc: docs[0], Reason: "data_exception", Err: err}
+		return docs, errors.Join(fmt.Errorf("events: insert 1: %w", err), Refused{r})
+	}
+	r1, e1 := s.InsertMany(ctx, docs[:len(docs)/2])
+	r2, e2 := s.InsertMany(ctx, docs[len(docs)/2:])
+	return append(r1, r2...), JoinRefused(e1, e2)
+}
+
+// dataError tells a command that failed on the data it carried from one
+// that failed for a reason that can pass. FerretDB on PostgreSQL answers
+// InternalError for both, with PostgreSQL's SQLSTATE in the message: class
+// 22 is "data exception" (a value PostgreSQL cannot store), permanent;
+// connection (08) or resource (53, 57) errors are not.
+func dataError(err error) bool {
+	var ce mongo.CommandError
+	return errors.As(err, &ce) && strings.Contains(ce.Message, "(SQLSTATE 22")
 }
 
 // stored splits documents that came back as duplicate keys into those
