@@ -48,7 +48,7 @@ type Report struct {
 	Poisoned, DeadLettered int64
 	SetAside               time.Duration
 	PoisonPhase            bool
-	Guard                     string // what absorbs a retry (Idempotent)
+	Guard                  string // what absorbs a retry (Idempotent)
 	// Series is the drill four times a second: writes refused while MongoDB
 	// is down, the buffer filling, the flush after SIGTERM.
 	Series *bench.Series

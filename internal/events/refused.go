@@ -39,21 +39,21 @@ func (r Refused) Error() string {
 // — a network error, a timeout, a primary stepping down, FerretDB's
 // InternalError while PostgreSQL restarts — may pass, and is retried.
 var permanent = map[int]string{
-	2:     "bad_value",      // BadValue: FerretDB's invalid key / nested array, $inc overflow
-	9:     "bad_value",      // FailedToParse
-	14:    "type_mismatch",  // TypeMismatch: $inc on a value that is not a number
-	15:    "overflow",       // Overflow
-	52:    "invalid_key",    // DollarPrefixedFieldName
-	53:    "invalid_id",     // InvalidIdField
-	56:    "invalid_key",    // EmptyFieldName
-	57:    "invalid_key",    // DottedFieldName
-	66:    "invalid_id",     // ImmutableField
-	121:   "validation",     // DocumentValidationFailure: the collection's validator
-	10334: "too_large",      // BSONObjectTooLarge: over 16 MiB
-	17280: "key_too_long",   // KeyTooLong: an index key over the limit
-	17419: "too_large",      // a document that grew past 16 MiB in an update
-	11000: "duplicate_key",  // only when the _id is not ours already (InsertMany)
-	16837: "path_conflict",  // an update with conflicting paths
+	2:     "bad_value",       // BadValue: FerretDB's invalid key / nested array, $inc overflow
+	9:     "bad_value",       // FailedToParse
+	14:    "type_mismatch",   // TypeMismatch: $inc on a value that is not a number
+	15:    "overflow",        // Overflow
+	52:    "invalid_key",     // DollarPrefixedFieldName
+	53:    "invalid_id",      // InvalidIdField
+	56:    "invalid_key",     // EmptyFieldName
+	57:    "invalid_key",     // DottedFieldName
+	66:    "invalid_id",      // ImmutableField
+	121:   "validation",      // DocumentValidationFailure: the collection's validator
+	10334: "too_large",       // BSONObjectTooLarge: over 16 MiB
+	17280: "key_too_long",    // KeyTooLong: an index key over the limit
+	17419: "too_large",       // a document that grew past 16 MiB in an update
+	11000: "duplicate_key",   // only when the _id is not ours already (InsertMany)
+	16837: "path_conflict",   // an update with conflicting paths
 	28:    "path_not_viable", // PathNotViable
 }
 

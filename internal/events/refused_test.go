@@ -11,7 +11,9 @@ import (
 // JoinRefused gathers every refusal of a set of errors, however wrapped,
 // so that errors.As sees them all: a refusal it missed would be retried.
 func TestJoinRefusedFindsEveryRefusal(t *testing.T) {
-	r := func(id string) Refused { return Refused{{Doc: bson.D{{Key: "_id", Value: id}}, Reason: "x", Err: errors.New(id)}} }
+	r := func(id string) Refused {
+		return Refused{{Doc: bson.D{{Key: "_id", Value: id}}, Reason: "x", Err: errors.New(id)}}
+	}
 	err := JoinRefused(errors.New("network"), fmt.Errorf("chunk 1: %w", r("a")), nil,
 		JoinRefused(errors.New("timeout"), r("b")), fmt.Errorf("chunk 3: %w", errors.Join(errors.New("y"), r("c"))))
 	var got Refused

@@ -40,12 +40,12 @@ func post(h http.Handler, path, body string) int {
 // every batch it is given (fast, no services), and can fail or block.
 type recorder struct {
 	mu      sync.Mutex
-	batches []int         // the size of each write
-	seen    map[int]int   // document n → times written
-	fail    atomic.Int64  // the next fail writes return an error
-	partial bool          // a failing write returns only half the batch to retry
-	gate    chan struct{} // when set, each write waits for a token
-	delay   time.Duration // how long a write takes
+	batches []int            // the size of each write
+	seen    map[int]int      // document n → times written
+	fail    atomic.Int64     // the next fail writes return an error
+	partial bool             // a failing write returns only half the batch to retry
+	gate    chan struct{}    // when set, each write waits for a token
+	delay   time.Duration    // how long a write takes
 	poison  func(n int) bool // documents the database refuses for good
 	offered map[int]int      // poison document n → times sent to the database
 	dead    map[int]int      // poison document n → times dead-lettered
