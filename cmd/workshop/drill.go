@@ -95,7 +95,8 @@ func writeDrill(ctx context.Context, step scenario.Step) (err error) {
 	rep.Print(os.Stdout)
 	if rep.Series != nil {
 		res := drillResult(step, sc, bench.Run{Variant: "drill", Route: route, Tool: "go", VUs: d.Clients, Series: rep.Series},
-			fmt.Sprintf("%d clients; MongoDB killed and restarted, then SIGTERM to the server mid-load; accepted %d, persisted %d", d.Clients, rep.Accepted, rep.Persisted))
+			fmt.Sprintf("%d clients; MongoDB killed and restarted%s, then SIGTERM to the server mid-load; accepted %d, persisted %d, dead-lettered %d",
+				d.Clients, poison, rep.Accepted, rep.Persisted, rep.DeadLettered))
 		path, err := writeDrillResult(res)
 		if err != nil {
 			return err
@@ -103,7 +104,7 @@ func writeDrill(ctx context.Context, step scenario.Step) (err error) {
 		fmt.Printf("\n  wrote %s — `make report` draws the drill over time\n", path)
 	}
 	if !rep.OK() {
-		return fmt.Errorf("the drill failed: persisted %d, accepted %d, other 5xx %d", rep.Persisted, rep.Accepted, rep.ServerErrors)
+		return fmt.Errorf("the drill failed: persisted %d + dead-lettered %d, accepted %d, other 5xx %d", rep.Persisted, rep.DeadLettered, rep.Accepted, rep.ServerErrors)
 	}
 	return nil
 }
