@@ -112,6 +112,10 @@ type Run struct {
 	// server, was the limit (client.go states the rule).
 	ClientCPUus float64 `json:"client_cpu_us,omitempty"`
 	ClientBound bool    `json:"client_bound,omitempty"`
+	// ExactCounts: DB queries, Redis bytes and GETs per request were
+	// counted per completed request (counts.go), not divided at the
+	// window's edges.
+	ExactCounts bool `json:"exact_counts,omitempty"`
 	hist        *hdrhistogram.Histogram
 }
 

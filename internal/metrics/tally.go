@@ -2,6 +2,8 @@ package metrics
 
 import (
 	"context"
+	"maps"
+	"net/http"
 	"sync"
 	"sync/atomic"
 
@@ -64,16 +66,31 @@ func init() {
 // requests of a route find them again without hashing labels.
 type completed struct{ requests, dbQueries, redisCommands, redisGets, redisBytes prometheus.Counter }
 
-var completedByRoute sync.Map // route → *completed
+// completedByRoute is copied on write, as responses is (responses.go): a
+// sync.Map would box the route into an interface, an allocation per request.
+var (
+	completedByRoute atomic.Pointer[map[string]*completed]
+	completedLock    sync.Mutex
+)
+
+func init() { completedByRoute.Store(&map[string]*completed{}) }
 
 func completedOf(route string) *completed {
-	if c, ok := completedByRoute.Load(route); ok {
-		return c.(*completed)
+	if c, ok := (*completedByRoute.Load())[route]; ok {
+		return c
+	}
+	completedLock.Lock()
+	defer completedLock.Unlock()
+	old := *completedByRoute.Load()
+	if c, ok := old[route]; ok {
+		return c
 	}
 	c := &completed{CompletedRequests.WithLabelValues(route), CompletedDBQueries.WithLabelValues(route),
 		CompletedRedisCommands.WithLabelValues(route), CompletedRedisGets.WithLabelValues(route), CompletedRedisBytes.WithLabelValues(route)}
-	actual, _ := completedByRoute.LoadOrStore(route, c)
-	return actual.(*completed)
+	m := maps.Clone(old)
+	m[route] = c
+	completedByRoute.Store(&m)
+	return c
 }
 
 type tallyKey struct{}
@@ -96,6 +113,21 @@ func (c *tallyCtx) Value(key any) any {
 func WithTally(ctx context.Context) (context.Context, *Tally) {
 	c := &tallyCtx{Context: ctx}
 	return c, &c.t
+}
+
+// tallied is a request, the context it carries and its tally, in one
+// allocation: the shell adds this to every request of every step.
+type tallied struct {
+	req http.Request
+	ctx tallyCtx
+}
+
+// WithRequestTally returns a copy of r whose context carries a new tally,
+// and the tally.
+func WithRequestTally(r *http.Request) (*http.Request, *Tally) {
+	t := &tallied{ctx: tallyCtx{Context: r.Context()}}
+	t.req = *r.WithContext(&t.ctx) // inlined: the copy WithContext makes stays on the stack
+	return &t.req, &t.ctx.t
 }
 
 // TallyOf returns the tally ctx carries, nil outside a request.

@@ -78,8 +78,8 @@ func shell(count bool) echo.MiddlewareFunc {
 			}
 			// The request's own counts (metrics.Tally), added to the
 			// completed counters on the line after its response is counted.
-			ctx, tally := metrics.WithTally(c.Request().Context())
-			c.SetRequest(c.Request().WithContext(ctx))
+			req, tally := metrics.WithRequestTally(c.Request())
+			c.SetRequest(req)
 			err := guard(next, c)
 			if err != nil {
 				c.Error(err) // write the error response now, so it is counted
