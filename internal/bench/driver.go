@@ -116,6 +116,9 @@ type Run struct {
 	// counted per completed request (counts.go), not divided at the
 	// window's edges.
 	ExactCounts bool `json:"exact_counts,omitempty"`
+	// Served is the requests those per-request counts divide by: the
+	// server's count for the route in the window.
+	Served float64 `json:"served,omitempty"`
 	hist        *hdrhistogram.Histogram
 }
 

@@ -346,7 +346,7 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 	}
 	if served > 0 {
 		w := RequestWork(before, after, pattern) // the counts (counts.go: exact per completed request)
-		r.ExactCounts = w.Exact
+		r.ExactCounts, r.Served = w.Exact, w.Requests
 		r.PerRequest.DBQueries = w.Per(w.DBQueries)
 		r.PerRequest.RedisBytes = w.Per(w.RedisBytes)
 		// CPU is spent, not counted per request: the window's edges stay in it.
