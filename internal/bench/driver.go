@@ -119,7 +119,7 @@ type Run struct {
 	// Served is the requests those per-request counts divide by: the
 	// server's count for the route in the window.
 	Served float64 `json:"served,omitempty"`
-	hist        *hdrhistogram.Histogram
+	hist   *hdrhistogram.Histogram
 }
 
 // Latency percentiles in milliseconds.

@@ -142,7 +142,7 @@ func TestClientBoundRule(t *testing.T) {
 }
 
 // Only claims judged on rates carry the client-bound note.
-func TestNoteClientBoundSparesCountClaims(t *testing.T) {
+func TestNoteToolLimitsSparesCountClaims(t *testing.T) {
 	res := &Result{Runs: []Run{{Variant: "cache-aside", ClientBound: true}, {Variant: "direct-db"}},
 		Claims: []Claim{
 			{ID: "A2", Tolerance: "cache-aside ≥ 5× direct-db req/s, same run"},
@@ -151,7 +151,7 @@ func TestNoteClientBoundSparesCountClaims(t *testing.T) {
 			{ID: "A4", Tolerance: "singleflight ≤ 1.5 DB queries per key expiry, and cache-aside ≥ 10× that (expiries = run time ÷ TTL)"},
 			{ID: "B9", Tolerance: "reduce cuts DB writes per request ≥ 10× against bulk, on the hot-skewed ids"},
 		}}
-	NoteClientBound(res)
+	NoteToolLimits(res)
 	want := map[string]bool{"A2": true, "A1": true}
 	for _, c := range res.Claims {
 		if got := len(c.ClientBound) > 0; got != want[c.ID] {

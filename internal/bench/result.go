@@ -62,8 +62,18 @@ type Claim struct {
 	Unstable bool    `json:"unstable,omitempty"`
 	Rounds   []*bool `json:"round_verdicts,omitempty"`
 	// ClientBound names the client-bound rows of a claim judged on rates
-	// (NoteClientBound): the verdict then compares a load tool's limit.
+	// (NoteToolLimits): the verdict then compares a load tool's limit.
 	ClientBound []string `json:"client_bound_rows,omitempty"`
+	// Rows names the variants whose rates the claim compares (empty: every
+	// row of the run); JudgesTools says it compares the load tools
+	// themselves (step 0's A0), so a tool's limit is what it measures.
+	Rows        []string `json:"rows,omitempty"`
+	JudgesTools bool     `json:"judges_tools,omitempty"`
+	// NotJudged: the load tool limited a row the claim's rates compare
+	// (NoteToolLimits says which and why). Reproduced is then nil and
+	// IfJudged keeps what the figures read.
+	NotJudged string `json:"not_judged,omitempty"`
+	IfJudged  *bool  `json:"if_judged,omitempty"`
 }
 
 // Table is a step's own summary of its runs (step 9's framework table,
@@ -213,6 +223,12 @@ func (r *Result) Print(w io.Writer) {
 			if len(c.ClientBound) > 0 {
 				fmt.Fprintf(w, "      client-bound: %s — a rate measured there is the load tool's limit, not the server's\n", strings.Join(c.ClientBound, ", "))
 			}
+		}
+	}
+	for _, c := range r.Claims {
+		if c.NotJudged != "" {
+			fmt.Fprintf(w, "  (%s)\n", ToolLimitRule())
+			break
 		}
 	}
 	for _, n := range r.Notes {
