@@ -166,6 +166,9 @@ func TestReadmesStateTheClientBoundRule(t *testing.T) {
 	if b, err := os.ReadFile("../../k6/README.md"); err != nil || !strings.Contains(string(b), fmt.Sprintf("≥ %.0f %% of its CPUs shared", 100*SharedCPUShare)) {
 		t.Errorf("k6/README.md does not state the shared-CPU note's %.0f %% (%v)", 100*SharedCPUShare, err)
 	}
+	if b, _ := os.ReadFile("../../k6/README.md"); !strings.Contains(string(b), fmt.Sprintf("from ≥ %.0f %%", 100*SharedCPULimit)) {
+		t.Errorf("k6/README.md does not state from which share (%.0f %%) a rate claim is not judged", 100*SharedCPULimit)
+	}
 	for _, f := range []string{"../../README.md", "../../k6/README.md"} {
 		b, err := os.ReadFile(f)
 		if err != nil {
