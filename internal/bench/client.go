@@ -113,8 +113,8 @@ func limitedRows(res *Result, names []string) string {
 // server's: it says why the load tool set it instead, "" when it did not.
 //   - client-bound: the tool used ≥ ClientBusyLimit of its CPUs while the
 //     server used < ServerIdleLimit of its own;
-//   - sharing: the tool runs on the databases' CPUs, the row used a
-//     database, the server used < ServerIdleLimit of its CPUs, and the tool
+//   - sharing: the tool runs on the databases' CPUs, the row waits on a
+//     database (≥ DatabaseShare queries or GETs per request), the server used < ServerIdleLimit of its CPUs, and the tool
 //     took ≥ SharedCPULimit of its CPUs: the tool, not the databases, was
 //     the main user of their CPU (step 2's cache-aside under k6, 65 %: 4.2×
 //     direct-db where the Go driver measures 15×). From SharedCPUShare the
@@ -135,8 +135,8 @@ func ToolLimit(x Run, plan CPUPlan) string {
 func ToolLimitRule() string {
 	return fmt.Sprintf("a claim judged on rates is not judged when the load tool limited one of its rows: client-bound "+
 		"(the tool used ≥ %.0f%% of its CPUs while the server used < %.0f%%), or sharing the databases' CPUs "+
-		"(a row that used a database, the server < %.0f%% busy, the tool ≥ %.0f%% of the CPUs it shares with them); count-based claims keep their verdicts",
-		100*ClientBusyLimit, 100*ServerIdleLimit, 100*ServerIdleLimit, 100*SharedCPULimit)
+		"(a row with ≥ %.1f DB queries or Redis GETs per request, the server < %.0f%% busy, the tool ≥ %.0f%% of the CPUs it shares with the databases); count-based claims keep their verdicts",
+		100*ClientBusyLimit, 100*ServerIdleLimit, DatabaseShare, 100*ServerIdleLimit, 100*SharedCPULimit)
 }
 
 // countBased reads a claim's tolerance: a count per request (or per key
@@ -192,11 +192,16 @@ func sharesDatabaseCPU(plan CPUPlan) bool {
 	return false
 }
 
-// sharedLimited: a row that used a database, neither client- nor
+// DatabaseShare: a row whose requests send at least this many PostgreSQL
+// queries or Redis GETs each waits on a database (step 5's burst, 0.02
+// GETs per request, does not: the tool beside Redis cannot slow it down).
+const DatabaseShare = 0.1
+
+// sharedLimited: a row that waits on a database, neither client- nor
 // server-bound, with the tool taking ≥ share of the CPUs it shares with
 // the databases.
 func sharedLimited(x Run, plan CPUPlan, share float64) bool {
-	usedDB := x.PerRequest.DBQueries > 0 || x.PerRequest.RedisBytes > 0
+	usedDB := x.PerRequest.DBQueries >= DatabaseShare || x.Extra["redis_gets_per_req"] >= DatabaseShare
 	return sharesDatabaseCPU(plan) && usedDB && !x.ClientBound && x.ServerBusy(plan) < ServerIdleLimit && x.ClientBusy(plan) >= share
 }
 
