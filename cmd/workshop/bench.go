@@ -337,7 +337,7 @@ func measureAll(ctx context.Context, step scenario.Step, env scenario.Env, o ben
 // judgeAndWrite judges the claims, prints the table and writes the results file.
 func judgeAndWrite(step scenario.Step, env scenario.Env, res *bench.Result, quick bool) error {
 	res.Claims = bench.Judge(res, res.Rounds, func(r *bench.Result) []bench.Claim { return step.Claims(r, env) })
-	bench.NoteClientBound(res)
+	bench.NoteToolLimits(res)
 	if step.Tables != nil {
 		res.Tables = step.Tables(res)
 	}

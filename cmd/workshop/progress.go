@@ -169,7 +169,9 @@ func lastBench(step scenario.Manifest) string {
 	var verdicts []string
 	for _, c := range r.Claims {
 		v := "not measured"
-		if c.Reproduced != nil {
+		if c.NotJudged != "" {
+			v = "not judged (the load tool limited a row)"
+		} else if c.Reproduced != nil {
 			v = map[bool]string{true: "REPRODUCED", false: "NOT reproduced"}[*c.Reproduced]
 		}
 		verdicts = append(verdicts, c.ID+" "+v)

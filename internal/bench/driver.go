@@ -112,7 +112,14 @@ type Run struct {
 	// server, was the limit (client.go states the rule).
 	ClientCPUus float64 `json:"client_cpu_us,omitempty"`
 	ClientBound bool    `json:"client_bound,omitempty"`
-	hist        *hdrhistogram.Histogram
+	// ExactCounts: DB queries, Redis bytes and GETs per request were
+	// counted per completed request (counts.go), not divided at the
+	// window's edges.
+	ExactCounts bool `json:"exact_counts,omitempty"`
+	// Served is the requests those per-request counts divide by: the
+	// server's count for the route in the window.
+	Served float64 `json:"served,omitempty"`
+	hist   *hdrhistogram.Histogram
 }
 
 // Latency percentiles in milliseconds.

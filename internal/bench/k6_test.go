@@ -142,7 +142,7 @@ func TestClientBoundRule(t *testing.T) {
 }
 
 // Only claims judged on rates carry the client-bound note.
-func TestNoteClientBoundSparesCountClaims(t *testing.T) {
+func TestNoteToolLimitsSparesCountClaims(t *testing.T) {
 	res := &Result{Runs: []Run{{Variant: "cache-aside", ClientBound: true}, {Variant: "direct-db"}},
 		Claims: []Claim{
 			{ID: "A2", Tolerance: "cache-aside ≥ 5× direct-db req/s, same run"},
@@ -151,7 +151,7 @@ func TestNoteClientBoundSparesCountClaims(t *testing.T) {
 			{ID: "A4", Tolerance: "singleflight ≤ 1.5 DB queries per key expiry, and cache-aside ≥ 10× that (expiries = run time ÷ TTL)"},
 			{ID: "B9", Tolerance: "reduce cuts DB writes per request ≥ 10× against bulk, on the hot-skewed ids"},
 		}}
-	NoteClientBound(res)
+	NoteToolLimits(res)
 	want := map[string]bool{"A2": true, "A1": true}
 	for _, c := range res.Claims {
 		if got := len(c.ClientBound) > 0; got != want[c.ID] {
@@ -165,6 +165,9 @@ func TestNoteClientBoundSparesCountClaims(t *testing.T) {
 func TestReadmesStateTheClientBoundRule(t *testing.T) {
 	if b, err := os.ReadFile("../../k6/README.md"); err != nil || !strings.Contains(string(b), fmt.Sprintf("≥ %.0f %% of its CPUs shared", 100*SharedCPUShare)) {
 		t.Errorf("k6/README.md does not state the shared-CPU note's %.0f %% (%v)", 100*SharedCPUShare, err)
+	}
+	if b, _ := os.ReadFile("../../k6/README.md"); !strings.Contains(string(b), fmt.Sprintf("from ≥ %.0f %%", 100*SharedCPULimit)) {
+		t.Errorf("k6/README.md does not state from which share (%.0f %%) a rate claim is not judged", 100*SharedCPULimit)
 	}
 	for _, f := range []string{"../../README.md", "../../k6/README.md"} {
 		b, err := os.ReadFile(f)

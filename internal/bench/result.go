@@ -62,8 +62,18 @@ type Claim struct {
 	Unstable bool    `json:"unstable,omitempty"`
 	Rounds   []*bool `json:"round_verdicts,omitempty"`
 	// ClientBound names the client-bound rows of a claim judged on rates
-	// (NoteClientBound): the verdict then compares a load tool's limit.
+	// (NoteToolLimits): the verdict then compares a load tool's limit.
 	ClientBound []string `json:"client_bound_rows,omitempty"`
+	// Rows names the variants whose rates the claim compares (empty: every
+	// row of the run); JudgesTools says it compares the load tools
+	// themselves (step 0's A0), so a tool's limit is what it measures.
+	Rows        []string `json:"rows,omitempty"`
+	JudgesTools bool     `json:"judges_tools,omitempty"`
+	// NotJudged: the load tool limited a row the claim's rates compare
+	// (NoteToolLimits says which and why). Reproduced is then nil and
+	// IfJudged keeps what the figures read.
+	NotJudged string `json:"not_judged,omitempty"`
+	IfJudged  *bool  `json:"if_judged,omitempty"`
 }
 
 // Table is a step's own summary of its runs (step 9's framework table,
@@ -215,6 +225,12 @@ func (r *Result) Print(w io.Writer) {
 			}
 		}
 	}
+	for _, c := range r.Claims {
+		if c.NotJudged != "" {
+			fmt.Fprintf(w, "  (%s)\n", ToolLimitRule())
+			break
+		}
+	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "  note: %s\n", n)
 	}
@@ -339,17 +355,19 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 	if scrapeErr != nil {
 		return r, scrapeErr
 	}
-	// Divide by what the server counted for this route in the same window,
-	// so requests in flight at the window's edges cancel out.
+	// Divide by what the server counted for this route in the same window.
 	served := Delta(before, after, "peakload_http_requests_total{route="+pattern+"}")
 	if served <= 0 {
 		served = float64(r.Requests)
 	}
 	if served > 0 {
-		r.PerRequest.DBQueries = Delta(before, after, "peakload_db_queries_total") / served
-		r.PerRequest.RedisBytes = (Delta(before, after, "peakload_redis_read_bytes_total") + Delta(before, after, "peakload_redis_written_bytes_total")) / served
+		w := RequestWork(before, after, pattern) // the counts (counts.go: exact per completed request)
+		r.ExactCounts, r.Served = w.Exact, w.Requests
+		r.PerRequest.DBQueries = w.Per(w.DBQueries)
+		r.PerRequest.RedisBytes = w.Per(w.RedisBytes)
+		// CPU is spent, not counted per request: the window's edges stay in it.
 		r.PerRequest.ServerCPUus = Delta(before, after, "process_cpu_seconds_total") * 1e6 / served
-		for k, x := range extras(before, after, pattern, served) {
+		for k, x := range extras(before, after, pattern, served, w) {
 			if r.Extra == nil {
 				r.Extra = map[string]float64{}
 			}
@@ -358,7 +376,7 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 		flagClientBound(&r, plan)
 	}
 	if v.Settle {
-		if err := settle(ctx, o.Target, before, served, &r); err != nil {
+		if err := settle(ctx, o.Target, before, pattern, &r); err != nil {
 			return r, err
 		}
 	}
@@ -375,8 +393,13 @@ const settleStall = 30 * time.Second
 // event the database refused for good is dead-lettered, not persisted,
 // and never will be), then reports the
 // write side: the additional time after the load, events persisted per
-// second over the whole work, and database round trips per request.
-func settle(ctx context.Context, target string, before Counters, served float64, r *Run) error {
+// second over the whole work, and database round trips per request. The
+// round trips are mostly a batcher's, on no request's behalf, so they are
+// the global counters, read once nothing is in flight: no warm-up before
+// the window (Measure), every accepted event persisted, and divided by the
+// requests the server counted by then, those that completed after the
+// window closed included, since their events' writes are in the count.
+func settle(ctx context.Context, target string, before Counters, route string, r *Run) error {
 	start := time.Now()
 	deadline := start.Add(3 * time.Minute)
 	last, moved := -1.0, start // persisted, and when it last grew
@@ -403,7 +426,7 @@ func settle(ctx context.Context, target string, before Counters, served float64,
 			}
 			r.Extra["persisted_per_s"] = persisted / (r.DurationS + extra)
 			r.Extra["accepted_per_s"] = r.Extra["accepted"] / r.DurationS
-			if served > 0 {
+			if served := Delta(before, c, "peakload_http_requests_total{route="+route+"}"); served > 0 {
 				r.Extra["db_round_trips_per_req"] = (Delta(before, c, "peakload_mongo_commands_total{cmd=insert}") +
 					Delta(before, c, "peakload_mongo_commands_total{cmd=update}")) / served
 				r.Extra["db_writes_per_req"] = Delta(before, c, "peakload_db_writes_total") / served
@@ -430,7 +453,7 @@ func settle(ctx context.Context, target string, before Counters, served float64,
 
 // extras are the step-specific counters, per request or as ratios; only
 // the ones a run moved are kept.
-func extras(before, after Counters, route string, served float64) map[string]float64 {
+func extras(before, after Counters, route string, served float64, w Work) map[string]float64 {
 	d := func(key string) float64 { return Delta(before, after, key) }
 	x := map[string]float64{}
 	ratio := func(name, hit, miss string) {
@@ -440,8 +463,14 @@ func extras(before, after Counters, route string, served float64) map[string]flo
 	}
 	ratio("redis_hit_ratio", "peakload_cache_lookups_total{result=hit,tier=redis}", "peakload_cache_lookups_total{result=miss,tier=redis}")
 	ratio("memory_hit_ratio", "peakload_cache_lookups_total{result=hit,tier=memory}", "peakload_cache_lookups_total{result=miss,tier=memory}")
+	if g := w.Per(w.RedisGets); g > 0 {
+		x["redis_gets_per_req"] = g
+	}
+	if q := d("peakload_db_queries_total"); q > 0 {
+		x["db_queries_in_window"] = q // every query sent, by requests or not (step 4's per expiry)
+	}
+	// Counted in requests, but not per request: the window's edges stay in these.
 	for name, key := range map[string]string{
-		"redis_gets_per_req": "peakload_redis_commands_total{cmd=get}",
 		"fail_open_per_req":  "peakload_cache_fail_open_total",
 		"coalesced_per_req":  "peakload_coalesced_total",
 		"status_304_share":   "peakload_http_requests_total{status=304}",

@@ -124,6 +124,13 @@ func Judge(res *Result, rounds [][]Run, claims func(*Result) []Claim) []Claim {
 
 // Verdict is the claim's verdict as the table and `make compare` print it.
 func (c Claim) Verdict() string {
+	if c.NotJudged != "" {
+		v := "not judged: the load tool limited " + c.NotJudged
+		if c.IfJudged != nil {
+			v += map[bool]string{true: " (as measured: REPRODUCED)", false: " (as measured: NOT reproduced)"}[*c.IfJudged]
+		}
+		return v
+	}
 	if c.Reproduced == nil {
 		return "not measured"
 	}

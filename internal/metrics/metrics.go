@@ -42,12 +42,14 @@ func init() {
 }
 
 // PGTracer counts queries at the pgx driver, so a query issued anywhere (a
-// handler, a cache loader, a worker) is counted exactly once.
+// handler, a cache loader, a worker) is counted exactly once; a query on a
+// request's context is also added to its tally (tally.go).
 type PGTracer struct{}
 
 // TraceQueryStart implements pgx.QueryTracer.
 func (PGTracer) TraceQueryStart(ctx context.Context, _ *pgx.Conn, _ pgx.TraceQueryStartData) context.Context {
 	DBQueries.Inc()
+	TallyOf(ctx).AddDBQuery()
 	return ctx
 }
 

@@ -58,10 +58,16 @@ type commandCounter struct{}
 
 func (commandCounter) DialHook(next redis.DialHook) redis.DialHook { return next }
 
+// ProcessHook counts each command, and adds it to the tally of the request
+// whose context sent it (resp.go sizes it).
 func (commandCounter) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
 	return func(ctx context.Context, cmd redis.Cmder) error {
 		metrics.RedisCommands.WithLabelValues(cmd.Name()).Inc()
-		return next(ctx, cmd)
+		err := next(ctx, cmd)
+		if t := metrics.TallyOf(ctx); t != nil {
+			t.AddRedis(cmd.Name() == "get", exchangeSize(cmd, err))
+		}
+		return err
 	}
 }
 
@@ -70,7 +76,27 @@ func (commandCounter) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.
 		for _, cmd := range cmds {
 			metrics.RedisCommands.WithLabelValues(cmd.Name()).Inc()
 		}
-		return next(ctx, cmds)
+		err := next(ctx, cmds)
+		if t := metrics.TallyOf(ctx); t != nil {
+			tallyPipeline(t, cmds)
+		}
+		return err
+	}
+}
+
+// tallyPipeline adds a pipeline's commands to t: a MULTI … EXEC block is
+// sized as one exchange, each command of a plain pipeline as its own.
+func tallyPipeline(t *metrics.Tally, cmds []redis.Cmder) {
+	tx := len(cmds) >= 2 && cmds[0].Name() == "multi" && cmds[len(cmds)-1].Name() == "exec"
+	for i, cmd := range cmds {
+		var n int64
+		switch {
+		case tx && i == 0:
+			n = txSize(cmds)
+		case !tx:
+			n = exchangeSize(cmd, cmd.Err())
+		}
+		t.AddRedis(cmd.Name() == "get", n)
 	}
 }
 

@@ -262,6 +262,8 @@ func claimOf(r *bench.Result, id string) *bench.Claim {
 // verdict words a claim's outcome and its colour.
 func verdict(c *bench.Claim) (string, string) {
 	switch {
+	case c != nil && c.NotJudged != "":
+		return "not judged: the load tool limited a row", "#777777"
 	case c == nil || c.Reproduced == nil:
 		return "not measured", "#777777"
 	case *c.Reproduced:

@@ -139,7 +139,9 @@ func driverClaim(r *bench.Result) bench.Claim {
 		ID:        "A0",
 		Article:   "an empty GET returning the item's body is the ceiling every figure is read against (k6, 200 VUs, one process); it is only a ceiling if the load tool saturates the server, not itself",
 		Tolerance: "Go driver ≥ 0.9× wrk's req/s on GET /empty, same pinned server",
-		Measured:  "not measured: needs both the Go driver and wrk rows (install wrk; TOOL unset)",
+		// the tools are what it compares: a client-bound row is its finding
+		JudgesTools: true,
+		Measured:    "not measured: needs both the Go driver and wrk rows (install wrk; TOOL unset)",
 	}
 	g, w := r.Find("empty-get"), r.Find("empty-get-wrk")
 	if g == nil || w == nil || w.RPS == 0 {

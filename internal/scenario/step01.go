@@ -30,6 +30,7 @@ func directClaim(r *bench.Result) bench.Claim {
 		Article:   "645 req/s straight from PostgreSQL, one query per request, far below the framework's ceiling; by the author's rule of thumb (10 CCU make 1 req/s) that serves only 6k CCU",
 		Tolerance: "DB queries/request in [0.95, 1.05] and direct-db ≤ 0.5× the GET /empty ceiling",
 		Measured:  "not measured",
+		Rows:      []string{"direct-db", "empty-get"},
 	}
 	d, e := r.Find("direct-db"), r.Find("empty-get")
 	if d == nil || e == nil {

@@ -30,6 +30,7 @@ func cacheAsideClaim(r *bench.Result) bench.Claim {
 		Article:   "Redis get-or-set (TTL 30 s) in front of the item query: the speed is \"quite good\" (khá tốt) against the direct read's 645 req/s (the figure is only in an image)",
 		Tolerance: "cache-aside ≥ 5× direct-db req/s, same run",
 		Measured:  "not measured",
+		Rows:      []string{"direct-db", "cache-aside"},
 	}
 	d, a, e := r.Find("direct-db"), r.Find("cache-aside"), r.Find("empty-get")
 	if d == nil || a == nil || d.RPS == 0 {

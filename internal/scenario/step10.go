@@ -150,13 +150,14 @@ func driveFleet(ctx context.Context, env Env, o bench.Options, v bench.Variant, 
 	if w.served == 0 {
 		return r, fmt.Errorf("%s: the replicas counted no request on %s", v.Name, scaleRoute)
 	}
-	r.PerRequest.DBQueries = w.db / w.served
-	r.PerRequest.RedisBytes = w.redisBytes / w.served
+	r.PerRequest.DBQueries = w.work.Per(w.work.DBQueries)
+	r.PerRequest.RedisBytes = w.work.Per(w.work.RedisBytes)
+	r.ExactCounts = w.work.Exact
 	r.PerRequest.ServerCPUus = w.cpu * 1e6 / w.served
 	r.Extra = map[string]float64{
 		"replicas":           float64(len(f.Replicas)),
 		"memory_hit_ratio":   w.hitRatio(),
-		"redis_gets_per_req": w.gets / w.served,
+		"redis_gets_per_req": w.work.Per(w.work.RedisGets),
 		// Loads from Redis into memory per burst-TTL window, all replicas
 		// together (one GET per load: the memory tier makes concurrent
 		// misses of an item one load, and the hit ratio counts each
@@ -210,8 +211,9 @@ func driveFleet(ctx context.Context, env Env, o bench.Options, v bench.Variant, 
 
 // window is what the replicas counted between two scrapes, summed.
 type window struct {
-	served, db, redisBytes, cpu, gets, hits, misses float64
-	perReplica                                      []float64
+	served, cpu, gets, hits, misses float64
+	work                            bench.Work // DB queries, Redis bytes and GETs per completed request
+	perReplica                      []float64
 }
 
 func (w window) hitRatio() float64 { return ratio(w.hits, w.hits+w.misses) }
@@ -228,10 +230,9 @@ func sumWindow(from, to []bench.Counters) window {
 		served := d("peakload_http_requests_total{route=" + scaleRoute + "}")
 		w.perReplica[i] = served
 		w.served += served
-		w.db += d("peakload_db_queries_total")
-		w.redisBytes += d("peakload_redis_read_bytes_total") + d("peakload_redis_written_bytes_total")
+		w.work = w.work.Add(bench.RequestWork(from[i], to[i], scaleRoute)) // per completed request
 		w.cpu += d("process_cpu_seconds_total")
-		w.gets += d("peakload_redis_commands_total{cmd=get}")
+		w.gets += d("peakload_redis_commands_total{cmd=get}") // every GET: loads per TTL
 		w.hits += d("peakload_cache_lookups_total{result=hit,tier=memory}")
 		w.misses += d("peakload_cache_lookups_total{result=miss,tier=memory}")
 	}

@@ -73,10 +73,14 @@ func ParseLayer(s string) (Layer, error) {
 func shell(count bool) echo.MiddlewareFunc {
 	return func(next echo.HandlerFunc) echo.HandlerFunc {
 		return func(c echo.Context) error {
-			err := guard(next, c)
 			if !count {
-				return err
+				return guard(next, c)
 			}
+			// The request's own counts (metrics.Tally), added to the
+			// completed counters on the line after its response is counted.
+			req, tally := metrics.WithRequestTally(c.Request())
+			c.SetRequest(req)
+			err := guard(next, c)
 			if err != nil {
 				c.Error(err) // write the error response now, so it is counted
 			}
@@ -86,6 +90,7 @@ func shell(count bool) echo.MiddlewareFunc {
 			}
 			res := c.Response()
 			metrics.CountResponse(route, c.Request().Method, res.Status, res.Size)
+			tally.Complete(route)
 			return nil
 		}
 	}

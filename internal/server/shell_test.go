@@ -149,12 +149,14 @@ func TestPanicIsA500(t *testing.T) {
 	}
 }
 
-// The full shell allocates one object per request more than bare echo (the
-// closure echo builds for its one middleware, on every request): counting
-// resolves its series once, and a GET's body is not wrapped. Going back to
-// WithLabelValues and strconv per request, or to three middlewares, fails
-// here.
-func TestShellAllocatesOneObjectPerRequest(t *testing.T) {
+// The full shell allocates two objects per request more than bare echo:
+// the closure echo builds for its one middleware, on every request, and the
+// request's tally (metrics.WithRequestTally: the request copy, its context
+// and its counts in one allocation). Counting resolves its series once, and
+// a GET's body is not wrapped. Going back to WithLabelValues and strconv
+// per request, to three middlewares, or to a tally in allocations of its
+// own, fails here.
+func TestShellAllocatesTwoObjectsPerRequest(t *testing.T) {
 	allocs := func(l Layer) float64 {
 		s := NewLayered("test", l)
 		req := httptest.NewRequest(http.MethodGet, "/empty", nil)
@@ -165,7 +167,7 @@ func TestShellAllocatesOneObjectPerRequest(t *testing.T) {
 		})
 	}
 	bare, full := allocs(Bare), allocs(Full)
-	if full > bare+1 {
-		t.Errorf("GET /empty allocates %.0f objects through the full shell, %.0f bare: want at most one more", full, bare)
+	if full > bare+2 {
+		t.Errorf("GET /empty allocates %.0f objects through the full shell, %.0f bare: want at most two more", full, bare)
 	}
 }

@@ -96,9 +96,13 @@ export function sequential(params, variants, primary, opts = {}) {
         gracefulStop: '0s', tags: { phase: 'measure' },
       };
       // The meter: one VU reads /metrics as the window opens and closes.
+      // (a variant that settles: the meter reads its write-side counts once
+      // the server has persisted what it accepted, within the settle budget)
+      const meterEnv = { METER_VARIANT: v, METER_SECONDS: String(duration) };
+      if (settles(v)) meterEnv.METER_SETTLE_MAX = String(settle);
       scenarios[`${exec}_meter`] = {
-        executor: 'per-vu-iterations', vus: 1, iterations: 1, maxDuration: `${duration + 10}s`, startTime: `${start}s`,
-        exec: 'meter', env: { METER_VARIANT: v, METER_SECONDS: String(duration) }, tags: { phase: 'meter' },
+        executor: 'per-vu-iterations', vus: 1, iterations: 1, maxDuration: `${duration + (settles(v) ? settle : 0) + 10}s`,
+        startTime: `${start}s`, exec: 'meter', env: meterEnv, tags: { phase: 'meter' },
       };
       start += duration;
       if (settles(v)) {
@@ -129,8 +133,15 @@ export function sequential(params, variants, primary, opts = {}) {
 
 // The server's counters per request over one variant's window, read from
 // its /metrics by the meter scenario: the same counters, divided the same
-// way (by the requests the server counted, /metrics itself excluded), as
-// the Go driver's table.
+// way, as the Go driver's table (internal/bench/counts.go). DB queries and
+// Redis bytes are the completed counters: each request's own work, counted
+// with its response, divided by the requests counted with them, so the
+// requests in flight at the window's edges cannot skew them. A server
+// without them: the global counters over the requests it counted. The
+// write side (round trips, writes) is mostly a batcher's, on no request's
+// behalf: the global counters, read once the server has settled when the
+// script settles (under the bench, which settles itself, at the window's
+// end: the bench's table reads them after its own settle).
 const meters = {
   server_db_queries_per_req: new Gauge('server_db_queries_per_req'),
   server_db_queries_per_s: new Gauge('server_db_queries_per_s'),
@@ -184,19 +195,51 @@ export function meter() {
   sleep(parseFloat(__ENV.METER_SECONDS));
   const after = scrape();
   mark('end');
+  const tags = { variant: __ENV.METER_VARIANT };
+  const w = perRequest(before, after);
+  if (!w) return;
+  meters.server_db_queries_per_req.add(w.dbQueries, tags);
+  meters.server_db_queries_per_s.add(w.d('peakload_db_queries_total') / parseFloat(__ENV.METER_SECONDS), tags);
+  meters.server_redis_bytes_per_req.add(w.redisBytes, tags);
+  meters.server_304_share.add(w.d('peakload_http_requests_total{status=304}') / w.served, tags);
+  const mem = w.d('peakload_cache_lookups_total{tier=memory}');
+  if (mem > 0) meters.server_memory_hit_ratio.add(w.d('peakload_cache_lookups_total{result=hit,tier=memory}') / mem, tags);
+  meters.server_cpu_us_per_req.add(w.d('process_cpu_seconds_total') * 1e6 / w.served, tags);
+  const s = __ENV.METER_SETTLE_MAX ? perRequest(before, settled(parseFloat(__ENV.METER_SETTLE_MAX) - 1) || after) : w;
+  meters.server_db_round_trips_per_req.add((s.d('peakload_mongo_commands_total{cmd=insert}') + s.d('peakload_mongo_commands_total{cmd=update}')) / s.served, tags);
+  meters.server_db_writes_per_req.add(s.d('peakload_db_writes_total') / s.served, tags);
+}
+
+// perRequest reads a window's deltas: d(key), the requests the server
+// served (/metrics itself excluded), and the DB queries and Redis bytes per
+// request (exact when the server has the completed counters). null when the
+// window served nothing.
+export function perRequest(before, after) {
   const d = (k) => (after[k] || 0) - (before[k] || 0);
   const served = d('peakload_http_requests_total') - d('peakload_http_requests_total{route=/metrics}');
-  if (served <= 0) return;
-  const tags = { variant: __ENV.METER_VARIANT };
-  meters.server_db_queries_per_req.add(d('peakload_db_queries_total') / served, tags);
-  meters.server_db_queries_per_s.add(d('peakload_db_queries_total') / parseFloat(__ENV.METER_SECONDS), tags);
-  meters.server_redis_bytes_per_req.add((d('peakload_redis_read_bytes_total') + d('peakload_redis_written_bytes_total')) / served, tags);
-  meters.server_304_share.add(d('peakload_http_requests_total{status=304}') / served, tags);
-  const mem = d('peakload_cache_lookups_total{tier=memory}');
-  if (mem > 0) meters.server_memory_hit_ratio.add(d('peakload_cache_lookups_total{result=hit,tier=memory}') / mem, tags);
-  meters.server_db_round_trips_per_req.add((d('peakload_mongo_commands_total{cmd=insert}') + d('peakload_mongo_commands_total{cmd=update}')) / served, tags);
-  meters.server_db_writes_per_req.add(d('peakload_db_writes_total') / served, tags);
-  meters.server_cpu_us_per_req.add(d('process_cpu_seconds_total') * 1e6 / served, tags);
+  if (served <= 0) return null;
+  if (after.peakload_completed_requests_total !== undefined) {
+    const done = d('peakload_completed_requests_total') - d('peakload_completed_requests_total{route=/metrics}');
+    if (done > 0) {
+      return { d, served, dbQueries: d('peakload_completed_db_queries_total') / done, redisBytes: d('peakload_completed_redis_bytes_total') / done };
+    }
+  }
+  return { d, served, dbQueries: d('peakload_db_queries_total') / served,
+    redisBytes: (d('peakload_redis_read_bytes_total') + d('peakload_redis_written_bytes_total')) / served };
+}
+
+// settled waits until the server has persisted every event it accepted
+// and returns that scrape (null if budget seconds went by first).
+function settled(budget) {
+  const t0 = Date.now();
+  for (;;) {
+    const c = scrape();
+    // Rejected: accepted, then refused for good by the database and dead-lettered.
+    const done = (c.peakload_events_persisted_total || 0) + (c.peakload_events_rejected_total || 0);
+    if (done >= (c.peakload_events_accepted_total || 0)) return c;
+    if ((Date.now() - t0) / 1000 > budget) return null;
+    sleep(0.05);
+  }
 }
 
 // settle (write steps, between variants): wait until the server has
@@ -204,20 +247,12 @@ export function meter() {
 // long that took: article B's "additional time".
 export function settle() {
   const t0 = Date.now();
-  const budget = parseFloat(__ENV.SETTLE_MAX) - 1;
-  for (;;) {
-    const c = scrape();
-    // Rejected: accepted, then refused for good by the database and dead-lettered.
-    const done = (c.peakload_events_persisted_total || 0) + (c.peakload_events_rejected_total || 0);
-    if (done >= (c.peakload_events_accepted_total || 0)) break;
-    if ((Date.now() - t0) / 1000 > budget) {
-      console.warn(`${__ENV.METER_VARIANT}: not settled within SETTLE_MAX=${__ENV.SETTLE_MAX}s; the next variant starts on a busy server`);
-      break;
-    }
-    sleep(0.05);
+  if (!settled(parseFloat(__ENV.SETTLE_MAX) - 1)) {
+    console.warn(`${__ENV.METER_VARIANT}: not settled within SETTLE_MAX=${__ENV.SETTLE_MAX}s; the next variant starts on a busy server`);
   }
   settleSeconds.add((Date.now() - t0) / 1000, { variant: __ENV.METER_VARIANT });
 }
+
 // liveID is the id of the live stream of rank k (0 = the most watched).
 export function liveID(c, k) {
   return ((k * c.hot_stride) % c.items) + 1;
