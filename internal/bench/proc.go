@@ -91,6 +91,7 @@ type Proc struct {
 	Target string
 	cmd    *exec.Cmd
 	exited chan struct{}
+	exit   error // cmd.Wait's, once exited is closed
 	log    string
 }
 
@@ -116,7 +117,7 @@ func StartServer(ctx context.Context, bin string, env []string, plan CPUPlan, lo
 		return nil, fmt.Errorf("start %s: %w", bin, err)
 	}
 	p := &Proc{Target: "http://" + addr, cmd: cmd, exited: make(chan struct{}), log: logPath}
-	go func() { _ = cmd.Wait(); close(p.exited) }()
+	go func() { p.exit = cmd.Wait(); close(p.exited) }()
 	if plan.Pinned {
 		if err := Pin(cmd.Process.Pid, plan.Server); err != nil {
 			p.Stop()
@@ -168,10 +169,14 @@ func (p *Proc) Signal(sig os.Signal) error {
 	return p.cmd.Process.Signal(sig)
 }
 
-// Wait waits for the server to exit.
+// Wait waits for the server to exit, and fails if it did not exit 0 (a
+// shutdown that ran into its deadline with events unwritten exits 1).
 func (p *Proc) Wait(timeout time.Duration) error {
 	select {
 	case <-p.exited:
+		if p.exit != nil {
+			return fmt.Errorf("server exited with %w:\n%s", p.exit, tail(p.log, 10))
+		}
 		return nil
 	case <-time.After(timeout):
 		return errors.New("server did not exit")
@@ -186,12 +191,14 @@ func (p *Proc) Stop() error {
 	default:
 	}
 	_ = p.cmd.Process.Signal(syscall.SIGTERM)
-	if err := p.Wait(30 * time.Second); err != nil {
+	select {
+	case <-p.exited: // how it exited is Wait's to tell
+		return nil
+	case <-time.After(30 * time.Second):
 		_ = p.cmd.Process.Kill()
 		<-p.exited
 		return fmt.Errorf("server ignored SIGTERM for 30s; killed")
 	}
-	return nil
 }
 
 // PeakRSSMB is the most memory the server process has held since it

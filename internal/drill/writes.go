@@ -120,7 +120,7 @@ func (d Writes) Run(ctx context.Context) (Report, error) {
 		return rep, err
 	}
 	if err := srv.Wait(90 * time.Second); err != nil {
-		return rep, fmt.Errorf("the server did not exit within 90 s of SIGTERM: %w\n%s", err, srv.Log(10))
+		return rep, fmt.Errorf("the server did not exit cleanly within 90 s of SIGTERM: %w\n%s", err, srv.Log(10))
 	}
 	rep.Drain = time.Since(t0)
 	say("server exited %.2f s after SIGTERM (stop accepting, finish requests, flush)", rep.Drain.Seconds())

@@ -171,30 +171,19 @@ func dataError(err error) bool {
 
 // stored splits documents that came back as duplicate keys into those
 // whose _id is already in the collection (ours: a retry that got in) and
-// the others (taken: a duplicate on another unique index). One query, only
-// when there are duplicates.
+// the others (taken: a duplicate on another unique index). Only when there
+// are duplicates: a few are looked up one by one, by _id — FerretDB 1.24
+// answers that from PostgreSQL's index, while an $in reads the whole
+// collection (measured: 26 ms against 2.1 s at 30 000 events) — and a
+// whole batch that came back (a retry after a lost acknowledgement) with
+// one $in.
 func (s *Store) stored(ctx context.Context, dups []bson.D) (ours, taken []bson.D, err error) {
 	if len(dups) == 0 {
 		return nil, nil, nil
 	}
-	ids := make([]any, len(dups))
-	for i, d := range dups {
-		ids[i] = IDOf(d)
-	}
-	cur, err := s.Events.Find(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}},
-		options.Find().SetProjection(bson.D{{Key: "_id", Value: 1}}))
+	have, err := s.present(ctx, dups)
 	if err != nil {
 		return nil, nil, fmt.Errorf("events: which of %d duplicates are ours: %w", len(dups), err)
-	}
-	var found []struct {
-		ID bson.ObjectID `bson:"_id"`
-	}
-	if err := cur.All(ctx, &found); err != nil {
-		return nil, nil, fmt.Errorf("events: which of %d duplicates are ours: %w", len(dups), err)
-	}
-	have := make(map[bson.ObjectID]bool, len(found))
-	for _, f := range found {
-		have[f.ID] = true
 	}
 	for _, d := range dups {
 		if id, ok := IDOf(d).(bson.ObjectID); ok && have[id] {
@@ -204,6 +193,47 @@ func (s *Store) stored(ctx context.Context, dups []bson.D) (ours, taken []bson.D
 		}
 	}
 	return ours, taken, nil
+}
+
+// lookupOneByOne is how many duplicates are looked up by _id one at a time.
+const lookupOneByOne = 32
+
+// present returns which of the documents' _ids the collection holds.
+func (s *Store) present(ctx context.Context, docs []bson.D) (map[bson.ObjectID]bool, error) {
+	have := map[bson.ObjectID]bool{}
+	only := options.Find().SetProjection(bson.D{{Key: "_id", Value: 1}})
+	if len(docs) <= lookupOneByOne {
+		for _, d := range docs {
+			err := s.Events.FindOne(ctx, bson.D{{Key: "_id", Value: IDOf(d)}}, options.FindOne().SetProjection(bson.D{{Key: "_id", Value: 1}})).Err()
+			switch {
+			case err == nil:
+				if id, ok := IDOf(d).(bson.ObjectID); ok {
+					have[id] = true
+				}
+			case !errors.Is(err, mongo.ErrNoDocuments):
+				return nil, err
+			}
+		}
+		return have, nil
+	}
+	ids := make([]any, len(docs))
+	for i, d := range docs {
+		ids[i] = IDOf(d)
+	}
+	cur, err := s.Events.Find(ctx, bson.D{{Key: "_id", Value: bson.D{{Key: "$in", Value: ids}}}}, only)
+	if err != nil {
+		return nil, err
+	}
+	var found []struct {
+		ID bson.ObjectID `bson:"_id"`
+	}
+	if err := cur.All(ctx, &found); err != nil {
+		return nil, err
+	}
+	for _, f := range found {
+		have[f.ID] = true
+	}
+	return have, nil
 }
 
 // Count returns how many events are stored.
