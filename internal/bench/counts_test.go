@@ -2,12 +2,14 @@ package bench_test
 
 import (
 	"math"
+	"sync/atomic"
 	"net/http"
 	"net/http/httptest"
 	"testing"
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/redis/go-redis/v9"
 
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/server"
@@ -26,13 +28,21 @@ import (
 // exactly. Only counts are asserted.
 func TestPerRequestCountsHoldAtTheWindowsEdges(t *testing.T) {
 	store, rdb := stacktest.Store(t), stacktest.Redis(t)
+	// The workshop's 100 ms read timeout (a slow cache is worse than none)
+	// is not what this test is about: on a loaded machine a GET that timed
+	// out has no reply, so its request moves fewer bytes than the others
+	// (34.32 against 35 seen in a CI run here). Every GET gets its reply.
+	rdb.Options().ReadTimeout = 10 * time.Second
+	var failed atomic.Int64
 	srv := server.New("edges")
 	srv.GET("/slow/:id", func(c echo.Context) error {
 		ctx := c.Request().Context()
 		if _, err := store.ItemJSON(ctx, 7); err != nil {
 			return err
 		}
-		_ = rdb.Get(ctx, "edges:absent").Err() // a miss: the same bytes every time
+		if err := rdb.Get(ctx, "edges:absent").Err(); err != redis.Nil { // a miss: the same bytes every time
+			failed.Add(1)
+		}
 		time.Sleep(300 * time.Millisecond)
 		return c.String(http.StatusOK, "ok")
 	})
@@ -71,6 +81,6 @@ func TestPerRequestCountsHoldAtTheWindowsEdges(t *testing.T) {
 		t.Errorf("%.4f Redis GETs per request, want exactly 1", g)
 	}
 	if b := r.PerRequest.RedisBytes; b != one.RedisBytes {
-		t.Errorf("%.2f Redis bytes per request, want exactly one request's %.0f", b, one.RedisBytes)
+		t.Errorf("%.2f Redis bytes per request, want exactly one request's %.0f (%d GETs got no miss reply)", b, one.RedisBytes, failed.Load())
 	}
 }
