@@ -47,12 +47,15 @@ type Machine struct {
 	ServerGOMAXPROCS int     `json:"server_gomaxprocs"`
 }
 
-// Claim is one of the article's figures beside ours. Reproduced is computed
+// Claim is one source's figure beside ours. Reproduced is computed
 // from measured figures and the tolerance the step's README states; nil
 // means "not measured in this run" (e.g. QUICK or a tool that is missing).
 type Claim struct {
-	ID         string `json:"id"`
+	ID string `json:"id"`
+	// Article is the claim's text (the JSON name predates Source: results
+	// already recorded keep loading); Source says whose claim it is.
 	Article    string `json:"article"`
+	Source     Source `json:"source"`
 	Measured   string `json:"measured"`
 	Tolerance  string `json:"tolerance"`
 	Reproduced *bool  `json:"reproduced"`
@@ -217,9 +220,9 @@ func (r *Result) Print(w io.Writer) {
 		}
 	}
 	if len(r.Claims) > 0 {
-		fmt.Fprintln(w, "\nthe article's claims beside ours:")
+		fmt.Fprintln(w, "\nthe claims beside ours (each says whose it is):")
 		for _, c := range r.Claims {
-			fmt.Fprintf(w, "  %-3s article:  %s\n      measured: %s\n      verdict:  %s (tolerance: %s)\n", c.ID, c.Article, c.Measured, c.Verdict(), c.Tolerance)
+			fmt.Fprintf(w, "  %-3s %s:  %s\n      measured: %s\n      verdict:  %s (tolerance: %s)\n", c.ID, c.Source.Name(), c.Article, c.Measured, c.Verdict(), c.Tolerance)
 			if len(c.ClientBound) > 0 {
 				fmt.Fprintf(w, "      client-bound: %s — a rate measured there is the load tool's limit, not the server's\n", strings.Join(c.ClientBound, ", "))
 			}

@@ -329,7 +329,7 @@ func printClaims(w io.Writer, a, b *bench.Result) {
 		}
 		return "-", ""
 	}
-	fmt.Fprintln(w, "\nthe article's claims:")
+	fmt.Fprintln(w, "\nthe claims, A beside B:")
 	for _, id := range ids {
 		va, ma := find(a, id)
 		vb, mb := find(b, id)

@@ -59,7 +59,7 @@ func ClaimsTable(rs []*bench.Result, withStep bool) string {
 	if withStep {
 		b.WriteString("<th>step</th>")
 	}
-	b.WriteString("<th>claim</th><th>verdict</th><th>the article</th><th>ours</th></tr>\n")
+	b.WriteString("<th>claim</th><th>verdict</th><th>the claim (whose)</th><th>ours</th></tr>\n")
 	for _, r := range rs {
 		for i := range r.Claims {
 			c := &r.Claims[i]
@@ -68,8 +68,8 @@ func ClaimsTable(rs []*bench.Result, withStep bool) string {
 			if withStep {
 				fmt.Fprintf(&b, `<td><a href="#step-%d">%d %s</a></td>`, r.Step, r.Step, html.EscapeString(r.Slug))
 			}
-			fmt.Fprintf(&b, `<td><b>%s</b></td><td style="color:%s;font-weight:bold;white-space:nowrap">%s</td><td>%s</td><td>%s<br><small>tolerance: %s</small></td></tr>`+"\n",
-				html.EscapeString(c.ID), color, v, html.EscapeString(c.Article), html.EscapeString(c.Measured), html.EscapeString(c.Tolerance))
+			fmt.Fprintf(&b, `<td><b>%s</b></td><td style="color:%s;font-weight:bold;white-space:nowrap">%s</td><td><small>%s:</small> %s</td><td>%s<br><small>tolerance: %s</small></td></tr>`+"\n",
+				html.EscapeString(c.ID), color, v, html.EscapeString(c.Source.Name()), html.EscapeString(c.Article), html.EscapeString(c.Measured), html.EscapeString(c.Tolerance))
 		}
 	}
 	b.WriteString("</table>\n")

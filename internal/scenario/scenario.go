@@ -1,6 +1,8 @@
 // Package scenario defines what `make step-N bench` runs for each step: the
 // variants (one table row each), the services they need, and how the
-// article's claims are judged from what was measured. The load parameters
+// claims are judged from what was measured. Each claim declares its
+// source (bench.Source) beside it: an article's sentence, the author's
+// repository, the guide article C summarises, or ours. The load parameters
 // come from k6/lib/params.json, which the k6 scripts read too.
 package scenario
 
@@ -35,7 +37,7 @@ type Step struct {
 	Profile string
 	// Variants lists the rows to measure, in table order.
 	Variants func(env Env) []bench.Variant
-	// Claims judges the article's figures from the runs.
+	// Claims judges the step's claims (each with its source) from the runs.
 	Claims func(r *bench.Result, env Env) []bench.Claim
 	// Tables, when set, summarises the runs in the step's own shape.
 	Tables func(r *bench.Result) []bench.Table

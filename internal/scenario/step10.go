@@ -504,12 +504,15 @@ func scaleOutClaims(r *bench.Result, env Env) []bench.Claim {
 	n := slices.Max(env.Params.ScaleOut.Replicas)
 	one, rr, hash := r.Find("rr-1"), r.Find(fmt.Sprintf("rr-%d", n)), r.Find(fmt.Sprintf("hash-%d", n))
 	dilution := bench.Claim{ID: "S10a", Measured: "not measured",
+		Source:    bench.Ours("article A lists \"cache hit ratio thấp\" under horizontal scale, without a figure"),
 		Article:   "with several API instances each warms its own burst cache: the hit ratio is diluted (article A's costs of the technique)",
 		Tolerance: fmt.Sprintf("round-robin over %d replicas loads each item from Redis ≥ 2× as often per TTL window as one replica behind the same balancer (copies per item; ideal ×%d)", n, n)}
 	restore := bench.Claim{ID: "S10b", Measured: "not measured",
+		Source:    bench.Ours(""),
 		Article:   "routing by key at the load balancer (consistent hashing on the item id) keeps each hot item on one replica",
 		Tolerance: fmt.Sprintf("hash routing over %d replicas: copies per item ≤ 1.5× one replica's", n)}
 	stale := bench.Claim{ID: "S10c", Measured: "not measured",
+		Source:  bench.Ours(""),
 		Article: "the invalidation delay of an in-process cache is up to its TTL; announcing a change to every replica brings it down to milliseconds, and a replica that missed the announcement is still bounded by the TTL",
 		Tolerance: fmt.Sprintf("without invalidation some replica serves the old ETag > %.0f ms after the change; with it no listening replica does, and the replica that missed it catches up within the burst TTL + 100 ms",
 			env.Params.ScaleOut.InvalidationBoundMS)}

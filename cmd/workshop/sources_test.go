@@ -1,0 +1,37 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/scenario"
+)
+
+// The reference runs were recorded before claims carried a source: they
+// still load, and the report gives each claim the source its step declares
+// (step 5's A5-ceiling is ours, not the article's).
+func TestReferenceRunsGetTheirSources(t *testing.T) {
+	for _, s := range scenario.All() {
+		b, err := os.ReadFile(filepath.Join("..", "..", "results", "reference", fmt.Sprintf("step-%d.json", s.N)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r bench.Result
+		if err := json.Unmarshal(b, &r); err != nil {
+			t.Fatalf("step %d: %v", s.N, err)
+		}
+		fillSources(&r, s)
+		for _, c := range r.Claims {
+			if c.Source.Kind == "" {
+				t.Errorf("step %d %s: no source after fillSources", s.N, c.ID)
+			}
+			if c.ID == "A5-ceiling" && c.Source.Kind != bench.FromOurs {
+				t.Errorf("A5-ceiling reads as %q", c.Source.Name())
+			}
+		}
+	}
+}
