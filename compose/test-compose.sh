@@ -145,7 +145,7 @@ rootfs=$WORK/rootfs
 if ! have "$RUNTIME" || ! have "$PG" || ! have "$REDIS" || ! have "$GOLANG" || { [ -n "$K6_STANDIN" ] && ! have peakload-standin-node; }; then
   if [ ! -f "$rootfs/.done" ]; then
     command -v debootstrap >/dev/null || apt-get install -y -qq --no-install-recommends debootstrap >&2
-    say "debootstrap bookworm (minbase) for the stand-in images (~1–2 min, once per machine)"
+    say "debootstrap bookworm (minbase) for the stand-in images (~2–4 min, once per machine)"
     rm -rf "$rootfs"
     debootstrap --variant=minbase bookworm "$rootfs" http://deb.debian.org/debian >"$WORK/debootstrap.log" 2>&1
     touch "$rootfs/.done"
@@ -249,6 +249,13 @@ passed=0 failed=0
 # a window and a meter per variant), and at 50 step 1's 202 workers took it
 # past the k6 service's 1 GiB (killed by the kernel, measured here).
 K6_VUS=10
+k6_exited() {
+  case $1 in
+  99) echo "the k6 container exited 99: a threshold failed (the thresholds are above)" ;;
+  137) echo "the k6 container exited 137: killed, e.g. past its memory limit" ;;
+  *) echo "the k6 container exited $1" ;;
+  esac
+}
 for step in ${TEST_COMPOSE_STEPS:-01-direct-db 02-cache-aside}; do
   n=$((10#${step%%-*}))
   rm -f "results/k6-$step.json" "results/step-$n/latest.json"
@@ -272,7 +279,7 @@ verdicts = ", ".join(f"{c['id']} {'REPRODUCED' if c['reproduced'] else 'NOT repr
 print(f"    bench: {len(runs)} rows, {sum(x['requests'] for x in runs)} requests, 0 errors; {verdicts} (QUICK: a smoke test)")
 EOF2
      { STEP=$step SOLUTION=1 VUS=$K6_VUS DURATION=3s compose run --rm k6 >>"$log" 2>&1 ||
-       { echo "the k6 container exited $? (137: killed, e.g. past its memory limit)" >>"$log"; false; }; } &&
+       { k6_exited $? >>"$log"; false; }; } &&
      K6_STANDIN=$K6_STANDIN python3 - "results/k6-$step.json" <<'EOF2'
 import json, os, sys
 s = json.load(open(sys.argv[1]))
