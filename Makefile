@@ -132,7 +132,7 @@ compose-bench: ## Docker only, no Go: STEP=2 [SOLUTION=1] — the bench's table 
 	  docker compose -f compose/compose.yaml --profile bench run --rm k6; \
 	  rc=$$?; docker compose -f compose/compose.yaml --profile bench down; exit $$rc
 
-test-compose: ## the Docker-only path for real (steps 1–2), where a Docker engine can start; stand-in images
+test-compose: ## the Docker-only path for real (steps 1–2), where a Docker engine can start; stand-in images (k6: the Node shim, not k6)
 	@bash compose/test-compose.sh
 
 test-latency: build ## steps 1–5 give the same verdicts with 0.2 ms added to every database round trip

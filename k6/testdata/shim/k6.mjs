@@ -1,10 +1,11 @@
 // A stand-in for k6, for tests on machines where k6 cannot be installed:
-// `node k6.mjs run [--quiet] [-e K=V]... script.js` runs a step script's
-// scenarios against a real server and ends the way k6 does — the script's
-// handleSummary called with a summary object in k6's documented shape
-// (metrics by name with "values", submetrics for the thresholds' tags,
-// state.testRunDurationMs), its outputs written, exit code 99 when a
-// threshold failed.
+// `node k6.mjs run [--quiet] [-e K=V]... [--summary-export F] script.js`
+// runs a step script's scenarios against a real server and ends the way k6
+// does — the script's handleSummary called with a summary object in k6's
+// documented shape (metrics by name with "values", submetrics for the
+// thresholds' tags, state.testRunDurationMs), its outputs written, F in the
+// older shape k6 keeps for --summary-export, exit code 99 when a threshold
+// failed. compose/test-compose.sh makes it the grafana/k6 stand-in image.
 //
 // What it implements: the executors the scripts use (constant-vus,
 // per-vu-iterations, shared-iterations) with startTime and gracefulStop
@@ -25,15 +26,20 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 if (args[0] !== 'run') {
-  console.error('usage: k6.mjs run [--quiet] [-e K=V]... script.js');
+  console.error('usage: k6.mjs run [--quiet] [-e K=V]... [--summary-export F] script.js');
   process.exit(2);
 }
 const env = { ...process.env };
 let script;
+let summaryExport; // --summary-export FILE: what compose/compose.yaml's k6 service passes
 for (let i = 1; i < args.length; i++) {
   if (args[i] === '-e' || args[i] === '--env') {
     const [k, ...v] = args[++i].split('=');
     env[k] = v.join('=');
+  } else if (args[i] === '--summary-export') {
+    summaryExport = args[++i];
+  } else if (args[i].startsWith('--summary-export=')) {
+    summaryExport = args[i].slice('--summary-export='.length);
   } else if (args[i].startsWith('-')) {
     // --quiet and the like: nothing to do
   } else {
@@ -225,6 +231,23 @@ for (const [where, text] of Object.entries(outputs)) {
   if (where === 'stdout') process.stdout.write(text);
   else if (where === 'stderr') process.stderr.write(text);
   else fs.writeFileSync(path.resolve(where), text);
+}
+// --summary-export writes, beside handleSummary's outputs, the older shape k6
+// keeps for that flag: each metric's values at the top of the metric, a rate's
+// "rate" as "value", thresholds as {condition: failed}, no options or state.
+if (summaryExport) {
+  const old = JSON.parse(JSON.stringify(data));
+  delete old.options;
+  delete old.state;
+  for (const [name, m] of Object.entries(old.metrics)) {
+    const flat = m.values;
+    if (m.thresholds) flat.thresholds = Object.fromEntries(Object.entries(m.thresholds).map(([c, r]) => [c, !r.ok]));
+    if (m.type === 'rate' && 'rate' in flat) { flat.value = flat.rate; delete flat.rate; }
+    old.metrics[name] = flat;
+  }
+  old.root_group.groups = {};
+  old.root_group.checks = {};
+  fs.writeFileSync(path.resolve(summaryExport), JSON.stringify(old, null, 4));
 }
 fs.rmSync(tmp, { recursive: true, force: true });
 process.exit(failed ? 99 : 0);
