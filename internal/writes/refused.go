@@ -45,7 +45,9 @@ func DeadLetter(write WriteFunc, sink DeadLetterFunc) WriteFunc {
 		for _, r := range letters {
 			metrics.EventsRejected.WithLabelValues(r.Reason).Inc()
 		}
-		logger.note(letters)
+		if len(letters) > 0 {
+			logger.note(letters)
+		}
 		if len(keep) == 0 {
 			return nil, refused // nothing left to retry: Persist stops here
 		}
