@@ -19,6 +19,7 @@ import (
 
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/report"
+	"github.com/peakload/workshop/internal/scenario"
 )
 
 func decks(t *testing.T) []string {
@@ -163,6 +164,11 @@ func reference(t *testing.T, n int) *bench.Result {
 	var r bench.Result
 	if err := json.Unmarshal(b, &r); err != nil {
 		t.Fatal(err)
+	}
+	for _, s := range scenario.All() { // as make report does: claims recorded before they carried a source get their step's
+		if s.N == n {
+			s.FillSources(&r)
+		}
 	}
 	return &r
 }

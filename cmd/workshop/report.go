@@ -8,7 +8,6 @@ import (
 	"sort"
 
 	"github.com/peakload/workshop/internal/bench"
-	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/report"
 	"github.com/peakload/workshop/internal/scenario"
 )
@@ -42,7 +41,7 @@ func runReport(args []string) error {
 		}
 		steps, slugs[s.N] = append(steps, s.N), s.Slug
 		if r != nil {
-			fillSources(r, s)
+			s.FillSources(r)
 			rs[s.N] = r
 		}
 	}
@@ -86,21 +85,4 @@ func runReport(args []string) error {
 	sort.Strings(names)
 	fmt.Printf("wrote %d slide figures in %s/\n", len(names), slideFigures)
 	return nil
-}
-
-// fillSources gives the claims of a result recorded before claims carried
-// their source (the reference runs) the source their step declares now,
-// so the report never prints a claim of ours as the article's.
-func fillSources(r *bench.Result, s scenario.Step) {
-	if s.Claims == nil {
-		return
-	}
-	declared := s.Claims(&bench.Result{}, scenario.Env{Params: params.Load()})
-	for i := range r.Claims {
-		for _, d := range declared {
-			if r.Claims[i].ID == d.ID && r.Claims[i].Source.Kind == "" {
-				r.Claims[i].Source = d.Source
-			}
-		}
-	}
 }

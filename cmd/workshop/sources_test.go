@@ -24,10 +24,10 @@ func TestReferenceRunsGetTheirSources(t *testing.T) {
 		if err := json.Unmarshal(b, &r); err != nil {
 			t.Fatalf("step %d: %v", s.N, err)
 		}
-		fillSources(&r, s)
+		s.FillSources(&r)
 		for _, c := range r.Claims {
 			if c.Source.Kind == "" {
-				t.Errorf("step %d %s: no source after fillSources", s.N, c.ID)
+				t.Errorf("step %d %s: no source after FillSources", s.N, c.ID)
 			}
 			if c.ID == "A5-ceiling" && c.Source.Kind != bench.FromOurs {
 				t.Errorf("A5-ceiling reads as %q", c.Source.Name())

@@ -2,9 +2,9 @@ package bench_test
 
 import (
 	"math"
-	"sync/atomic"
 	"net/http"
 	"net/http/httptest"
+	"sync/atomic"
 	"testing"
 	"time"
 
