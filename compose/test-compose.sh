@@ -19,7 +19,7 @@
 #   grafana/k6 (the tag compose.yaml pins)
 #                           that + Debian's nodejs + the repository's Node shim of the
 #                           k6 API the scripts use (k6/testdata/shim): NOT k6. k6 itself
-#                           is never built here: its Go module (go.k6.io/k6) is AGPL,
+#                           is never built here: its Go module is AGPL,
 #                           which this workplace's registry marks not-to-use.
 # What a stand-in cannot prove: that the real images' entrypoints, users and
 # versions behave the same (alpine's musl, postgres' docker-entrypoint.sh

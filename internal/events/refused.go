@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -65,7 +66,7 @@ func refusal(doc bson.D, we mongo.WriteError) (Refusal, bool) {
 	if !ok || we.Code == 11000 {
 		return Refusal{}, false
 	}
-	if we.Code == 2 && len(we.Message) >= 11 && we.Message[:11] == "invalid key" {
+	if we.Code == 2 && strings.HasPrefix(we.Message, "invalid key") {
 		reason = "invalid_key"
 	}
 	return Refusal{Doc: doc, Reason: reason, Err: errors.New(we.Message)}, true
