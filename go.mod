@@ -1,6 +1,6 @@
 module github.com/peakload/workshop
 
-go 1.24.0
+go 1.25.0
 
 require (
 	github.com/FerretDB/FerretDB v1.24.2

@@ -11,7 +11,7 @@
 # so the pinned third-party images are replaced by LOCAL STAND-INS built
 # from Debian packages and tagged like them:
 #   debian:bookworm-…-slim  debootstrap --variant=minbase bookworm (the real base, unpinned date)
-#   golang:1.24.9-bookworm  that + this machine's Go toolchain (its version, not 1.24.9)
+#   golang:1.25.4-bookworm  that + this machine's Go toolchain (its version, not 1.25.4)
 #   postgres:15.10-alpine   that + Debian's PostgreSQL 15, with the official entrypoint's
 #                           POSTGRES_HOST_AUTH_METHOD / POSTGRES_DB behaviour and pg_isready
 #   redis:7.2.7-alpine      that + Debian's redis-server / redis-cli (7.0, not 7.2), with

@@ -16,6 +16,9 @@ import (
 func runDoctor() error {
 	c := stack.FromEnv()
 	fmt.Printf("peakload doctor — %s/%s, %d CPUs, %s\n\n", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())
+	// go.mod says go 1.25: the checks' timers run on testing/synctest's
+	// fake clock, which Go 1.25 made stable. An older go refuses to build.
+	fmt.Printf("  ok       %-13s %s (go.mod needs ≥ 1.25: the checks run their timers on testing/synctest)\n", "go", runtime.Version())
 	missing := 0
 	for _, t := range stack.Tools {
 		path, err := stack.LookPath(t.Name)
