@@ -101,7 +101,6 @@ func goroutines() map[string]string {
 	return out
 }
 
-
 // The contract of step 9: every framework — yours included — answers the
 // same requests with the same statuses, bodies and JSON errors, reads
 // PostgreSQL exactly once per item, and keeps the shell's promises
