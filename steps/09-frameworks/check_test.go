@@ -139,8 +139,11 @@ func TestEachRouteAnswersItsBody(t *testing.T) {
 			{"POST", endpoints.ValidatePath, event, 200, `{"ok":true}`},
 			{"GET", endpoints.HealthPath, "", 200, `"step 9 — ` + name + `"`},
 		})
-		if code, _, body, err := s.do("GET", endpoints.MetricsPath, ""); code != 200 || !strings.Contains(body, "process_cpu_seconds_total") {
-			t.Errorf("GET /metrics: %d %v, no process_cpu_seconds_total in %.80q (the bench reads the server's CPU there)", code, err, body)
+		code, _, body, err := s.do("GET", endpoints.MetricsPath, "")
+		for _, series := range []string{"process_cpu_seconds_total", "peakload_http_requests_total"} {
+			if code != 200 || !strings.Contains(body, "\n"+series) {
+				t.Errorf("GET /metrics: %d %v, no %s in %.80q: the bench reads the server's CPU and its answers there (endpoints.Metrics)", code, err, series, body)
+			}
 		}
 	})
 }

@@ -210,6 +210,45 @@ func TestTheBodyLimitIs64KiBHoweverTheBodyIsSent(t *testing.T) {
 	})
 }
 
+// A body far over the limit (8 MiB, chunked) is refused having read at
+// most 2 MiB of it: the limit bounds what the server reads into memory,
+// not only the answer. (The fasthttp row reads up to 1 MiB before refusing.)
+func TestAHugeBodyIsRefusedUnread(t *testing.T) {
+	const huge, most = 8 << 20, 2 << 20
+	eachFramework(t, true, func(t *testing.T, name string) {
+		s := serve(t, name, &endpoints.App{Name: name}, 1)
+		c := s.dial(t)
+		sent := make(chan struct{})
+		go func() {
+			defer close(sent)
+			_ = c.SetWriteDeadline(time.Now().Add(5 * time.Second))
+			head := fmt.Sprintf("POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n", endpoints.ValidatePath)
+			chunk := fmt.Sprintf("%x\r\n%s\r\n", 64<<10, strings.Repeat(" ", 64<<10))
+			if _, err := io.WriteString(c, head+"1\r\n{\r\n"); err != nil {
+				return
+			}
+			for range huge / (64 << 10) {
+				if _, err := io.WriteString(c, chunk); err != nil {
+					return // the server refused the rest: what a right answer does
+				}
+			}
+			_, _ = io.WriteString(c, "0\r\n\r\n")
+		}()
+		<-sent // all sent, refused, or 5 s passed with the server reading nothing more
+		sc := s.ln.conn(c)
+		if sc == nil {
+			t.Fatal("the connection was never accepted on the listener given")
+		}
+		sc.mu.Lock()
+		read := sc.read
+		sc.mu.Unlock()
+		if read > most {
+			t.Errorf("a chunked body of 8 MiB: the server read %.1f MiB of it; want at most 2 MiB read before it refuses the body (413): "+
+				"cap the reading at the limit (endpoints.ReadBody), not the length once read", float64(read)/(1<<20))
+		}
+	})
+}
+
 // Requests sent one after another on one connection are all answered on
 // it: keep-alive, which the bench's 500 connections rely on.
 func TestAConnectionIsKeptAliveAcrossRequests(t *testing.T) {
