@@ -54,10 +54,10 @@ func serveYours(ctx context.Context, ln net.Listener, app *endpoints.App) error 
 	r.Method(http.MethodGet, endpoints.MetricsPath, endpoints.Metrics)
 
 	srv := endpoints.HTTPServer(r)
-	var g errgroup.Group
+	g, gctx := errgroup.WithContext(ctx) // gctx also ends if Serve fails
 	g.Go(func() error { return srv.Serve(ln) }) // http.ErrServerClosed once Shutdown starts
 	g.Go(func() error {
-		<-ctx.Done()
+		<-gctx.Done()
 		sctx, cancel := context.WithTimeout(context.Background(), server.WriteTimeout)
 		defer cancel()
 		return srv.Shutdown(sctx) // returns once the requests in flight are answered
