@@ -54,7 +54,7 @@ func serveYours(ctx context.Context, ln net.Listener, app *endpoints.App) error 
 	r.Method(http.MethodGet, endpoints.MetricsPath, endpoints.Metrics)
 
 	srv := endpoints.HTTPServer(r)
-	g, gctx := errgroup.WithContext(ctx) // gctx also ends if Serve fails
+	g, gctx := errgroup.WithContext(ctx)        // gctx also ends if Serve fails
 	g.Go(func() error { return srv.Serve(ln) }) // http.ErrServerClosed once Shutdown starts
 	g.Go(func() error {
 		<-gctx.Done()
