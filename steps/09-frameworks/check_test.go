@@ -189,11 +189,12 @@ func TestConcurrentRequestsGetTheirOwnAnswers(t *testing.T) {
 		var mu sync.Mutex
 		var wrong []string
 		var wg sync.WaitGroup
-		for g := range 8 {
+		const clients, each = 8, 8
+		for g := range clients {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				for i := range 8 {
+				for i := range each {
 					field := fmt.Sprintf("f%dx%dz", g, i)
 					body, want := event, `{"ok":true}`
 					if i%2 == 1 {
@@ -211,8 +212,8 @@ func TestConcurrentRequestsGetTheirOwnAnswers(t *testing.T) {
 		}
 		wg.Wait()
 		if len(wrong) > 0 {
-			t.Errorf("8 clients × 8 requests at once (half naming an unknown field of their own): %d of 64 answers were not their own request's, e.g. %s",
-				len(wrong), wrong[0])
+			t.Errorf("%d clients × %d requests at once (half naming an unknown field of their own): %d of %d answers were not their own request's, e.g. %s",
+				clients, each, len(wrong), clients*each, wrong[0])
 		}
 	})
 }
