@@ -7,10 +7,12 @@ package main
 import (
 	"bufio"
 	"context"
+	"flag"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -19,6 +21,19 @@ import (
 
 	"github.com/peakload/workshop/internal/endpoints"
 )
+
+// TestMain lets the parallel subtests all run at once: they wait on timers
+// and sockets, not on the CPU, so go test's default (GOMAXPROCS at a time,
+// 2 here) would only queue them. A -parallel given on the command line wins.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		_ = flag.Set("test.parallel", "64")
+	}
+	os.Exit(m.Run())
+}
 
 // fast is how many times sooner than asked the test makes every deadline a
 // server sets on a connection: the shell's 5 s header and 15 s read
@@ -272,18 +287,18 @@ func serve(t *testing.T, name string, app *endpoints.App, scale float64) *served
 		}()
 		s.err = frameworks[name](ctx, ln, app)
 	}()
+	// The end of a test stops the framework without waiting for it:
+	// TestShutdownLetsTheRequestInFlightFinish holds the shutdown, and the
+	// others need not each wait out a framework's drain.
 	t.Cleanup(func() {
 		s.client.CloseIdleConnections()
-		if err := s.shutdown(10 * time.Second); err != nil {
-			t.Errorf("%s: %v", name, err)
-		}
+		s.stop()
 	})
 	if !ln.await(func() bool { return ln.accepting || ln.returned }, 10*time.Second) {
 		t.Fatalf("%s did not call Accept on the listener it was given within 10 s: serve on ln, not on an address of your own", name)
 	}
 	select {
 	case <-s.returned:
-		s.once.Do(func() {}) // said here, not again at the end
 		t.Fatalf("%s returned at once, before serving anything: %v", name, s.err)
 	default:
 	}
@@ -365,9 +380,13 @@ func post(path, body string) string {
 	return fmt.Sprintf("POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", path, len(body), body)
 }
 
-// eachFramework runs f for every framework of the table and yours, as
-// parallel subtests unless the test counts something shared.
+// eachFramework runs f for every framework of the table and yours, in
+// parallel with each other and with the other parallel tests, unless the
+// test counts something shared (then it runs alone, before them).
 func eachFramework(t *testing.T, parallel bool, f func(t *testing.T, name string)) {
+	if parallel {
+		t.Parallel()
+	}
 	names := make([]string, 0, len(frameworks))
 	for n := range frameworks {
 		names = append(names, n)
