@@ -1,17 +1,13 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
-	"net/http"
 	"runtime"
-	"slices"
 	"strings"
+	"sync"
 	"testing"
-	"time"
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
@@ -36,39 +32,18 @@ var tableRows = []struct{ fn, pkg, row string }{
 // routed by echo, net/http's ServeMux or bare fasthttp.
 func TestYoursIsAFrameworkOfItsOwn(t *testing.T) {
 	before := goroutines()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, stop := context.WithCancel(t.Context())
-	done, finished := make(chan error, 1), make(chan struct{})
-	go func() {
-		defer close(finished)
-		err := serveYours(ctx, ln, &endpoints.App{Name: "yours"}) // no database: /validate needs none
-		ln.Close()
-		done <- err
-	}()
-	defer func() {
-		stop()
-		select {
-		case <-finished:
-		case <-time.After(10 * time.Second):
-			t.Errorf("serveYours did not return within 10 s of its context ending: shut down when ctx is done (endpoints.ServeUntil)")
-		}
-	}()
-	base := "http://" + ln.Addr().String()
-	if err := waitUp(base, done); err != nil {
-		t.Fatalf("yours does not serve: %v", err)
-	}
-	conn, err := net.Dial("tcp", ln.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer conn.Close()
+	s := serve(t, "yours", &endpoints.App{Name: "yours"}, 1) // no database: /validate needs none
+	c := s.dial(t)
 	body := string(params.Load().Event)
-	fmt.Fprintf(conn, "POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s",
-		endpoints.ValidatePath, len(body), body[:len(body)/2])
-	time.Sleep(200 * time.Millisecond) // the server is now reading the rest of the body
+	head := post(endpoints.ValidatePath, body)
+	head = head[:len(head)-len(body)/2]
+	if _, err := io.WriteString(c, head); err != nil {
+		t.Fatal(err)
+	}
+	if !s.ln.conn(c).awaitReading(len(head)) {
+		t.Fatalf("yours did not read the first %d bytes of a request within 5 s", len(head))
+	}
+	// The server now waits for the rest of the body, inside its own code.
 	var stacks []string
 	for id, stack := range goroutines() {
 		if _, old := before[id]; !old {
@@ -103,7 +78,7 @@ func TestYoursIsAFrameworkOfItsOwn(t *testing.T) {
 				"Serve app with a framework the table lacks — chi, gin, gorilla/mux, fiber, hertz… (make step-9 hint)", r.row)
 		}
 	}
-	_, _ = conn.Write([]byte(body[len(body)/2:]))
+	_, _ = io.WriteString(c, body[len(body)-len(body)/2:])
 }
 
 // goroutines returns the stack of every goroutine, by goroutine id.
@@ -128,121 +103,174 @@ func goroutines() map[string]string {
 
 // The contract of step 9: every framework — yours included — answers the
 // same requests with the same statuses, bodies and JSON errors, reads
-// PostgreSQL exactly once per item, and shuts down when asked. Only then
-// does comparing their speed mean anything.
-func TestEveryFrameworkKeepsTheContract(t *testing.T) {
+// PostgreSQL exactly once per item, and keeps the shell's promises
+// (shell_test.go). Only then does comparing their speed mean anything.
+
+// answer is one request and what every framework must answer to it.
+type answer struct {
+	method, path, body string
+	code               int
+	want               string // the body, or a part of the JSON error
+}
+
+// check sends each request and reports every answer that differs.
+func check(t *testing.T, s *served, answers []answer) {
+	t.Helper()
+	for _, a := range answers {
+		code, ctype, body, err := s.do(a.method, a.path, a.body)
+		if err != nil {
+			t.Errorf("%s %s %.40q: %v", a.method, a.path, a.body, err)
+			continue
+		}
+		var js any
+		if code != a.code || !strings.Contains(body, a.want) || !strings.HasPrefix(ctype, "application/json") || json.Unmarshal([]byte(body), &js) != nil {
+			t.Errorf("%s %s %.40q: %d %q %.120s; want %d application/json containing %.60q",
+				a.method, a.path, a.body, code, ctype, body, a.code, a.want)
+		}
+	}
+}
+
+func TestEachRouteAnswersItsBody(t *testing.T) {
+	event := string(params.Load().Event)
+	eachFramework(t, true, func(t *testing.T, name string) {
+		s := serve(t, name, &endpoints.App{Name: name}, 1)
+		check(t, s, []answer{
+			{"GET", endpoints.EmptyPath, "", 200, string(server.EmptyBody)},
+			{"POST", endpoints.ValidatePath, event, 200, `{"ok":true}`},
+			{"GET", endpoints.HealthPath, "", 200, `"step 9 — ` + name + `"`},
+		})
+		code, _, body, err := s.do("GET", endpoints.MetricsPath, "")
+		for _, series := range []string{"process_cpu_seconds_total", "peakload_http_requests_total"} {
+			if code != 200 || !strings.Contains(body, "\n"+series) {
+				t.Errorf("GET /metrics: %d %v, no %s in %.80q: the bench reads the server's CPU and its answers there (endpoints.Metrics)", code, err, series, body)
+			}
+		}
+	})
+}
+
+func TestBadInputIsA400NamingTheProblem(t *testing.T) {
+	event := string(params.Load().Event)
+	eachFramework(t, true, func(t *testing.T, name string) {
+		s := serve(t, name, &endpoints.App{Name: name}, 1)
+		check(t, s, []answer{
+			{"POST", endpoints.ValidatePath, `{"event_name":"click"`, 400, "error"},
+			{"POST", endpoints.ValidatePath, `not json`, 400, "error"},
+			{"POST", endpoints.ValidatePath, "", 400, "error"},
+			{"POST", endpoints.ValidatePath, event + `{}`, 400, "body"},
+			{"POST", endpoints.ValidatePath, strings.Replace(event, `"timestamp"`, `"admin":true,"timestamp"`, 1), 400, "admin"},
+			{"POST", endpoints.ValidatePath, `{"event_name":"click","data":{},"timestamp":"yesterday"}`, 400, "timestamp"},
+			{"POST", endpoints.ValidatePath, `{"event_name":"click","data":{},"timestamp":1}`, 400, "timestamp"},
+			{"POST", endpoints.ValidatePath, `{"event_name":"a b","data":{},"timestamp":1700000000}`, 400, "event_name"},
+			{"GET", endpoints.ItemsPrefix + "abc", "", 400, "invalid item id"},
+			{"GET", endpoints.ItemsPrefix + "-4", "", 400, "invalid item id"},
+		})
+	})
+}
+
+func TestUnknownRoutesAndMethodsAreJSON404And405(t *testing.T) {
+	eachFramework(t, true, func(t *testing.T, name string) {
+		s := serve(t, name, &endpoints.App{Name: name}, 1)
+		check(t, s, []answer{
+			{"GET", "/nope", "", 404, "no such route"},
+			{"POST", "/nope/deeper", "{}", 404, "no such route"},
+			{"DELETE", endpoints.EmptyPath, "", 405, "method not allowed"},
+			{"GET", endpoints.ValidatePath, "", 405, "method not allowed"},
+			{"PUT", endpoints.ItemsPrefix + "1", "{}", 405, "method not allowed"},
+		})
+	})
+}
+
+// Many clients at once each get the answer to their own request: no
+// framework may share a request's or a response's bytes between requests.
+func TestConcurrentRequestsGetTheirOwnAnswers(t *testing.T) {
+	event := string(params.Load().Event)
+	eachFramework(t, true, func(t *testing.T, name string) {
+		s := serve(t, name, &endpoints.App{Name: name}, 1)
+		var mu sync.Mutex
+		var wrong []string
+		var wg sync.WaitGroup
+		const clients, each = 8, 8
+		for g := range clients {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := range each {
+					field := fmt.Sprintf("f%dx%dz", g, i)
+					body, want := event, `{"ok":true}`
+					if i%2 == 1 {
+						body = strings.Replace(event, `"timestamp"`, `"`+field+`":1,"timestamp"`, 1)
+						want = field // its own field, not another request's
+					}
+					code, _, out, err := s.do("POST", endpoints.ValidatePath, body)
+					if err != nil || !strings.Contains(out, want) || (i%2 == 0) != (code == 200) {
+						mu.Lock()
+						wrong = append(wrong, fmt.Sprintf("%s: %d %.80s %v", field, code, out, err))
+						mu.Unlock()
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		if len(wrong) > 0 {
+			t.Errorf("%d clients × %d requests at once (half naming an unknown field of their own): %d of %d answers were not their own request's, e.g. %s",
+				clients, each, len(wrong), clients*each, wrong[0])
+		}
+	})
+}
+
+func TestItemsAreReadFromPostgreSQL(t *testing.T) {
 	store := stacktest.Store(t)
 	item, err := store.ItemJSON(t.Context(), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	event := string(params.Load().Event)
-	names := make([]string, 0, len(frameworks))
-	for n := range frameworks {
-		names = append(names, n)
-	}
-	slices.Sort(names)
-	for _, name := range names {
-		t.Run(name, func(t *testing.T) {
-			ln, err := net.Listen("tcp", "127.0.0.1:0")
-			if err != nil {
-				t.Fatal(err)
-			}
-			ctx, stop := context.WithCancel(t.Context())
-			done := make(chan error, 1)
-			go func() {
-				err := frameworks[name](ctx, ln, &endpoints.App{Store: store, Name: name})
-				ln.Close() // a framework that failed must not leave connections hanging
-				done <- err
-			}()
-			base := "http://" + ln.Addr().String()
-			if err := waitUp(base, done); err != nil {
-				stop()
-				t.Fatalf("%s does not serve: %v", name, err)
-			}
-			for _, c := range []struct {
-				method, path, body string
-				code               int
-				want               string // the body, or a part of the JSON error
-			}{
-				{"GET", "/empty", "", 200, string(server.EmptyBody)},
-				{"POST", "/validate", event, 200, `{"ok":true}`},
-				{"POST", "/validate", `{"event_name":"click"`, 400, "error"},
-				{"POST", "/validate", strings.Replace(event, `"timestamp"`, `"admin":true,"timestamp"`, 1), 400, "admin"},
-				{"POST", "/validate", `{"event_name":"click","data":{},"timestamp":"yesterday"}`, 400, "timestamp"},
-				{"POST", "/validate", `{"event_name":"` + strings.Repeat("x", 70_000) + `"}`, 413, "larger than"},
-				{"GET", "/items/1", "", 200, string(item)},
-				{"GET", "/items/abc", "", 400, "invalid item id"},
-				{"GET", "/items/-4", "", 400, "invalid item id"},
-				{"GET", "/items/999999999", "", 404, "not found"},
-				{"GET", "/nope", "", 404, "no such route"},
-				{"DELETE", "/empty", "", 405, "method not allowed"},
-			} {
-				code, ctype, body, err := do(c.method, base+c.path, c.body)
-				if err != nil {
-					t.Errorf("%s %s: %v", c.method, c.path, err)
-					continue
-				}
-				var js any
-				if code != c.code || !strings.Contains(body, c.want) || !strings.HasPrefix(ctype, "application/json") || json.Unmarshal([]byte(body), &js) != nil {
-					t.Errorf("%s %s %.40s: %d %q %.120s, want %d application/json containing %.60q", c.method, c.path, c.body, code, ctype, body, c.code, c.want)
-				}
-			}
-			before := testutil.ToFloat64(metrics.DBQueries)
-			for id := 1; id <= 20; id++ {
-				if code, _, _, err := do("GET", fmt.Sprintf("%s/items/%d", base, id), ""); err != nil || code != 200 {
-					t.Fatalf("GET /items/%d: %d %v", id, code, err)
-				}
-			}
-			if q := testutil.ToFloat64(metrics.DBQueries) - before; q != 20 {
-				t.Errorf("20 item reads made %v database queries, want 20", q)
-			}
-			if code, _, body, _ := do("GET", base+"/metrics", ""); code != 200 || !strings.Contains(body, "process_cpu_seconds_total") {
-				t.Errorf("GET /metrics: %d, no process_cpu_seconds_total (the bench reads the server's CPU there)", code)
-			}
-			stop()
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Errorf("shutdown: %v", err)
-				}
-			case <-time.After(10 * time.Second):
-				t.Errorf("%s did not return within 10 s of its context ending", name)
-			}
+	eachFramework(t, true, func(t *testing.T, name string) {
+		s := serve(t, name, &endpoints.App{Store: store, Name: name}, 1)
+		check(t, s, []answer{
+			{"GET", endpoints.ItemsPrefix + "1", "", 200, string(item)},
+			{"GET", endpoints.ItemsPrefix + "999999999", "", 404, "not found"},
 		})
-	}
+	})
 }
 
-func waitUp(base string, done <-chan error) error {
-	for range 100 {
-		select {
-		case err := <-done:
-			return fmt.Errorf("returned at once: %v", err)
-		default:
+// Items read at once, each a different id: each answer is its own item,
+// and each read is one query (metrics.DBQueries, shared: one framework at
+// a time).
+func TestEachItemReadIsOneQuery(t *testing.T) {
+	store := stacktest.Store(t)
+	const n = 20
+	items := make([]string, n+1)
+	for id := 1; id <= n; id++ {
+		b, err := store.ItemJSON(t.Context(), int32(id))
+		if err != nil {
+			t.Fatal(err)
 		}
-		if code, _, _, err := do("GET", base+"/healthz", ""); err == nil && code == 200 {
-			return nil
+		items[id] = string(b)
+	}
+	eachFramework(t, false, func(t *testing.T, name string) {
+		s := serve(t, name, &endpoints.App{Store: store, Name: name}, 1)
+		before := testutil.ToFloat64(metrics.DBQueries)
+		errs := make([]string, n+1)
+		var wg sync.WaitGroup
+		for id := 1; id <= n; id++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				code, _, body, err := s.do("GET", fmt.Sprintf("%s%d", endpoints.ItemsPrefix, id), "")
+				if err != nil || code != 200 || body != items[id] {
+					errs[id] = fmt.Sprintf("GET /items/%d: %d %.60q %v", id, code, body, err)
+				}
+			}()
 		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	return fmt.Errorf("/healthz never answered 200")
-}
-
-var client = &http.Client{Timeout: 10 * time.Second}
-
-func do(method, url, body string) (int, string, string, error) {
-	req, err := http.NewRequest(method, url, strings.NewReader(body))
-	if err != nil {
-		return 0, "", "", err
-	}
-	if body != "" {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		return 0, "", "", err
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
-	return resp.StatusCode, resp.Header.Get("Content-Type"), string(b), err
+		wg.Wait()
+		for _, e := range errs {
+			if e != "" {
+				t.Errorf("%d items read at once: %s; want each its own item, 200", n, e)
+				return
+			}
+		}
+		if q := testutil.ToFloat64(metrics.DBQueries) - before; q != n {
+			t.Errorf("%d item reads made %v database queries, want %d", n, q, n)
+		}
+	})
 }

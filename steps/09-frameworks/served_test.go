@@ -1,0 +1,403 @@
+package main
+
+// The test's side of a framework under test: it is served on a listener
+// the test watches (what it accepts, the deadlines it sets on each
+// connection, how much it has read), over real TCP on 127.0.0.1.
+
+import (
+	"bufio"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/peakload/workshop/internal/endpoints"
+)
+
+// TestMain lets the parallel subtests all run at once: they wait on timers
+// and sockets, not on the CPU, so go test's default (GOMAXPROCS at a time,
+// 2 here) would only queue them. A -parallel given on the command line wins.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	given := false
+	flag.Visit(func(f *flag.Flag) { given = given || f.Name == "test.parallel" })
+	if !given {
+		_ = flag.Set("test.parallel", "64")
+	}
+	os.Exit(m.Run())
+}
+
+// fast is how many times sooner than asked the test makes every deadline a
+// server sets on a connection: the shell's 5 s header and 15 s read
+// timeouts become 50 and 150 ms, so a slowloris client is cut off over
+// real TCP in a test-sized time. What the server asked is recorded as asked.
+const fast = 100
+
+// slack is the real time a cut-off may take beyond its (shortened) deadline
+// on a loaded machine: a bound for waiting, never a pass condition.
+const slack = 1500 * time.Millisecond
+
+// watch is a mutex with a broadcast: await wakes up at every update.
+type watch struct {
+	mu      sync.Mutex
+	changed chan struct{}
+}
+
+func (w *watch) update(f func()) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	f()
+	if w.changed != nil {
+		close(w.changed)
+	}
+	w.changed = make(chan struct{})
+}
+
+// await reports whether cond (called under the lock) held within timeout.
+func (w *watch) await(cond func() bool, timeout time.Duration) bool {
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	for {
+		w.mu.Lock()
+		ok := cond()
+		if w.changed == nil {
+			w.changed = make(chan struct{})
+		}
+		ch := w.changed
+		w.mu.Unlock()
+		if ok {
+			return true
+		}
+		select {
+		case <-ch:
+		case <-timer.C:
+			return false
+		}
+	}
+}
+
+// watchedListener is the ln a framework gets.
+type watchedListener struct {
+	net.Listener
+	scale float64 // each accepted connection's deadlines, this many times sooner
+	watch
+	accepting bool // Accept was called: the framework serves
+	closed    bool // Close was called: no new connections
+	returned  bool // the framework's function returned
+	conns     []*watchedConn
+}
+
+func (l *watchedListener) Accept() (net.Conn, error) {
+	l.update(func() { l.accepting = true })
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	wc := &watchedConn{Conn: c, scale: l.scale}
+	l.update(func() { l.conns = append(l.conns, wc) })
+	return wc, nil
+}
+
+func (l *watchedListener) Close() error {
+	l.update(func() { l.closed = true })
+	return l.Listener.Close()
+}
+
+func (l *watchedListener) accepted() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.conns)
+}
+
+// conn is the server's end of the client's connection c (nil if it was
+// not accepted within 5 s).
+func (l *watchedListener) conn(c net.Conn) *watchedConn {
+	var found *watchedConn
+	l.await(func() bool {
+		for _, sc := range l.conns {
+			if sc.RemoteAddr().String() == c.LocalAddr().String() {
+				found = sc
+			}
+		}
+		return found != nil
+	}, 5*time.Second)
+	return found
+}
+
+// deadline is one deadline a server set on a connection, as it asked.
+type deadline struct {
+	write bool
+	in    time.Duration // from the call; 0: cleared
+}
+
+func (d deadline) String() string {
+	kind := "read"
+	if d.write {
+		kind = "write"
+	}
+	if d.in == 0 {
+		return kind + " cleared"
+	}
+	return kind + " in " + d.in.Round(10*time.Millisecond).String()
+}
+
+// watchedConn is the server's end of one connection.
+type watchedConn struct {
+	net.Conn
+	watch
+	scale     float64
+	deadlines []deadline // the last 64, oldest first
+	readSet   time.Time  // when the read deadline in force was set…
+	readIn    time.Duration
+	read      int // bytes the server has read
+	reading   int // Reads in progress
+}
+
+func (c *watchedConn) Read(b []byte) (int, error) {
+	c.update(func() { c.reading++ })
+	n, err := c.Conn.Read(b)
+	c.update(func() { c.reading--; c.read += n })
+	return n, err
+}
+
+func (c *watchedConn) SetDeadline(t time.Time) error {
+	if err := c.SetReadDeadline(t); err != nil {
+		return err
+	}
+	return c.SetWriteDeadline(t)
+}
+
+func (c *watchedConn) SetReadDeadline(t time.Time) error  { return c.set(t, false) }
+func (c *watchedConn) SetWriteDeadline(t time.Time) error { return c.set(t, true) }
+
+// CloseWrite lets net/http half-close before closing, as it does on TCP.
+func (c *watchedConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return nil
+}
+
+func (c *watchedConn) set(t time.Time, write bool) (err error) {
+	now := time.Now()
+	c.update(func() {
+		d := deadline{write: write}
+		if !t.IsZero() {
+			d.in = max(t.Sub(now), time.Nanosecond) // a deadline in the past is not "cleared"
+		}
+		if len(c.deadlines) == 64 {
+			c.deadlines = slices.Delete(c.deadlines, 0, 1)
+		}
+		c.deadlines = append(c.deadlines, d)
+		if !write {
+			c.readSet, c.readIn = now, d.in
+		}
+		err = c.apply(now, d)
+	})
+	return err
+}
+
+// apply sets d on the real connection, c.scale times sooner (under c.mu).
+func (c *watchedConn) apply(set time.Time, d deadline) error {
+	var t time.Time
+	if d.in > 0 {
+		t = set.Add(time.Duration(float64(d.in) / c.scale))
+	}
+	if d.write {
+		return c.Conn.SetWriteDeadline(t)
+	}
+	return c.Conn.SetReadDeadline(t)
+}
+
+// speedUp makes this connection's deadlines scale times sooner from now
+// on, the read deadline in force included.
+func (c *watchedConn) speedUp(scale float64) {
+	c.update(func() {
+		c.scale = scale
+		if c.readIn > 0 {
+			_ = c.apply(c.readSet, deadline{in: c.readIn})
+		}
+	})
+}
+
+// asked lists the deadlines the server set on c.
+func (c *watchedConn) asked() string {
+	if c == nil {
+		return "(the connection was never accepted)"
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.deadlines) == 0 {
+		return "none"
+	}
+	s := make([]string, len(c.deadlines))
+	for i, d := range c.deadlines {
+		s[i] = d.String()
+	}
+	return strings.Join(s, ", ")
+}
+
+// awaitReading waits until the server has read n bytes of c and is
+// blocked reading more: the request is in flight, in the server's hands.
+func (c *watchedConn) awaitReading(n int) bool {
+	return c != nil && c.await(func() bool { return c.read >= n && c.reading > 0 }, 5*time.Second)
+}
+
+// served is a framework serving on a watched listener until stopped.
+type served struct {
+	name     string
+	ln       *watchedListener
+	addr     string
+	stop     context.CancelFunc
+	returned chan struct{}
+	err      error // what the framework returned, once returned is closed
+	client   *http.Client
+	once     sync.Once
+	checked  error
+}
+
+// serve starts framework name on a fresh listener whose connections'
+// deadlines run scale times sooner; the test's end stops it.
+func serve(t *testing.T, name string, app *endpoints.App, scale float64) *served {
+	t.Helper()
+	raw, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln := &watchedListener{Listener: raw, scale: scale}
+	ctx, stop := context.WithCancel(context.Background())
+	s := &served{name: name, ln: ln, addr: raw.Addr().String(), stop: stop, returned: make(chan struct{}),
+		client: &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{}}}
+	go func() {
+		defer close(s.returned)
+		defer ln.update(func() { ln.returned = true })
+		defer raw.Close() // a framework that failed must leave no port accepting
+		defer func() {
+			if r := recover(); r != nil {
+				s.err = fmt.Errorf("panicked: %v", r)
+			}
+		}()
+		s.err = frameworks[name](ctx, ln, app)
+	}()
+	// The end of a test stops the framework without waiting for it:
+	// TestShutdownLetsTheRequestInFlightFinish holds the shutdown, and the
+	// others need not each wait out a framework's drain.
+	t.Cleanup(func() {
+		s.client.CloseIdleConnections()
+		s.stop()
+	})
+	if !ln.await(func() bool { return ln.accepting || ln.returned }, 10*time.Second) {
+		t.Fatalf("%s did not call Accept on the listener it was given within 10 s: serve on ln, not on an address of your own", name)
+	}
+	select {
+	case <-s.returned:
+		t.Fatalf("%s returned at once, before serving anything: %v", name, s.err)
+	default:
+	}
+	return s
+}
+
+// shutdown ends the framework's context and waits for it to return, once:
+// later calls say what the first one saw.
+func (s *served) shutdown(within time.Duration) error {
+	s.once.Do(func() {
+		s.stop()
+		select {
+		case <-s.returned:
+			if s.err != nil {
+				s.checked = fmt.Errorf("returned %q when its context ended, want nil: a clean stop", s.err)
+			}
+		case <-time.After(within):
+			s.checked = fmt.Errorf("did not return within %v of its context ending: shut down gracefully when ctx is done (endpoints.ServeUntil)", within)
+		}
+	})
+	return s.checked
+}
+
+// do sends one request through the server's keep-alive client.
+func (s *served) do(method, path, body string) (code int, ctype, out string, err error) {
+	req, err := http.NewRequest(method, "http://"+s.addr+path, strings.NewReader(body))
+	if err != nil {
+		return 0, "", "", err
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	return s.send(req)
+}
+
+func (s *served) send(req *http.Request) (code int, ctype, out string, err error) {
+	resp, err := s.client.Do(req)
+	if err != nil {
+		return 0, "", "", err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header.Get("Content-Type"), string(b), err
+}
+
+// dial opens a raw connection to the server, closed at the test's end.
+func (s *served) dial(t *testing.T) net.Conn {
+	t.Helper()
+	c, err := net.DialTimeout("tcp", s.addr, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
+}
+
+// roundTrip writes a raw request on c and reads its response.
+func roundTrip(c net.Conn, br *bufio.Reader, raw string) (*http.Response, string, error) {
+	_ = c.SetDeadline(time.Now().Add(10 * time.Second))
+	defer c.SetDeadline(time.Time{})
+	if _, err := io.WriteString(c, raw); err != nil {
+		return nil, "", err
+	}
+	return readResponse(br)
+}
+
+func readResponse(br *bufio.Reader) (*http.Response, string, error) {
+	resp, err := http.ReadResponse(br, nil)
+	if err != nil {
+		return nil, "", err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	return resp, string(b), err
+}
+
+// post is a raw POST of body to path, with its Content-Length.
+func post(path, body string) string {
+	return fmt.Sprintf("POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n%s", path, len(body), body)
+}
+
+// eachFramework runs f for every framework of the table and yours, in
+// parallel with each other and with the other parallel tests, unless the
+// test counts something shared (then it runs alone, before them).
+func eachFramework(t *testing.T, parallel bool, f func(t *testing.T, name string)) {
+	if parallel {
+		t.Parallel()
+	}
+	names := make([]string, 0, len(frameworks))
+	for n := range frameworks {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		t.Run(name, func(t *testing.T) {
+			if parallel {
+				t.Parallel()
+			}
+			f(t, name)
+		})
+	}
+}
