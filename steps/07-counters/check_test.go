@@ -119,24 +119,6 @@ func TestAFailedWriteReturnsEveryRequestToRetry(t *testing.T) {
 	checkValues(t, c, want, "after the retry, every increment is applied once")
 }
 
-// The reduction belongs to one flush: a second batch through the same
-// write adds its own counts, nothing of the first.
-func TestTwoFlushesAddUp(t *testing.T) {
-	c := stacktest.Mongo(t).Counters().Variant("check")
-	write := Reduce(c)
-	first, want := batch("twice", 300, 10)
-	second, more := batch("twice", 200, 10)
-	for id, n := range more {
-		want[id] += n
-	}
-	for i, docs := range [][]bson.D{first, second} {
-		if retry, err := write(t.Context(), docs); err != nil || len(retry) > 0 {
-			t.Fatalf("flush %d: %v, %d to retry", i+1, err, len(retry))
-		}
-	}
-	checkValues(t, c, want, "two flushes through the same Reduce(c): count each batch afresh (a map made inside the returned func, not beside it)")
-}
-
 // N increments over K ids through the HTTP route: every value exact.
 func TestEveryIncrementCounts(t *testing.T) {
 	c := stacktest.Mongo(t).Counters()
