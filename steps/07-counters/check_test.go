@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -55,8 +57,12 @@ func TestReduceWritesOncePerDistinctID(t *testing.T) {
 	docs, want := batch("once", 1000, 20)
 	writes := testutil.ToFloat64(metrics.DBWrites)
 	persisted := testutil.ToFloat64(metrics.EventsPersisted)
-	if retry, err := Reduce(c)(t.Context(), docs); err != nil || len(retry) > 0 {
+	updates := testutil.ToFloat64(metrics.MongoCommands.WithLabelValues("update"))
+	if retry, err := mustWrite(t, Reduce(c), t.Context(), docs); err != nil || len(retry) > 0 {
 		t.Fatalf("Reduce: %v, %d to retry", err, len(retry))
+	}
+	if n := testutil.ToFloat64(metrics.MongoCommands.WithLabelValues("update")) - updates; n != 1 {
+		t.Fatalf("a flush of 1000 increments over %d ids sent %v update commands to MongoDB, want 1 (one round trip per flush)", len(want), n)
 	}
 	if n := testutil.ToFloat64(metrics.DBWrites) - writes; n != float64(len(want)) {
 		t.Fatalf("a flush of 1000 increments over %d ids made %v writes, want %d (one $inc of the id's count per distinct id)", len(want), n, len(want))
@@ -117,6 +123,34 @@ func TestAFailedWriteReturnsEveryRequestToRetry(t *testing.T) {
 		t.Fatalf("the retry: %v, %d to retry", err, len(retry))
 	}
 	checkValues(t, c, want, "after the retry, every increment is applied once")
+}
+
+// One id whose write fails on the real database — its counter holds a
+// string, so $inc is refused for that id only — makes the write return
+// exactly that id's requests, with IncMany's error; the other ids are
+// persisted once, and a second attempt does not count them twice.
+func TestOnFerretDBAFailingIDIsRetriedAlone(t *testing.T) {
+	c := stacktest.Mongo(t).Counters().Variant("check")
+	docs, want := batch("partialdb", 400, 12)
+	bad := slices.Sorted(maps.Keys(want))[5] // in the middle: FerretDB stops at its first error (IncMany resends the rest)
+	if _, err := c.Coll.InsertOne(t.Context(), bson.D{{Key: "_id", Value: bad}, {Key: "value", Value: "not a number"}}); err != nil {
+		t.Fatal(err)
+	}
+	write := Reduce(c)
+	for attempt := 1; attempt <= 2; attempt++ {
+		retry, err := mustWrite(t, write, t.Context(), docs)
+		if got := perID(retry); !maps.Equal(got, map[string]int64{bad: want[bad]}) {
+			t.Fatalf("attempt %d, counter %s holding a string among 12: the write returned %d to retry, per id %s; want exactly its %d requests",
+				attempt, bad, len(retry), show(got), want[bad])
+		}
+		var refused events.Refused
+		if !errors.As(err, &refused) {
+			t.Fatalf("attempt %d: the write returned error %v; want IncMany's, naming the refused id (events.Refused)", attempt, err)
+		}
+		docs = retry
+	}
+	delete(want, bad)
+	checkValues(t, c, want, "the 11 ids beside the refused one: persisted once by the first attempt, untouched by the second")
 }
 
 // N increments over K ids through the HTTP route: every value exact.
