@@ -30,11 +30,17 @@ var run = fmt.Sprintf("t%d", time.Now().UnixNano())
 // batch returns n increments over k ids of this run (hot-skewed, fixed
 // seed) and how many each id received.
 func batch(prefix string, n, k int) ([]bson.D, map[string]int64) {
+	return batchIDs(run+"-"+prefix, n, k)
+}
+
+// batchIDs is batch with ids prefix-0 … prefix-(k-1), for the in-memory
+// database, which starts empty.
+func batchIDs(prefix string, n, k int) ([]bson.D, map[string]int64) {
 	docs := make([]bson.D, 0, n)
 	want := map[string]int64{}
 	r := rand.New(rand.NewPCG(1, 2))
 	for range n {
-		id := fmt.Sprintf("%s-%s-%d", run, prefix, r.IntN(k))
+		id := fmt.Sprintf("%s-%d", prefix, r.IntN(k))
 		docs = append(docs, counters.Doc(id))
 		want[id]++
 	}

@@ -130,7 +130,7 @@ func showTrips(trips [][]events.Inc) string {
 // distinct id, of that id's count in the batch.
 func TestAFlushIsOneRoundTripOfOneIncPerID(t *testing.T) {
 	c, f := newFakeCounters()
-	docs, want := batch("trip", 1000, 20)
+	docs, want := batchIDs("trip", 1000, 20)
 	p := persisted()
 	retry, err := mustWrite(t, Reduce(c), t.Context(), docs)
 	if err != nil || len(retry) > 0 {
@@ -160,7 +160,7 @@ func TestAFlushIsOneRoundTripOfOneIncPerID(t *testing.T) {
 func TestAFailingIDIsRetriedAlone(t *testing.T) {
 	c, f := newFakeCounters()
 	write := Reduce(c)
-	docs, want := batch("partial", 1000, 20)
+	docs, want := batchIDs("partial", 1000, 20)
 	failing := map[string]bool{}
 	for _, id := range slices.Sorted(maps.Keys(want))[:3] {
 		failing[id] = true
@@ -214,7 +214,7 @@ func keys(m map[string]int64) map[string]bool {
 func TestAWholeFailureReturnsEveryRequest(t *testing.T) {
 	c, f := newFakeCounters()
 	write := Reduce(c)
-	docs, want := batch("down", 500, 15)
+	docs, want := batchIDs("down", 500, 15)
 	p := persisted()
 	f.arm(true, false, nil)
 	retry, err := mustWrite(t, write, t.Context(), docs)
@@ -259,8 +259,8 @@ func TestTheErrorNamesTheRefusedID(t *testing.T) {
 func TestTwoFlushesAddUp(t *testing.T) {
 	c, f := newFakeCounters()
 	write := Reduce(c)
-	first, want := batch("twice", 300, 10)
-	second, more := batch("twice", 200, 10)
+	first, want := batchIDs("twice", 300, 10)
+	second, more := batchIDs("twice", 200, 10)
 	for id, n := range more {
 		want[id] += n
 	}
@@ -282,7 +282,7 @@ func TestTwoFlushesAddUp(t *testing.T) {
 func TestALostAcknowledgementIsCountedOnce(t *testing.T) {
 	c, f := newFakeCounters()
 	write := counters.Idempotent(Reduce(c))
-	docs, want := batch("lostack", 600, 12)
+	docs, want := batchIDs("lostack", 600, 12)
 	f.arm(false, true, nil)
 	retry, err := mustWrite(t, write, t.Context(), docs)
 	f.arm(false, false, nil)
@@ -304,6 +304,7 @@ func TestALostAcknowledgementIsCountedOnce(t *testing.T) {
 // every one is counted persisted. Fake time (synctest): the flush interval
 // passes at once.
 func TestConcurrentIncrementsAcrossIDsAreExact(t *testing.T) {
+	probe(t)
 	synctest.Test(t, func(t *testing.T) {
 		c, f := newFakeCounters()
 		b := bulk.New(BatchSize, Capacity, writes.FlushInterval, counters.Idempotent(guarded(t, Reduce(c))))
@@ -346,9 +347,23 @@ func TestConcurrentIncrementsAcrossIDsAreExact(t *testing.T) {
 }
 
 // guarded turns a panic of write into an error that retries nothing (so
-// the batcher stops retrying) and a failure of t.
+// the batcher stops retrying) and a failure of t; so does a write asked
+// for the 60th time (the database here never fails: a batch retried that
+// often is retried for ever).
 func guarded(t *testing.T, write writes.WriteFunc) writes.WriteFunc {
+	var mu sync.Mutex
+	calls := 0
 	return func(ctx context.Context, docs []bson.D) (retry []bson.D, err error) {
+		mu.Lock()
+		calls++
+		n := calls
+		mu.Unlock()
+		if n == 60 {
+			t.Errorf("the batcher called the write 60 times, the database never failing: does it return documents to retry after a flush that succeeded?")
+		}
+		if n >= 60 {
+			return nil, errors.New("the check stops the retries")
+		}
 		defer func() {
 			if p := recover(); p != nil {
 				t.Errorf("the write panicked on a batch of %d: %v", len(docs), p)
@@ -357,6 +372,14 @@ func guarded(t *testing.T, write writes.WriteFunc) writes.WriteFunc {
 		}()
 		return write(ctx, docs)
 	}
+}
+
+// probe calls Reduce once outside any synctest bubble, so that a write that
+// hangs fails t here instead of deadlocking the bubble.
+func probe(t *testing.T) {
+	t.Helper()
+	c, _ := newFakeCounters()
+	mustWrite(t, Reduce(c), t.Context(), []bson.D{counters.Doc("probe"), counters.Doc("probe")})
 }
 
 // diff says which counters differ from their increments.
@@ -377,6 +400,7 @@ func diff(got, want map[string]int64) string {
 // Increments still in the batcher's buffer when it closes — fewer than a
 // batch, before the interval — are written by Close, each once.
 func TestNothingIsLostAcrossClose(t *testing.T) {
+	probe(t)
 	synctest.Test(t, func(t *testing.T) {
 		c, f := newFakeCounters()
 		b := bulk.New(BatchSize, Capacity, writes.FlushInterval, counters.Idempotent(guarded(t, Reduce(c))))

@@ -194,8 +194,13 @@ func (m *model) flush(f *fakeMongo, write writes.WriteFunc, o op) string {
 	}
 	trips := f.roundTrips(mark)
 	if len(trips) != wantTrips {
-		return fmt.Sprintf("a flush of %d increments over %d ids made %d update commands (%s), want %d",
-			len(batch), len(count), len(trips), showTrips(trips), wantTrips)
+		why := "one c.IncMany call per flush"
+		if wantTrips == 0 {
+			why = "every id of this retried batch was applied by an earlier attempt whose reply was lost; " +
+				"IncMany skips them when the ctx it gets carries the batch's number (pass your write's ctx on)"
+		}
+		return fmt.Sprintf("a flush of %d increments over %d ids made %d update commands (%s), want %d: %s",
+			len(batch), len(count), len(trips), showTrips(trips), wantTrips, why)
 	}
 	if wantTrips == 1 {
 		if got := incsPerID(trips[0]); len(trips[0]) != len(sent) || !maps.Equal(got, sent) {
