@@ -194,7 +194,7 @@ func (m *model) flush(f *fakeMongo, write writes.WriteFunc, o op) string {
 	}
 	trips := f.roundTrips(mark)
 	if len(trips) != wantTrips {
-		why := "one c.IncMany call per flush"
+		why := tripsHint(trips)
 		if wantTrips == 0 {
 			why = "every id of this retried batch was applied by an earlier attempt whose reply was lost; " +
 				"IncMany skips them when the ctx it gets carries the batch's number (pass your write's ctx on)"
