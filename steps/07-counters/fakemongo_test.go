@@ -52,7 +52,7 @@ type fakeCounter struct {
 func newFakeCounters() (*events.Counters, *fakeMongo) {
 	f := &fakeMongo{MockDeployment: drivertest.NewMockDeployment(), counters: map[string]*fakeCounter{}}
 	opts := options.Client().SetRetryWrites(false).SetRetryReads(false)
-	opts.Deployment = f
+	opts.Deployment = f // the driver's own test hook (marked internal): no server, no network
 	client, err := mongo.Connect(opts)
 	if err != nil {
 		panic(err) // no network: it cannot fail
