@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -28,11 +30,17 @@ var run = fmt.Sprintf("t%d", time.Now().UnixNano())
 // batch returns n increments over k ids of this run (hot-skewed, fixed
 // seed) and how many each id received.
 func batch(prefix string, n, k int) ([]bson.D, map[string]int64) {
+	return batchIDs(run+"-"+prefix, n, k)
+}
+
+// batchIDs is batch with ids prefix-0 … prefix-(k-1), for the in-memory
+// database, which starts empty.
+func batchIDs(prefix string, n, k int) ([]bson.D, map[string]int64) {
 	docs := make([]bson.D, 0, n)
 	want := map[string]int64{}
 	r := rand.New(rand.NewPCG(1, 2))
 	for range n {
-		id := fmt.Sprintf("%s-%s-%d", run, prefix, r.IntN(k))
+		id := fmt.Sprintf("%s-%d", prefix, r.IntN(k))
 		docs = append(docs, counters.Doc(id))
 		want[id]++
 	}
@@ -55,8 +63,12 @@ func TestReduceWritesOncePerDistinctID(t *testing.T) {
 	docs, want := batch("once", 1000, 20)
 	writes := testutil.ToFloat64(metrics.DBWrites)
 	persisted := testutil.ToFloat64(metrics.EventsPersisted)
-	if retry, err := Reduce(c)(t.Context(), docs); err != nil || len(retry) > 0 {
+	updates := testutil.ToFloat64(metrics.MongoCommands.WithLabelValues("update"))
+	if retry, err := mustWrite(t, Reduce(c), t.Context(), docs); err != nil || len(retry) > 0 {
 		t.Fatalf("Reduce: %v, %d to retry", err, len(retry))
+	}
+	if n := testutil.ToFloat64(metrics.MongoCommands.WithLabelValues("update")) - updates; n != 1 {
+		t.Fatalf("a flush of 1000 increments over %d ids sent %v update commands to MongoDB, want 1 (one round trip per flush)", len(want), n)
 	}
 	if n := testutil.ToFloat64(metrics.DBWrites) - writes; n != float64(len(want)) {
 		t.Fatalf("a flush of 1000 increments over %d ids made %v writes, want %d (one $inc of the id's count per distinct id)", len(want), n, len(want))
@@ -84,7 +96,12 @@ func TestARetriedFlushCountsOnce(t *testing.T) {
 		}
 		return retry, err
 	})
-	writes.Persist(write, docs)
+	for attempt := 1; len(docs) > 0; attempt++ { // writes.Persist, bounded
+		if attempt > 5 {
+			t.Fatalf("5 attempts of a flush whose first acknowledgement was lost still left %d to retry", len(docs))
+		}
+		docs, _ = mustWrite(t, write, t.Context(), docs)
+	}
 	checkValues(t, c, want, "a flush retried after a lost acknowledgement was applied twice: "+
 		"call c.IncMany with the ctx your write was given (it carries the batch's number), not a new context")
 }
@@ -97,15 +114,12 @@ func TestAFailedWriteReturnsEveryRequestToRetry(t *testing.T) {
 	persisted := testutil.ToFloat64(metrics.EventsPersisted)
 	down, cancel := context.WithCancel(t.Context())
 	cancel() // the database is unreachable for this write: every id fails
-	retry, err := Reduce(c)(down, docs)
+	retry, err := mustWrite(t, Reduce(c), down, docs)
 	if err == nil {
-		t.Fatal("Reduce returned no error for a write that failed: return IncMany's error, the batcher retries on it")
+		t.Fatalf("a write given a context already cancelled (the database out of reach) returned no error and %d to retry: "+
+			"hand your ctx on to IncMany and return its error, the batcher retries on it", len(retry))
 	}
-	got := map[string]int64{}
-	for _, d := range retry {
-		got[counters.IDOf(d)]++
-	}
-	if !maps.Equal(got, want) {
+	if got := perID(retry); !maps.Equal(got, want) {
 		t.Fatalf("every id failed, and Reduce returned %d documents to retry over %d ids, want all 1000 over %d: "+
 			"the documents to retry are every request behind each failed id (failed holds indexes into your increments, not into docs)",
 			len(retry), len(got), len(want))
@@ -113,28 +127,38 @@ func TestAFailedWriteReturnsEveryRequestToRetry(t *testing.T) {
 	if n := testutil.ToFloat64(metrics.EventsPersisted) - persisted; n != 0 {
 		t.Fatalf("a write that failed entirely added %v to metrics.EventsPersisted, want 0: count only what was written", n)
 	}
-	if retry, err := Reduce(c)(t.Context(), retry); err != nil || len(retry) > 0 { // the batcher's retry
+	if retry, err := mustWrite(t, Reduce(c), t.Context(), retry); err != nil || len(retry) > 0 { // the batcher's retry
 		t.Fatalf("the retry: %v, %d to retry", err, len(retry))
 	}
 	checkValues(t, c, want, "after the retry, every increment is applied once")
 }
 
-// The reduction belongs to one flush: a second batch through the same
-// write adds its own counts, nothing of the first.
-func TestTwoFlushesAddUp(t *testing.T) {
+// One id whose write fails on the real database — its counter holds a
+// string, so $inc is refused for that id only — makes the write return
+// exactly that id's requests, with IncMany's error; the other ids are
+// persisted once, and a second attempt does not count them twice.
+func TestOnFerretDBAFailingIDIsRetriedAlone(t *testing.T) {
 	c := stacktest.Mongo(t).Counters().Variant("check")
+	docs, want := batch("partialdb", 400, 12)
+	bad := slices.Sorted(maps.Keys(want))[5] // in the middle: FerretDB stops at its first error (IncMany resends the rest)
+	if _, err := c.Coll.InsertOne(t.Context(), bson.D{{Key: "_id", Value: bad}, {Key: "value", Value: "not a number"}}); err != nil {
+		t.Fatal(err)
+	}
 	write := Reduce(c)
-	first, want := batch("twice", 300, 10)
-	second, more := batch("twice", 200, 10)
-	for id, n := range more {
-		want[id] += n
-	}
-	for i, docs := range [][]bson.D{first, second} {
-		if retry, err := write(t.Context(), docs); err != nil || len(retry) > 0 {
-			t.Fatalf("flush %d: %v, %d to retry", i+1, err, len(retry))
+	for attempt := 1; attempt <= 2; attempt++ {
+		retry, err := mustWrite(t, write, t.Context(), docs)
+		if got := perID(retry); !maps.Equal(got, map[string]int64{bad: want[bad]}) {
+			t.Fatalf("attempt %d, counter %s holding a string among 12: the write returned %d to retry, per id %s; want exactly its %d requests",
+				attempt, bad, len(retry), show(got), want[bad])
 		}
+		var refused events.Refused
+		if !errors.As(err, &refused) {
+			t.Fatalf("attempt %d: the write returned error %v; want IncMany's, naming the refused id (events.Refused)", attempt, err)
+		}
+		docs = retry
 	}
-	checkValues(t, c, want, "two flushes through the same Reduce(c): count each batch afresh (a map made inside the returned func, not beside it)")
+	delete(want, bad)
+	checkValues(t, c, want, "the 11 ids beside the refused one: persisted once by the first attempt, untouched by the second")
 }
 
 // N increments over K ids through the HTTP route: every value exact.
