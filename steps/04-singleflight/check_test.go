@@ -199,16 +199,17 @@ func TestAPanicInTheLoadIsAnErrorForEveryCaller(t *testing.T) {
 }
 
 // A caller whose client gives up (its ctx cancelled, or past its deadline)
-// returns at once with its ctx's error, while the load goes on for the others.
+// returns at once with its ctx's error, while the load goes on for the
+// caller that started it.
 func TestACallerThatGivesUpReturnsAtOnce(t *testing.T) {
 	bubble(t, func(t *testing.T, h *harness) {
-		h.step("two callers of k wait; one is cancelled, one has a 100ms deadline")
-		first := h.call(context.Background(), "k")
+		h.step("a caller of k started its load; two more wait, one is cancelled, one has a 100ms deadline")
+		other := h.call(context.Background(), "k")
 		synctest.Wait()
 		dl, stop := context.WithTimeout(context.Background(), 100*time.Millisecond)
 		defer stop()
+		first := h.call(context.Background(), "k")
 		late := h.call(dl, "k")
-		other := h.call(context.Background(), "k")
 		synctest.Wait()
 		first.cancel()
 		synctest.Wait()
@@ -235,9 +236,13 @@ func TestTheSharedLoadOutlivesTheCallerThatStartedIt(t *testing.T) {
 	for _, how := range []string{"cancelled", "past its 100ms deadline"} {
 		t.Run(strings.ReplaceAll(how, " ", "_"), func(t *testing.T) {
 			bubble(t, func(t *testing.T, h *harness) {
-				ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
-				defer cancel()
-				h.step("the first caller of k is %s, another waits", how)
+				ctx := context.Background()
+				if how != "cancelled" {
+					var stop context.CancelFunc
+					ctx, stop = context.WithTimeout(ctx, 100*time.Millisecond)
+					defer stop()
+				}
+				h.step("the first caller of k is %s, others wait", how)
 				first := h.call(ctx, "k")
 				synctest.Wait()
 				others := waitAll(h, 2, "k")
@@ -247,7 +252,7 @@ func TestTheSharedLoadOutlivesTheCallerThatStartedIt(t *testing.T) {
 				time.Sleep(500 * time.Millisecond)
 				synctest.Wait()
 				if err := h.ctxEnded("k"); err != nil {
-					h.fatalf(t, "the first caller of k was %s 500ms into k's load: %v; the other callers got %s; "+
+					h.fatalf(t, "the first caller of k was %s; 500ms into k's load, %v; another caller of k got %s; "+
 						"want the load to run on (its context detached with context.WithoutCancel, with a timeout of its own)", how, err, others[0])
 				}
 				h.finish("k", outcome{val: value("k")})

@@ -21,7 +21,7 @@ import (
 // stuckAfter is real time. A bubble of this check ends in milliseconds; one
 // that has not ended after this long has a goroutine blocked on something
 // no fake clock can move (a sync.Mutex held across a load, say).
-const stuckAfter = 5 * time.Second
+const stuckAfter = 3 * time.Second
 
 // loadHorizon: every schedule of this check ends its loads within this much
 // fake time, so a load's context that ends sooner ended because of a caller.
