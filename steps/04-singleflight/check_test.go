@@ -309,7 +309,8 @@ func TestTheLoadKeepsTheCallersValues(t *testing.T) {
 }
 
 // A hung database cannot hold every waiter forever: a load that never
-// returns ends on its own deadline, and its callers get an error.
+// returns ends on its own deadline, and its callers get an error. (A
+// timeout on the waiters alone would leave the load, and the key, hung.)
 func TestAHungLoadEndsOnItsOwnDeadline(t *testing.T) {
 	bubble(t, func(t *testing.T, h *harness) {
 		h.step("two callers without deadlines wait for a load that only its context can end")
@@ -321,6 +322,10 @@ func TestAHungLoadEndsOnItsOwnDeadline(t *testing.T) {
 				h.fatalf(t, "a load that never returns, callers without deadlines: after 1 minute caller %d is %s; "+
 					"want an error once the load's own timeout ends it (context.WithTimeout around the detached context)", c.id, c)
 			}
+		}
+		if n := len(h.running("k")); n > 0 {
+			h.fatalf(t, "a load that never returns, callers without deadlines: the callers got errors, but after 1 minute the load's "+
+				"context has not ended (the load still runs, and every later caller of k would join it); want the load itself to time out")
 		}
 	})
 }
@@ -356,7 +361,7 @@ func TestTheGroupSurvivesParallelUse(t *testing.T) {
 	}
 	var group Group
 	const callers, keys = 400, 40
-	for round := range 100 {
+	for round := range 50 {
 		start := make(chan struct{})
 		var wg sync.WaitGroup
 		wrong := make(chan string, callers)
