@@ -23,21 +23,21 @@ import (
 // run until the test ends them, and synctest.Wait says when every caller
 // is blocked, so "while the load is held" and "at once" need no sleep.
 
-// isolated runs the test in a child process: a Group that lets a panic
+// chkIsolated runs the test in a child process: a Group that lets a panic
 // through or writes a map without a lock then fails the test with what
 // happened instead of crashing the whole check.
-func isolated(t *testing.T) bool {
+func chkIsolated(t *testing.T) bool {
 	t.Helper()
 	return crashtest.Isolated(t, "A panic in load must come back as an error (recover it inside the func you give DoChan); "+
 		"a map shared by goroutines needs a lock.")
 }
 
-func value(key string) []byte { return []byte("value of " + key) }
+func chkValue(key string) []byte { return []byte("value of " + key) }
 
-// waitAll starts n callers of key, each with its own context, and waits
+// chkWaitAll starts n callers of key, each with its own context, and waits
 // until every one is blocked.
-func waitAll(h *harness, n int, key string) []*caller {
-	cs := make([]*caller, n)
+func chkWaitAll(h *chkHarness, n int, key string) []*chkCaller {
+	cs := make([]*chkCaller, n)
 	for i := range cs {
 		cs[i] = h.call(context.Background(), key)
 	}
@@ -48,17 +48,17 @@ func waitAll(h *harness, n int, key string) []*caller {
 // The property of step 4, without a database: callers of one key that
 // arrive while its load runs share that load.
 func TestAStampedeOfOneKeyRunsOneLoad(t *testing.T) {
-	bubble(t, func(t *testing.T, h *harness) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
 		const n = 100
 		h.step("%d callers of item:1 arrived", n)
-		cs := waitAll(h, n, "item:1")
+		cs := chkWaitAll(h, n, "item:1")
 		if got := h.loads("item:1"); got != 1 {
 			h.fatalf(t, "%d concurrent callers of item:1 started %d loads while the first was running; want 1", n, got)
 		}
-		h.finish("item:1", outcome{val: value("item:1")})
+		h.finish("item:1", chkOutcome{val: chkValue("item:1")})
 		for _, c := range cs {
-			if !c.returned() || c.err != nil || !bytes.Equal(c.val, value("item:1")) {
-				h.fatalf(t, "caller %d of item:1, after its one load returned %q: %s; want that value", c.id, value("item:1"), c)
+			if !c.returned() || c.err != nil || !bytes.Equal(c.val, chkValue("item:1")) {
+				h.fatalf(t, "caller %d of item:1, after its one load returned %q: %s; want that value", c.id, chkValue("item:1"), c)
 			}
 		}
 	})
@@ -67,9 +67,9 @@ func TestAStampedeOfOneKeyRunsOneLoad(t *testing.T) {
 // Callers of many keys at once: one load per key, and each caller gets its
 // own key's value, never another's.
 func TestEachKeyHasItsOwnLoad(t *testing.T) {
-	bubble(t, func(t *testing.T, h *harness) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
 		const keys, per = 20, 5
-		var cs []*caller
+		var cs []*chkCaller
 		for i := range keys * per {
 			cs = append(cs, h.call(context.Background(), fmt.Sprintf("item:%d", i%keys)))
 		}
@@ -83,11 +83,11 @@ func TestEachKeyHasItsOwnLoad(t *testing.T) {
 		}
 		for k := range keys {
 			key := fmt.Sprintf("item:%d", k)
-			h.finish(key, outcome{val: value(key)})
+			h.finish(key, chkOutcome{val: chkValue(key)})
 		}
 		for _, c := range cs {
-			if c.err != nil || !bytes.Equal(c.val, value(c.key)) {
-				h.fatalf(t, "caller %d of %s got %s; want %q, its own key's value", c.id, c.key, c, value(c.key))
+			if c.err != nil || !bytes.Equal(c.val, chkValue(c.key)) {
+				h.fatalf(t, "caller %d of %s got %s; want %q, its own key's value", c.id, c.key, c, chkValue(c.key))
 			}
 		}
 	})
@@ -96,19 +96,19 @@ func TestEachKeyHasItsOwnLoad(t *testing.T) {
 // One slow id must not hold the others: while item:1's load is held (with
 // callers waiting on it), a miss of item:2 loads and returns.
 func TestASlowKeyDoesNotHoldOtherKeys(t *testing.T) {
-	bubble(t, func(t *testing.T, h *harness) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
 		h.step("item:1's load is held with 3 callers waiting on it; a caller of item:2 arrived")
-		waitAll(h, 3, "item:1")
+		chkWaitAll(h, 3, "item:1")
 		b := h.call(context.Background(), "item:2")
 		synctest.Wait()
 		if len(h.running("item:2")) == 0 && !b.returned() {
 			h.fatalf(t, "while item:1's load was held, a caller of item:2 had started no load of item:2 (it is %s); "+
 				"want item:2 loaded at once: a key shares a load only with callers of the same key", b)
 		}
-		h.finish("item:2", outcome{val: value("item:2")})
-		if !b.returned() || b.err != nil || !bytes.Equal(b.val, value("item:2")) {
+		h.finish("item:2", chkOutcome{val: chkValue("item:2")})
+		if !b.returned() || b.err != nil || !bytes.Equal(b.val, chkValue("item:2")) {
 			h.fatalf(t, "while item:1's load was held, item:2's load returned %q; the caller of item:2: %s; want that value at once",
-				value("item:2"), b)
+				chkValue("item:2"), b)
 		}
 	})
 }
@@ -117,13 +117,13 @@ func TestASlowKeyDoesNotHoldOtherKeys(t *testing.T) {
 // load finished loads again. A Group that kept results would be a cache
 // with no TTL — the item would never change again.
 func TestALoadThatFinishedIsNotKept(t *testing.T) {
-	bubble(t, func(t *testing.T, h *harness) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
 		for i := range 3 {
 			want := []byte(fmt.Sprintf("version %d", i+1))
 			h.step("call %d of k, made after the previous one returned", i+1)
 			c := h.call(context.Background(), "k")
 			synctest.Wait()
-			h.finish("k", outcome{val: want})
+			h.finish("k", chkOutcome{val: want})
 			if c.err != nil || !bytes.Equal(c.val, want) || h.loads("k") != i+1 {
 				h.fatalf(t, "call %d of k, made after the previous one returned: %s after %d loads; want %q from a load of its own "+
 					"(coalesce only the loads in flight: singleflight forgets a key when its load returns)", i+1, c, h.loads("k"), want)
@@ -136,17 +136,19 @@ func TestALoadThatFinishedIsNotKept(t *testing.T) {
 // (errors.Is: the handler tells 404 from 500 by it), and is not kept: the
 // next call loads again.
 func TestAFailedLoadReachesEveryWaiterAndIsNotKept(t *testing.T) {
-	bubble(t, func(t *testing.T, h *harness) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
 		const n = 50
 		boom := errors.New("database down")
 		h.step("%d callers of k arrived", n)
-		cs := waitAll(h, n, "k")
+		cs := chkWaitAll(h, n, "k")
 		loads := h.loads("k")
-		h.finish("k", outcome{err: boom})
-		var same, other, none int
+		h.finish("k", chkOutcome{err: boom})
+		var same, other, none, waiting int
 		var example error
 		for _, c := range cs {
 			switch {
+			case !c.returned():
+				waiting++
 			case errors.Is(c.err, boom):
 				same++
 			case c.err != nil:
@@ -157,21 +159,23 @@ func TestAFailedLoadReachesEveryWaiterAndIsNotKept(t *testing.T) {
 			}
 		}
 		if other > 0 {
-			h.fatalf(t, "the load of k failed with %q: %d of %d callers got an error that is not errors.Is that error (e.g. %q), %d got no error. "+
+			h.fatalf(t, "the load of k failed with %q: %d of %d callers got an error that is not errors.Is that error (e.g. %q); "+
+				"%d got it, %d got no error, %d are still waiting. "+
 				"Wrap with %%w (or return the error as is): the handler answers 404 only when errors.Is(err, catalog.ErrNotFound)",
-				boom, other, n, example, none)
+				boom, other, n, example, same, none, waiting)
 		}
 		if same != n || loads != 1 {
-			h.fatalf(t, "%d callers of k at once made %d loads; the load failed with %q: %d callers got it, %d got no error; want 1 load and all %d errors",
-				n, loads, boom, same, none, n)
+			h.fatalf(t, "%d callers of k at once started %d load(s); it failed with %q: %d callers got that error, %d got no error, "+
+				"%d are still waiting (with %d loads of k started in all); want 1 load and all %d callers with its error",
+				n, loads, boom, same, none, waiting, h.loads("k"), n)
 		}
 		h.step("a call of k after its load failed")
 		c := h.call(context.Background(), "k")
 		synctest.Wait()
-		h.finish("k", outcome{val: value("k")})
-		if c.err != nil || !bytes.Equal(c.val, value("k")) {
+		h.finish("k", chkOutcome{val: chkValue("k")})
+		if c.err != nil || !bytes.Equal(c.val, chkValue("k")) {
 			h.fatalf(t, "the call after the failed load: %s after %d loads in all; want %q from a new load (an error must not be kept)",
-				c, h.loads("k"), value("k"))
+				c, h.loads("k"), chkValue("k"))
 		}
 	})
 }
@@ -179,11 +183,11 @@ func TestAFailedLoadReachesEveryWaiterAndIsNotKept(t *testing.T) {
 // A panicking load is an error for every caller waiting on it, not a
 // crashed server, and the next call loads again.
 func TestAPanicInTheLoadIsAnErrorForEveryCaller(t *testing.T) {
-	bubble(t, func(t *testing.T, h *harness) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
 		const n = 20
 		h.step("%d callers of k wait for a load that panics", n)
-		cs := waitAll(h, n, "k")
-		h.finish("k", outcome{panic: "bug in the loader"})
+		cs := chkWaitAll(h, n, "k")
+		h.finish("k", chkOutcome{panic: "bug in the loader"})
 		for _, c := range cs {
 			if !c.returned() || c.err == nil || strings.Contains(c.err.Error(), "in the caller's goroutine") {
 				h.fatalf(t, "the load of k panicked: caller %d got %s; want an error, returned by Load (recover inside the func you give DoChan)", c.id, c)
@@ -191,9 +195,9 @@ func TestAPanicInTheLoadIsAnErrorForEveryCaller(t *testing.T) {
 		}
 		c := h.call(context.Background(), "k")
 		synctest.Wait()
-		h.finish("k", outcome{val: value("k")})
-		if c.err != nil || !bytes.Equal(c.val, value("k")) {
-			h.fatalf(t, "the call after the load that panicked: %s; want %q from a new load", c, value("k"))
+		h.finish("k", chkOutcome{val: chkValue("k")})
+		if c.err != nil || !bytes.Equal(c.val, chkValue("k")) {
+			h.fatalf(t, "the call after the load that panicked: %s; want %q from a new load", c, chkValue("k"))
 		}
 	})
 }
@@ -202,7 +206,7 @@ func TestAPanicInTheLoadIsAnErrorForEveryCaller(t *testing.T) {
 // returns at once with its ctx's error, while the load goes on for the
 // caller that started it.
 func TestACallerThatGivesUpReturnsAtOnce(t *testing.T) {
-	bubble(t, func(t *testing.T, h *harness) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
 		h.step("a caller of k started its load; two more wait, one is cancelled, one has a 100ms deadline")
 		other := h.call(context.Background(), "k")
 		synctest.Wait()
@@ -235,7 +239,7 @@ func TestACallerThatGivesUpReturnsAtOnce(t *testing.T) {
 func TestTheSharedLoadOutlivesTheCallerThatStartedIt(t *testing.T) {
 	for _, how := range []string{"cancelled", "past its 100ms deadline"} {
 		t.Run(strings.ReplaceAll(how, " ", "_"), func(t *testing.T) {
-			bubble(t, func(t *testing.T, h *harness) {
+			chkBubble(t, func(t *testing.T, h *chkHarness) {
 				ctx := context.Background()
 				if how != "cancelled" {
 					var stop context.CancelFunc
@@ -245,7 +249,7 @@ func TestTheSharedLoadOutlivesTheCallerThatStartedIt(t *testing.T) {
 				h.step("the first caller of k is %s, others wait", how)
 				first := h.call(ctx, "k")
 				synctest.Wait()
-				others := waitAll(h, 2, "k")
+				others := chkWaitAll(h, 2, "k")
 				if how == "cancelled" {
 					first.cancel()
 				}
@@ -255,10 +259,10 @@ func TestTheSharedLoadOutlivesTheCallerThatStartedIt(t *testing.T) {
 					h.fatalf(t, "the first caller of k was %s; 500ms into k's load, %v; another caller of k got %s; "+
 						"want the load to run on (its context detached with context.WithoutCancel, with a timeout of its own)", how, err, others[0])
 				}
-				h.finish("k", outcome{val: value("k")})
+				h.finish("k", chkOutcome{val: chkValue("k")})
 				for _, c := range others {
-					if c.err != nil || !bytes.Equal(c.val, value("k")) {
-						h.fatalf(t, "the first caller of k was %s; the load then returned %q; caller %d got %s; want that value", how, value("k"), c.id, c)
+					if c.err != nil || !bytes.Equal(c.val, chkValue("k")) {
+						h.fatalf(t, "the first caller of k was %s; the load then returned %q; caller %d got %s; want that value", how, chkValue("k"), c.id, c)
 					}
 				}
 			})
@@ -270,7 +274,7 @@ func TestTheSharedLoadOutlivesTheCallerThatStartedIt(t *testing.T) {
 // key joins it instead of starting a second one, even when every earlier
 // caller has gone.
 func TestAWaiterGivingUpStartsNoSecondLoad(t *testing.T) {
-	bubble(t, func(t *testing.T, h *harness) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
 		h.step("the only caller of k gave up; a new caller arrived while k's load still ran")
 		first := h.call(context.Background(), "k")
 		synctest.Wait()
@@ -282,26 +286,26 @@ func TestAWaiterGivingUpStartsNoSecondLoad(t *testing.T) {
 			h.fatalf(t, "the only caller of k gave up while k's load ran (it got %s); the next caller started load number %d; "+
 				"want it to join the load in flight (a load still serves the callers after one gave up)", first, n)
 		}
-		h.finish("k", outcome{val: value("k")})
-		if next.err != nil || !bytes.Equal(next.val, value("k")) {
-			h.fatalf(t, "the caller that joined the load k's first caller gave up on: %s; want %q", next, value("k"))
+		h.finish("k", chkOutcome{val: chkValue("k")})
+		if next.err != nil || !bytes.Equal(next.val, chkValue("k")) {
+			h.fatalf(t, "the caller that joined the load k's first caller gave up on: %s; want %q", next, chkValue("k"))
 		}
 	})
 }
 
-type traceKey struct{}
+type chkTraceKey struct{}
 
 // The load's context keeps the caller's values (trace ids, loggers).
 func TestTheLoadKeepsTheCallersValues(t *testing.T) {
-	bubble(t, func(t *testing.T, h *harness) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
 		h.step("one caller of k with a trace id")
-		h.call(context.WithValue(context.Background(), traceKey{}, "trace-42"), "k")
+		h.call(context.WithValue(context.Background(), chkTraceKey{}, "trace-42"), "k")
 		synctest.Wait()
 		fs := h.running("k")
 		if len(fs) != 1 {
 			h.fatalf(t, "one caller of k: %d loads running; want 1", len(fs))
 		}
-		if got := fs[0].ctx.Value(traceKey{}); got != "trace-42" {
+		if got := fs[0].ctx.Value(chkTraceKey{}); got != "trace-42" {
 			h.fatalf(t, "the caller's ctx holds trace id \"trace-42\"; the load's ctx holds %v: detach it with "+
 				"context.WithoutCancel(ctx), not context.Background()", got)
 		}
@@ -312,9 +316,9 @@ func TestTheLoadKeepsTheCallersValues(t *testing.T) {
 // returns ends on its own deadline, and its callers get an error. (A
 // timeout on the waiters alone would leave the load, and the key, hung.)
 func TestAHungLoadEndsOnItsOwnDeadline(t *testing.T) {
-	bubble(t, func(t *testing.T, h *harness) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
 		h.step("two callers without deadlines wait for a load that only its context can end")
-		cs := waitAll(h, 2, "k")
+		cs := chkWaitAll(h, 2, "k")
 		time.Sleep(time.Minute)
 		synctest.Wait()
 		for _, c := range cs {
@@ -333,9 +337,9 @@ func TestAHungLoadEndsOnItsOwnDeadline(t *testing.T) {
 // Load leaves nothing behind: once every caller has returned (some gave up)
 // and every load has ended, no goroutine it started is still alive.
 func TestLoadLeavesNoGoroutineBehind(t *testing.T) {
-	bubble(t, func(t *testing.T, h *harness) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
 		h.step("callers of 3 keys, half of them giving up")
-		var cs []*caller
+		var cs []*chkCaller
 		for i := range 12 {
 			cs = append(cs, h.call(context.Background(), fmt.Sprintf("k%d", i%3)))
 		}
@@ -347,7 +351,7 @@ func TestLoadLeavesNoGoroutineBehind(t *testing.T) {
 		}
 		synctest.Wait()
 		for k := range 3 {
-			h.finish(fmt.Sprintf("k%d", k), outcome{val: value("k")})
+			h.finish(fmt.Sprintf("k%d", k), chkOutcome{val: chkValue("k")})
 		}
 		// The bubble's cleanup names any goroutine left.
 	})
@@ -356,7 +360,7 @@ func TestLoadLeavesNoGoroutineBehind(t *testing.T) {
 // The Group survives being used from all CPUs at once, without a fake
 // clock: a map shared without a lock crashes here ("concurrent map writes").
 func TestTheGroupSurvivesParallelUse(t *testing.T) {
-	if isolated(t) {
+	if chkIsolated(t) {
 		return
 	}
 	var group Group
@@ -387,7 +391,7 @@ func TestTheGroupSurvivesParallelUse(t *testing.T) {
 // The property of step 4: 1000 concurrent misses for one id → 1 DB query.
 // (Last: the only test that needs PostgreSQL.)
 func TestThousandConcurrentMissesMakeOneQuery(t *testing.T) {
-	if isolated(t) {
+	if chkIsolated(t) {
 		return
 	}
 	store := stacktest.Store(t)

@@ -16,36 +16,37 @@ import (
 
 // This file is the check's machinery, not a property: a fake loader the
 // test ends by hand, callers it can cancel, and a synctest bubble (fake
-// time: "at once" and "after 100 ms" are exact, on any machine).
+// time: "at once" and "after 100 ms" are exact, on any machine). Its names
+// start with chk: the check shares package main with your exercise.go.
 
-// stuckAfter is real time. A bubble of this check ends in milliseconds; one
+// chkStuckAfter is real time. A bubble of this check ends in milliseconds; one
 // that has not ended after this long has a goroutine blocked on something
 // no fake clock can move (a sync.Mutex held across a load, say).
-const stuckAfter = 3 * time.Second
+const chkStuckAfter = 3 * time.Second
 
-// loadHorizon: every schedule of this check ends its loads within this much
+// chkLoadHorizon: every schedule of this check ends its loads within this much
 // fake time, so a load's context that ends sooner ended because of a caller.
-const loadHorizon = time.Second
+const chkLoadHorizon = time.Second
 
-// outcome is how the test ends a load: a value, an error or a panic.
-type outcome struct {
+// chkOutcome is how the test ends a load: a value, an error or a panic.
+type chkOutcome struct {
 	val   []byte
 	err   error
 	panic any
 }
 
-// flight is one call of a load function the Group was given.
-type flight struct {
+// chkFlight is one call of a load function the Group was given.
+type chkFlight struct {
 	key   string
 	ctx   context.Context
-	end   chan outcome // buffered: the test never waits to end a load
+	end   chan chkOutcome // buffered: the test never waits to end a load
 	ended bool
 	why   error         // the load's ctx.Err() when the load ended because its context did
 	after time.Duration // how long the load had run when its context ended
 }
 
-// caller is one goroutine calling Load.
-type caller struct {
+// chkCaller is one goroutine calling Load.
+type chkCaller struct {
 	id     int
 	key    string
 	ctx    context.Context
@@ -56,26 +57,26 @@ type caller struct {
 	at     time.Time // when Load returned
 }
 
-// harness records what the Group does. Its lock guards every field: the
+// chkHarness records what the Group does. Its lock guards every field: the
 // learner's goroutines call the loader, the test reads it.
-type harness struct {
+type chkHarness struct {
 	group   Group
 	mu      sync.Mutex
-	flights []*flight
-	callers []*caller
+	flights []*chkFlight
+	callers []*chkCaller
 	start   time.Time
 	doing   string // what the test waits for, for the stuck message
 	fails   []string
 }
 
-func newHarness() *harness {
-	return &harness{start: time.Now()}
+func chkNewHarness() *chkHarness {
+	return &chkHarness{start: time.Now()}
 }
 
 // now is the fake time since the test began.
-func (h *harness) now() time.Duration { return time.Since(h.start) }
+func (h *chkHarness) now() time.Duration { return time.Since(h.start) }
 
-func (h *harness) step(format string, args ...any) {
+func (h *chkHarness) step(format string, args ...any) {
 	h.mu.Lock()
 	h.doing = fmt.Sprintf(format, args...)
 	h.mu.Unlock()
@@ -83,9 +84,9 @@ func (h *harness) step(format string, args ...any) {
 
 // loader is the load function for key: it runs until the test ends it (or
 // its own context ends, as a database call would).
-func (h *harness) loader(key string) func(context.Context) ([]byte, error) {
+func (h *chkHarness) loader(key string) func(context.Context) ([]byte, error) {
 	return func(ctx context.Context) ([]byte, error) {
-		f := &flight{key: key, ctx: ctx, end: make(chan outcome, 1)}
+		f := &chkFlight{key: key, ctx: ctx, end: make(chan chkOutcome, 1)}
 		since := time.Now()
 		h.mu.Lock()
 		h.flights = append(h.flights, f)
@@ -109,7 +110,7 @@ func (h *harness) loader(key string) func(context.Context) ([]byte, error) {
 }
 
 // loads is the number of loads of key the Group started.
-func (h *harness) loads(key string) int {
+func (h *chkHarness) loads(key string) int {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	n := 0
@@ -122,10 +123,10 @@ func (h *harness) loads(key string) int {
 }
 
 // running lists the loads of key still running.
-func (h *harness) running(key string) []*flight {
+func (h *chkHarness) running(key string) []*chkFlight {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	var fs []*flight
+	var fs []*chkFlight
 	for _, f := range h.flights {
 		if f.key == key && !f.ended {
 			fs = append(fs, f)
@@ -135,7 +136,7 @@ func (h *harness) running(key string) []*flight {
 }
 
 // finish ends every running load of key with o.
-func (h *harness) finish(key string, o outcome) {
+func (h *chkHarness) finish(key string, o chkOutcome) {
 	for _, f := range h.running(key) {
 		f.end <- o
 	}
@@ -143,7 +144,7 @@ func (h *harness) finish(key string, o outcome) {
 }
 
 // ctxEnded says whether a running load of key saw its context end.
-func (h *harness) ctxEnded(key string) error {
+func (h *chkHarness) ctxEnded(key string) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for _, f := range h.flights {
@@ -156,10 +157,10 @@ func (h *harness) ctxEnded(key string) error {
 
 // call starts a caller of key whose context is ctx (the caller can cancel
 // it); a panic in Load is recorded as the caller's error.
-func (h *harness) call(ctx context.Context, key string) *caller {
+func (h *chkHarness) call(ctx context.Context, key string) *chkCaller {
 	ctx, cancel := context.WithCancel(ctx)
 	h.mu.Lock()
-	c := &caller{id: len(h.callers) + 1, key: key, ctx: ctx, cancel: cancel, done: make(chan struct{})}
+	c := &chkCaller{id: len(h.callers) + 1, key: key, ctx: ctx, cancel: cancel, done: make(chan struct{})}
 	h.callers = append(h.callers, c)
 	h.mu.Unlock()
 	go func() {
@@ -176,7 +177,7 @@ func (h *harness) call(ctx context.Context, key string) *caller {
 }
 
 // returned says whether c's Load has returned (read it after synctest.Wait).
-func (c *caller) returned() bool {
+func (c *chkCaller) returned() bool {
 	select {
 	case <-c.done:
 		return true
@@ -185,7 +186,7 @@ func (c *caller) returned() bool {
 	}
 }
 
-func (c *caller) String() string {
+func (c *chkCaller) String() string {
 	if !c.returned() {
 		return "still waiting"
 	}
@@ -196,7 +197,7 @@ func (c *caller) String() string {
 }
 
 // fatalf records the failure (the stuck message repeats it) and stops the test.
-func (h *harness) fatalf(t *testing.T, format string, args ...any) {
+func (h *chkHarness) fatalf(t *testing.T, format string, args ...any) {
 	t.Helper()
 	h.mu.Lock()
 	h.fails = append(h.fails, fmt.Sprintf(format, args...))
@@ -207,17 +208,33 @@ func (h *harness) fatalf(t *testing.T, format string, args ...any) {
 // cleanup ends every load still running and cancels every caller, then
 // reports goroutines the Group left behind. It runs in the bubble, also
 // after a Fatal.
-func (h *harness) cleanup() string {
+func (h *chkHarness) cleanup() string {
 	h.step("the test ended every load still running and cancelled every caller")
-	h.mu.Lock()
-	fs, cs := slices.Clone(h.flights), slices.Clone(h.callers)
-	h.mu.Unlock()
-	for _, f := range fs {
-		select {
-		case f.end <- outcome{err: errors.New("the test ended")}:
-		default:
+	// End the loads first, so each caller still waiting gets its result;
+	// again while ending one lets a Group start another.
+	for range 100 {
+		h.mu.Lock()
+		var fs []*chkFlight
+		for _, f := range h.flights {
+			if !f.ended {
+				fs = append(fs, f)
+			}
 		}
+		h.mu.Unlock()
+		if len(fs) == 0 {
+			break
+		}
+		for _, f := range fs {
+			select {
+			case f.end <- chkOutcome{err: errors.New("the test ended")}:
+			default:
+			}
+		}
+		synctest.Wait()
 	}
+	h.mu.Lock()
+	cs := slices.Clone(h.callers)
+	h.mu.Unlock()
 	for _, c := range cs {
 		c.cancel()
 	}
@@ -232,7 +249,7 @@ func (h *harness) cleanup() string {
 		return fmt.Sprintf("%s still inside Load after every load ended and every caller's context was cancelled", strings.Join(waiting, ", "))
 	}
 	var left []string
-	for _, g := range goroutines() {
+	for _, g := range chkGoroutines() {
 		left = append(left, g.String())
 	}
 	if len(left) > 0 {
@@ -242,16 +259,16 @@ func (h *harness) cleanup() string {
 	return ""
 }
 
-// bubble runs f in a child process (a crash is then a failure that says
+// chkBubble runs f in a child process (a crash is then a failure that says
 // what happened) and in a synctest bubble, watched in real time.
-func bubble(t *testing.T, f func(t *testing.T, h *harness)) {
+func chkBubble(t *testing.T, f func(t *testing.T, h *chkHarness)) {
 	t.Helper()
-	if isolated(t) {
+	if chkIsolated(t) {
 		return
 	}
-	var h *harness
+	var h *chkHarness
 	var mu sync.Mutex
-	stuck := time.AfterFunc(stuckAfter, func() {
+	stuck := time.AfterFunc(chkStuckAfter, func() {
 		mu.Lock()
 		hh := h
 		mu.Unlock()
@@ -259,16 +276,16 @@ func bubble(t *testing.T, f func(t *testing.T, h *harness)) {
 		if hh != nil {
 			hh.mu.Lock()
 			said = append(said, hh.fails...)
-			said = append(said, fmt.Sprintf("the test was stuck for %v (real time) while %s.", stuckAfter, hh.doing))
+			said = append(said, fmt.Sprintf("the test was stuck for %v (real time) while %s.", chkStuckAfter, hh.doing))
 			hh.mu.Unlock()
 		}
-		abort(t.Name(), append(said, stuckGoroutines())...)
+		chkAbort(t.Name(), append(said, chkStuckGoroutines())...)
 	})
 	defer stuck.Stop()
 	leak := ""
-	runBubble(t, func(t *testing.T) {
+	chkRunBubble(t, func(t *testing.T) {
 		mu.Lock()
-		h = newHarness()
+		h = chkNewHarness()
 		mu.Unlock()
 		t.Cleanup(func() { leak = h.cleanup() })
 		f(t, h)
@@ -278,9 +295,9 @@ func bubble(t *testing.T, f func(t *testing.T, h *harness)) {
 	}
 }
 
-// runBubble is synctest.Test, with the bubble's own deadlock turned into
+// chkRunBubble is synctest.Test, with the bubble's own deadlock turned into
 // a failure: goroutines left blocked make synctest panic when f returns.
-func runBubble(t *testing.T, f func(t *testing.T)) {
+func chkRunBubble(t *testing.T, f func(t *testing.T)) {
 	defer func() {
 		if r := recover(); r != nil {
 			if err, ok := r.(error); ok && strings.HasPrefix(err.Error(), "deadlock") {
@@ -292,9 +309,9 @@ func runBubble(t *testing.T, f func(t *testing.T)) {
 	synctest.Test(t, f)
 }
 
-// abort fails the test from outside it and ends the (child) process: a
+// chkAbort fails the test from outside it and ends the (child) process: a
 // goroutine stuck on a lock cannot be moved, the bubble never ends.
-func abort(test string, lines ...string) {
+func chkAbort(test string, lines ...string) {
 	fmt.Printf("--- FAIL: %s\n", test)
 	for _, l := range lines {
 		for _, s := range strings.Split(l, "\n") {
@@ -304,17 +321,17 @@ func abort(test string, lines ...string) {
 	os.Exit(1)
 }
 
-// g is one goroutine of the dump: its id, state and the first frame that
+// chkG is one goroutine of the dump: its id, state and the first frame that
 // is neither the runtime's nor the sync package's.
-type g struct{ id, state, frame string }
+type chkG struct{ id, state, frame string }
 
-func (g g) String() string { return fmt.Sprintf("  goroutine [%s] at %s", g.state, g.frame) }
+func (g chkG) String() string { return fmt.Sprintf("  goroutine [%s] at %s", g.state, g.frame) }
 
-// goroutines lists the goroutines of the synctest bubble but its root and
+// chkGoroutines lists the goroutines of the synctest bubble but its root and
 // the testing package's own.
-func goroutines() []g {
-	var gs []g
-	for _, block := range strings.Split(stacks(), "\n\n") {
+func chkGoroutines() []chkG {
+	var gs []chkG
+	for _, block := range strings.Split(chkStacks(), "\n\n") {
 		lines := strings.Split(block, "\n")
 		head := lines[0]
 		if !strings.Contains(head, "synctest bubble") || !strings.HasPrefix(head, "goroutine ") ||
@@ -326,13 +343,13 @@ func goroutines() []g {
 		if state == "running" || strings.HasPrefix(state, "synctest.Run") {
 			continue
 		}
-		gs = append(gs, g{id: id, state: state, frame: firstOwnFrame(lines[1:])})
+		gs = append(gs, chkG{id: id, state: state, frame: chkFirstOwnFrame(lines[1:])})
 	}
 	return gs
 }
 
-// stacks is every goroutine's stack.
-func stacks() string {
+// chkStacks is every goroutine's stack.
+func chkStacks() string {
 	for n := 64 << 10; ; n *= 2 {
 		buf := make([]byte, n)
 		if m := runtime.Stack(buf, true); m < n {
@@ -341,7 +358,7 @@ func stacks() string {
 	}
 }
 
-func firstOwnFrame(lines []string) string {
+func chkFirstOwnFrame(lines []string) string {
 	for i := 0; i+1 < len(lines); i += 2 {
 		fn := lines[i]
 		if strings.HasPrefix(fn, "runtime.") || strings.HasPrefix(fn, "sync.") || strings.HasPrefix(fn, "internal/") ||
@@ -358,11 +375,11 @@ func firstOwnFrame(lines []string) string {
 	return "?"
 }
 
-// stuckGoroutines says where the bubble's goroutines that no fake clock can
+// chkStuckGoroutines says where the bubble's goroutines that no fake clock can
 // move are blocked.
-func stuckGoroutines() string {
+func chkStuckGoroutines() string {
 	counts := map[string]int{}
-	for _, block := range strings.Split(stacks(), "\n\n") {
+	for _, block := range strings.Split(chkStacks(), "\n\n") {
 		lines := strings.Split(block, "\n")
 		if !strings.Contains(lines[0], "synctest bubble") || strings.Contains(lines[0], "durable") {
 			continue
@@ -372,7 +389,7 @@ func stuckGoroutines() string {
 		if strings.HasPrefix(state, "synctest.Run") {
 			continue
 		}
-		counts[fmt.Sprintf("[%s] at %s", state, firstOwnFrame(lines[1:]))]++
+		counts[fmt.Sprintf("[%s] at %s", state, chkFirstOwnFrame(lines[1:]))]++
 	}
 	if len(counts) == 0 {
 		return "No goroutine of the test is blocked outside channels and timers."

@@ -24,33 +24,33 @@ import (
 // past its deadline) returns at once with its ctx's error and the load goes
 // on: the next caller joins it. Nothing is left once all is over.
 
-// An op is one step of a schedule.
-type op struct {
-	kind   string // "arrive", "cancel", "end", "sleep"
-	caller string // arrive, cancel: c1, c2…
-	key    string // arrive, end
-	ctx    string // arrive: "", "cancellable" or "deadline"
-	how    string // end: "value", "error" or "panic"
-	d      time.Duration
+// A chkOp is one step of a schedule.
+type chkOp struct {
+	kind      string // "arrive", "cancel", "end", "sleep"
+	chkCaller string // arrive, cancel: c1, c2…
+	key       string // arrive, end
+	ctx       string // arrive: "", "cancellable" or "deadline"
+	how       string // end: "value", "error" or "panic"
+	d         time.Duration
 }
 
-func (o op) String() string {
+func (o chkOp) String() string {
 	switch o.kind {
 	case "arrive":
-		s := fmt.Sprintf("%s calls Load(%s)", o.caller, o.key)
+		s := fmt.Sprintf("%s calls Load(%s)", o.chkCaller, o.key)
 		if o.ctx == "deadline" {
 			s += fmt.Sprintf(" with a %v deadline", o.d)
 		}
 		return s
 	case "cancel":
-		return fmt.Sprintf("%s's ctx is cancelled", o.caller)
+		return fmt.Sprintf("%s's ctx is cancelled", o.chkCaller)
 	case "end":
 		return fmt.Sprintf("the load of %s ends with %s", o.key, map[string]string{"value": "a value", "error": "an error", "panic": "a panic"}[o.how])
 	}
 	return fmt.Sprintf("%v pass", o.d)
 }
 
-func schedule(ops []op) string {
+func chkSchedule(ops []chkOp) string {
 	var s []string
 	for i, o := range ops {
 		s = append(s, fmt.Sprintf("  %2d. %s", i+1, o))
@@ -58,87 +58,87 @@ func schedule(ops []op) string {
 	return strings.Join(s, "\n")
 }
 
-// generate draws a schedule over three keys; its sleeps add up to less than
-// loadHorizon, so no load's own timeout can end it.
-func generate(seed uint64) []op {
+// chkGenerate draws a schedule over three keys; its sleeps add up to less than
+// chkLoadHorizon, so no load's own timeout can end it.
+func chkGenerate(seed uint64) []chkOp {
 	r := rand.New(rand.NewPCG(seed, 0x5eed))
 	keys := []string{"a", "b", "c"}
-	var ops []op
+	var ops []chkOp
 	var callers []string
 	var slept time.Duration
 	for range 8 + r.IntN(13) {
 		switch p := r.IntN(100); {
 		case p < 45 || len(callers) == 0:
-			o := op{kind: "arrive", caller: fmt.Sprintf("c%d", len(callers)+1), key: keys[r.IntN(len(keys))]}
+			o := chkOp{kind: "arrive", chkCaller: fmt.Sprintf("c%d", len(callers)+1), key: keys[r.IntN(len(keys))]}
 			switch r.IntN(4) {
 			case 0:
 				o.ctx = "cancellable"
 			case 1:
 				o.ctx, o.d = "deadline", time.Duration(1+r.IntN(30))*10*time.Millisecond
 			}
-			callers = append(callers, o.caller)
+			callers = append(callers, o.chkCaller)
 			ops = append(ops, o)
 		case p < 60:
-			ops = append(ops, op{kind: "cancel", caller: callers[r.IntN(len(callers))]})
+			ops = append(ops, chkOp{kind: "cancel", chkCaller: callers[r.IntN(len(callers))]})
 		case p < 85:
-			ops = append(ops, op{kind: "end", key: keys[r.IntN(len(keys))], how: []string{"value", "value", "value", "error", "error", "panic"}[r.IntN(6)]})
+			ops = append(ops, chkOp{kind: "end", key: keys[r.IntN(len(keys))], how: []string{"value", "value", "value", "error", "error", "panic"}[r.IntN(6)]})
 		default:
 			d := time.Duration(1+r.IntN(20)) * 10 * time.Millisecond
-			if slept+d < loadHorizon-200*time.Millisecond {
+			if slept+d < chkLoadHorizon-200*time.Millisecond {
 				slept += d
-				ops = append(ops, op{kind: "sleep", d: d})
+				ops = append(ops, chkOp{kind: "sleep", d: d})
 			}
 		}
 	}
 	return ops
 }
 
-// expected is what the model says a caller gets.
-type expected struct {
-	c        *caller
-	key      string
-	waiting  bool
-	want     string // "value", "error", "panic", "canceled", "deadline"
-	val      []byte // want "value"
-	err      error  // want "error"
-	deadline time.Time
-	flight   *mflight
+// chkExpected is what the model says a caller gets.
+type chkExpected struct {
+	c         *chkCaller
+	key       string
+	waiting   bool
+	want      string // "value", "error", "panic", "canceled", "deadline"
+	val       []byte // want "value"
+	err       error  // want "error"
+	deadline  time.Time
+	chkFlight *chkModelFlight
 }
 
-type mflight struct {
+type chkModelFlight struct {
 	n       int // the key's nth load
-	waiters []*expected
+	waiters []*chkExpected
 }
 
-// model runs ops against the Group in a bubble, checking after every op.
-type model struct {
-	h       *harness
+// chkModel runs ops against the Group in a bubble, checking after every op.
+type chkModel struct {
+	h       *chkHarness
 	loads   map[string]int
-	flights map[string]*mflight
-	callers map[string]*expected
+	flights map[string]*chkModelFlight
+	callers map[string]*chkExpected
 	order   []string
 }
 
-// watch is what the real-time watchdog reports if a run is stuck.
-type watch struct {
+// chkWatch is what the real-time watchdog reports if a run is stuck.
+type chkWatch struct {
 	mu   sync.Mutex
 	seed uint64
-	ops  []op
+	ops  []chkOp
 	at   int // the op being played
 }
 
-func (w *watch) playing(ops []op, at int) {
+func (w *chkWatch) playing(ops []chkOp, at int) {
 	w.mu.Lock()
 	w.ops, w.at = ops, at
 	w.mu.Unlock()
 }
 
-// run plays ops in a fresh bubble and returns the first observation that
+// chkRun plays ops in a fresh bubble and returns the first observation that
 // breaks the model ("" if none).
-func run(t *testing.T, ops []op, w *watch) (broken string) {
+func chkRun(t *testing.T, ops []chkOp, w *chkWatch) (broken string) {
 	w.playing(ops, 0)
-	runBubble(t, func(t *testing.T) {
-		m := &model{h: newHarness(), loads: map[string]int{}, flights: map[string]*mflight{}, callers: map[string]*expected{}}
+	chkRunBubble(t, func(t *testing.T) {
+		m := &chkModel{h: chkNewHarness(), loads: map[string]int{}, flights: map[string]*chkModelFlight{}, callers: map[string]*chkExpected{}}
 		defer func() {
 			if leak := m.h.cleanup(); broken == "" && leak != "" {
 				broken = "once the schedule was over: " + leak
@@ -155,7 +155,7 @@ func run(t *testing.T, ops []op, w *watch) (broken string) {
 		}
 		w.playing(ops, len(ops))
 		for _, key := range slices.Sorted(maps.Keys(m.flights)) {
-			m.play(op{kind: "end", key: key, how: "value"})
+			m.play(chkOp{kind: "end", key: key, how: "value"})
 		}
 		synctest.Wait()
 		if b := m.check(); b != "" {
@@ -165,11 +165,11 @@ func run(t *testing.T, ops []op, w *watch) (broken string) {
 	return broken
 }
 
-func (m *model) play(o op) {
+func (m *chkModel) play(o chkOp) {
 	switch o.kind {
 	case "arrive":
 		ctx, cancel := context.Background(), context.CancelFunc(func() {})
-		e := &expected{key: o.key, waiting: true}
+		e := &chkExpected{key: o.key, waiting: true}
 		if o.ctx == "deadline" {
 			ctx, cancel = context.WithTimeout(ctx, o.d)
 			e.deadline = time.Now().Add(o.d)
@@ -178,30 +178,30 @@ func (m *model) play(o op) {
 		f := m.flights[o.key]
 		if f == nil {
 			m.loads[o.key]++
-			f = &mflight{n: m.loads[o.key]}
+			f = &chkModelFlight{n: m.loads[o.key]}
 			m.flights[o.key] = f
 		}
 		f.waiters = append(f.waiters, e)
-		e.flight = f
+		e.chkFlight = f
 		e.c = m.h.call(ctx, o.key)
-		m.callers[o.caller] = e
-		m.order = append(m.order, o.caller)
+		m.callers[o.chkCaller] = e
+		m.order = append(m.order, o.chkCaller)
 	case "cancel":
-		e := m.callers[o.caller]
+		e := m.callers[o.chkCaller]
 		if e == nil {
 			return
 		}
 		e.c.cancel()
 		if e.waiting {
 			e.waiting, e.want = false, "canceled"
-			e.flight.waiters = slices.DeleteFunc(e.flight.waiters, func(x *expected) bool { return x == e })
+			e.chkFlight.waiters = slices.DeleteFunc(e.chkFlight.waiters, func(x *chkExpected) bool { return x == e })
 		}
 	case "sleep":
 		time.Sleep(o.d)
 		for _, e := range m.callers {
 			if e.waiting && !e.deadline.IsZero() && !time.Now().Before(e.deadline) {
 				e.waiting, e.want = false, "deadline"
-				e.flight.waiters = slices.DeleteFunc(e.flight.waiters, func(x *expected) bool { return x == e })
+				e.chkFlight.waiters = slices.DeleteFunc(e.chkFlight.waiters, func(x *chkExpected) bool { return x == e })
 			}
 		}
 	case "end":
@@ -210,12 +210,12 @@ func (m *model) play(o op) {
 			return // no load of that key in flight: nothing to end
 		}
 		delete(m.flights, o.key)
-		res := outcome{val: []byte(fmt.Sprintf("%s#%d", o.key, f.n))}
+		res := chkOutcome{val: []byte(fmt.Sprintf("%s#%d", o.key, f.n))}
 		switch o.how {
 		case "error":
-			res = outcome{err: fmt.Errorf("load %d of %s failed", f.n, o.key)}
+			res = chkOutcome{err: fmt.Errorf("load %d of %s failed", f.n, o.key)}
 		case "panic":
-			res = outcome{panic: fmt.Sprintf("load %d of %s panicked", f.n, o.key)}
+			res = chkOutcome{panic: fmt.Sprintf("load %d of %s panicked", f.n, o.key)}
 		}
 		for _, e := range f.waiters {
 			e.waiting, e.want, e.val, e.err = false, o.how, res.val, res.err
@@ -227,7 +227,7 @@ func (m *model) play(o op) {
 }
 
 // check compares the Group with the model, the loads first.
-func (m *model) check() string {
+func (m *chkModel) check() string {
 	for _, key := range []string{"a", "b", "c"} {
 		if err := m.h.ctxEnded(key); err != nil {
 			return fmt.Sprintf("the load of %s: %v, though the schedule had not ended it "+
@@ -246,7 +246,7 @@ func (m *model) check() string {
 	return ""
 }
 
-func (e *expected) check() string {
+func (e *chkExpected) check() string {
 	c := e.c
 	if e.waiting {
 		if c.returned() {
@@ -285,15 +285,15 @@ func (e *expected) check() string {
 	return ""
 }
 
-// shrink drops ops one at a time while the schedule still breaks the model.
-func shrink(t *testing.T, ops []op, w *watch) ([]op, string) {
-	broken := run(t, ops, w)
+// chkShrink drops ops one at a time while the schedule still breaks the model.
+func chkShrink(t *testing.T, ops []chkOp, w *chkWatch) ([]chkOp, string) {
+	broken := chkRun(t, ops, w)
 	for runs := 0; runs < 400; {
 		smaller := false
 		for i := range ops {
 			try := slices.Delete(slices.Clone(ops), i, i+1)
 			runs++
-			if b := run(t, try, w); b != "" {
+			if b := chkRun(t, try, w); b != "" {
 				ops, broken, smaller = try, b, true
 				break
 			}
@@ -310,7 +310,7 @@ func shrink(t *testing.T, ops []op, w *watch) ([]op, string) {
 // or a panic — checked against the model after every step. PEAKLOAD_SEED=n
 // replays one seed.
 func TestRandomSchedulesMatchTheModel(t *testing.T) {
-	if isolated(t) {
+	if chkIsolated(t) {
 		return
 	}
 	seeds := make([]uint64, 300)
@@ -324,27 +324,27 @@ func TestRandomSchedulesMatchTheModel(t *testing.T) {
 		}
 		seeds = []uint64{n}
 	}
-	w := &watch{}
-	stuck := time.AfterFunc(stuckAfter, func() {
+	w := &chkWatch{}
+	stuck := time.AfterFunc(chkStuckAfter, func() {
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		i := min(w.at+1, len(w.ops))
-		abort(t.Name(), fmt.Sprintf("seed %d (replay: PEAKLOAD_SEED=%d make step-4 check): the test was stuck for %v (real time) at step %d of:\n%s",
-			w.seed, w.seed, stuckAfter, i, schedule(w.ops[:i])), stuckGoroutines())
+		chkAbort(t.Name(), fmt.Sprintf("seed %d (replay: PEAKLOAD_SEED=%d make step-4 check): the test was stuck for %v (real time) at step %d of:\n%s",
+			w.seed, w.seed, chkStuckAfter, i, chkSchedule(w.ops[:i])), chkStuckGoroutines())
 	})
 	defer stuck.Stop()
 	for _, s := range seeds {
 		w.mu.Lock()
 		w.seed = s
 		w.mu.Unlock()
-		stuck.Reset(stuckAfter)
-		ops := generate(s)
-		if run(t, ops, w) == "" {
+		stuck.Reset(chkStuckAfter)
+		ops := chkGenerate(s)
+		if chkRun(t, ops, w) == "" {
 			continue
 		}
-		stuck.Reset(4 * stuckAfter)
-		short, broken := shrink(t, ops, w)
+		stuck.Reset(4 * chkStuckAfter)
+		short, broken := chkShrink(t, ops, w)
 		t.Fatalf("seed %d (replay: PEAKLOAD_SEED=%d make step-4 check) breaks the model; its shortest failing schedule:\n%s\n%s",
-			s, s, schedule(short), broken)
+			s, s, chkSchedule(short), broken)
 	}
 }
