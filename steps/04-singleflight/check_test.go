@@ -221,7 +221,7 @@ func TestACallerThatGivesUpReturnsAtOnce(t *testing.T) {
 			h.fatalf(t, "a caller of k whose ctx was cancelled while k's load ran: %s; want context.Canceled at once "+
 				"(select on the result and ctx.Done())", first)
 		}
-		time.Sleep(100 * time.Millisecond)
+		time.Sleep(100 * time.Millisecond) // the bubble's fake clock: exact, and instant
 		synctest.Wait()
 		if !late.returned() || !errors.Is(late.err, context.DeadlineExceeded) || late.at.Sub(h.start) > 100*time.Millisecond {
 			h.fatalf(t, "a caller of k with a 100ms deadline, k's load still running at 100ms: %s at %v; want context.DeadlineExceeded at 100ms",
@@ -253,7 +253,7 @@ func TestTheSharedLoadOutlivesTheCallerThatStartedIt(t *testing.T) {
 				if how == "cancelled" {
 					first.cancel()
 				}
-				time.Sleep(500 * time.Millisecond)
+				time.Sleep(500 * time.Millisecond) // fake clock
 				synctest.Wait()
 				if err := h.ctxEnded("k"); err != nil {
 					h.fatalf(t, "the first caller of k was %s; 500ms into k's load, %v; another caller of k got %s; "+
@@ -319,7 +319,7 @@ func TestAHungLoadEndsOnItsOwnDeadline(t *testing.T) {
 	chkBubble(t, func(t *testing.T, h *chkHarness) {
 		h.step("two callers without deadlines wait for a load that only its context can end")
 		cs := chkWaitAll(h, 2, "k")
-		time.Sleep(time.Minute)
+		time.Sleep(time.Minute) // fake clock
 		synctest.Wait()
 		for _, c := range cs {
 			if !c.returned() || c.err == nil {

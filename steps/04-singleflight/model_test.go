@@ -197,7 +197,7 @@ func (m *chkModel) play(o chkOp) {
 			e.chkFlight.waiters = slices.DeleteFunc(e.chkFlight.waiters, func(x *chkExpected) bool { return x == e })
 		}
 	case "sleep":
-		time.Sleep(o.d)
+		time.Sleep(o.d) // the bubble's fake clock
 		for _, e := range m.callers {
 			if e.waiting && !e.deadline.IsZero() && !time.Now().Before(e.deadline) {
 				e.waiting, e.want = false, "deadline"
