@@ -5,9 +5,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
@@ -17,107 +19,365 @@ import (
 	"github.com/peakload/workshop/internal/stacktest"
 )
 
-// gate holds every load open until all n callers have asked, so the test
-// is a true stampede on any machine, however fast the database.
-type gate struct {
-	n       int
-	entered atomic.Int64
-}
+// The in-memory tests run in a synctest bubble (harness_test.go): loads
+// run until the test ends them, and synctest.Wait says when every caller
+// is blocked, so "while the load is held" and "at once" need no sleep.
 
-func (g *gate) enter() { g.entered.Add(1) }
-
-func (g *gate) wait() {
-	deadline := time.Now().Add(10 * time.Second)
-	for g.entered.Load() < int64(g.n) && time.Now().Before(deadline) {
-		time.Sleep(time.Millisecond)
-	}
-	time.Sleep(20 * time.Millisecond) // let the last callers reach the group
-}
-
-// isolated runs the test in a child process: a Group that lets a panic
+// chkIsolated runs the test in a child process: a Group that lets a panic
 // through or writes a map without a lock then fails the test with what
 // happened instead of crashing the whole check.
-func isolated(t *testing.T) bool {
+func chkIsolated(t *testing.T) bool {
 	t.Helper()
 	return crashtest.Isolated(t, "A panic in load must come back as an error (recover it inside the func you give DoChan); "+
 		"a map shared by goroutines needs a lock.")
+}
+
+func chkValue(key string) []byte { return []byte("value of " + key) }
+
+// chkWaitAll starts n callers of key, each with its own context, and waits
+// until every one is blocked.
+func chkWaitAll(h *chkHarness, n int, key string) []*chkCaller {
+	cs := make([]*chkCaller, n)
+	for i := range cs {
+		cs[i] = h.call(context.Background(), key)
+	}
+	synctest.Wait()
+	return cs
+}
+
+// The property of step 4, without a database: callers of one key that
+// arrive while its load runs share that load.
+func TestAStampedeOfOneKeyRunsOneLoad(t *testing.T) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
+		const n = 100
+		h.step("%d callers of item:1 arrived", n)
+		cs := chkWaitAll(h, n, "item:1")
+		if got := h.loads("item:1"); got != 1 {
+			h.fatalf(t, "%d concurrent callers of item:1 started %d loads while the first was running; want 1", n, got)
+		}
+		h.finish("item:1", chkOutcome{val: chkValue("item:1")})
+		for _, c := range cs {
+			if !c.returned() || c.err != nil || !bytes.Equal(c.val, chkValue("item:1")) {
+				h.fatalf(t, "caller %d of item:1, after its one load returned %q: %s; want that value", c.id, chkValue("item:1"), c)
+			}
+		}
+	})
+}
+
+// Callers of many keys at once: one load per key, and each caller gets its
+// own key's value, never another's.
+func TestEachKeyHasItsOwnLoad(t *testing.T) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
+		const keys, per = 20, 5
+		var cs []*chkCaller
+		for i := range keys * per {
+			cs = append(cs, h.call(context.Background(), fmt.Sprintf("item:%d", i%keys)))
+		}
+		h.step("%d callers of %d keys arrived", keys*per, keys)
+		synctest.Wait()
+		for k := range keys {
+			key := fmt.Sprintf("item:%d", k)
+			if got := h.loads(key); got != 1 {
+				h.fatalf(t, "%d callers of each of %d keys at once: %s had %d loads started; want 1 per key", per, keys, key, got)
+			}
+		}
+		for k := range keys {
+			key := fmt.Sprintf("item:%d", k)
+			h.finish(key, chkOutcome{val: chkValue(key)})
+		}
+		for _, c := range cs {
+			if c.err != nil || !bytes.Equal(c.val, chkValue(c.key)) {
+				h.fatalf(t, "caller %d of %s got %s; want %q, its own key's value", c.id, c.key, c, chkValue(c.key))
+			}
+		}
+	})
+}
+
+// One slow id must not hold the others: while item:1's load is held (with
+// callers waiting on it), a miss of item:2 loads and returns.
+func TestASlowKeyDoesNotHoldOtherKeys(t *testing.T) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
+		h.step("item:1's load is held with 3 callers waiting on it; a caller of item:2 arrived")
+		chkWaitAll(h, 3, "item:1")
+		b := h.call(context.Background(), "item:2")
+		synctest.Wait()
+		if len(h.running("item:2")) == 0 && !b.returned() {
+			h.fatalf(t, "while item:1's load was held, a caller of item:2 had started no load of item:2 (it is %s); "+
+				"want item:2 loaded at once: a key shares a load only with callers of the same key", b)
+		}
+		h.finish("item:2", chkOutcome{val: chkValue("item:2")})
+		if !b.returned() || b.err != nil || !bytes.Equal(b.val, chkValue("item:2")) {
+			h.fatalf(t, "while item:1's load was held, item:2's load returned %q; the caller of item:2: %s; want that value at once",
+				chkValue("item:2"), b)
+		}
+	})
 }
 
 // Only loads in flight are shared: a call that starts after the previous
 // load finished loads again. A Group that kept results would be a cache
 // with no TTL — the item would never change again.
 func TestALoadThatFinishedIsNotKept(t *testing.T) {
-	var group Group
-	for i, want := range []string{"version 1", "version 2"} {
-		got, err := group.Load(t.Context(), "k", func(context.Context) ([]byte, error) { return []byte(want), nil })
-		if err != nil || string(got) != want {
-			t.Fatalf("call %d, made after the previous one returned: %q, %v; want %q from its own load. "+
-				"The Group kept a finished result: coalesce only the loads in flight (singleflight forgets a key when its load returns)",
-				i+1, got, err, want)
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
+		for i := range 3 {
+			want := []byte(fmt.Sprintf("version %d", i+1))
+			h.step("call %d of k, made after the previous one returned", i+1)
+			c := h.call(context.Background(), "k")
+			synctest.Wait()
+			h.finish("k", chkOutcome{val: want})
+			if c.err != nil || !bytes.Equal(c.val, want) || h.loads("k") != i+1 {
+				h.fatalf(t, "call %d of k, made after the previous one returned: %s after %d loads; want %q from a load of its own "+
+					"(coalesce only the loads in flight: singleflight forgets a key when its load returns)", i+1, c, h.loads("k"), want)
+			}
 		}
-	}
+	})
 }
 
-// Different keys are different flights: a slow load of one item must
-// neither delay nor answer the load of another.
-func TestKeysDoNotShareOrWaitForEachOther(t *testing.T) {
-	if isolated(t) {
-		return
-	}
-	var group Group
-	releaseA, enteredA := make(chan struct{}), make(chan struct{})
-	aDone := make(chan []byte, 1)
-	go func() {
-		b, _ := group.Load(t.Context(), "item:1", func(context.Context) ([]byte, error) {
-			close(enteredA)
-			<-releaseA
-			return []byte("item 1"), nil
+// A failed load reaches every caller waiting on it, as the load's error
+// (errors.Is: the handler tells 404 from 500 by it), and is not kept: the
+// next call loads again.
+func TestAFailedLoadReachesEveryWaiterAndIsNotKept(t *testing.T) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
+		const n = 50
+		boom := errors.New("database down")
+		h.step("%d callers of k arrived", n)
+		cs := chkWaitAll(h, n, "k")
+		loads := h.loads("k")
+		h.finish("k", chkOutcome{err: boom})
+		var same, other, none, waiting int
+		var example error
+		for _, c := range cs {
+			switch {
+			case !c.returned():
+				waiting++
+			case errors.Is(c.err, boom):
+				same++
+			case c.err != nil:
+				other++
+				example = c.err
+			default:
+				none++
+			}
+		}
+		if other > 0 {
+			h.fatalf(t, "the load of k failed with %q: %d of %d callers got an error that is not errors.Is that error (e.g. %q); "+
+				"%d got it, %d got no error, %d are still waiting. "+
+				"Wrap with %%w (or return the error as is): the handler answers 404 only when errors.Is(err, catalog.ErrNotFound)",
+				boom, other, n, example, same, none, waiting)
+		}
+		if same != n || loads != 1 {
+			h.fatalf(t, "%d callers of k at once started %d load(s); it failed with %q: %d callers got that error, %d got no error, "+
+				"%d are still waiting (with %d loads of k started in all); want 1 load and all %d callers with its error",
+				n, loads, boom, same, none, waiting, h.loads("k"), n)
+		}
+		h.step("a call of k after its load failed")
+		c := h.call(context.Background(), "k")
+		synctest.Wait()
+		h.finish("k", chkOutcome{val: chkValue("k")})
+		if c.err != nil || !bytes.Equal(c.val, chkValue("k")) {
+			h.fatalf(t, "the call after the failed load: %s after %d loads in all; want %q from a new load (an error must not be kept)",
+				c, h.loads("k"), chkValue("k"))
+		}
+	})
+}
+
+// A panicking load is an error for every caller waiting on it, not a
+// crashed server, and the next call loads again.
+func TestAPanicInTheLoadIsAnErrorForEveryCaller(t *testing.T) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
+		const n = 20
+		h.step("%d callers of k wait for a load that panics", n)
+		cs := chkWaitAll(h, n, "k")
+		h.finish("k", chkOutcome{panic: "bug in the loader"})
+		for _, c := range cs {
+			if !c.returned() || c.err == nil || strings.Contains(c.err.Error(), "in the caller's goroutine") {
+				h.fatalf(t, "the load of k panicked: caller %d got %s; want an error, returned by Load (recover inside the func you give DoChan)", c.id, c)
+			}
+		}
+		c := h.call(context.Background(), "k")
+		synctest.Wait()
+		h.finish("k", chkOutcome{val: chkValue("k")})
+		if c.err != nil || !bytes.Equal(c.val, chkValue("k")) {
+			h.fatalf(t, "the call after the load that panicked: %s; want %q from a new load", c, chkValue("k"))
+		}
+	})
+}
+
+// A caller whose client gives up (its ctx cancelled, or past its deadline)
+// returns at once with its ctx's error, while the load goes on for the
+// caller that started it.
+func TestACallerThatGivesUpReturnsAtOnce(t *testing.T) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
+		h.step("a caller of k started its load; two more wait, one is cancelled, one has a 100ms deadline")
+		other := h.call(context.Background(), "k")
+		synctest.Wait()
+		dl, stop := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		defer stop()
+		first := h.call(context.Background(), "k")
+		late := h.call(dl, "k")
+		synctest.Wait()
+		first.cancel()
+		synctest.Wait()
+		if !first.returned() || !errors.Is(first.err, context.Canceled) {
+			h.fatalf(t, "a caller of k whose ctx was cancelled while k's load ran: %s; want context.Canceled at once "+
+				"(select on the result and ctx.Done())", first)
+		}
+		time.Sleep(100 * time.Millisecond) // the bubble's fake clock: exact, and instant
+		synctest.Wait()
+		if !late.returned() || !errors.Is(late.err, context.DeadlineExceeded) || late.at.Sub(h.start) > 100*time.Millisecond {
+			h.fatalf(t, "a caller of k with a 100ms deadline, k's load still running at 100ms: %s at %v; want context.DeadlineExceeded at 100ms",
+				late, late.at.Sub(h.start))
+		}
+		if other.returned() {
+			h.fatalf(t, "a caller of k that did not give up returned while k's load was still running: %s", other)
+		}
+	})
+}
+
+// The shared load belongs to no caller: when the caller that started it
+// is cancelled or reaches its deadline, the load goes on and the others
+// get the value.
+func TestTheSharedLoadOutlivesTheCallerThatStartedIt(t *testing.T) {
+	for _, how := range []string{"cancelled", "past its 100ms deadline"} {
+		t.Run(strings.ReplaceAll(how, " ", "_"), func(t *testing.T) {
+			chkBubble(t, func(t *testing.T, h *chkHarness) {
+				ctx := context.Background()
+				if how != "cancelled" {
+					var stop context.CancelFunc
+					ctx, stop = context.WithTimeout(ctx, 100*time.Millisecond)
+					defer stop()
+				}
+				h.step("the first caller of k is %s, others wait", how)
+				first := h.call(ctx, "k")
+				synctest.Wait()
+				others := chkWaitAll(h, 2, "k")
+				if how == "cancelled" {
+					first.cancel()
+				}
+				time.Sleep(500 * time.Millisecond) // fake clock
+				synctest.Wait()
+				if err := h.ctxEnded("k"); err != nil {
+					h.fatalf(t, "the first caller of k was %s; 500ms into k's load, %v; another caller of k got %s; "+
+						"want the load to run on (its context detached with context.WithoutCancel, with a timeout of its own)", how, err, others[0])
+				}
+				h.finish("k", chkOutcome{val: chkValue("k")})
+				for _, c := range others {
+					if c.err != nil || !bytes.Equal(c.val, chkValue("k")) {
+						h.fatalf(t, "the first caller of k was %s; the load then returned %q; caller %d got %s; want that value", how, chkValue("k"), c.id, c)
+					}
+				}
+			})
 		})
-		aDone <- b
-	}()
-	defer func() { <-aDone }()
-	defer close(releaseA)
-	<-enteredA
-	bDone := make(chan []byte, 1)
-	go func() {
-		b, _ := group.Load(t.Context(), "item:2", func(context.Context) ([]byte, error) { return []byte("item 2"), nil })
-		bDone <- b
-	}()
-	select {
-	case b := <-bDone:
-		if string(b) != "item 2" {
-			t.Fatalf("Load of item:2 returned %q: flights must be keyed by the key Load is given", b)
-		}
-	case <-time.After(time.Second):
-		t.Fatal("Load of item:2 waited for the load of item:1: one lock (or one flight) around every load " +
-			"makes all items queue behind the slowest; share a load only between callers of the same key")
 	}
 }
 
-// Under a burst, many items miss at once, each from many callers: every
-// caller gets its own item's value, and the Group survives being used from
-// all CPUs at once (a map shared without a lock crashes here).
-func TestManyKeysAtOnce(t *testing.T) {
-	if isolated(t) {
+// A caller that gives up leaves the load in flight: the next caller of the
+// key joins it instead of starting a second one, even when every earlier
+// caller has gone.
+func TestAWaiterGivingUpStartsNoSecondLoad(t *testing.T) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
+		h.step("the only caller of k gave up; a new caller arrived while k's load still ran")
+		first := h.call(context.Background(), "k")
+		synctest.Wait()
+		first.cancel()
+		synctest.Wait()
+		next := h.call(context.Background(), "k")
+		synctest.Wait()
+		if n := h.loads("k"); n != 1 {
+			h.fatalf(t, "the only caller of k gave up while k's load ran (it got %s); the next caller started load number %d; "+
+				"want it to join the load in flight (a load still serves the callers after one gave up)", first, n)
+		}
+		h.finish("k", chkOutcome{val: chkValue("k")})
+		if next.err != nil || !bytes.Equal(next.val, chkValue("k")) {
+			h.fatalf(t, "the caller that joined the load k's first caller gave up on: %s; want %q", next, chkValue("k"))
+		}
+	})
+}
+
+type chkTraceKey struct{}
+
+// The load's context keeps the caller's values (trace ids, loggers).
+func TestTheLoadKeepsTheCallersValues(t *testing.T) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
+		h.step("one caller of k with a trace id")
+		h.call(context.WithValue(context.Background(), chkTraceKey{}, "trace-42"), "k")
+		synctest.Wait()
+		fs := h.running("k")
+		if len(fs) != 1 {
+			h.fatalf(t, "one caller of k: %d loads running; want 1", len(fs))
+		}
+		if got := fs[0].ctx.Value(chkTraceKey{}); got != "trace-42" {
+			h.fatalf(t, "the caller's ctx holds trace id \"trace-42\"; the load's ctx holds %v: detach it with "+
+				"context.WithoutCancel(ctx), not context.Background()", got)
+		}
+	})
+}
+
+// A hung database cannot hold every waiter forever: a load that never
+// returns ends on its own deadline, and its callers get an error. (A
+// timeout on the waiters alone would leave the load, and the key, hung.)
+func TestAHungLoadEndsOnItsOwnDeadline(t *testing.T) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
+		h.step("two callers without deadlines wait for a load that only its context can end")
+		cs := chkWaitAll(h, 2, "k")
+		time.Sleep(time.Minute) // fake clock
+		synctest.Wait()
+		for _, c := range cs {
+			if !c.returned() || c.err == nil {
+				h.fatalf(t, "a load that never returns, callers without deadlines: after 1 minute caller %d is %s; "+
+					"want an error once the load's own timeout ends it (context.WithTimeout around the detached context)", c.id, c)
+			}
+		}
+		if n := len(h.running("k")); n > 0 {
+			h.fatalf(t, "a load that never returns, callers without deadlines: the callers got errors, but after 1 minute the load's "+
+				"context has not ended (the load still runs, and every later caller of k would join it); want the load itself to time out")
+		}
+	})
+}
+
+// Load leaves nothing behind: once every caller has returned (some gave up)
+// and every load has ended, no goroutine it started is still alive.
+func TestLoadLeavesNoGoroutineBehind(t *testing.T) {
+	chkBubble(t, func(t *testing.T, h *chkHarness) {
+		h.step("callers of 3 keys, half of them giving up")
+		var cs []*chkCaller
+		for i := range 12 {
+			cs = append(cs, h.call(context.Background(), fmt.Sprintf("k%d", i%3)))
+		}
+		synctest.Wait()
+		for i, c := range cs {
+			if i%2 == 0 {
+				c.cancel()
+			}
+		}
+		synctest.Wait()
+		for k := range 3 {
+			h.finish(fmt.Sprintf("k%d", k), chkOutcome{val: chkValue("k")})
+		}
+		// The bubble's cleanup names any goroutine left.
+	})
+}
+
+// The Group survives being used from all CPUs at once, without a fake
+// clock: a map shared without a lock crashes here ("concurrent map writes").
+func TestTheGroupSurvivesParallelUse(t *testing.T) {
+	if chkIsolated(t) {
 		return
 	}
 	var group Group
 	const callers, keys = 400, 40
-	for round := range 200 {
+	for round := range 50 {
 		start := make(chan struct{})
 		var wg sync.WaitGroup
 		wrong := make(chan string, callers)
 		for i := range callers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
+			wg.Go(func() {
 				key := fmt.Sprintf("item:%d", i%keys)
 				<-start
 				b, err := group.Load(t.Context(), key, func(context.Context) ([]byte, error) { return []byte(key), nil })
 				if err != nil || string(b) != key {
 					wrong <- fmt.Sprintf("Load(%q) = %q, %v", key, b, err)
 				}
-			}()
+			})
 		}
 		close(start)
 		wg.Wait()
@@ -128,130 +388,24 @@ func TestManyKeysAtOnce(t *testing.T) {
 	}
 }
 
-// A failed load reaches every waiter and is not kept: the next call loads again.
-func TestErrorsReachEveryWaiterAndAreNotCached(t *testing.T) {
-	if isolated(t) {
-		return
-	}
-	var group Group
-	const n = 50
-	g := &gate{n: n}
-	var loads atomic.Int64
-	boom := errors.New("database down")
-	failing := func(context.Context) ([]byte, error) { loads.Add(1); g.wait(); return nil, boom }
-	var wg sync.WaitGroup
-	var failed atomic.Int64
-	for range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			g.enter()
-			if _, err := group.Load(t.Context(), "k", failing); errors.Is(err, boom) {
-				failed.Add(1)
-			}
-		}()
-	}
-	wg.Wait()
-	if failed.Load() != n || loads.Load() != 1 {
-		t.Fatalf("%d of %d callers got the error from %d loads; want all from 1", failed.Load(), n, loads.Load())
-	}
-	ok := func(context.Context) ([]byte, error) { loads.Add(1); return []byte("fresh"), nil }
-	if b, err := group.Load(t.Context(), "k", ok); err != nil || string(b) != "fresh" {
-		t.Fatalf("the load after a failure: %q, %v; want a new load, not the cached error", b, err)
-	}
-}
-
-type traceKey struct{}
-
-// The shared load no longer belongs to the first caller: its context keeps
-// the caller's values (trace ids, loggers) but has a deadline of its own, so
-// a hung database cannot hold every waiter forever.
-func TestTheLoadRunsOnADetachedContextWithADeadline(t *testing.T) {
-	var group Group
-	ctx := context.WithValue(t.Context(), traceKey{}, "trace-42")
-	var problems []string
-	_, err := group.Load(ctx, "k", func(lctx context.Context) ([]byte, error) {
-		if _, ok := lctx.Deadline(); !ok {
-			problems = append(problems, "the load's context has no deadline: a hung database would hold every waiter forever "+
-				"(context.WithTimeout around the detached context)")
-		}
-		if lctx.Value(traceKey{}) != "trace-42" {
-			problems = append(problems, "the load's context lost the caller's values (trace ids, loggers): "+
-				"detach it with context.WithoutCancel(ctx), not context.Background()")
-		}
-		return []byte("item"), nil
-	})
-	if err != nil {
-		t.Fatalf("Load: %v", err)
-	}
-	for _, p := range problems {
-		t.Error(p)
-	}
-}
-
-// One client giving up must not fail the others waiting on the same load.
-func TestAWaiterGivingUpDoesNotFailTheOthers(t *testing.T) {
-	var group Group
-	slow := func(ctx context.Context) ([]byte, error) {
-		select {
-		case <-time.After(200 * time.Millisecond):
-			return []byte("item"), nil
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-	}
-	first, cancel := context.WithCancel(t.Context())
-	firstDone := make(chan error, 1)
-	go func() { _, err := group.Load(first, "k", slow); firstDone <- err }()
-	time.Sleep(20 * time.Millisecond) // the first caller owns the load now
-	secondDone := make(chan error, 1)
-	var second []byte
-	go func() { b, err := group.Load(t.Context(), "k", slow); second = b; secondDone <- err }()
-	time.Sleep(20 * time.Millisecond)
-	cancel()
-	select {
-	case err := <-firstDone:
-		if !errors.Is(err, context.Canceled) {
-			t.Fatalf("the caller that gave up got %v, want context.Canceled", err)
-		}
-	case <-time.After(100 * time.Millisecond):
-		t.Fatal("the caller that gave up still waits for the load: wait with select on the result channel and ctx.Done()")
-	}
-	if err := <-secondDone; err != nil || string(second) != "item" {
-		t.Fatalf("the other caller got %q, %v; want the item (the load must not run on the first caller's ctx)", second, err)
-	}
-}
-
-// A panicking load is an error for every caller, not a crashed server.
-func TestPanicIsAnError(t *testing.T) {
-	if isolated(t) {
-		return
-	}
-	var group Group
-	defer func() {
-		if r := recover(); r != nil {
-			t.Fatalf("the loader's panic escaped Load (%v): recover it and return it as an error", r)
-		}
-	}()
-	_, err := group.Load(t.Context(), "k", func(context.Context) ([]byte, error) { panic("bug in the loader") })
-	if err == nil {
-		t.Fatal("a panicking load returned no error")
-	}
-	time.Sleep(10 * time.Millisecond) // a panic re-raised in another goroutine crashes the process now
-}
-
 // The property of step 4: 1000 concurrent misses for one id → 1 DB query.
 // (Last: the only test that needs PostgreSQL.)
 func TestThousandConcurrentMissesMakeOneQuery(t *testing.T) {
-	if isolated(t) {
+	if chkIsolated(t) {
 		return
 	}
 	store := stacktest.Store(t)
 	var group Group
 	const n = 1000
-	g := &gate{n: n}
+	var entered atomic.Int64
 	load := func(ctx context.Context) ([]byte, error) {
-		g.wait()
+		// Hold the load open until every caller has asked: a true stampede
+		// on any machine, however fast the database. Polling real time is
+		// the only way here: the database keeps this test out of a bubble.
+		for deadline := time.Now().Add(10 * time.Second); entered.Load() < n && time.Now().Before(deadline); {
+			time.Sleep(time.Millisecond)
+		}
+		time.Sleep(20 * time.Millisecond) // let the last callers reach the group
 		return store.ItemJSON(ctx, 4242)
 	}
 	before := testutil.ToFloat64(metrics.DBQueries)
@@ -259,12 +413,10 @@ func TestThousandConcurrentMissesMakeOneQuery(t *testing.T) {
 	errs := make([]error, n)
 	var wg sync.WaitGroup
 	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			g.enter()
+		wg.Go(func() {
+			entered.Add(1)
 			results[i], errs[i] = group.Load(t.Context(), "item:4242", load)
-		}()
+		})
 	}
 	wg.Wait()
 	if q := testutil.ToFloat64(metrics.DBQueries) - before; q != 1 {
