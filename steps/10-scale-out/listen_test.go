@@ -162,7 +162,7 @@ func TestListenForgetsEveryItemAnnounced(t *testing.T) {
 	if len(heard) > 0 {
 		msg += fmt.Sprintf("Listen forgot the %s; ", and(heard))
 	}
-	msg += fmt.Sprintf("the %s stayed in memory (1 s after the first was sent)", and(missed))
+	msg += fmt.Sprintf("the %s stayed in memory (the check waited 1 s for the first of them, 100 ms for each after)", and(missed))
 	if afterJunk != "" {
 		msg += fmt.Sprintf(", the first of them just after the message %q, which is not an id", afterJunk)
 	}
