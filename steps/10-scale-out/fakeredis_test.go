@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"maps"
 	"net"
+	"path"
 	"strconv"
 	"strings"
 	"sync"
@@ -22,11 +24,11 @@ type fakeRedis struct {
 	ln      net.Listener
 	channel string // the one channel it serves
 	mu      sync.Mutex
-	subs    map[*fakeConn]bool // subscribed to a channel
-	everSub int                // SUBSCRIBE commands to channel seen
-	others  []string           // channels subscribed to other than channel
-	closed  int                // subscribed connections the client closed
-	changed chan struct{}      // closed and replaced on every change above
+	subs    map[*fakeConn]string // subscribed to channel: "", or the pattern that matched it
+	everSub int                  // SUBSCRIBE commands to channel seen
+	others  []string             // channels subscribed to other than channel
+	closed  int                  // subscribed connections the client closed
+	changed chan struct{}        // closed and replaced on every change above
 }
 
 type fakeConn struct {
@@ -48,7 +50,7 @@ func startFakeRedis(t *testing.T, channel string) *fakeRedis {
 	if err != nil {
 		t.Fatalf("a fake Redis for Listen: %v", err)
 	}
-	f := &fakeRedis{ln: ln, channel: channel, subs: map[*fakeConn]bool{}, changed: make(chan struct{})}
+	f := &fakeRedis{ln: ln, channel: channel, subs: map[*fakeConn]string{}, changed: make(chan struct{})}
 	var wg sync.WaitGroup
 	t.Cleanup(func() {
 		ln.Close()
@@ -107,13 +109,14 @@ func (f *fakeRedis) subscribed() int { return len(f.subs) }
 // publish sends payload on every subscribed connection, as PUBLISH would.
 func (f *fakeRedis) publish(payload string) {
 	f.mu.Lock()
-	conns := make([]*fakeConn, 0, len(f.subs))
-	for c := range f.subs {
-		conns = append(conns, c)
-	}
+	subs := maps.Clone(f.subs)
 	f.mu.Unlock()
-	for _, c := range conns {
-		c.send(array("message", f.channel, payload))
+	for c, pattern := range subs {
+		if pattern == "" {
+			c.send(array("message", f.channel, payload))
+		} else {
+			c.send(array("pmessage", pattern, f.channel, payload))
+		}
 	}
 }
 
@@ -134,7 +137,7 @@ func (f *fakeRedis) serve(c *fakeConn) {
 		cmd, err := readCommand(r)
 		if err != nil {
 			f.update(func() {
-				if f.subs[c] {
+				if _, ok := f.subs[c]; ok {
 					f.closed++
 					delete(f.subs, c)
 				}
@@ -146,30 +149,37 @@ func (f *fakeRedis) serve(c *fakeConn) {
 			c.send("-ERR unknown command 'HELLO'\r\n") // the client falls back to RESP2
 		case "PING":
 			f.mu.Lock()
-			sub := f.subs[c]
+			_, sub := f.subs[c]
 			f.mu.Unlock()
 			if sub {
 				c.send(array("pong", ""))
 			} else {
 				c.send("+PONG\r\n")
 			}
-		case "SUBSCRIBE":
+		case "SUBSCRIBE", "PSUBSCRIBE":
+			kind := strings.ToLower(cmd[0])
 			for i, ch := range cmd[1:] {
-				c.send(fmt.Sprintf("*3\r\n$9\r\nsubscribe\r\n$%d\r\n%s\r\n:%d\r\n", len(ch), ch, i+1))
+				c.send(fmt.Sprintf("*3\r\n$%d\r\n%s\r\n$%d\r\n%s\r\n:%d\r\n", len(kind), kind, len(ch), ch, i+1))
 			}
 			f.update(func() {
 				for _, ch := range cmd[1:] {
-					if ch != f.channel {
+					pattern, match := "", ch == f.channel
+					if kind == "psubscribe" {
+						pattern = ch
+						match, _ = path.Match(ch, f.channel)
+					}
+					if !match {
 						f.others = append(f.others, ch)
 						continue
 					}
-					f.subs[c] = true
+					f.subs[c] = pattern
 					f.everSub++
 				}
 			})
-		case "UNSUBSCRIBE":
+		case "UNSUBSCRIBE", "PUNSUBSCRIBE":
+			kind := strings.ToLower(cmd[0])
 			for _, ch := range cmd[1:] {
-				c.send(fmt.Sprintf("*3\r\n$11\r\nunsubscribe\r\n$%d\r\n%s\r\n:0\r\n", len(ch), ch))
+				c.send(fmt.Sprintf("*3\r\n$%d\r\n%s\r\n$%d\r\n%s\r\n:0\r\n", len(kind), kind, len(ch), ch))
 			}
 			f.update(func() { delete(f.subs, c) })
 		default:

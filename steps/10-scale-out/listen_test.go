@@ -121,14 +121,15 @@ func awaitSubscribed(t *testing.T, f *fakeRedis, l *listener) {
 }
 
 // A listener hears every announcement for as long as it runs, whatever
-// the item, and a message that is not an id does not stop it.
+// the item and however often it changes, and a message that is not an id
+// does not stop it.
 func TestListenForgetsEveryItemAnnounced(t *testing.T) {
 	f := startFakeRedis(t, replica.Channel)
-	ids := []int32{11, 12, 13, 14, 15}
+	ids := []int32{11, 12, 13, 14, 15, 11} // 11 twice: it changed again
 	r := fakeReplica(t, f, ids...)
 	l := runListen(t, r)
 	awaitSubscribed(t, f, l)
-	msgs := []string{"11", "12", "item:42", "13", "", "14", "15"}
+	msgs := []string{"11", "12", "item:42", "13", "", "14", "15", "11"}
 	var heard, missed []string
 	junk, afterJunk := "", ""
 	k := 0
