@@ -57,9 +57,22 @@ func fleet(t *testing.T, n int, listening func(i int) bool) *replicas {
 		r := replica.New(fmt.Sprintf("r%d", i+1), store, rdb, p.ForHitRatio(p.Clock.RedisTTLS), burstTTL)
 		f.rs = append(f.rs, r)
 		if listening(i) {
-			f.ls[i] = runListen(t, r)
+			f.ls[i] = startListen(r)
 		}
 	}
+	t.Cleanup(func() {
+		for _, l := range f.ls {
+			if l != nil {
+				l.stop()
+			}
+		}
+		deadline := time.Now().Add(2 * time.Second) // one wait for them all
+		for _, l := range f.ls {
+			if l != nil {
+				l.end(t, deadline)
+			}
+		}
+	})
 	f.awaitSubscribed(t, 2*time.Second)
 	return f
 }
@@ -234,10 +247,11 @@ func forgets() float64 { return testutil.ToFloat64(metrics.MemoryForgets) }
 // replica's memory within the bound, whichever replica made it, change
 // after change.
 func TestAChangeReachesEveryReplicaWithinTheBound(t *testing.T) {
+	var seen []string // logged last: a failure's message comes first
+	t.Cleanup(func() { t.Log(strings.Join(seen, "\n")) })
 	f := fleet(t, 4, func(int) bool { return true })
 	rs := f.rs
 	const changes = 6
-	var seen []string // logged once every change passed: a failure's message comes first
 	for k := range changes {
 		via := rs[k%len(rs)]
 		id := int32(1001 + k%3) // each item changes twice, through two replicas
@@ -264,7 +278,6 @@ func TestAChangeReachesEveryReplicaWithinTheBound(t *testing.T) {
 			"Change must publish the id on replica.Channel after r.Write, and Listen Forget every id it hears, for as long as it runs",
 			k+1, changes, id, via.Name, and(lt), bound, burstTTL, before, forgets()-f0, len(rs), f.states())
 	}
-	t.Log(strings.Join(seen, "\n"))
 }
 
 // The replica that made a change serves it too, within the bound: it
@@ -388,9 +401,10 @@ func TestInvalidationSurvivesAKilledPubSubConnection(t *testing.T) {
 // the new item within the burst TTL — the bound the exercise must not
 // take away (no "cache until told" without a TTL).
 func TestAReplicaThatMissedTheMessageConvergesWithinTheTTL(t *testing.T) {
+	var seen []string // logged last: a failure's message comes first
+	t.Cleanup(func() { t.Log(strings.Join(seen, "\n")) })
 	rs := fleet(t, 3, func(i int) bool { return i != 2 }).rs
 	const slack = 100 * time.Millisecond // scheduling on a busy machine
-	var seen []string                    // logged once all passed: a failure's message comes first
 	for k := range 3 {
 		id := int32(1101 + k)
 		stale := staleness(t, rs, rs[k%2], id)
@@ -405,7 +419,6 @@ func TestAReplicaThatMissedTheMessageConvergesWithinTheTTL(t *testing.T) {
 		}
 		seen = append(seen, fmt.Sprintf("item %d: the replica that missed the announcement served the old ETag %v after the change (burst TTL %v)", id, stale[2].Round(time.Millisecond), burstTTL))
 	}
-	t.Log(strings.Join(seen, "\n"))
 }
 
 // The change endpoint: bad ids are the client's fault, unknown items are

@@ -29,6 +29,13 @@ type listener struct {
 
 func runListen(t *testing.T, r *replica.Replica) *listener {
 	t.Helper()
+	l := startListen(r)
+	t.Cleanup(func() { l.end(t, time.Now().Add(2*time.Second)) })
+	return l
+}
+
+// startListen runs Listen; whoever calls it calls end.
+func startListen(r *replica.Replica) *listener {
 	ctx, stop := context.WithCancel(context.Background())
 	l := &listener{name: r.Name, stop: stop, done: make(chan struct{})}
 	go func() {
@@ -45,15 +52,18 @@ func runListen(t *testing.T, r *replica.Replica) *listener {
 		l.err = err
 		l.mu.Unlock()
 	}()
-	t.Cleanup(func() {
-		stop()
-		select {
-		case <-l.done:
-		case <-time.After(2 * time.Second):
-			t.Errorf("Listen of %s did not return within 2 s of its context ending: return when ctx is done (and close the subscription)", l.name)
-		}
-	})
 	return l
+}
+
+// end cancels Listen's context and fails the test unless it returns by
+// the deadline.
+func (l *listener) end(t *testing.T, deadline time.Time) {
+	l.stop()
+	select {
+	case <-l.done:
+	case <-time.After(time.Until(deadline)):
+		t.Errorf("Listen of %s did not return within 2 s of its context ending: return when ctx is done (and close the subscription)", l.name)
+	}
 }
 
 // state says whether Listen still runs, or how it ended.
