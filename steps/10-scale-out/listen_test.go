@@ -135,11 +135,11 @@ func awaitSubscribed(t *testing.T, f *fakeRedis, l *listener) {
 // does not stop it.
 func TestListenForgetsEveryItemAnnounced(t *testing.T) {
 	f := startFakeRedis(t, replica.Channel)
-	ids := []int32{11, 12, 13, 14, 15, 11} // 11 twice: it changed again
+	ids := []int32{11, 12, 13, 14, 15, 15, 11} // 15 and 11 changed again
 	r := fakeReplica(t, f, ids...)
 	l := runListen(t, r)
 	awaitSubscribed(t, f, l)
-	msgs := []string{"11", "12", "item:42", "13", "", "14", "15", "11"}
+	msgs := []string{"11", "12", "item:42", "13", "", "14", "15", "15", "11"}
 	var heard, missed []string
 	junk, afterJunk := "", ""
 	k := 0
