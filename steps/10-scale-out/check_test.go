@@ -131,6 +131,43 @@ func (f *replicas) subscribed(t *testing.T) map[string]bool {
 	return subs
 }
 
+// awaitHearing announces id every 50 ms until every listener forgot it,
+// up to limit, and returns the names of those that never did. One
+// published while a listener swaps its subscription is lost, as pub/sub
+// loses it: announcing again tells a listener still swapping from one
+// that does not hear.
+func (f *replicas) awaitHearing(t *testing.T, id int32, limit time.Duration) []string {
+	t.Helper()
+	deaf := map[int]bool{}
+	for i, l := range f.ls {
+		if l != nil {
+			deaf[i] = true
+		}
+	}
+	for deadline := time.Now().Add(limit); len(deaf) > 0 && time.Now().Before(deadline); {
+		for i := range deaf { // written afresh: its burst TTL is far off
+			f.rs[i].Memory.Forget(id)
+			cached(f.rs[i], id)
+		}
+		if err := f.admin.Publish(t.Context(), replica.Channel, fmt.Sprint(id)).Err(); err != nil {
+			t.Fatalf("PUBLISH: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond) // must sleep: the message travels through a real Redis
+		for i := range deaf {
+			if !cached(f.rs[i], id) {
+				delete(deaf, i)
+			}
+		}
+	}
+	var names []string
+	for i := range f.rs {
+		if deaf[i] {
+			names = append(names, f.rs[i].Name)
+		}
+	}
+	return names
+}
+
 // states says how each listener is doing, for a message.
 func (f *replicas) states() string {
 	var s []string
@@ -387,6 +424,10 @@ func TestInvalidationSurvivesAKilledPubSubConnection(t *testing.T) {
 			t.Fatalf("after CLIENT KILL TYPE pubsub (the %s time, %d connections killed), %s did not subscribe again within 3 s; %s. "+
 				"go-redis reconnects and subscribes again while you keep receiving (sub.Channel(), or ReceiveMessage in a loop): a receive error is not the end",
 				ordinal(kill), n, and(missing), f.states())
+		}
+		if deaf := f.awaitHearing(t, 1399, 3*time.Second); len(deaf) > 0 {
+			t.Fatalf("after CLIENT KILL TYPE pubsub (the %s time) every listener was subscribed again, yet %s forgot none of the check's announcements of item 1399 (one every 50 ms for 3 s); %s",
+				ordinal(kill), and(deaf), f.states())
 		}
 		id, via := int32(1300+kill), f.rs[kill%len(f.rs)]
 		if lt := late(f.rs, staleness(t, f.rs, via, id)); len(lt) > 0 {
