@@ -92,6 +92,7 @@ type replicas struct {
 // subscription, and returns the names of those that do not.
 func (f *replicas) awaitSubscribed(t *testing.T, limit time.Duration) []string {
 	t.Helper()
+	// A poll of a real Redis: it returns as soon as all are subscribed.
 	for deadline := time.Now().Add(limit); ; time.Sleep(10 * time.Millisecond) {
 		subs := f.subscribed(t)
 		var missing []string
@@ -250,7 +251,7 @@ func stalenessOf(t *testing.T, rs []*replica.Replica, id int32, write func(conte
 					out[i] = limit
 					return
 				}
-				time.Sleep(200 * time.Microsecond)
+				time.Sleep(200 * time.Microsecond) // pacing, not a wait: reads in a loop
 			}
 		})
 	}
