@@ -6,10 +6,15 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"runtime"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
@@ -35,43 +40,155 @@ var (
 )
 
 // fleet starts n replicas; listening(i) says whether replica i runs Listen.
-// It returns once every listener is subscribed (or after 2 s: a Listen
-// that never subscribes is then caught by the staleness it leaves).
-func fleet(t *testing.T, n int, listening func(i int) bool) []*replica.Replica {
+// Each replica has its own Redis client, named so that CLIENT LIST shows
+// whose subscription is whose. fleet returns once every listener is
+// subscribed (or after 2 s: a Listen that never subscribes is then caught
+// by the staleness it leaves).
+func fleet(t *testing.T, n int, listening func(i int) bool) *replicas {
 	t.Helper()
 	store := stacktest.Store(t)
-	admin := stacktest.Redis(t)
-	subscribed := func() int64 {
-		m, err := admin.PubSubNumSub(t.Context(), replica.Channel).Result()
-		if err != nil {
-			t.Fatalf("PUBSUB NUMSUB: %v", err)
+	f := &replicas{admin: stacktest.Redis(t), ls: make([]*listener, n)}
+	f.prefix = fmt.Sprintf("s10check-%d-", fleets.Add(1))
+	for i := range n {
+		o := *f.admin.Options()
+		o.ClientName = fmt.Sprintf("%sr%d", f.prefix, i+1)
+		rdb := redis.NewClient(&o)
+		t.Cleanup(func() { rdb.Close() })
+		r := replica.New(fmt.Sprintf("r%d", i+1), store, rdb, p.ForHitRatio(p.Clock.RedisTTLS), burstTTL)
+		f.rs = append(f.rs, r)
+		if listening(i) {
+			f.ls[i] = startListen(r)
 		}
-		return m[replica.Channel]
 	}
-	before, listeners := subscribed(), 0
-	rs := make([]*replica.Replica, n)
-	for i := range rs {
-		rs[i] = replica.New(fmt.Sprintf("r%d", i+1), store, stacktest.Redis(t), p.ForHitRatio(p.Clock.RedisTTLS), burstTTL)
-		if !listening(i) {
-			continue
-		}
-		listeners++
-		ctx, stop := context.WithCancel(context.Background())
-		done := make(chan struct{})
-		go func() { defer close(done); _ = Listen(ctx, rs[i]) }()
-		t.Cleanup(func() {
-			stop()
-			select {
-			case <-done:
-			case <-time.After(2 * time.Second):
-				t.Errorf("Listen of %s did not return within 2 s of its context ending: return when ctx is done (and close the subscription)", rs[i].Name)
+	t.Cleanup(func() {
+		for _, l := range f.ls {
+			if l != nil {
+				l.stop()
 			}
-		})
+		}
+		deadline := time.Now().Add(2 * time.Second) // one wait for them all
+		for _, l := range f.ls {
+			if l != nil {
+				l.end(t, deadline)
+			}
+		}
+	})
+	f.awaitSubscribed(t, 2*time.Second)
+	return f
+}
+
+var fleets atomic.Int32 // names each fleet's clients apart
+
+// replicas is a fleet: the replicas, their listeners (nil for one that
+// does not listen) and an admin client of the same Redis.
+type replicas struct {
+	rs     []*replica.Replica
+	ls     []*listener
+	admin  *redis.Client
+	prefix string
+}
+
+// awaitSubscribed waits up to limit for every listener's client to hold a
+// subscription, and returns the names of those that do not.
+func (f *replicas) awaitSubscribed(t *testing.T, limit time.Duration) []string {
+	t.Helper()
+	// A poll of a real Redis: it returns as soon as all are subscribed.
+	for deadline := time.Now().Add(limit); ; time.Sleep(10 * time.Millisecond) {
+		subs := f.subscribed(t)
+		var missing []string
+		for i, l := range f.ls {
+			if l != nil && !subs[f.rs[i].Name] {
+				missing = append(missing, f.rs[i].Name)
+			}
+		}
+		if len(missing) == 0 || time.Now().After(deadline) {
+			return missing
+		}
 	}
-	for deadline := time.Now().Add(2 * time.Second); subscribed() < before+int64(listeners) && time.Now().Before(deadline); {
-		time.Sleep(10 * time.Millisecond)
+}
+
+// subscribed reads CLIENT LIST: which of the fleet's replicas have a
+// connection subscribed to a channel now.
+func (f *replicas) subscribed(t *testing.T) map[string]bool {
+	list, err := f.admin.Do(t.Context(), "CLIENT", "LIST", "TYPE", "pubsub").Text()
+	if err != nil {
+		t.Fatalf("CLIENT LIST TYPE pubsub: %v", err)
 	}
-	return rs
+	subs := map[string]bool{}
+	for line := range strings.Lines(list) {
+		name, n := "", 0
+		for _, kv := range strings.Fields(line) {
+			if v, ok := strings.CutPrefix(kv, "name="); ok {
+				name = v
+			} else if k, v, ok := strings.Cut(kv, "="); ok && (k == "sub" || k == "psub") {
+				c, _ := strconv.Atoi(v) // channels, and patterns (PSUBSCRIBE)
+				n += c
+			}
+		}
+		if r, ok := strings.CutPrefix(name, f.prefix); ok && n > 0 {
+			subs[r] = true
+		}
+	}
+	return subs
+}
+
+// awaitHearing announces id every 50 ms until every listener forgot it,
+// up to limit, and returns the names of those that never did. One
+// published while a listener swaps its subscription is lost, as pub/sub
+// loses it: announcing again tells a listener still swapping from one
+// that does not hear.
+func (f *replicas) awaitHearing(t *testing.T, id int32, limit time.Duration) []string {
+	t.Helper()
+	deaf := map[int]bool{}
+	for i, l := range f.ls {
+		if l != nil {
+			deaf[i] = true
+		}
+	}
+	for deadline := time.Now().Add(limit); len(deaf) > 0 && time.Now().Before(deadline); {
+		for i := range deaf { // written afresh: its burst TTL is far off
+			f.rs[i].Memory.Forget(id)
+			cached(f.rs[i], id)
+		}
+		if err := f.admin.Publish(t.Context(), replica.Channel, fmt.Sprint(id)).Err(); err != nil {
+			t.Fatalf("PUBLISH: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond) // must sleep: the message travels through a real Redis
+		for i := range deaf {
+			if !cached(f.rs[i], id) {
+				delete(deaf, i)
+			}
+		}
+	}
+	var names []string
+	for i := range f.rs {
+		if deaf[i] {
+			names = append(names, f.rs[i].Name)
+		}
+	}
+	return names
+}
+
+// states says how each listener is doing, for a message.
+func (f *replicas) states() string {
+	var s []string
+	for i, l := range f.ls {
+		if l != nil {
+			s = append(s, f.rs[i].Name+": "+l.state())
+		}
+	}
+	return strings.Join(s, "; ")
+}
+
+// change calls Change; a panic in it fails the test with a message
+// instead of crashing the check.
+func change(ctx context.Context, r *replica.Replica, id int32) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("Change panicked: %v", v)
+		}
+	}()
+	return Change(ctx, r, id)
 }
 
 // staleness changes id through via while every replica reads it in a loop,
@@ -79,6 +196,13 @@ func fleet(t *testing.T, n int, listening func(i int) bool) []*replica.Replica {
 // the old ETag (0: not once). A replica still old after the limit gets the
 // limit.
 func staleness(t *testing.T, rs []*replica.Replica, via *replica.Replica, id int32) []time.Duration {
+	t.Helper()
+	return stalenessOf(t, rs, id, func(ctx context.Context) error { return change(ctx, via, id) },
+		fmt.Sprintf("Change(%d) through %s", id, via.Name))
+}
+
+// stalenessOf is staleness for any call that changes id.
+func stalenessOf(t *testing.T, rs []*replica.Replica, id int32, write func(context.Context) error, what string) []time.Duration {
 	t.Helper()
 	ctx := t.Context()
 	old := make([]string, len(rs))
@@ -102,9 +226,7 @@ func staleness(t *testing.T, rs []*replica.Replica, via *replica.Replica, id int
 	defer stop()
 	var wg sync.WaitGroup
 	for i, r := range rs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			var lastOld time.Time
 			for {
 				start := time.Now()
@@ -129,15 +251,15 @@ func staleness(t *testing.T, rs []*replica.Replica, via *replica.Replica, id int
 					out[i] = limit
 					return
 				}
-				time.Sleep(200 * time.Microsecond)
+				time.Sleep(200 * time.Microsecond) // pacing, not a wait: reads in a loop
 			}
-		}()
+		})
 	}
 	time.Sleep(5 * time.Millisecond) // the readers are reading while Change runs
-	if err := Change(ctx, via, id); err != nil {
+	if err := write(ctx); err != nil {
 		stop()
 		wg.Wait()
-		t.Fatalf("Change(%d) through %s: %v", id, via.Name, err)
+		t.Fatalf("%s: %v", what, err)
 	}
 	t0Mu.Lock()
 	t0 = time.Now()
@@ -146,40 +268,173 @@ func staleness(t *testing.T, rs []*replica.Replica, via *replica.Replica, id int
 	return out
 }
 
+// late lists the replicas that served the old ETag longer than the bound.
+func late(rs []*replica.Replica, stale []time.Duration) []string {
+	var out []string
+	for i, d := range stale {
+		if d > bound {
+			out = append(out, fmt.Sprintf("%s for %v", rs[i].Name, d.Round(time.Millisecond)))
+		}
+	}
+	return out
+}
+
 func forgets() float64 { return testutil.ToFloat64(metrics.MemoryForgets) }
 
 // The property of step 10: a change made through any replica reaches every
-// replica's memory within the bound, whichever replica made it.
+// replica's memory within the bound, whichever replica made it, change
+// after change.
 func TestAChangeReachesEveryReplicaWithinTheBound(t *testing.T) {
-	rs := fleet(t, 4, func(int) bool { return true })
+	var seen []string // logged last: a failure's message comes first
+	t.Cleanup(func() { t.Log(strings.Join(seen, "\n")) })
+	f := fleet(t, 4, func(int) bool { return true })
+	rs := f.rs
 	const changes = 6
-	f0 := forgets()
 	for k := range changes {
 		via := rs[k%len(rs)]
-		id := int32(1001 + k)
+		id := int32(1001 + k%3) // each item changes twice, through two replicas
+		f0 := forgets()
 		stale := staleness(t, rs, via, id)
-		var late, each []string
+		var each []string
 		for i, d := range stale {
 			each = append(each, fmt.Sprintf("%s %v", rs[i].Name, d.Round(time.Millisecond/10)))
-			if d > bound {
-				late = append(late, fmt.Sprintf("%s for %v", rs[i].Name, d.Round(time.Millisecond)))
-			}
 		}
-		t.Logf("change %d (item %d) through %s: old ETag served after Change returned: %s", k+1, id, via.Name, strings.Join(each, ", "))
-		if len(late) == 0 {
+		lt := late(rs, stale)
+		if len(lt) == 0 {
+			seen = append(seen, fmt.Sprintf("change %d (item %d) through %s: old ETag served after Change returned: %s", k+1, id, via.Name, strings.Join(each, ", ")))
 			continue
 		}
-		why := "announce the change after r.Write (r.Redis.Publish on replica.Channel) and forget what Listen hears (r.Memory.Forget)"
-		switch n := forgets() - f0; {
-		case n == 0:
-			why = "no replica forgot anything: Listen must call r.Memory.Forget(id) for each message, and Change must publish the id after r.Write"
-		case n < float64(len(rs)*(k+1)):
-			why = "only some replicas forgot it (the one that made the change?): every replica must hear about it — publish the id on replica.Channel, do not just forget it locally"
+		before := ""
+		switch k {
+		case 0:
+		case 1:
+			before = "; the 1st change reached every replica within the bound"
 		default:
-			why = "every replica forgot something, yet served the old item on: forget the id that changed (the message's payload, parsed), and publish only after r.Write has committed — forgotten too early, the old row is reloaded and kept a whole TTL"
+			before = fmt.Sprintf("; the %d changes before it reached every replica within the bound", k)
 		}
-		t.Fatalf("change %d of item %d through %s: %s still served the old ETag after Change returned, want at most %v (the bound; the burst TTL is %v): %s",
-			k+1, id, via.Name, strings.Join(late, ", "), bound, burstTTL, why)
+		t.Fatalf("change %d of %d (item %d through %s): %s served the old ETag after Change returned, want at most %v (the bound; the burst TTL is %v)%s; %v forgets were counted during this one, over %d replicas; %s. "+
+			"Change must publish the id on replica.Channel after r.Write, and Listen Forget every id it hears, for as long as it runs",
+			k+1, changes, id, via.Name, and(lt), bound, burstTTL, before, forgets()-f0, len(rs), f.states())
+	}
+}
+
+// The replica that made a change serves it too, within the bound: it
+// hears its own announcement like the others (or forgets at once).
+func TestTheReplicaThatWroteServesItsOwnChange(t *testing.T) {
+	f := fleet(t, 1, func(int) bool { return true })
+	for k := range 2 {
+		id := int32(1051 + k)
+		if lt := late(f.rs, staleness(t, f.rs, f.rs[0], id)); len(lt) > 0 {
+			t.Fatalf("a lone replica changed item %d: it served its own old ETag after Change returned (%s), want at most %v; %s",
+				id, and(lt), bound, f.states())
+		}
+	}
+}
+
+// Many items changed at once through every replica: each replica forgets
+// each of them, not only one, nor only the last.
+func TestEveryReplicaHearsEveryChangeUnderConcurrentWrites(t *testing.T) {
+	f := fleet(t, 4, func(int) bool { return true })
+	ctx := t.Context()
+	ids := make([]int32, 12)
+	old := map[string]string{} // replica/id → the ETag before
+	for k := range ids {
+		ids[k] = int32(1501 + k)
+		for _, r := range f.rs {
+			b, err := r.Get(ctx, ids[k])
+			if err != nil {
+				t.Fatalf("%s: Get(%d): %v", r.Name, ids[k], err)
+			}
+			old[fmt.Sprint(r.Name, ids[k])] = conditional.Tag(b)
+		}
+	}
+	errs := make([]error, len(ids))
+	var wg sync.WaitGroup
+	for k, id := range ids {
+		wg.Go(func() { errs[k] = change(ctx, f.rs[k%len(f.rs)], id) })
+	}
+	wg.Wait()
+	for k, err := range errs {
+		if err != nil {
+			t.Fatalf("Change(%d) through %s, beside %d other changes: %v", ids[k], f.rs[k%len(f.rs)].Name, len(ids)-1, err)
+		}
+	}
+	// Must sleep: the announcements travel through a real Redis; the bound
+	// is how long they may take. The copies were read just before the
+	// changes, so the burst TTL alone would keep them well past it.
+	time.Sleep(bound)
+	var stale []string
+	for _, r := range f.rs {
+		var items []string
+		for _, id := range ids {
+			b, err := r.Get(ctx, id)
+			if err != nil {
+				t.Fatalf("%s: Get(%d): %v", r.Name, id, err)
+			}
+			if conditional.Tag(b) == old[fmt.Sprint(r.Name, id)] {
+				items = append(items, fmt.Sprint(id))
+			}
+		}
+		if len(items) > 0 {
+			stale = append(stale, fmt.Sprintf("%s %d of them (%s)", r.Name, len(items), strings.Join(items, ", ")))
+		}
+	}
+	if len(stale) > 0 {
+		t.Fatalf("%d items changed at once through %d replicas: %v after the last Change returned (the bound), still serving the old ETag: %s; %s. Every replica must forget every id announced",
+			len(ids), len(f.rs), bound, strings.Join(stale, "; "), f.states())
+	}
+}
+
+// The server cancels a request's context when the handler returns. A
+// Change that leaves the announcement to a goroutine on that context loses
+// it; the change must be announced however soon ctx ends after Change
+// returns.
+func TestAChangeIsAnnouncedWhenItsContextEndsAsItReturns(t *testing.T) {
+	f := fleet(t, 3, func(int) bool { return true })
+	// One P while it runs: a goroutine Change starts cannot run before
+	// Change's caller cancels ctx, which makes a lost announcement certain
+	// rather than a race.
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	for k := range 3 {
+		id, via := int32(1401+k), f.rs[k%len(f.rs)]
+		stale := stalenessOf(t, f.rs, id, func(ctx context.Context) error {
+			ctx, cancel := context.WithCancel(ctx)
+			defer cancel() // as soon as Change returns, as net/http does
+			return change(ctx, via, id)
+		}, fmt.Sprintf("Change(%d) through %s", id, via.Name))
+		if lt := late(f.rs, stale); len(lt) > 0 {
+			t.Fatalf("Change(ctx, %d) through %s returned and its ctx was cancelled at once, as the server's request context is when the handler returns: %s then served the old ETag, want at most %v; %s. "+
+				"Announce the change before Change returns, or on a context of its own (context.WithoutCancel): a publish left to a goroutine on the request's ctx is dropped once ctx ends",
+				id, via.Name, and(lt), bound, f.states())
+		}
+	}
+}
+
+// Redis drops pub/sub connections (a restart, a failover, CLIENT KILL). A
+// listener that keeps receiving is subscribed again by go-redis and hears
+// the changes made after; what was published meanwhile is lost, the TTL
+// bounds that.
+func TestInvalidationSurvivesAKilledPubSubConnection(t *testing.T) {
+	f := fleet(t, 3, func(int) bool { return true })
+	for kill := 1; kill <= 2; kill++ {
+		n, err := f.admin.Do(t.Context(), "CLIENT", "KILL", "TYPE", "pubsub").Int()
+		if err != nil {
+			t.Fatalf("CLIENT KILL TYPE pubsub: %v", err)
+		}
+		if missing := f.awaitSubscribed(t, 3*time.Second); len(missing) > 0 {
+			t.Fatalf("after CLIENT KILL TYPE pubsub (the %s time, %d connections killed), %s did not subscribe again within 3 s; %s. "+
+				"go-redis reconnects and subscribes again while you keep receiving (sub.Channel(), or ReceiveMessage in a loop): a receive error is not the end",
+				ordinal(kill), n, and(missing), f.states())
+		}
+		if deaf := f.awaitHearing(t, 1399, 3*time.Second); len(deaf) > 0 {
+			t.Fatalf("after CLIENT KILL TYPE pubsub (the %s time) every listener was subscribed again, yet %s forgot none of the check's announcements of item 1399 (one every 50 ms for 3 s); %s",
+				ordinal(kill), and(deaf), f.states())
+		}
+		id, via := int32(1300+kill), f.rs[kill%len(f.rs)]
+		if lt := late(f.rs, staleness(t, f.rs, via, id)); len(lt) > 0 {
+			t.Fatalf("after CLIENT KILL TYPE pubsub (the %s time) every listener was subscribed again, yet a change of item %d through %s then: %s served the old ETag, want at most %v; %s",
+				ordinal(kill), id, via.Name, and(lt), bound, f.states())
+		}
 	}
 }
 
@@ -188,7 +443,9 @@ func TestAChangeReachesEveryReplicaWithinTheBound(t *testing.T) {
 // the new item within the burst TTL — the bound the exercise must not
 // take away (no "cache until told" without a TTL).
 func TestAReplicaThatMissedTheMessageConvergesWithinTheTTL(t *testing.T) {
-	rs := fleet(t, 3, func(i int) bool { return i != 2 })
+	var seen []string // logged last: a failure's message comes first
+	t.Cleanup(func() { t.Log(strings.Join(seen, "\n")) })
+	rs := fleet(t, 3, func(i int) bool { return i != 2 }).rs
 	const slack = 100 * time.Millisecond // scheduling on a busy machine
 	for k := range 3 {
 		id := int32(1101 + k)
@@ -199,18 +456,24 @@ func TestAReplicaThatMissedTheMessageConvergesWithinTheTTL(t *testing.T) {
 					id, rs[k%2].Name, rs[i].Name, d.Round(time.Millisecond), bound)
 			}
 		}
-		t.Logf("item %d: the replica that missed the announcement served the old ETag %v after the change (burst TTL %v)", id, stale[2].Round(time.Millisecond), burstTTL)
 		if stale[2] > burstTTL+slack {
 			t.Fatalf("a replica that missed the announcement served the old item %v after the change, want within the burst TTL (%v): the memory tier must keep expiring entries", stale[2].Round(time.Millisecond), burstTTL)
 		}
+		seen = append(seen, fmt.Sprintf("item %d: the replica that missed the announcement served the old ETag %v after the change (burst TTL %v)", id, stale[2].Round(time.Millisecond), burstTTL))
 	}
 }
 
 // The change endpoint: bad ids are the client's fault, unknown items are
-// 404, and Change passes on r.Write's error (an unknown item is not
-// announced as changed).
-func TestTheChangeEndpoint(t *testing.T) {
+// 404, and Change passes on r.Write's error. An unknown item is not
+// announced as changed.
+func TestTheChangeEndpointRefusesBadAndUnknownItems(t *testing.T) {
 	t.Setenv("PEAKLOAD_LISTEN", "off") // nothing stops this server's Listen at the end of the test
+	rdb := stacktest.Redis(t)
+	heard := rdb.Subscribe(t.Context(), replica.Channel)
+	defer heard.Close()
+	if _, err := heard.Receive(t.Context()); err != nil { // subscribed before the changes
+		t.Fatalf("SUBSCRIBE %s: %v", replica.Channel, err)
+	}
 	srv := newServer(stacktest.Store(t), stacktest.Redis(t))
 	for _, c := range []struct {
 		path string
@@ -227,8 +490,27 @@ func TestTheChangeEndpoint(t *testing.T) {
 			t.Errorf("POST %s: %d %s, want %d with a JSON body (Change must return r.Write's error: an unknown item is a 404)", c.path, rec.Code, rec.Body, c.code)
 		}
 	}
-	err := Change(t.Context(), replica.New("r", stacktest.Store(t), stacktest.Redis(t), time.Second, time.Second), 100_001)
+	err := change(t.Context(), replica.New("r", stacktest.Store(t), stacktest.Redis(t), time.Second, time.Second), 100_001)
 	if !errors.Is(err, catalog.ErrNotFound) {
 		t.Errorf("Change of an unknown item returned %v, want r.Write's catalog.ErrNotFound", err)
+	}
+	// Redis delivers in order: everything announced above comes before this.
+	const end = "end of the check's changes"
+	if err := rdb.Publish(t.Context(), replica.Channel, end).Err(); err != nil {
+		t.Fatalf("PUBLISH: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
+	defer cancel()
+	for {
+		m, err := heard.ReceiveMessage(ctx)
+		if err != nil {
+			t.Fatalf("the check's own message on %s did not come back within 2 s: %v", replica.Channel, err)
+		}
+		if m.Payload == end {
+			return
+		}
+		if m.Payload == "100001" {
+			t.Fatalf("%q was announced on %s, yet item 100001 does not exist (r.Write failed): announce only a change that was written", m.Payload, replica.Channel)
+		}
 	}
 }

@@ -1,0 +1,253 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/peakload/workshop/internal/replica"
+	burst "github.com/peakload/workshop/solutions/05-burst-cache"
+)
+
+// These tests need no services: Listen talks to a fake Redis over
+// loopback (fakeredis_test.go), and the replica's memory keeps an item an
+// hour, so only a Forget can make it load again.
+
+// listener runs Listen in a goroutine the check owns: it records how
+// Listen ended, and a panic in it fails the test instead of crashing it.
+type listener struct {
+	name string
+	stop context.CancelFunc
+	done chan struct{}
+	mu   sync.Mutex
+	err  error
+	oops any // what Listen panicked with
+}
+
+func runListen(t *testing.T, r *replica.Replica) *listener {
+	t.Helper()
+	l := startListen(r)
+	t.Cleanup(func() { l.end(t, time.Now().Add(2*time.Second)) })
+	return l
+}
+
+// startListen runs Listen; whoever calls it calls end.
+func startListen(r *replica.Replica) *listener {
+	ctx, stop := context.WithCancel(context.Background())
+	l := &listener{name: r.Name, stop: stop, done: make(chan struct{})}
+	go func() {
+		defer close(l.done)
+		defer func() {
+			if v := recover(); v != nil {
+				l.mu.Lock()
+				l.oops = v
+				l.mu.Unlock()
+			}
+		}()
+		err := Listen(ctx, r)
+		l.mu.Lock()
+		l.err = err
+		l.mu.Unlock()
+	}()
+	return l
+}
+
+// end cancels Listen's context and fails the test unless it returns by
+// the deadline.
+func (l *listener) end(t *testing.T, deadline time.Time) {
+	l.stop()
+	select {
+	case <-l.done:
+	case <-time.After(time.Until(deadline)):
+		t.Errorf("Listen of %s did not return within 2 s of its context ending: return when ctx is done (and close the subscription)", l.name)
+	}
+}
+
+// state says whether Listen still runs, or how it ended.
+func (l *listener) state() string {
+	select {
+	case <-l.done:
+	default:
+		return "Listen is still running"
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.oops != nil {
+		return fmt.Sprintf("Listen panicked: %v", l.oops)
+	}
+	return fmt.Sprintf("Listen returned %v", l.err)
+}
+
+// fakeReplica is a replica on a fake Redis whose memory holds ids.
+func fakeReplica(t *testing.T, f *fakeRedis, ids ...int32) *replica.Replica {
+	r := &replica.Replica{Name: "r1", Redis: f.client(t), Memory: burst.New(time.Hour)}
+	for _, id := range ids {
+		cached(r, id)
+	}
+	return r
+}
+
+// cached says whether id is in r's memory (a read that loads nothing);
+// the read puts it back if it was not.
+func cached(r *replica.Replica, id int32) bool {
+	loaded := false
+	r.Memory.Get(context.Background(), id, func(context.Context, int32) ([]byte, error) {
+		loaded = true
+		return fmt.Appendf(nil, `{"id":%d}`, id), nil
+	})
+	return !loaded
+}
+
+// forgotten waits up to limit for r to forget id. It polls: it returns as
+// soon as the item is gone, the limit is only how long to wait before
+// saying it never was.
+func forgotten(r *replica.Replica, id int32, limit time.Duration) bool {
+	for deadline := time.Now().Add(limit); ; time.Sleep(time.Millisecond) {
+		if !cached(r, id) {
+			return true
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+	}
+}
+
+// awaitSubscribed fails the test unless Listen subscribes within 2 s.
+func awaitSubscribed(t *testing.T, f *fakeRedis, l *listener) {
+	t.Helper()
+	if f.await(2*time.Second, func() bool { return f.subscribed() > 0 }) {
+		return
+	}
+	f.mu.Lock()
+	others := f.others
+	f.mu.Unlock()
+	if len(others) > 0 {
+		t.Fatalf("Listen subscribed to %q, not to %q (replica.Channel), within 2 s; %s", others, replica.Channel, l.state())
+	}
+	t.Fatalf("Listen did not subscribe to %q within 2 s; %s: r.Redis.Subscribe(ctx, replica.Channel), then receive its messages", replica.Channel, l.state())
+}
+
+// A listener hears every announcement for as long as it runs, whatever
+// the item and however often it changes, and a message that is not an id
+// does not stop it.
+func TestListenForgetsEveryItemAnnounced(t *testing.T) {
+	f := startFakeRedis(t, replica.Channel)
+	ids := []int32{11, 12, 13, 14, 15, 15, 11} // 15 and 11 changed again
+	r := fakeReplica(t, f, ids...)
+	l := runListen(t, r)
+	awaitSubscribed(t, f, l)
+	msgs := []string{"11", "12", "item:42", "13", "", "14", "15", "15", "11"}
+	var heard, missed []string
+	junk, afterJunk := "", ""
+	k := 0
+	for _, m := range msgs {
+		if k == len(ids) || m != fmt.Sprint(ids[k]) {
+			junk = m // not an id: nothing to forget
+			f.publish(m)
+			continue
+		}
+		id, what := ids[k], fmt.Sprintf("%s (item %d)", ordinal(k+1), ids[k])
+		k++
+		f.publish(m)
+		limit := time.Second
+		if len(missed) > 0 {
+			limit = 100 * time.Millisecond // one missed already: say which others were
+		}
+		if forgotten(r, id, limit) {
+			heard = append(heard, what)
+		} else {
+			if len(missed) == 0 && junk != "" {
+				afterJunk = junk
+			}
+			missed = append(missed, what)
+		}
+		junk = ""
+	}
+	if len(missed) == 0 {
+		return
+	}
+	msg := fmt.Sprintf("%d announcements of an item id on %q: ", len(ids), replica.Channel)
+	if len(heard) > 0 {
+		msg += fmt.Sprintf("Listen forgot the %s; ", and(heard))
+	}
+	msg += fmt.Sprintf("the %s stayed in memory (the check waited 1 s for the first of them, 100 ms for each after)", and(missed))
+	if afterJunk != "" {
+		msg += fmt.Sprintf(", the first of them just after the message %q, which is not an id", afterJunk)
+	}
+	t.Fatalf("%s; %s. Keep receiving until ctx ends: Forget each id and skip a message that is not one", msg, l.state())
+}
+
+// Pub/sub connections drop (a Redis restart, a failover, CLIENT KILL). A
+// listener that keeps receiving gets a new one from go-redis, subscribed
+// again; one that returns on the first error stops invalidating for good.
+func TestListenHearsAgainAfterItsConnectionDrops(t *testing.T) {
+	f := startFakeRedis(t, replica.Channel)
+	ids := []int32{21, 22, 23}
+	r := fakeReplica(t, f, ids...)
+	l := runListen(t, r)
+	awaitSubscribed(t, f, l)
+	for drop, id := range ids {
+		when := "before any drop"
+		if drop > 0 {
+			when = fmt.Sprintf("after the %s drop", ordinal(drop))
+			f.drop()
+			again := func() bool { return f.everSub > drop && f.subscribed() > 0 }
+			if !f.await(2*time.Second, again) {
+				t.Fatalf("the server closed Listen's pub/sub connection (the %s time; as a Redis restart or CLIENT KILL does): Listen did not subscribe again within 2 s; %s. go-redis reconnects and subscribes again while you keep receiving: a receive error is not the end",
+					ordinal(drop), l.state())
+			}
+		}
+		// Announced again every 50 ms: one published while a listener
+		// swaps its subscription is lost, as pub/sub loses it.
+		heard := false
+		for deadline := time.Now().Add(2 * time.Second); !heard && time.Now().Before(deadline); {
+			f.publish(fmt.Sprint(id))
+			heard = forgotten(r, id, 50*time.Millisecond)
+		}
+		if !heard {
+			t.Fatalf("item %d, announced every 50 ms for 2 s %s of Listen's connection, stayed in memory; %s", id, when, l.state())
+		}
+	}
+}
+
+// Listen runs for the replica's life: it returns when its context ends,
+// and closes its subscription (a connection Redis would keep for nothing).
+func TestListenReturnsWhenItsContextEnds(t *testing.T) {
+	f := startFakeRedis(t, replica.Channel)
+	l := runListen(t, fakeReplica(t, f))
+	awaitSubscribed(t, f, l)
+	l.stop()
+	select {
+	case <-l.done:
+	case <-time.After(2 * time.Second):
+		t.Fatal("Listen did not return within 2 s of its context ending: return when ctx is done")
+	}
+	if !f.await(2*time.Second, func() bool { return f.subscribed() == 0 }) {
+		t.Fatal("Listen returned, but its subscription was still open 2 s later: close it (defer sub.Close())")
+	}
+}
+
+func ordinal(n int) string {
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+		return fmt.Sprintf("%dth", n)
+	case n%10 == 1:
+		return fmt.Sprintf("%dst", n)
+	case n%10 == 2:
+		return fmt.Sprintf("%dnd", n)
+	case n%10 == 3:
+		return fmt.Sprintf("%drd", n)
+	}
+	return fmt.Sprintf("%dth", n)
+}
+
+// and joins "a", "b", "c" as "a, b and c".
+func and(s []string) string {
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
