@@ -1,0 +1,384 @@
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/peakload/workshop/internal/accounts"
+)
+
+// A rig drives a Guard whose password checks the test holds open: each
+// check reports itself and waits until the test releases it. The test
+// decides when each slow check ends, so the checks below time nothing.
+type rig struct {
+	t      testing.TB
+	g      *Guard
+	max    int
+	events chan event
+	abort  chan struct{} // closed at the end: every held check returns
+	salts  map[string]int
+
+	mu     sync.Mutex  // guards right: read by the password checks
+	right  map[int]int // account → its login with the right password in flight
+	logins []*attempt  // by id
+	held   []*attempt  // in their password check, oldest first
+	checks map[int]int // account → password checks run
+	// wait bounds every wait for a login; an answer that takes longer is
+	// reported as stuck.
+	wait time.Duration
+}
+
+// attempt is one call of Guard.Login, as the rig saw it.
+type attempt struct {
+	id, acct int
+	right    bool
+	checked  bool          // its password check ran
+	release  chan struct{} // non-nil while its check is held
+	done     bool
+	err      error
+	panicked any
+}
+
+// event is a password check starting, or a Login returning.
+type event struct {
+	id       int
+	checking bool
+	release  chan struct{}
+	err      error
+	panicked any
+}
+
+const wrongPrefix = "wrong guess #"
+
+func newRig(t testing.TB, maxFailures int) *rig {
+	r := &rig{t: t, max: maxFailures, events: make(chan event, 4096), abort: make(chan struct{}),
+		salts: map[string]int{}, right: map[int]int{}, checks: map[int]int{}, wait: 2 * time.Second}
+	for i := range 8 {
+		r.salts[fmt.Sprintf("peakload-salt-%02d", i)] = i // as accounts.Demo salts them
+	}
+	var armed bool // written before any Login: the directory is built first
+	d := accounts.Demo(8, func(password string, salt []byte) []byte {
+		if armed {
+			r.hold(password, salt)
+		}
+		sum := sha256.Sum256(append([]byte(password), salt...))
+		return sum[:]
+	})
+	armed = true
+	r.g = NewGuard(d, maxFailures)
+	t.Cleanup(func() { close(r.abort) })
+	return r
+}
+
+// hold is one password check: it tells the test, then waits for it.
+func (r *rig) hold(password string, salt []byte) {
+	acct, ok := r.salts[string(salt)]
+	if !ok {
+		return // an unknown email's dummy check
+	}
+	id := -1
+	if n, ok := strings.CutPrefix(password, wrongPrefix); ok {
+		id, _ = strconv.Atoi(n)
+	} else {
+		r.mu.Lock()
+		if v, ok := r.right[acct]; ok {
+			id = v
+		}
+		r.mu.Unlock()
+	}
+	if id < 0 {
+		return
+	}
+	release := make(chan struct{})
+	select {
+	case r.events <- event{id: id, checking: true, release: release}:
+	case <-r.abort:
+		return
+	}
+	select {
+	case <-release:
+	case <-r.abort:
+	}
+}
+
+// start calls Login in a goroutine of its own and returns at once.
+func (r *rig) start(acct int, right bool) *attempt {
+	l := &attempt{id: len(r.logins), acct: acct, right: right}
+	r.logins = append(r.logins, l)
+	password := wrongPrefix + strconv.Itoa(l.id)
+	if right {
+		password = accounts.DemoPassword(acct)
+		r.mu.Lock()
+		r.right[acct] = l.id
+		r.mu.Unlock()
+	}
+	go func() {
+		e := event{id: l.id}
+		defer func() {
+			e.panicked = recover()
+			select {
+			case r.events <- e:
+			case <-r.abort:
+			}
+		}()
+		e.err = r.g.Login(accounts.DemoEmail(acct), password)
+	}()
+	return l
+}
+
+// note records one event.
+func (r *rig) note(e event) {
+	l := r.logins[e.id]
+	if e.checking {
+		l.checked, l.release = true, e.release
+		r.held = append(r.held, l)
+		r.checks[l.acct]++
+		return
+	}
+	l.done, l.err, l.panicked = true, e.err, e.panicked
+}
+
+// drain records the events already sent.
+func (r *rig) drain() {
+	for {
+		select {
+		case e := <-r.events:
+			r.note(e)
+		default:
+			return
+		}
+	}
+}
+
+// until records events until cond holds, or every goroutine is waiting
+// for something (nothing more will happen until the test acts), or the
+// rig's wait runs out. It reports whether cond holds.
+func (r *rig) until(cond func() bool) bool {
+	deadline := time.Now().Add(r.wait)
+	pause := 10 * time.Microsecond
+	for {
+		r.drain()
+		if cond() {
+			return true
+		}
+		if quiet() {
+			r.drain()
+			return cond()
+		}
+		if time.Now().After(deadline) {
+			return false
+		}
+		select {
+		case e := <-r.events:
+			r.note(e)
+		case <-time.After(pause):
+			pause = min(2*pause, time.Millisecond)
+		}
+	}
+}
+
+// settle waits until nothing more happens without the test.
+func (r *rig) settle() { r.until(func() bool { return false }) }
+
+// release ends a held password check and waits for its Login to return.
+func (r *rig) release(l *attempt) {
+	r.held = deleteLogin(r.held, l)
+	close(l.release)
+	l.release = nil
+	if !r.until(func() bool { return l.done }) {
+		r.t.Fatalf("%s did not return once its password check ended: it waited for something (%s at most), while %s",
+			l, r.wait, r.holding())
+	}
+}
+
+// releaseAll ends every held check at once, then waits for them.
+func (r *rig) releaseAll() {
+	ls := r.held
+	r.held = nil
+	for _, l := range ls {
+		close(l.release)
+		l.release = nil
+	}
+	if !r.until(func() bool { return allDone(ls) }) {
+		r.t.Fatalf("%d logins whose password checks ended together did not all return (%s at most): %s; meanwhile %s",
+			len(ls), r.wait, r.report(ls), r.holding())
+	}
+}
+
+// do is one login on its own: started, its check released, its answer.
+func (r *rig) do(acct int, right bool) *attempt {
+	l := r.start(acct, right)
+	for r.until(func() bool { return l.done || l.release != nil }) && !l.done {
+		r.release(l)
+	}
+	if !l.done {
+		r.t.Fatalf("%s neither answered nor reached its password check (it waited for something, %s at most), "+
+			"with no other login of its account in flight, while %s", l, r.wait, r.holding())
+	}
+	return l
+}
+
+// heldOf counts the held checks of acct.
+func (r *rig) heldOf(acct int) int {
+	n := 0
+	for _, l := range r.held {
+		if l.acct == acct {
+			n++
+		}
+	}
+	return n
+}
+
+func deleteLogin(ls []*attempt, l *attempt) []*attempt {
+	for i, x := range ls {
+		if x == l {
+			return append(ls[:i:i], ls[i+1:]...)
+		}
+	}
+	return ls
+}
+
+func (l *attempt) String() string {
+	pw := "a wrong password"
+	if l.right {
+		pw = "the right password"
+	}
+	return fmt.Sprintf("login #%d (%s, %s)", l.id, accounts.DemoEmail(l.acct), pw)
+}
+
+// answer names what a login got, in the learner's words.
+func (l *attempt) answer() string {
+	switch {
+	case !l.done:
+		return "no answer yet"
+	case l.panicked != nil:
+		return fmt.Sprintf("a panic (%v)", l.panicked)
+	case l.err == nil:
+		return "success (nil)"
+	case errors.Is(l.err, accounts.ErrLockedOut):
+		return "ErrLockedOut"
+	case errors.Is(l.err, accounts.ErrWrongPassword):
+		return "ErrWrongPassword"
+	}
+	return fmt.Sprintf("%q", l.err)
+}
+
+// quiet says whether every goroutine but the caller waits for something
+// (a channel, a lock): then nothing changes until the test acts. It reads
+// the goroutines' states as a stack dump prints them, which the runtime
+// takes with the world stopped, so the answer is consistent.
+func quiet() bool {
+	buf := make([]byte, 1<<16)
+	for {
+		n := runtime.Stack(buf, true)
+		if n < len(buf) {
+			buf = buf[:n]
+			break
+		}
+		buf = make([]byte, 2*len(buf))
+	}
+	first := true
+	for _, line := range bytes.Split(buf, []byte("\n")) {
+		rest, ok := bytes.CutPrefix(line, []byte("goroutine "))
+		if !ok {
+			continue
+		}
+		if first { // the caller
+			first = false
+			continue
+		}
+		_, state, _ := bytes.Cut(rest, []byte("["))
+		state, _, _ = bytes.Cut(state, []byte("]"))
+		state, _, _ = bytes.Cut(state, []byte(","))
+		switch string(state) {
+		case "running", "runnable", "syscall", "preempted", "sleep", "GC assist wait":
+			return false // it may yet change something on its own
+		}
+	}
+	return true
+}
+
+// expect fails the test unless l answered want.
+func (r *rig) expect(l *attempt, want error, why string) {
+	r.t.Helper()
+	if l.done && l.panicked == nil && errors.Is(l.err, want) {
+		return
+	}
+	r.t.Fatalf("%s answered %s, want %s (%s)", l, l.answer(), errName(want), why)
+}
+
+func errName(err error) string {
+	switch err {
+	case nil:
+		return "success (nil)"
+	case accounts.ErrLockedOut:
+		return "ErrLockedOut"
+	case accounts.ErrWrongPassword:
+		return "ErrWrongPassword"
+	}
+	return err.Error()
+}
+
+// oldest is acct's longest-held password check.
+func (r *rig) oldest(acct int) *attempt {
+	for _, l := range r.held {
+		if l.acct == acct {
+			return l
+		}
+	}
+	return nil
+}
+
+// report says where each of ls is, the first few of each kind.
+func (r *rig) report(ls []*attempt) string {
+	var parts []string
+	seen := map[string]int{}
+	for _, l := range ls {
+		var where string
+		switch {
+		case l.done:
+			where = "answered " + l.answer()
+		case l.release != nil:
+			where = "in its password check"
+		case l.checked:
+			where = "past its password check, not returned"
+		default:
+			where = "waiting, neither answered nor in its password check"
+		}
+		if seen[where]++; seen[where] <= 2 {
+			parts = append(parts, fmt.Sprintf("%s %s", l, where))
+		}
+	}
+	for where, n := range seen {
+		if n > 2 {
+			parts = append(parts, fmt.Sprintf("%d more %s", n-2, where))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// holding says what the test holds open now.
+func (r *rig) holding() string {
+	if len(r.held) == 0 {
+		return "no password check held by the test"
+	}
+	per := map[int]int{}
+	for _, l := range r.held {
+		per[l.acct]++
+	}
+	var parts []string
+	for acct := range 8 {
+		if per[acct] > 0 {
+			parts = append(parts, fmt.Sprintf("%d of %s", per[acct], accounts.DemoEmail(acct)))
+		}
+	}
+	return fmt.Sprintf("%d password checks held open by the test (%s)", len(r.held), strings.Join(parts, ", "))
+}
