@@ -63,8 +63,8 @@ func TestDifferentAccountsCheckTheirPasswordsAtTheSameTime(t *testing.T) {
 		return
 	}
 	const n = 4
-	r := newRig(t, 5)
-	var ls []*attempt
+	r := newCheckRig(t, 5)
+	var ls []*checkLogin
 	for i := range n {
 		ls = append(ls, r.start(i, true))
 	}
@@ -89,8 +89,8 @@ func TestOneAccountNeverBlocksOrLocksOutAnother(t *testing.T) {
 		return
 	}
 	const limit = 3
-	r := newRig(t, limit)
-	var attack []*attempt
+	r := newCheckRig(t, limit)
+	var attack []*checkLogin
 	for range 2 * limit {
 		attack = append(attack, r.start(0, false))
 	}
@@ -102,7 +102,7 @@ func TestOneAccountNeverBlocksOrLocksOutAnother(t *testing.T) {
 	r.expect(r.do(2, false), accounts.ErrWrongPassword, "its 2nd failure, "+during)
 	r.expect(r.do(3, true), nil, during)
 
-	for r.heldOf(0) > 0 || !allDone(attack) {
+	for r.heldOf(0) > 0 || !allAnswered(attack) {
 		if r.heldOf(0) == 0 {
 			t.Fatalf("%s's wrong guesses: %s", accounts.DemoEmail(0), r.report(attack))
 		}
@@ -131,8 +131,8 @@ func TestLockoutHoldsUnderConcurrentGuesses(t *testing.T) {
 		return
 	}
 	const limit, guesses = 5, 50
-	r := newRig(t, limit)
-	var ls []*attempt
+	r := newCheckRig(t, limit)
+	var ls []*checkLogin
 	for range guesses {
 		ls = append(ls, r.start(1, false))
 	}
@@ -142,19 +142,19 @@ func TestLockoutHoldsUnderConcurrentGuesses(t *testing.T) {
 			"A guess must count against the account from the moment it passes the lockout check, not when it fails",
 			guesses, accounts.DemoEmail(1), len(r.held), limit)
 	}
-	for !allDone(ls) {
+	for !allAnswered(ls) {
 		if len(r.held) == 0 {
 			t.Fatalf("%d concurrent wrong guesses for %s, none in its password check: %s", guesses, accounts.DemoEmail(1), r.report(ls))
 		}
 		r.release(r.held[0])
 		r.settle()
 	}
-	wrong, locked, other := tally(ls)
+	wrong, locked, other := tallyAnswers(ls)
 	if r.checks[1] > limit || wrong != limit || locked != guesses-limit {
 		t.Fatalf("%d concurrent wrong guesses for %s: %d answered ErrWrongPassword, %d ErrLockedOut, %d something else%s; "+
 			"%d password checks ran. A fresh account allows exactly %d wrong guesses (each answered ErrWrongPassword), "+
 			"every later one ErrLockedOut without a password check",
-			guesses, accounts.DemoEmail(1), wrong, locked, len(other), others(other), r.checks[1], limit)
+			guesses, accounts.DemoEmail(1), wrong, locked, len(other), firstOther(other), r.checks[1], limit)
 	}
 	r.expect(r.do(1, true), accounts.ErrLockedOut, fmt.Sprintf("after %d concurrent wrong guesses, %d of them answered ErrWrongPassword", guesses, wrong))
 }
@@ -169,13 +169,13 @@ func TestConcurrentFailuresAreAllCounted(t *testing.T) {
 	const limit, burst = 5, 4
 	for acct, order := range []string{"all at once", "newest first", "oldest first"} {
 		t.Run(order, func(t *testing.T) {
-			r := newRig(t, limit)
-			var ls []*attempt
+			r := newCheckRig(t, limit)
+			var ls []*checkLogin
 			for range burst {
 				ls = append(ls, r.start(acct, false))
 			}
 			r.settle()
-			for !allDone(ls) {
+			for !allAnswered(ls) {
 				switch {
 				case len(r.held) == 0:
 					t.Fatalf("%d concurrent wrong guesses for %s, none in its password check: %s", burst, accounts.DemoEmail(acct), r.report(ls))
@@ -207,7 +207,7 @@ func TestConcurrentFailuresAreAllCounted(t *testing.T) {
 func TestLockoutIsExactAndPerAccount(t *testing.T) {
 	for _, limit := range []int{1, 3} {
 		t.Run(fmt.Sprintf("maxFailures=%d", limit), func(t *testing.T) {
-			r := newRig(t, limit)
+			r := newCheckRig(t, limit)
 			for i := range limit - 1 {
 				r.expect(r.do(0, false), accounts.ErrWrongPassword, fmt.Sprintf("failure %d of %d allowed", i+1, limit))
 				r.expect(r.do(1, false), accounts.ErrWrongPassword, fmt.Sprintf("failure %d of %d allowed", i+1, limit))
@@ -260,16 +260,16 @@ func TestAnUnknownEmailAnswersLikeAWrongPassword(t *testing.T) {
 	}
 }
 
-func anyDone(ls []*attempt) bool {
-	return slices.ContainsFunc(ls, func(l *attempt) bool { return l.done })
+func anyDone(ls []*checkLogin) bool {
+	return slices.ContainsFunc(ls, func(l *checkLogin) bool { return l.done })
 }
 
-func allDone(ls []*attempt) bool {
-	return !slices.ContainsFunc(ls, func(l *attempt) bool { return !l.done })
+func allAnswered(ls []*checkLogin) bool {
+	return !slices.ContainsFunc(ls, func(l *checkLogin) bool { return !l.done })
 }
 
 // tally counts the answers of ls.
-func tally(ls []*attempt) (wrong, locked int, other []*attempt) {
+func tallyAnswers(ls []*checkLogin) (wrong, locked int, other []*checkLogin) {
 	for _, l := range ls {
 		switch {
 		case l.panicked == nil && errors.Is(l.err, accounts.ErrWrongPassword):
@@ -283,7 +283,7 @@ func tally(ls []*attempt) (wrong, locked int, other []*attempt) {
 	return wrong, locked, other
 }
 
-func others(ls []*attempt) string {
+func firstOther(ls []*checkLogin) string {
 	if len(ls) == 0 {
 		return ""
 	}

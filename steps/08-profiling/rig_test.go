@@ -15,29 +15,30 @@ import (
 	"github.com/peakload/workshop/internal/accounts"
 )
 
-// A rig drives a Guard whose password checks the test holds open: each
+// A checkRig drives a Guard whose password checks the test holds open: each
 // check reports itself and waits until the test releases it. The test
 // decides when each slow check ends, so the checks below time nothing.
-type rig struct {
+type checkRig struct {
 	t      testing.TB
 	g      *Guard
 	max    int
-	events chan event
+	events chan checkEvent
 	abort  chan struct{} // closed at the end: every held check returns
 	salts  map[string]int
 
-	mu     sync.Mutex  // guards right: read by the password checks
-	right  map[int]int // account → its login with the right password in flight
-	logins []*attempt  // by id
-	held   []*attempt  // in their password check, oldest first
-	checks map[int]int // account → password checks run
+	mu     sync.Mutex    // guards right: read by the password checks
+	right  map[int]int   // account → its login with the right password in flight
+	logins []*checkLogin // by id
+	held   []*checkLogin // in their password check, oldest first
+	checks map[int]int   // account → password checks run
 	// wait bounds every wait for a login; an answer that takes longer is
 	// reported as stuck.
-	wait time.Duration
+	wait   time.Duration
+	fatalf func(format string, args ...any) // t.Fatalf, or the model's
 }
 
-// attempt is one call of Guard.Login, as the rig saw it.
-type attempt struct {
+// checkLogin is one call of Guard.Login, as the rig saw it.
+type checkLogin struct {
 	id, acct int
 	right    bool
 	checked  bool          // its password check ran
@@ -47,8 +48,8 @@ type attempt struct {
 	panicked any
 }
 
-// event is a password check starting, or a Login returning.
-type event struct {
+// checkEvent is a password check starting, or a Login returning.
+type checkEvent struct {
 	id       int
 	checking bool
 	release  chan struct{}
@@ -56,11 +57,11 @@ type event struct {
 	panicked any
 }
 
-const wrongPrefix = "wrong guess #"
+const wrongGuessPrefix = "wrong guess #"
 
-func newRig(t testing.TB, maxFailures int) *rig {
-	r := &rig{t: t, max: maxFailures, events: make(chan event, 4096), abort: make(chan struct{}),
-		salts: map[string]int{}, right: map[int]int{}, checks: map[int]int{}, wait: 2 * time.Second}
+func newCheckRig(t testing.TB, maxFailures int) *checkRig {
+	r := &checkRig{t: t, max: maxFailures, events: make(chan checkEvent, 4096), abort: make(chan struct{}),
+		salts: map[string]int{}, right: map[int]int{}, checks: map[int]int{}, wait: 2 * time.Second, fatalf: t.Fatalf}
 	for i := range 8 {
 		r.salts[fmt.Sprintf("peakload-salt-%02d", i)] = i // as accounts.Demo salts them
 	}
@@ -79,13 +80,13 @@ func newRig(t testing.TB, maxFailures int) *rig {
 }
 
 // hold is one password check: it tells the test, then waits for it.
-func (r *rig) hold(password string, salt []byte) {
+func (r *checkRig) hold(password string, salt []byte) {
 	acct, ok := r.salts[string(salt)]
 	if !ok {
 		return // an unknown email's dummy check
 	}
 	id := -1
-	if n, ok := strings.CutPrefix(password, wrongPrefix); ok {
+	if n, ok := strings.CutPrefix(password, wrongGuessPrefix); ok {
 		id, _ = strconv.Atoi(n)
 	} else {
 		r.mu.Lock()
@@ -99,7 +100,7 @@ func (r *rig) hold(password string, salt []byte) {
 	}
 	release := make(chan struct{})
 	select {
-	case r.events <- event{id: id, checking: true, release: release}:
+	case r.events <- checkEvent{id: id, checking: true, release: release}:
 	case <-r.abort:
 		return
 	}
@@ -110,10 +111,10 @@ func (r *rig) hold(password string, salt []byte) {
 }
 
 // start calls Login in a goroutine of its own and returns at once.
-func (r *rig) start(acct int, right bool) *attempt {
-	l := &attempt{id: len(r.logins), acct: acct, right: right}
+func (r *checkRig) start(acct int, right bool) *checkLogin {
+	l := &checkLogin{id: len(r.logins), acct: acct, right: right}
 	r.logins = append(r.logins, l)
-	password := wrongPrefix + strconv.Itoa(l.id)
+	password := wrongGuessPrefix + strconv.Itoa(l.id)
 	if right {
 		password = accounts.DemoPassword(acct)
 		r.mu.Lock()
@@ -121,7 +122,7 @@ func (r *rig) start(acct int, right bool) *attempt {
 		r.mu.Unlock()
 	}
 	go func() {
-		e := event{id: l.id}
+		e := checkEvent{id: l.id}
 		defer func() {
 			e.panicked = recover()
 			select {
@@ -135,7 +136,7 @@ func (r *rig) start(acct int, right bool) *attempt {
 }
 
 // note records one event.
-func (r *rig) note(e event) {
+func (r *checkRig) note(e checkEvent) {
 	l := r.logins[e.id]
 	if e.checking {
 		l.checked, l.release = true, e.release
@@ -147,7 +148,7 @@ func (r *rig) note(e event) {
 }
 
 // drain records the events already sent.
-func (r *rig) drain() {
+func (r *checkRig) drain() {
 	for {
 		select {
 		case e := <-r.events:
@@ -161,7 +162,7 @@ func (r *rig) drain() {
 // until records events until cond holds, or every goroutine is waiting
 // for something (nothing more will happen until the test acts), or the
 // rig's wait runs out. It reports whether cond holds.
-func (r *rig) until(cond func() bool) bool {
+func (r *checkRig) until(cond func() bool) bool {
 	deadline := time.Now().Add(r.wait)
 	pause := 10 * time.Microsecond
 	for {
@@ -169,65 +170,66 @@ func (r *rig) until(cond func() bool) bool {
 		if cond() {
 			return true
 		}
-		if quiet() {
+		select {
+		case e := <-r.events:
+			r.note(e)
+			continue
+		case <-time.After(pause): // nothing for a while: is anything still running?
+			pause = min(2*pause, time.Millisecond)
+		}
+		if allWaiting() {
 			r.drain()
 			return cond()
 		}
 		if time.Now().After(deadline) {
 			return false
 		}
-		select {
-		case e := <-r.events:
-			r.note(e)
-		case <-time.After(pause):
-			pause = min(2*pause, time.Millisecond)
-		}
 	}
 }
 
 // settle waits until nothing more happens without the test.
-func (r *rig) settle() { r.until(func() bool { return false }) }
+func (r *checkRig) settle() { r.until(func() bool { return false }) }
 
 // release ends a held password check and waits for its Login to return.
-func (r *rig) release(l *attempt) {
-	r.held = deleteLogin(r.held, l)
+func (r *checkRig) release(l *checkLogin) {
+	r.held = withoutLogin(r.held, l)
 	close(l.release)
 	l.release = nil
 	if !r.until(func() bool { return l.done }) {
-		r.t.Fatalf("%s did not return once its password check ended: it waited for something (%s at most), while %s",
+		r.fatalf("%s did not return once its password check ended: it waited for something (%s at most), while %s",
 			l, r.wait, r.holding())
 	}
 }
 
 // releaseAll ends every held check at once, then waits for them.
-func (r *rig) releaseAll() {
+func (r *checkRig) releaseAll() {
 	ls := r.held
 	r.held = nil
 	for _, l := range ls {
 		close(l.release)
 		l.release = nil
 	}
-	if !r.until(func() bool { return allDone(ls) }) {
-		r.t.Fatalf("%d logins whose password checks ended together did not all return (%s at most): %s; meanwhile %s",
+	if !r.until(func() bool { return allAnswered(ls) }) {
+		r.fatalf("%d logins whose password checks ended together did not all return (%s at most): %s; meanwhile %s",
 			len(ls), r.wait, r.report(ls), r.holding())
 	}
 }
 
 // do is one login on its own: started, its check released, its answer.
-func (r *rig) do(acct int, right bool) *attempt {
+func (r *checkRig) do(acct int, right bool) *checkLogin {
 	l := r.start(acct, right)
 	for r.until(func() bool { return l.done || l.release != nil }) && !l.done {
 		r.release(l)
 	}
 	if !l.done {
-		r.t.Fatalf("%s neither answered nor reached its password check (it waited for something, %s at most), "+
+		r.fatalf("%s neither answered nor reached its password check (it waited for something, %s at most), "+
 			"with no other login of its account in flight, while %s", l, r.wait, r.holding())
 	}
 	return l
 }
 
 // heldOf counts the held checks of acct.
-func (r *rig) heldOf(acct int) int {
+func (r *checkRig) heldOf(acct int) int {
 	n := 0
 	for _, l := range r.held {
 		if l.acct == acct {
@@ -237,7 +239,7 @@ func (r *rig) heldOf(acct int) int {
 	return n
 }
 
-func deleteLogin(ls []*attempt, l *attempt) []*attempt {
+func withoutLogin(ls []*checkLogin, l *checkLogin) []*checkLogin {
 	for i, x := range ls {
 		if x == l {
 			return append(ls[:i:i], ls[i+1:]...)
@@ -246,7 +248,7 @@ func deleteLogin(ls []*attempt, l *attempt) []*attempt {
 	return ls
 }
 
-func (l *attempt) String() string {
+func (l *checkLogin) String() string {
 	pw := "a wrong password"
 	if l.right {
 		pw = "the right password"
@@ -255,7 +257,7 @@ func (l *attempt) String() string {
 }
 
 // answer names what a login got, in the learner's words.
-func (l *attempt) answer() string {
+func (l *checkLogin) answer() string {
 	switch {
 	case !l.done:
 		return "no answer yet"
@@ -271,22 +273,28 @@ func (l *attempt) answer() string {
 	return fmt.Sprintf("%q", l.err)
 }
 
-// quiet says whether every goroutine but the caller waits for something
+// stackDump is allWaiting's buffer, kept: a dump is tens of kilobytes.
+var stackDump = struct {
+	sync.Mutex
+	buf []byte
+}{buf: make([]byte, 1<<16)}
+
+// allWaiting says whether every goroutine but the caller waits for something
 // (a channel, a lock): then nothing changes until the test acts. It reads
 // the goroutines' states as a stack dump prints them, which the runtime
 // takes with the world stopped, so the answer is consistent.
-func quiet() bool {
-	buf := make([]byte, 1<<16)
+func allWaiting() bool {
+	stackDump.Lock()
+	defer stackDump.Unlock()
+	n := 0
 	for {
-		n := runtime.Stack(buf, true)
-		if n < len(buf) {
-			buf = buf[:n]
+		if n = runtime.Stack(stackDump.buf, true); n < len(stackDump.buf) {
 			break
 		}
-		buf = make([]byte, 2*len(buf))
+		stackDump.buf = make([]byte, 2*len(stackDump.buf))
 	}
 	first := true
-	for _, line := range bytes.Split(buf, []byte("\n")) {
+	for line := range bytes.Lines(stackDump.buf[:n]) {
 		rest, ok := bytes.CutPrefix(line, []byte("goroutine "))
 		if !ok {
 			continue
@@ -307,15 +315,15 @@ func quiet() bool {
 }
 
 // expect fails the test unless l answered want.
-func (r *rig) expect(l *attempt, want error, why string) {
+func (r *checkRig) expect(l *checkLogin, want error, why string) {
 	r.t.Helper()
 	if l.done && l.panicked == nil && errors.Is(l.err, want) {
 		return
 	}
-	r.t.Fatalf("%s answered %s, want %s (%s)", l, l.answer(), errName(want), why)
+	r.fatalf("%s answered %s, want %s (%s)", l, l.answer(), answerName(want), why)
 }
 
-func errName(err error) string {
+func answerName(err error) string {
 	switch err {
 	case nil:
 		return "success (nil)"
@@ -328,7 +336,7 @@ func errName(err error) string {
 }
 
 // oldest is acct's longest-held password check.
-func (r *rig) oldest(acct int) *attempt {
+func (r *checkRig) oldest(acct int) *checkLogin {
 	for _, l := range r.held {
 		if l.acct == acct {
 			return l
@@ -338,7 +346,7 @@ func (r *rig) oldest(acct int) *attempt {
 }
 
 // report says where each of ls is, the first few of each kind.
-func (r *rig) report(ls []*attempt) string {
+func (r *checkRig) report(ls []*checkLogin) string {
 	var parts []string
 	seen := map[string]int{}
 	for _, l := range ls {
@@ -366,7 +374,7 @@ func (r *rig) report(ls []*attempt) string {
 }
 
 // holding says what the test holds open now.
-func (r *rig) holding() string {
+func (r *checkRig) holding() string {
 	if len(r.held) == 0 {
 		return "no password check held by the test"
 	}
