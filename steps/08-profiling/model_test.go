@@ -140,10 +140,14 @@ func playSchedule(t *testing.T, s checkSchedule, wait time.Duration) (played []c
 		m[i] = &checkAccount{owed: map[string]int{}, processed: map[*checkLogin]bool{}}
 	}
 	for _, o := range s.ops {
-		if o.acct < 0 || o.acct >= modelAccounts || !playOp(r, m, o) {
-			continue // not allowed here: the rules keep every correct Guard's answers the same
+		if o.acct < 0 || o.acct >= modelAccounts {
+			continue
 		}
-		played = append(played, o)
+		played = append(played, o) // before it is played: a failing op is part of the schedule
+		if !playOp(r, m, o) {
+			played = played[:len(played)-1] // not allowed here: the rules keep every correct Guard's answers the same
+			continue
+		}
 		settleModel(r, m, s.limit)
 	}
 	for a := range m { // then every held check ends, oldest first
@@ -159,9 +163,10 @@ func playSchedule(t *testing.T, s checkSchedule, wait time.Duration) (played []c
 	for a := range m { // and each account's remaining guesses are counted
 		for i := m[a].failures; i < s.limit; i++ {
 			l := r.do(a, false)
-			r.expect(l, accounts.ErrWrongPassword, fmt.Sprintf("%d failures recorded, %d allowed", i, s.limit))
+			r.expect(l, accounts.ErrWrongPassword, fmt.Sprintf("after the schedule: %s recorded, %d allowed", plural(i, "failure"), s.limit))
 		}
-		r.expect(r.do(a, false), accounts.ErrLockedOut, fmt.Sprintf("%d failures recorded, %d allowed", s.limit, s.limit))
+		r.expect(r.do(a, false), accounts.ErrLockedOut, fmt.Sprintf("after the schedule: %s recorded, %d allowed",
+			plural(s.limit, "failure"), s.limit))
 	}
 	return played, ""
 }
@@ -192,8 +197,8 @@ func playOp(r *checkRig, m []*checkAccount, o checkOp) bool {
 		}
 		l := r.start(o.acct, o.right)
 		if !r.until(func() bool { return l.done || l.release != nil }) && fresh {
-			r.fatalf("%s neither answered nor reached its password check (it waited for something, %s at most), "+
-				"with no other login of its account in flight, while %s", l, r.wait, r.holding())
+			r.fatalf("%s neither answered nor reached its password check: it kept waiting for something, "+
+				"with no other login of its account in flight, while %s", l, r.holding())
 		}
 	case "finish":
 		if a.admitted == 0 {
@@ -222,11 +227,11 @@ func settleModel(r *checkRig, m []*checkAccount, limit int) {
 		}
 		a.processed[l] = true
 		ans := l.answer()
-		state := fmt.Sprintf("%d failures recorded for %s, %d of its logins in flight that the lockout lets through, limit %d",
-			a.failures, accounts.DemoEmail(l.acct), a.admitted, limit)
+		state := fmt.Sprintf("%s recorded for %s, %s in flight that the lockout lets through, limit %d",
+			plural(a.failures, "failure"), accounts.DemoEmail(l.acct), plural(a.admitted, "login"), limit)
 		switch {
 		case a.owed[ans] == 0:
-			r.fatalf("%s answered %s; the model (%s) owes %s", l, ans, state, owedAnswers(a.owed))
+			r.fatalf("%s answered %s; with %s, its account's logins in flight are owed %s", l, ans, state, owedAnswers(a.owed))
 		case ans == "ErrLockedOut" && l.checked:
 			r.fatalf("%s ran its password check, then answered ErrLockedOut (%s)", l, state)
 		case ans != "ErrLockedOut" && !l.checked:
@@ -247,8 +252,9 @@ func settleModel(r *checkRig, m []*checkAccount, limit int) {
 	}
 	for i, a := range m {
 		if r.checks[i] > a.allowed {
-			r.fatalf("%d password checks ran for %s; the lockout (limit %d, %d failures recorded, %d logins in flight) allowed %d",
-				r.checks[i], accounts.DemoEmail(i), limit, a.failures, a.rightOut+a.wrongOut, a.allowed)
+			r.fatalf("%s ran for %s; the lockout (limit %d, %s recorded, %s in flight) allowed %d",
+				plural(r.checks[i], "password check"), accounts.DemoEmail(i), limit, plural(a.failures, "failure"),
+				plural(a.rightOut+a.wrongOut, "login"), a.allowed)
 		}
 	}
 }
@@ -344,8 +350,8 @@ func TestRandomSchedulesMatchTheLockoutModel(t *testing.T) {
 		}
 		short, why := shrinkSchedule(t, checkSchedule{limit: s.limit, ops: played}, bad)
 		t.Fatalf("seed %d (PEAKLOAD_SEED=%d go test -run Model ./steps/08-profiling/): %s\n"+
-			"shortest failing schedule (%d ops), then every held check ends and each account's remaining guesses are counted:\n"+
+			"shortest failing schedule (%s), then every held check ends and each account's remaining guesses are counted:\n"+
 			"  PEAKLOAD_SCHEDULE='%s'\nwhich fails with: %s",
-			seeds[i], seeds[i], bad, len(short.ops), short, why)
+			seeds[i], seeds[i], bad, plural(len(short.ops), "step"), short, why)
 	}
 }

@@ -161,7 +161,8 @@ func (r *checkRig) drain() {
 
 // until records events until cond holds, or every goroutine is waiting
 // for something (nothing more will happen until the test acts), or the
-// rig's wait runs out. It reports whether cond holds.
+// rig's wait runs out (an answer that sleeps or spins). It reports whether
+// cond holds.
 func (r *checkRig) until(cond func() bool) bool {
 	deadline := time.Now().Add(r.wait)
 	pause := 10 * time.Microsecond
@@ -196,8 +197,8 @@ func (r *checkRig) release(l *checkLogin) {
 	close(l.release)
 	l.release = nil
 	if !r.until(func() bool { return l.done }) {
-		r.fatalf("%s did not return once its password check ended: it waited for something (%s at most), while %s",
-			l, r.wait, r.holding())
+		r.fatalf("%s did not return once its password check ended: it kept waiting for something, while %s",
+			l, r.holding())
 	}
 }
 
@@ -210,8 +211,8 @@ func (r *checkRig) releaseAll() {
 		l.release = nil
 	}
 	if !r.until(func() bool { return allAnswered(ls) }) {
-		r.fatalf("%d logins whose password checks ended together did not all return (%s at most): %s; meanwhile %s",
-			len(ls), r.wait, r.report(ls), r.holding())
+		r.fatalf("%d logins whose password checks ended together did not all return: %s; meanwhile %s",
+			len(ls), r.report(ls), r.holding())
 	}
 }
 
@@ -222,8 +223,8 @@ func (r *checkRig) do(acct int, right bool) *checkLogin {
 		r.release(l)
 	}
 	if !l.done {
-		r.fatalf("%s neither answered nor reached its password check (it waited for something, %s at most), "+
-			"with no other login of its account in flight, while %s", l, r.wait, r.holding())
+		r.fatalf("%s neither answered nor reached its password check: it kept waiting for something, "+
+			"with no other login of its account in flight, while %s", l, r.holding())
 	}
 	return l
 }
@@ -388,5 +389,13 @@ func (r *checkRig) holding() string {
 			parts = append(parts, fmt.Sprintf("%d of %s", per[acct], accounts.DemoEmail(acct)))
 		}
 	}
-	return fmt.Sprintf("%d password checks held open by the test (%s)", len(r.held), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s held open by the test (%s)", plural(len(r.held), "password check"), strings.Join(parts, ", "))
+}
+
+// plural is "1 failure", "2 failures".
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
