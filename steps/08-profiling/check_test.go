@@ -109,6 +109,11 @@ func TestOneAccountNeverBlocksOrLocksOutAnother(t *testing.T) {
 		r.release(r.oldest(0))
 		r.settle()
 	}
+	if wrong, locked, other := tallyAnswers(attack); wrong != limit || locked != len(attack)-limit {
+		t.Fatalf("%d concurrent wrong guesses for %s, while other accounts logged in: %d answered ErrWrongPassword, %d ErrLockedOut, "+
+			"%d something else%s; a fresh account allows exactly %d wrong guesses, every later one ErrLockedOut",
+			len(attack), accounts.DemoEmail(0), wrong, locked, len(other), firstOther(other), limit)
+	}
 	locked := fmt.Sprintf("%s was locked by %d wrong guesses", accounts.DemoEmail(0), len(attack))
 	r.expect(r.do(0, true), accounts.ErrLockedOut, locked)
 	r.expect(r.do(2, true), nil, "2 failures of its own, below the lockout of 3, "+locked)
@@ -250,9 +255,9 @@ func TestSuccessClearsFailures(t *testing.T) {
 // enumeration), and its guesses do not lock any real account.
 func TestAnUnknownEmailAnswersLikeAWrongPassword(t *testing.T) {
 	g := NewGuard(directory(t, &fakeKDF{}), 2)
-	for i := range 2 {
-		if err := g.Login("nobody@peakload.test", "x"); !errors.Is(err, accounts.ErrWrongPassword) {
-			t.Fatalf("guess %d for an unknown email answered %v, want the same error as a wrong password (ErrWrongPassword)", i+1, err)
+	for i, email := range []string{"nobody@peakload.test", "nobody@example.com"} {
+		if err := g.Login(email, "x"); !errors.Is(err, accounts.ErrWrongPassword) {
+			t.Fatalf("guess %d, for the unknown email %s, answered %v, want the same error as a wrong password (ErrWrongPassword)", i+1, email, err)
 		}
 	}
 	if err := g.Login(accounts.DemoEmail(0), accounts.DemoPassword(0)); err != nil {
