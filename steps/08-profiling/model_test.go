@@ -38,6 +38,8 @@ func (o checkOp) String() string {
 		return fmt.Sprintf("start %d %s", o.acct, map[bool]string{true: "right", false: "wrong"}[o.right])
 	case "finish":
 		return fmt.Sprintf("finish %d", o.acct)
+	case "finish-start":
+		return fmt.Sprintf("finish-start %d", o.acct)
 	}
 	return "finish all"
 }
@@ -65,12 +67,12 @@ func parseCheckSchedule(text string) (checkSchedule, error) {
 			s.ops = append(s.ops, o)
 		case len(f) == 2 && f[0] == "finish" && f[1] == "all":
 			s.ops = append(s.ops, checkOp{kind: "finish-all"})
-		case len(f) == 2 && f[0] == "finish":
-			o := checkOp{kind: "finish"}
+		case len(f) == 2 && (f[0] == "finish" || f[0] == "finish-start"):
+			o := checkOp{kind: f[0]}
 			o.acct, err = strconv.Atoi(f[1])
 			s.ops = append(s.ops, o)
 		default:
-			err = errors.New("want `limit N; start A right|wrong; finish A; finish all; …`")
+			err = errors.New("want `limit N; start A right|wrong; finish A; finish-start A; finish all; …`")
 		}
 		if err != nil || s.limit < 1 {
 			return s, fmt.Errorf("PEAKLOAD_SCHEDULE part %d %q: %v", i+1, part, errOr(err, "limit < 1"))
@@ -96,8 +98,10 @@ func generateSchedule(seed uint64) checkSchedule {
 		switch p := rng.IntN(10); {
 		case p < 6:
 			s.ops = append(s.ops, checkOp{kind: "start", acct: rng.IntN(modelAccounts), right: rng.IntN(10) < 3})
-		case p < 9:
+		case p < 8:
 			s.ops = append(s.ops, checkOp{kind: "finish", acct: rng.IntN(modelAccounts)})
+		case p < 9:
+			s.ops = append(s.ops, checkOp{kind: "finish-start", acct: rng.IntN(modelAccounts)})
 		default:
 			s.ops = append(s.ops, checkOp{kind: "finish-all"})
 		}
@@ -179,36 +183,28 @@ func playOp(r *checkRig, m []*checkAccount, o checkOp) bool {
 		if o.right && a.rightOut+a.wrongOut > 0 || !o.right && a.rightOut > 0 {
 			return false
 		}
-		fresh := a.rightOut+a.wrongOut == 0
-		switch {
-		case a.failures+a.admitted >= r.max:
-			a.owed["ErrLockedOut"]++
-		case o.right:
-			a.admitted, a.allowed = a.admitted+1, a.allowed+1
-			a.owed["success (nil)"]++
-		default:
-			a.admitted, a.allowed = a.admitted+1, a.allowed+1
-			a.owed["ErrWrongPassword"]++
-		}
-		if o.right {
-			a.rightOut++
-		} else {
-			a.wrongOut++
-		}
-		l := r.start(o.acct, o.right)
-		if !r.until(func() bool { return l.done || l.release != nil }) && fresh {
-			r.fatalf("%s neither answered nor reached its password check: it kept waiting for something, "+
-				"with no other login of its account in flight, while %s", l, r.holding())
-		}
-	case "finish":
-		if a.admitted == 0 {
+		startLogin(r, a, o)
+	case "finish", "finish-start":
+		if a.admitted == 0 || o.kind == "finish-start" && a.rightOut > 0 {
 			return false
 		}
 		if !r.until(func() bool { return r.oldest(o.acct) != nil }) {
-			r.fatalf("%s had %d logins in flight that the lockout lets through (%d failures recorded, %d allowed), "+
-				"none in its password check: %s", accounts.DemoEmail(o.acct), a.admitted, a.failures, r.max, r.report(inFlightOf(r, o.acct)))
+			r.fatalf("%s had %s in flight that the lockout lets through (%s recorded, %d allowed), "+
+				"none in its password check: %s", accounts.DemoEmail(o.acct), plural(a.admitted, "login"),
+				plural(a.failures, "failure"), r.max, r.report(inFlightOf(r, o.acct)))
 		}
-		r.release(r.oldest(o.acct))
+		if o.kind == "finish" {
+			r.release(r.oldest(o.acct))
+			break
+		}
+		l := r.oldest(o.acct) // a guess ends as the next one arrives
+		r.held = withoutLogin(r.held, l)
+		close(l.release)
+		l.release = nil
+		startLogin(r, a, checkOp{kind: "start", acct: o.acct})
+		if !r.until(func() bool { return l.done }) {
+			r.fatalf("%s did not return once its password check ended: it kept waiting for something, while %s", l, r.holding())
+		}
 	case "finish-all":
 		if len(r.held) == 0 {
 			return false
@@ -216,6 +212,31 @@ func playOp(r *checkRig, m []*checkAccount, o checkOp) bool {
 		r.releaseAll()
 	}
 	return true
+}
+
+// startLogin starts o's login with the answer the model owes it.
+func startLogin(r *checkRig, a *checkAccount, o checkOp) {
+	fresh := a.rightOut+a.wrongOut == 0
+	switch {
+	case a.failures+a.admitted >= r.max:
+		a.owed["ErrLockedOut"]++
+	case o.right:
+		a.admitted, a.allowed = a.admitted+1, a.allowed+1
+		a.owed["success (nil)"]++
+	default:
+		a.admitted, a.allowed = a.admitted+1, a.allowed+1
+		a.owed["ErrWrongPassword"]++
+	}
+	if o.right {
+		a.rightOut++
+	} else {
+		a.wrongOut++
+	}
+	l := r.start(o.acct, o.right)
+	if !r.until(func() bool { return l.done || l.release != nil }) && fresh {
+		r.fatalf("%s neither answered nor reached its password check: it kept waiting for something, "+
+			"with no other login of its account in flight, while %s", l, r.holding())
+	}
 }
 
 // settleModel settles the model with the answers given so far.
