@@ -111,8 +111,8 @@ func TestOneAccountNeverBlocksOrLocksOutAnother(t *testing.T) {
 	}
 	if wrong, locked, other := tallyAnswers(attack); wrong != limit || locked != len(attack)-limit {
 		t.Fatalf("%d concurrent wrong guesses for %s, while other accounts logged in: %d answered ErrWrongPassword, %d ErrLockedOut, "+
-			"%d something else%s; a fresh account allows exactly %d wrong guesses, every later one ErrLockedOut",
-			len(attack), accounts.DemoEmail(0), wrong, locked, len(other), firstOther(other), limit)
+			"%d something else%s; %s ran. A fresh account allows exactly %d wrong guesses, every later one ErrLockedOut",
+			len(attack), accounts.DemoEmail(0), wrong, locked, len(other), firstOther(other), plural(r.checks[0], "password check"), limit)
 	}
 	locked := fmt.Sprintf("%s was locked by %d wrong guesses", accounts.DemoEmail(0), len(attack))
 	r.expect(r.do(0, true), accounts.ErrLockedOut, locked)
