@@ -370,9 +370,13 @@ func TestRandomSchedulesMatchTheLockoutModel(t *testing.T) {
 			continue
 		}
 		short, why := shrinkSchedule(t, checkSchedule{limit: s.limit, ops: played}, bad)
-		t.Fatalf("seed %d (PEAKLOAD_SEED=%d go test -run Model ./steps/08-profiling/): %s\n"+
+		from := fmt.Sprintf("seed %d (PEAKLOAD_SEED=%d go test -run Model ./steps/08-profiling/)", seeds[i], seeds[i])
+		if seeds[i] == 0 {
+			from = "the schedule PEAKLOAD_SCHEDULE gave"
+		}
+		t.Fatalf("%s: %s\n"+
 			"shortest failing schedule (%s), then every held check ends and each account's remaining guesses are counted:\n"+
 			"  PEAKLOAD_SCHEDULE='%s'\nwhich fails with: %s",
-			seeds[i], seeds[i], bad, plural(len(short.ops), "step"), short, why)
+			from, bad, plural(len(short.ops), "step"), short, why)
 	}
 }
