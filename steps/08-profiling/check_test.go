@@ -16,7 +16,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/google/pprof/profile"
 
@@ -25,31 +24,25 @@ import (
 	"github.com/peakload/workshop/internal/hotspot"
 )
 
-// isolated runs the test in a child process: the checks below leave the
-// password check one login at a time, so code without a lock fails them
-// with a message; on a loaded machine two map writes can still meet, and
-// the runtime's "concurrent map writes" then fails the test, not the check.
+// isolated runs the test in a child process: a wrong answer's data race
+// ("concurrent map writes") then fails the test with a message instead of
+// killing the whole check.
 func isolated(t *testing.T) bool {
 	t.Helper()
 	return crashtest.Isolated(t, "The failures map is shared by every login: hold the mutex to read and update it, "+
 		"and release it only around the password check.")
 }
 
-// fakeKDF stands in for PBKDF2 in the checks: fast while the directory is
-// built, then each derivation runs hook (which may block) — no timing on
-// real hashes, so the checks hold on any laptop.
+// fakeKDF stands in for PBKDF2 in the HTTP and sequential checks: fast, and
+// counted.
 type fakeKDF struct {
 	armed atomic.Bool
 	calls atomic.Int64
-	hook  func()
 }
 
 func (f *fakeKDF) derive(password string, salt []byte) []byte {
 	if f.armed.Load() {
 		f.calls.Add(1)
-		if f.hook != nil {
-			f.hook()
-		}
 	}
 	sum := sha256.Sum256(append([]byte(password), salt...))
 	return sum[:]
@@ -62,108 +55,187 @@ func directory(t *testing.T, f *fakeKDF) *accounts.Directory {
 	return d
 }
 
-// The property of step 8: two logins check their passwords at the same
-// time. Each check blocks until the other has started too; if something
-// serialises them, the second never starts.
-func TestLoginsDoNotWaitForEachOther(t *testing.T) {
+// The point of step 8: logins of different accounts check their passwords
+// at the same time. The test holds each password check open until all four
+// have started; serialised, the second never starts.
+func TestDifferentAccountsCheckTheirPasswordsAtTheSameTime(t *testing.T) {
 	if isolated(t) {
 		return
 	}
-	var inside sync.WaitGroup
-	inside.Add(2)
-	both := make(chan struct{})
-	go func() { inside.Wait(); close(both) }()
-	var alone atomic.Bool
-	f := &fakeKDF{}
-	var order atomic.Int64
-	f.hook = func() {
-		inside.Done()
-		select {
-		case <-both:
-		case <-time.After(2 * time.Second):
-			alone.Store(true) // the other check had not started
-		}
-		time.Sleep(time.Duration(order.Add(1)) * 5 * time.Millisecond) // leave one after the other
+	const n = 4
+	r := newCheckRig(t, 5)
+	var ls []*checkLogin
+	for i := range n {
+		ls = append(ls, r.start(i, true))
 	}
-	g := NewGuard(directory(t, f), 5)
-	start := time.Now()
-	var wg sync.WaitGroup
-	errs := make([]error, 2)
-	for i := range 2 {
-		wg.Add(1)
-		go func() { defer wg.Done(); errs[i] = g.Login(accounts.DemoEmail(i), accounts.DemoPassword(i)) }()
+	if !r.until(func() bool { return len(r.held) == n }) {
+		r.settle()
+		t.Fatalf("%d logins of %d different accounts, each with its right password, were started together; "+
+			"%d reached the password check while the test held it open: %s. "+
+			"Logins of different accounts must check their passwords at the same time — make step-8 profile shows what serialises them",
+			n, n, len(r.held), r.report(ls))
 	}
-	wg.Wait()
-	for i, err := range errs {
-		if err != nil {
-			t.Fatalf("%s logged in with the right password while another account logged in, and got %v: "+
-				"logins of different accounts must both be served", accounts.DemoEmail(i), err)
-		}
-	}
-	if alone.Load() {
-		t.Fatalf("two logins of different accounts did not check their passwords at the same time (%s): "+
-			"something serialises the logins — make step-8 profile shows what", time.Since(start).Round(time.Millisecond))
+	for _, l := range ls {
+		r.release(l)
+		r.expect(l, nil, "the right password, no failure recorded")
 	}
 }
 
-// The lock was there for a reason: 50 guesses at once for one account
-// must still cost at most maxFailures password checks, and then the
-// account is locked even for the right password. The guesses pile up at
-// the password check, then leave it one at a time (so that code without
-// a lock fails here, not with a crash).
+// One account under attack — its guesses held in the password check, more
+// piled up behind them, then locked — neither blocks nor locks out any
+// other account, and no account's success or failures touch another's.
+func TestOneAccountNeverBlocksOrLocksOutAnother(t *testing.T) {
+	if isolated(t) {
+		return
+	}
+	const limit = 3
+	r := newCheckRig(t, limit)
+	var attack []*checkLogin
+	for range 2 * limit {
+		attack = append(attack, r.start(0, false))
+	}
+	r.settle()
+	during := fmt.Sprintf("while %s had %d wrong guesses in flight, %d of them held in their password check by the test",
+		accounts.DemoEmail(0), len(attack), r.heldOf(0))
+	r.expect(r.do(1, true), nil, during)
+	r.expect(r.do(2, false), accounts.ErrWrongPassword, "its 1st failure, "+during)
+	r.expect(r.do(2, false), accounts.ErrWrongPassword, "its 2nd failure, "+during)
+	r.expect(r.do(3, true), nil, during)
+
+	for r.heldOf(0) > 0 || !allAnswered(attack) {
+		if r.heldOf(0) == 0 {
+			t.Fatalf("%s's wrong guesses: %s", accounts.DemoEmail(0), r.report(attack))
+		}
+		r.release(r.oldest(0))
+		r.settle()
+	}
+	if wrong, locked, other := tallyAnswers(attack); wrong != limit || locked != len(attack)-limit {
+		t.Fatalf("%d concurrent wrong guesses for %s, while other accounts logged in: %d answered ErrWrongPassword, %d ErrLockedOut, "+
+			"%d something else%s; %s ran. A fresh account allows exactly %d wrong guesses, every later one ErrLockedOut",
+			len(attack), accounts.DemoEmail(0), wrong, locked, len(other), firstOther(other), plural(r.checks[0], "password check"), limit)
+	}
+	locked := fmt.Sprintf("%s was locked by %d wrong guesses", accounts.DemoEmail(0), len(attack))
+	r.expect(r.do(0, true), accounts.ErrLockedOut, locked)
+	r.expect(r.do(2, true), nil, "2 failures of its own, below the lockout of 3, "+locked)
+	r.expect(r.do(0, true), accounts.ErrLockedOut, locked+", then "+accounts.DemoEmail(2)+" logged in: "+
+		"one account's success must not clear another's failures")
+	for i := range limit {
+		r.expect(r.do(1, false), accounts.ErrWrongPassword, fmt.Sprintf("%s's own failure %d of %d, %s", accounts.DemoEmail(1), i+1, limit, locked))
+	}
+	r.expect(r.do(1, false), accounts.ErrLockedOut, fmt.Sprintf("%d wrong guesses of its own", limit))
+	r.expect(r.do(3, true), nil, accounts.DemoEmail(0)+" and "+accounts.DemoEmail(1)+" locked, not it")
+}
+
+// The lock was there for a reason: 50 wrong guesses at once for one
+// account still run at most maxFailures password checks; exactly that
+// many answer "wrong password", the rest "locked", and then the account is
+// locked even for the right password. The test holds the checks open, so
+// the guesses pile up at the lockout as an attacker's burst would.
 func TestLockoutHoldsUnderConcurrentGuesses(t *testing.T) {
 	if isolated(t) {
 		return
 	}
-	const maxFailures = 5
-	gate := make(chan struct{})
-	f := &fakeKDF{hook: func() { <-gate }}
-	g := NewGuard(directory(t, f), maxFailures)
-	email := accounts.DemoEmail(1)
-	var wg sync.WaitGroup
-	var locked, wrong atomic.Int64
-	for range 50 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			switch err := g.Login(email, "a guess"); {
-			case errors.Is(err, accounts.ErrLockedOut):
-				locked.Add(1)
-			case errors.Is(err, accounts.ErrWrongPassword):
-				wrong.Add(1)
-			default:
-				t.Errorf("a wrong password answered %v", err)
-			}
-		}()
-		time.Sleep(500 * time.Microsecond) // all at once for the lockout: each waits at the check
+	const limit, guesses = 5, 50
+	r := newCheckRig(t, limit)
+	var ls []*checkLogin
+	for range guesses {
+		ls = append(ls, r.start(1, false))
 	}
-	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
-	for calls := int64(-1); calls != f.calls.Load(); { // until no more guesses reach the check
-		calls = f.calls.Load()
-		time.Sleep(100 * time.Millisecond)
-	}
-	for open := true; open; {
-		select {
-		case gate <- struct{}{}: // one check finishes
-			time.Sleep(time.Millisecond)
-		case <-done:
-			open = false
-		}
-	}
-	if n := f.calls.Load(); n > maxFailures || wrong.Load() > maxFailures {
-		t.Fatalf("50 concurrent guesses ran %d password checks (%d answered 'wrong password'); the lockout allows %d. "+
+	r.settle()
+	if len(r.held) > limit {
+		t.Fatalf("%d concurrent wrong guesses for %s: %d were in their password check at once; the lockout allows %d guesses in all. "+
 			"A guess must count against the account from the moment it passes the lockout check, not when it fails",
-			n, wrong.Load(), maxFailures)
+			guesses, accounts.DemoEmail(1), len(r.held), limit)
 	}
-	close(gate)
-	if err := g.Login(email, accounts.DemoPassword(1)); !errors.Is(err, accounts.ErrLockedOut) {
-		t.Fatalf("after %d failures the right password answered %v, want ErrLockedOut", maxFailures, err)
+	for !allAnswered(ls) {
+		if len(r.held) == 0 {
+			t.Fatalf("%d concurrent wrong guesses for %s, none in its password check: %s", guesses, accounts.DemoEmail(1), r.report(ls))
+		}
+		r.release(r.held[0])
+		r.settle()
+	}
+	wrong, locked, other := tallyAnswers(ls)
+	if r.checks[1] > limit || wrong != limit || locked != guesses-limit {
+		t.Fatalf("%d concurrent wrong guesses for %s: %d answered ErrWrongPassword, %d ErrLockedOut, %d something else%s; "+
+			"%d password checks ran. A fresh account allows exactly %d wrong guesses (each answered ErrWrongPassword), "+
+			"every later one ErrLockedOut without a password check",
+			guesses, accounts.DemoEmail(1), wrong, locked, len(other), firstOther(other), r.checks[1], limit)
+	}
+	r.expect(r.do(1, true), accounts.ErrLockedOut, fmt.Sprintf("after %d concurrent wrong guesses, %d of them answered ErrWrongPassword", guesses, wrong))
+}
+
+// Failures that end together, or in any order, are all counted: after 4
+// concurrent failures out of 5 allowed, exactly one more wrong guess is
+// answered "wrong password", then the account is locked.
+func TestConcurrentFailuresAreAllCounted(t *testing.T) {
+	if isolated(t) {
+		return
+	}
+	const limit, burst = 5, 4
+	for acct, order := range []string{"all at once", "newest first", "oldest first"} {
+		t.Run(order, func(t *testing.T) {
+			r := newCheckRig(t, limit)
+			var ls []*checkLogin
+			for range burst {
+				ls = append(ls, r.start(acct, false))
+			}
+			r.settle()
+			for !allAnswered(ls) {
+				switch {
+				case len(r.held) == 0:
+					t.Fatalf("%d concurrent wrong guesses for %s, none in its password check: %s", burst, accounts.DemoEmail(acct), r.report(ls))
+				case order == "all at once":
+					r.releaseAll()
+				case order == "newest first":
+					r.release(r.held[len(r.held)-1])
+				default:
+					r.release(r.held[0])
+				}
+				r.settle()
+			}
+			for _, l := range ls {
+				r.expect(l, accounts.ErrWrongPassword, fmt.Sprintf("%d concurrent wrong guesses, %d allowed", burst, limit))
+			}
+			after := fmt.Sprintf("after %d concurrent failures (their checks ended %s)", burst, order)
+			r.expect(r.do(acct, false), accounts.ErrWrongPassword, after+": the 5th wrong guess is still allowed")
+			r.expect(r.do(acct, false), accounts.ErrLockedOut, after+" and 1 more: 5 failures in all, so this 6th guess must be locked out — "+
+				"a failure that was not counted gives the attacker an extra guess")
+		})
 	}
 }
 
-// A success clears the account's failures, and an unknown email looks
-// like a wrong password (no account enumeration).
+// The lockout is exact and per account, one login at a time: after
+// maxFailures-1 failures the right password succeeds; the maxFailures-th
+// wrong guess still answers "wrong password"; every login after it is
+// locked out, without a password check; other accounts keep their own
+// count.
+func TestLockoutIsExactAndPerAccount(t *testing.T) {
+	for _, limit := range []int{1, 3} {
+		t.Run(fmt.Sprintf("maxFailures=%d", limit), func(t *testing.T) {
+			r := newCheckRig(t, limit)
+			for i := range limit - 1 {
+				r.expect(r.do(0, false), accounts.ErrWrongPassword, fmt.Sprintf("failure %d of %d allowed", i+1, limit))
+				r.expect(r.do(1, false), accounts.ErrWrongPassword, fmt.Sprintf("failure %d of %d allowed", i+1, limit))
+			}
+			r.expect(r.do(0, true), nil, fmt.Sprintf("%d failures, %d allowed", limit-1, limit))
+			for i := range limit {
+				r.expect(r.do(0, false), accounts.ErrWrongPassword, fmt.Sprintf("failure %d of %d allowed since its last success", i+1, limit))
+			}
+			r.expect(r.do(1, true), nil, fmt.Sprintf("%d failures of its own, %d allowed; %s is locked, not it",
+				limit-1, limit, accounts.DemoEmail(0)))
+			checks := r.checks[0]
+			r.expect(r.do(0, false), accounts.ErrLockedOut, fmt.Sprintf("%d failures, %d allowed", limit, limit))
+			r.expect(r.do(0, true), accounts.ErrLockedOut, fmt.Sprintf("%d failures, %d allowed: the right password is locked out too", limit, limit))
+			if n := r.checks[0] - checks; n > 0 {
+				t.Fatalf("2 logins of the locked account %s ran %d password checks: a locked account's login must be refused before "+
+					"the check (a check is a free guess for the attacker, and ~17 ms of CPU)", accounts.DemoEmail(0), n)
+			}
+			r.expect(r.do(2, true), nil, accounts.DemoEmail(0)+" is locked, not it")
+		})
+	}
+}
+
+// A success clears the account's failures, however often.
 func TestSuccessClearsFailures(t *testing.T) {
 	g := NewGuard(directory(t, &fakeKDF{}), 3)
 	email, password := accounts.DemoEmail(2), accounts.DemoPassword(2)
@@ -177,9 +249,50 @@ func TestSuccessClearsFailures(t *testing.T) {
 			t.Fatalf("round %d: right password after 2 failures answered %v", round, err)
 		}
 	}
-	if err := g.Login("nobody@peakload.test", password); !errors.Is(err, accounts.ErrWrongPassword) {
-		t.Fatalf("an unknown email answered %v, want the same error as a wrong password", err)
+}
+
+// An unknown email answers as a wrong password does (no account
+// enumeration), and its guesses do not lock any real account.
+func TestAnUnknownEmailAnswersLikeAWrongPassword(t *testing.T) {
+	g := NewGuard(directory(t, &fakeKDF{}), 2)
+	for i, email := range []string{"nobody@peakload.test", "nobody@example.com"} {
+		if err := g.Login(email, "x"); !errors.Is(err, accounts.ErrWrongPassword) {
+			t.Fatalf("guess %d, for the unknown email %s, answered %v, want the same error as a wrong password (ErrWrongPassword)", i+1, email, err)
+		}
 	}
+	if err := g.Login(accounts.DemoEmail(0), accounts.DemoPassword(0)); err != nil {
+		t.Fatalf("after 2 guesses for an unknown email, %s with its right password answered %v", accounts.DemoEmail(0), err)
+	}
+}
+
+func anyDone(ls []*checkLogin) bool {
+	return slices.ContainsFunc(ls, func(l *checkLogin) bool { return l.done })
+}
+
+func allAnswered(ls []*checkLogin) bool {
+	return !slices.ContainsFunc(ls, func(l *checkLogin) bool { return !l.done })
+}
+
+// tally counts the answers of ls.
+func tallyAnswers(ls []*checkLogin) (wrong, locked int, other []*checkLogin) {
+	for _, l := range ls {
+		switch {
+		case l.panicked == nil && errors.Is(l.err, accounts.ErrWrongPassword):
+			wrong++
+		case l.panicked == nil && errors.Is(l.err, accounts.ErrLockedOut):
+			locked++
+		default:
+			other = append(other, l)
+		}
+	}
+	return wrong, locked, other
+}
+
+func firstOther(ls []*checkLogin) string {
+	if len(ls) == 0 {
+		return ""
+	}
+	return " (" + ls[0].String() + ": " + ls[0].answer() + ")"
 }
 
 // Bad input gets a 4xx with a JSON error naming the problem, on both routes.
