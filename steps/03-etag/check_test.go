@@ -68,6 +68,7 @@ func examples() map[string]group {
 			{"malformed: unquoted", `5d1e2a`, tag, false},
 			{"malformed: unterminated", `"5d1e2a`, tag, false},
 			{"malformed: lower-case w/", `w/"5d1e2a"`, tag, false},
+			{"malformed: W/ alone", `W/`, tag, false},
 			{"malformed: W/ twice", `W/W/"5d1e2a"`, tag, false},
 			{"malformed: a space after W/", `W/ "5d1e2a"`, tag, false},
 			{"malformed: W without the slash", `W"5d1e2a"`, tag, false},
@@ -88,7 +89,11 @@ func checkGroup(t *testing.T, key string) {
 			if v := strict(c.inm, c.etag); v.match != c.want || loose(c.inm, c.etag) != c.want {
 				t.Fatalf("the check's own model reads `%s` as %s: fix the check", c.inm, v.why)
 			}
-			if got := NotModified(c.inm, c.etag); got != c.want {
+			got, panicked := call(c.inm, c.etag)
+			switch {
+			case panicked != nil:
+				t.Errorf("NotModified(%s, %s) panicked: %v; want %v: %s", show(c.inm), show(c.etag), panicked, c.want, g.property)
+			case got != c.want:
 				t.Errorf("NotModified(%s, %s) = %v, want %v: %s", show(c.inm), show(c.etag), got, c.want, g.property)
 			}
 		})
