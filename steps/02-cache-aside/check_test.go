@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -36,33 +38,58 @@ func ttl() time.Duration {
 	return p.ForHitRatio(p.Clock.RedisTTLS)
 }
 
-func TestLoadErrorsAreNotCached(t *testing.T) {
+// A failed load is returned to the caller, and nothing goes to Redis.
+func TestALoadErrorIsReturnedAndNotCached(t *testing.T) {
 	rdb := stacktest.Redis(t)
 	ctx := t.Context()
 	key := "test:step2:error"
 	rdb.Del(ctx, key)
 	boom := errors.New("database down")
-	_, err := GetOrSet(ctx, rdb, key, time.Minute, func(context.Context) ([]byte, error) { return nil, boom })
-	if !errors.Is(err, boom) {
-		t.Fatalf("a failed load returned %v, want the load's error", err)
-	}
-	if n, _ := rdb.Exists(ctx, key).Result(); n != 0 {
-		t.Fatal("a failed load was cached: the key exists in Redis, so the next reads get an empty item until it expires")
-	}
-	srv := newServer(stacktest.Store(t), rdb)
-	if rec, _ := get(t, srv, 100_001); rec.Code != http.StatusNotFound {
-		t.Fatalf("unknown id: %d, want 404", rec.Code)
+	for i := range 2 {
+		_, err := GetOrSet(ctx, rdb, key, time.Minute, func(context.Context) ([]byte, error) { return nil, boom })
+		if !errors.Is(err, boom) {
+			t.Fatalf("read %d of a failing load returned %v, want the load's error", i+1, err)
+		}
+		if n, _ := rdb.Exists(ctx, key).Result(); n != 0 {
+			t.Fatal("a failed load was cached: the key exists in Redis, so the next reads get an empty item until it expires")
+		}
 	}
 }
 
-// Redis down must not mean an outage: the read falls back to PostgreSQL.
+// An id that is not in the database is a 404 on every read: never a 200
+// with an empty body from a cached nothing.
+func TestAnUnknownIdIsA404EveryTime(t *testing.T) {
+	rdb := stacktest.Redis(t)
+	const id = 100_001 // past the seeded catalogue
+	rdb.Del(t.Context(), catalog.ItemKey(id))
+	srv := newServer(stacktest.Store(t), rdb)
+	for i := range 3 {
+		if rec, _ := get(t, srv, id); rec.Code != http.StatusNotFound {
+			t.Fatalf("read %d of unknown id %d: status %d with %d body bytes %.40q, want 404 "+
+				"(the load said ErrNotFound: return that error, and cache nothing a later read takes for an item)",
+				i+1, id, rec.Code, rec.Body.Len(), rec.Body.String())
+		}
+	}
+}
+
+// Redis down must not mean an outage: each read falls back to PostgreSQL
+// and gets its own item, whatever was read before Redis went away.
 func TestRedisDownFailsOpen(t *testing.T) {
+	store := stacktest.Store(t)
+	if rec, _ := get(t, newServer(store, stacktest.Redis(t)), 4242); rec.Code != 200 {
+		t.Fatalf("read of 4242 with Redis up: status %d, want 200", rec.Code)
+	}
 	dead := redisconn.New("127.0.0.1:1") // nothing listens there
 	defer dead.Close()
-	srv := newServer(stacktest.Store(t), dead)
-	rec, q := get(t, srv, 4242)
-	if rec.Code != 200 || q != 1 {
-		t.Fatalf("with Redis down: status %d, %v DB queries; want 200 from the database (fail open: a GET error other than redis.Nil means load)", rec.Code, q)
+	srv := newServer(store, dead)
+	for _, id := range []int32{4243, 4242, 4243} {
+		rec, q := get(t, srv, id)
+		if rec.Code != 200 || q != 1 {
+			t.Fatalf("read of %d with Redis down: status %d, %v DB queries; want 200 from the database (fail open: a GET error other than redis.Nil means load)", id, rec.Code, q)
+		}
+		if want, err := store.ItemJSON(t.Context(), id); err != nil || !bytes.Equal(rec.Body.Bytes(), want) {
+			t.Fatalf("read of %d with Redis down returned %d bytes, the database has %d (%v): serve what load returns", id, rec.Body.Len(), len(want), err)
+		}
 	}
 }
 
@@ -88,29 +115,26 @@ func TestAFailedSETStillServesTheRead(t *testing.T) {
 	}
 }
 
-// The property of step 2: the item is cached in Redis — shared by every
-// instance of the API — with the TTL; a hit makes no database query and
-// does not extend the TTL; an expired key is loaded again, once.
-func TestSecondReadIsAHitAndExpiryReloadsOnce(t *testing.T) {
+// The second read of an id is served by Redis: no query, the same bytes,
+// and Redis holds exactly what load returned, under the id's key.
+func TestSecondReadIsAHit(t *testing.T) {
 	store, rdb := stacktest.Store(t), stacktest.Redis(t)
 	srv := newServer(store, rdb)
 	ctx := t.Context()
 	const id = 31337
-	key, ttl := catalog.ItemKey(id), ttl()
+	key := catalog.ItemKey(id)
 	rdb.Del(ctx, key)
 
 	first, q1 := get(t, srv, id)
 	if first.Code != 200 || q1 != 1 {
 		t.Fatalf("first read: status %d, %v DB queries; want 200 and 1", first.Code, q1)
 	}
-	pttl1 := rdb.PTTL(ctx, key).Val()
-	time.Sleep(20 * time.Millisecond)
 	second, q2 := get(t, srv, id)
 	if second.Code != 200 || q2 != 0 {
 		t.Fatalf("second read: status %d, %v DB queries; want 200 and 0 (served by Redis)", second.Code, q2)
 	}
 	if !bytes.Equal(first.Body.Bytes(), second.Body.Bytes()) {
-		t.Fatal("the cached response differs from the loaded one")
+		t.Fatalf("the second read returned %d bytes, the first %d: the cached response differs from the loaded one", second.Body.Len(), first.Body.Len())
 	}
 	stored, err := rdb.Get(ctx, key).Bytes()
 	if err != nil {
@@ -120,7 +144,23 @@ func TestSecondReadIsAHitAndExpiryReloadsOnce(t *testing.T) {
 	if !bytes.Equal(stored, first.Body.Bytes()) {
 		t.Fatalf("Redis holds %d bytes under %q, the response has %d: store exactly what load returned", len(stored), key, len(first.Body.Bytes()))
 	}
+}
+
+// The key lives at most the TTL main.go gives, and a hit does not extend it.
+func TestTheKeyLivesAtMostTheTTLAndAHitDoesNotExtendIt(t *testing.T) {
+	store, rdb := stacktest.Store(t), stacktest.Redis(t)
+	srv := newServer(store, rdb)
+	ctx := t.Context()
+	const id = 31338
+	key, ttl := catalog.ItemKey(id), ttl()
+	rdb.Del(ctx, key)
+	if rec, _ := get(t, srv, id); rec.Code != 200 {
+		t.Fatalf("first read: status %d, want 200", rec.Code)
+	}
+	pttl1 := rdb.PTTL(ctx, key).Val()
 	switch {
+	case pttl1 == -2*time.Nanosecond:
+		t.Fatalf("after a miss, Redis has no key %q: SET the loaded value there", key)
 	case pttl1 < 0:
 		t.Fatalf("the key %q has no TTL in Redis: pass ttl to SET, or the item is never reloaded and its data never changes", key)
 	case pttl1 > ttl && pttl1 <= ttl.Truncate(time.Second)+time.Second:
@@ -130,19 +170,193 @@ func TestSecondReadIsAHitAndExpiryReloadsOnce(t *testing.T) {
 	case pttl1 > ttl:
 		t.Fatalf("the key %q lives %v, want at most %v: use the ttl GetOrSet is given", key, pttl1, ttl)
 	}
-
-	// 20 ms went by between the two reads: the TTL must have gone down.
+	// A real 20 ms must pass for Redis's TTL to go down (Redis keeps its own
+	// clock: this is a service test, synctest cannot fake it).
+	time.Sleep(20 * time.Millisecond)
+	for range 3 {
+		get(t, srv, id)
+	}
 	if pttl2 := rdb.PTTL(ctx, key).Val(); pttl2 > pttl1-10*time.Millisecond {
-		t.Fatalf("a hit extended the key's TTL (%v after the first read, still %v 20 ms later): a hot item read "+
+		t.Fatalf("a hit extended the key's TTL (%v after the first read, still %v 20 ms and 3 hits later): a hot item read "+
 			"every few ms would then never expire, and its data would never change; only a miss sets the TTL", pttl1, pttl2)
 	}
+}
 
-	time.Sleep(ttl + 100*time.Millisecond) // past the TTL
-	if _, q := get(t, srv, id); q != 1 {
-		t.Fatalf("read after the TTL: %v DB queries, want 1 (reload once)", q)
+// After the key expires, the next read loads once and caches again with a
+// TTL; the read after it is a hit — after the first expiry and the next.
+func TestAnExpiredKeyIsLoadedAgainOnce(t *testing.T) {
+	rdb := stacktest.Redis(t)
+	ctx := t.Context()
+	key := "test:step2:expiry"
+	rdb.Del(ctx, key)
+	// 1 s, whole: SETEX answers keep it exact.
+	const ttl = time.Second
+	var loads atomic.Int32
+	load := func(context.Context) ([]byte, error) { return fmt.Appendf(nil, "v%d", loads.Add(1)), nil }
+	read := func(when string, wantLoads int32) {
+		t.Helper()
+		got, err := GetOrSet(ctx, rdb, key, ttl, load)
+		if n := loads.Load(); err != nil || n != wantLoads || string(got) != fmt.Sprintf("v%d", wantLoads) {
+			t.Fatalf("%s: %q, %v, after %d loads in all; want %q and %d loads", when, got, err, n, fmt.Sprintf("v%d", wantLoads), wantLoads)
+		}
 	}
-	if _, q := get(t, srv, id); q != 0 {
-		t.Fatalf("read after the reload: %v DB queries, want 0", q)
+	read("first read", 1)
+	read("second read", 1)
+	// Redis expires keys on its own clock, so only a real sleep past the
+	// TTL shows the expiry (a service test: synctest cannot fake it).
+	time.Sleep(ttl + 100*time.Millisecond)
+	read("read after the TTL", 2)
+	if pttl := rdb.PTTL(ctx, key).Val(); pttl <= 0 || pttl > ttl {
+		t.Fatalf("after the reload the key's TTL is %v, want (0, %v]: every SET needs the ttl", pttl, ttl)
+	}
+	read("read after the reload", 2)
+	// The next expiry, brought forward so the test stays short.
+	rdb.PExpire(ctx, key, 30*time.Millisecond)
+	time.Sleep(80 * time.Millisecond)
+	read("read after the second expiry", 3)
+	read("read after the second reload", 3)
+}
+
+// payload is what the test's load returns for key i: its own bytes, of its
+// own length, binary included.
+func payload(i int) []byte {
+	b := fmt.Appendf(nil, "{\"id\":%d,\"pad\":\"", i)
+	for j := range 64 + 37*i {
+		b = append(b, byte(i*31+j*7))
+	}
+	return append(b, '"', '}', '\n') // as json.Encoder ends it
+}
+
+// Reads of distinct ids at the same time: each gets its own bytes, and
+// Redis holds each one's bytes under its own key, exactly as load returned
+// them.
+func TestDistinctIdsGetTheirOwnBytes(t *testing.T) {
+	rdb := stacktest.Redis(t)
+	ctx := t.Context()
+	const ids, reads = 16, 4
+	key := func(i int) string { return fmt.Sprintf("test:step2:distinct:%d", i) }
+	for i := range ids {
+		rdb.Del(ctx, key(i))
+	}
+	var loads atomic.Int32
+	got := make([][][]byte, ids)
+	errs := make(chan string, ids*reads)
+	var wg sync.WaitGroup
+	for i := range ids {
+		got[i] = make([][]byte, reads)
+		wg.Go(func() {
+			defer func() {
+				if p := recover(); p != nil {
+					errs <- fmt.Sprintf("GetOrSet panicked: %v", p)
+				}
+			}()
+			for r := range reads {
+				v, err := GetOrSet(ctx, rdb, key(i), time.Minute, func(context.Context) ([]byte, error) {
+					loads.Add(1)
+					return payload(i), nil
+				})
+				if err != nil {
+					errs <- fmt.Sprintf("read %d of %s: %v", r+1, key(i), err)
+				}
+				got[i][r] = v // kept: compared once every read is done
+			}
+		})
+	}
+	if !waitFor(&wg, 10*time.Second) {
+		t.Fatalf("%d goroutines reading %d distinct keys %d times each were not done after 10 s", ids, ids, reads)
+	}
+	close(errs)
+	for e := range errs {
+		t.Fatal(e)
+	}
+	wrong := 0
+	for i := range ids {
+		for r, v := range got[i] {
+			if !bytes.Equal(v, payload(i)) {
+				if wrong++; wrong <= 3 {
+					t.Errorf("read %d of %s returned %d bytes %.24q…, its load returned %d bytes %.24q…",
+						r+1, key(i), len(v), v, len(payload(i)), payload(i))
+				}
+			}
+		}
+		if stored, err := rdb.Get(ctx, key(i)).Bytes(); !bytes.Equal(stored, payload(i)) {
+			t.Errorf("Redis holds %d bytes under %s (%v), its load returned %d: store exactly what load returned", len(stored), key(i), err, len(payload(i)))
+		}
+	}
+	if wrong > 0 {
+		t.Fatalf("%d of %d reads of %d distinct keys read at the same time got bytes other than their own", wrong, ids*reads, ids)
+	}
+	if n := loads.Load(); n < ids || n > ids*reads {
+		t.Fatalf("%d loads for %d keys read %d times each", n, ids, reads)
+	}
+}
+
+// A slow load for one id does not hold up the miss of another.
+func TestASlowLoadDoesNotBlockOtherIds(t *testing.T) {
+	rdb := stacktest.Redis(t)
+	ctx := t.Context()
+	slow, fast := "test:step2:slow", "test:step2:fast"
+	rdb.Del(ctx, slow, fast)
+	started, release := make(chan struct{}), make(chan struct{})
+	slowDone := make(chan string, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				slowDone <- fmt.Sprintf("panicked: %v", p)
+			}
+		}()
+		v, err := GetOrSet(ctx, rdb, slow, time.Minute, func(context.Context) ([]byte, error) {
+			close(started)
+			<-release
+			return []byte("slow"), nil
+		})
+		slowDone <- fmt.Sprintf("%q, %v", v, err)
+	}()
+	let := sync.OnceFunc(func() { close(release) })
+	defer let()
+	select {
+	case <-started:
+	case <-time.After(5 * time.Second):
+		t.Fatalf("GetOrSet on a missing key %s did not call load within 5 s", slow)
+	}
+	fastDone := make(chan string, 1)
+	go func() {
+		defer func() {
+			if p := recover(); p != nil {
+				fastDone <- fmt.Sprintf("panicked: %v", p)
+			}
+		}()
+		v, err := GetOrSet(ctx, rdb, fast, time.Minute, func(context.Context) ([]byte, error) { return []byte("fast"), nil })
+		fastDone <- fmt.Sprintf("%q, %v", v, err)
+	}()
+	select {
+	case r := <-fastDone:
+		if r != `"fast", <nil>` {
+			t.Fatalf("the read of %s while %s loads returned %s, want \"fast\", <nil>", fast, slow, r)
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatalf("the read of %s waited 2 s and more for the load of another key, %s: a miss must not hold what other ids need (a lock around the whole GetOrSet?)", fast, slow)
+	}
+	let()
+	select {
+	case r := <-slowDone:
+		if r != `"slow", <nil>` {
+			t.Fatalf("the slow read of %s returned %s, want \"slow\", <nil>", slow, r)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatalf("the read of %s did not return within 5 s of its load returning", slow)
+	}
+}
+
+// waitFor waits for wg at most d.
+func waitFor(wg *sync.WaitGroup, d time.Duration) bool {
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return true
+	case <-time.After(d):
+		return false
 	}
 }
 

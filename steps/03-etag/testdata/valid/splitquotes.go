@@ -21,16 +21,16 @@ func NotModified(ifNoneMatch, etag string) bool {
 			match = match || p == want
 			continue
 		}
-		// Between two tags: optional spaces, one comma; before a tag: W/ allowed.
-		sep := strings.TrimSpace(p)
-		sep = strings.TrimSuffix(sep, "W/")
-		sep = strings.TrimSpace(sep)
+		// Between two tags: spaces and commas, at least one comma (empty
+		// list elements are allowed); W/ only right before a quote.
+		sep := p
+		if i < len(pieces)-1 {
+			sep = strings.TrimSuffix(sep, "W/")
+		}
 		switch {
-		case i == 0 && sep != "":
+		case strings.Trim(sep, " \t,") != "":
 			return false
-		case i == len(pieces)-1 && sep != "":
-			return false
-		case i > 0 && i < len(pieces)-1 && sep != ",":
+		case i > 0 && i < len(pieces)-1 && !strings.Contains(sep, ","):
 			return false
 		}
 	}
