@@ -88,6 +88,10 @@ func TestEachFlushIsOneWrite(t *testing.T) {
 		addAll(t, b, 7, 32)
 		time.Sleep(100 * time.Millisecond)
 		synctest.Wait()
+		if n := r.written(); n < 32 {
+			t.Fatalf("7 events, the interval, then 25 events at once (batch size 10) and the interval: %d of the 32 written (writes of %v documents); "+
+				"want all, the last 5 by the interval after two size flushes", n, r.sizes())
+		}
 		if sizes := r.sizes(); !slices.Equal(sizes, []int{7, 10, 10, 5}) {
 			t.Fatalf("7 events, the interval, then 25 events at once (batch size 10) and the interval: writes of %v documents; "+
 				"want [7 10 10 5], one write per flush", sizes)

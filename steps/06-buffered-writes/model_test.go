@@ -52,15 +52,22 @@ type step struct {
 func (s step) String() string {
 	switch s.kind {
 	case "add":
-		return fmt.Sprintf("add %d events from %d goroutines at once", s.n, s.par)
+		return fmt.Sprintf("add %s from %s at once", plural(s.n, "event"), plural(s.par, "goroutine"))
 	case "sleep":
 		return fmt.Sprintf("let %s pass", s.d)
 	case "fail":
-		return fmt.Sprintf("the next %d writes fail (connection refused)", s.n)
+		return fmt.Sprintf("the next %s fail wholly (connection refused)", plural(s.n, "write"))
 	case "failpart":
-		return fmt.Sprintf("the next %d writes fail for every other document and write the rest", s.n)
+		return fmt.Sprintf("the next %s fail for every other document and write the rest", plural(s.n, "write"))
 	}
 	return "Close"
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }
 
 type schedule struct {
