@@ -261,58 +261,77 @@ func TestCloseWritesWhatIsLeft(t *testing.T) {
 // Add racing Close is either refused or written before Close returns.
 func TestAddAfterCloseIsRefused(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
-		r := newRecorder()
-		b := New(10, 1000, 100*time.Millisecond, r.write)
-		shutAtEnd(t, b, r)
-		var mu sync.Mutex
-		var accepted []int
-		var bad []string
-		var wg sync.WaitGroup
-		for w := range 8 {
-			wg.Go(func() {
-				for i := range 50 {
-					n := w*50 + i
-					switch err := add(b, n); {
-					case err == nil:
-						mu.Lock()
-						accepted = append(accepted, n)
-						mu.Unlock()
-					case errors.Is(err, writes.ErrClosed):
-					default:
-						mu.Lock()
-						bad = append(bad, fmt.Sprintf("event %d: %v", n, err))
-						mu.Unlock()
-					}
-				}
-			})
+		for round := range 50 { // a race is a matter of luck: run it often
+			closeRace(t, round)
 		}
-		err := closeWithin(b, time.Minute) // while the 8 goroutines add
-		r.markClosed()
-		wg.Wait()
-		if err != nil {
-			t.Fatalf("Close while 8 goroutines add: %v", err)
-		}
-		for i := range 5 {
-			if err := add(b, 1000+i); !errors.Is(err, writes.ErrClosed) {
-				t.Fatalf("Add after Close returned: %v, want ErrClosed", err)
-			}
-		}
-		if len(bad) > 0 {
-			t.Fatalf("Adds racing Close: %d answered neither nil nor ErrClosed, e.g. %s", len(bad), bad[0])
-		}
-		seen := r.timesWritten()
-		for _, n := range accepted {
-			if seen[n] != 1 {
-				t.Fatalf("Adds racing Close: event %d was accepted (nil) and written %d times when Close returned; want once", n, seen[n])
-			}
-		}
-		time.Sleep(time.Minute)
-		synctest.Wait()
-		if n := r.written(); n != len(accepted) {
-			t.Fatalf("Adds racing Close: %d accepted, %d writes of events by the end: a refused event must not be written", len(accepted), n)
-		}
-		checkOddities(t, r)
 	})
+}
+
+// closeRace closes a batcher while 3 goroutines add as fast as they can,
+// until each of them sees ErrClosed.
+func closeRace(t *testing.T, round int) {
+	r := newRecorder()
+	b := New(10, 20, 100*time.Millisecond, r.write)
+	shutAtEnd(t, b, r)
+	var mu sync.Mutex
+	var accepted []int
+	var bad []string
+	var wg sync.WaitGroup
+	started := make(chan struct{}, 3)
+	for w := range 3 {
+		wg.Go(func() {
+			for i := range 20_000 {
+				n := w*100_000 + i
+				err := add(b, n)
+				if i == 0 {
+					started <- struct{}{}
+				}
+				mu.Lock()
+				switch {
+				case err == nil:
+					accepted = append(accepted, n)
+				case errors.Is(err, writes.ErrFull):
+				case errors.Is(err, writes.ErrClosed):
+					mu.Unlock()
+					return
+				default:
+					bad = append(bad, fmt.Sprintf("event %d: %v", n, err))
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	for range 3 {
+		<-started
+	}
+	err := closeWithin(b, time.Minute) // while the 3 goroutines add
+	r.markClosed()
+	wg.Wait()
+	if err != nil {
+		t.Fatalf("round %d: Close while 3 goroutines add: %v", round, err)
+	}
+	for i := range 5 {
+		if err := add(b, 1_000_000+i); !errors.Is(err, writes.ErrClosed) {
+			t.Fatalf("round %d: Add after Close returned: %v, want ErrClosed", round, err)
+		}
+	}
+	if len(bad) > 0 {
+		t.Fatalf("round %d: Adds racing Close: %d answered neither nil, ErrFull nor ErrClosed, e.g. %s", round, len(bad), bad[0])
+	}
+	seen := r.timesWritten()
+	for _, n := range accepted {
+		if seen[n] != 1 {
+			t.Fatalf("round %d: Adds racing Close: event %d was accepted (nil) and written %d times when Close returned; want once",
+				round, n, seen[n])
+		}
+	}
+	time.Sleep(time.Minute)
+	synctest.Wait()
+	if n := r.written(); n != len(accepted) {
+		t.Fatalf("round %d: Adds racing Close: %d accepted, %d writes of events by the end: a refused event must not be written",
+			round, len(accepted), n)
+	}
+	checkOddities(t, r)
 }
 
 // Many clients at once, a short interval, writes that take a while: every
