@@ -13,6 +13,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
@@ -20,7 +21,6 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
-	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/metrics"
 	"github.com/peakload/workshop/internal/stacktest"
 	"github.com/peakload/workshop/internal/writes"
@@ -36,119 +36,8 @@ func post(h http.Handler, path, body string) int {
 	return rec.Code
 }
 
-// recorder is a database stand-in for the batcher's checks: it records
-// every batch it is given (fast, no services), and can fail or block.
-type recorder struct {
-	mu      sync.Mutex
-	batches []int            // the size of each write
-	seen    map[int]int      // document n → times written
-	fail    atomic.Int64     // the next fail writes return an error
-	partial bool             // a failing write returns only half the batch to retry
-	gate    chan struct{}    // when set, each write waits for a token
-	delay   time.Duration    // how long a write takes
-	poison  func(n int) bool // documents the database refuses for good
-	offered map[int]int      // poison document n → times sent to the database
-	dead    map[int]int      // poison document n → times dead-lettered
-}
-
-func newRecorder() *recorder {
-	return &recorder{seen: map[int]int{}, offered: map[int]int{}, dead: map[int]int{}}
-}
-
-func (r *recorder) write(_ context.Context, docs []bson.D) ([]bson.D, error) {
-	if r.gate != nil {
-		<-r.gate
-	}
-	time.Sleep(r.delay)
-	good, refused := r.refuse(docs)
-	if r.fail.Add(-1) >= 0 {
-		if r.partial {
-			r.record(good[len(good)/2:])
-			return append(good[:len(good)/2:len(good)/2], refusedDocs(refused)...),
-				events.JoinRefused(errors.New("connection reset (half the batch written)"), refused)
-		}
-		return docs, errors.New("connection refused")
-	}
-	r.record(good)
-	if len(refused) > 0 { // as events.Store.InsertMany: refused documents are not written, and said so
-		return refusedDocs(refused), refused
-	}
-	return nil, nil
-}
-
-// refuse splits docs into those the database takes and the poison ones.
-func (r *recorder) refuse(docs []bson.D) (good []bson.D, refused events.Refused) {
-	if r.poison == nil {
-		return docs, nil
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	for _, d := range docs {
-		if n := d[0].Value.(int); r.poison(n) {
-			r.offered[n]++
-			refused = append(refused, events.Refusal{Doc: d, Reason: "invalid_key", Err: fmt.Errorf("invalid key in document %d", n)})
-		} else {
-			good = append(good, d)
-		}
-	}
-	return good, refused
-}
-
-func refusedDocs(refused events.Refused) []bson.D {
-	docs := make([]bson.D, len(refused))
-	for i, x := range refused {
-		docs[i] = x.Doc
-	}
-	return docs
-}
-
-// deadLetter is the dead-letter collection's stand-in.
-func (r *recorder) deadLetter(_ context.Context, refused events.Refused) error {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	for _, x := range refused {
-		r.dead[x.Doc[0].Value.(int)]++
-	}
-	return nil
-}
-
-// poisoned returns poison document n → times sent, and → times dead-lettered.
-func (r *recorder) poisoned() (offered, dead map[int]int) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return maps.Clone(r.offered), maps.Clone(r.dead)
-}
-
-func (r *recorder) record(docs []bson.D) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.batches = append(r.batches, len(docs))
-	for _, d := range docs {
-		r.seen[d[0].Value.(int)]++
-	}
-}
-
-// written returns how many documents were written and the batch sizes.
-func (r *recorder) written() (int, []int) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	n := 0
-	for _, c := range r.seen {
-		n += c
-	}
-	return n, slices.Clone(r.batches)
-}
-
-// timesWritten returns document n → times written, copied under the lock:
-// a wrong batcher may still be writing (a timer callback after Close), and
-// reading the map while it does would crash the check, not fail it.
-func (r *recorder) timesWritten() map[int]int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return maps.Clone(r.seen)
-}
-
-// waitFor polls until cond holds or d has passed.
+// waitFor polls until cond holds or d has passed (real time: the service
+// tests only, whose database is outside any synctest bubble).
 func waitFor(d time.Duration, cond func() bool) bool {
 	for deadline := time.Now().Add(d); !cond(); time.Sleep(2 * time.Millisecond) {
 		if time.Now().After(deadline) {
@@ -158,137 +47,339 @@ func waitFor(d time.Duration, cond func() bool) bool {
 	return true
 }
 
-// doc is document n; its _id is what a refusal names (events.Refusal).
-func doc(n int) bson.D { return bson.D{{Key: "_id", Value: n}} }
+// The checks without services run under testing/synctest (inBubble): the
+// clock is fake, so "at once", "within the interval" and "after a quiet
+// minute" are exact, and no sleep is tuned to a loaded machine.
 
 // A full batch is written at once — it does not wait for the interval —
 // and no write holds more than the batch size.
 func TestAFullBatchIsWrittenAtOnce(t *testing.T) {
-	r := newRecorder()
-	b := New(10, 100, time.Hour, r.write) // the interval never comes: only size flushes
-	defer b.Close(t.Context())
-	for i := range 25 {
-		if err := b.Add(doc(i)); err != nil {
-			t.Fatalf("Add: %v", err)
+	inBubble(t, func(t *testing.T) {
+		r := newRecorder()
+		b := New(10, 100, time.Hour, r.write) // the interval never comes: only size flushes
+		shutAtEnd(t, b, r)
+		addAll(t, b, 0, 25)
+		synctest.Wait() // the batcher has done what it can without time passing
+		if sizes := r.sizes(); len(sizes) == 0 {
+			t.Fatalf("25 events added at once with a batch size of 10 and an interval of 1 h: before any time passed, nothing was written; " +
+				"want two writes of 10 at once — flush when the batch holds b.size documents (the last 5 wait for the interval or Close)")
+		} else if !slices.Equal(sizes, []int{10, 10}) {
+			t.Fatalf("25 events added at once with a batch size of 10 and an interval of 1 h: before any time passed, "+
+				"the database got writes of %v documents; want [10 10] — flush when the batch holds b.size documents "+
+				"(the last 5 wait for the interval or Close)", sizes)
 		}
-	}
-	if !waitFor(2*time.Second, func() bool { n, _ := r.written(); return n >= 20 }) {
-		n, _ := r.written()
-		t.Fatalf("25 events with a batch size of 10: %d written after 2 s, want 20 (two full batches) at once — "+
-			"flush when the batch holds b.size documents, not only when the interval has passed", n)
-	}
-	time.Sleep(50 * time.Millisecond)
-	if n, batches := r.written(); n != 20 || !slices.Equal(batches, []int{10, 10}) {
-		t.Fatalf("25 events with a batch size of 10, interval 1 h: batches %v, want [10 10] (the last 5 wait for the interval or Close)", batches)
-	}
+		checkOddities(t, r)
+	})
+}
+
+// One flush is one write: the events of a batch reach the database in
+// one round trip (one InsertMany), not one round trip per event.
+func TestEachFlushIsOneWrite(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		r := newRecorder()
+		b := New(10, 100, 100*time.Millisecond, r.write)
+		shutAtEnd(t, b, r)
+		addAll(t, b, 0, 7)
+		time.Sleep(100 * time.Millisecond)
+		synctest.Wait()
+		if sizes := r.sizes(); len(sizes) == 0 {
+			t.Fatalf("7 events added at once, then the 100 ms flush interval: nothing written; want one write of 7 — " +
+				"a partial batch is flushed when the interval has passed since its first event")
+		} else if !slices.Equal(sizes, []int{7}) {
+			t.Fatalf("7 events added at once, then the 100 ms flush interval: the database got %d writes, of %v documents; "+
+				"want one write of 7 — a flush is one b.flush(batch) of the whole batch, one round trip", len(sizes), sizes)
+		}
+		addAll(t, b, 7, 32)
+		time.Sleep(100 * time.Millisecond)
+		synctest.Wait()
+		if n := r.written(); n < 32 {
+			t.Fatalf("7 events, the interval, then 25 events at once (batch size 10) and the interval: %d of the 32 written (writes of %v documents); "+
+				"want all, the last 5 by the interval after two size flushes", n, r.sizes())
+		}
+		if sizes := r.sizes(); !slices.Equal(sizes, []int{7, 10, 10, 5}) {
+			t.Fatalf("7 events, the interval, then 25 events at once (batch size 10) and the interval: writes of %v documents; "+
+				"want [7 10 10 5], one write per flush", sizes)
+		}
+		checkOddities(t, r)
+	})
 }
 
 // Capacity bounds memory: while the database is stuck, the batcher holds
 // at most Capacity waiting events plus the batch being written, and Add
-// answers ErrFull (the HTTP shell's 503 + Retry-After) past that.
+// answers ErrFull at once past that (the HTTP shell's 503 + Retry-After;
+// writes.WaitForRoom, not Add, is what waits for room).
 func TestAStuckDatabaseFillsTheBufferAndNoMore(t *testing.T) {
-	const size, capacity = 10, 50
-	r := newRecorder()
-	r.gate = make(chan struct{})
-	b := New(size, capacity, 10*time.Millisecond, r.write)
-	accepted, full := 0, false
-	for i := range 1000 {
-		switch err := b.Add(doc(i)); {
-		case err == nil:
-			accepted++
-		case errors.Is(err, writes.ErrFull):
-			full = true
-		default:
-			t.Fatalf("Add: %v, want nil or ErrFull", err)
+	inBubble(t, func(t *testing.T) {
+		const size, capacity = 10, 50
+		r := newRecorder()
+		r.stuck = make(chan struct{})
+		b := New(size, capacity, 10*time.Millisecond, r.write)
+		shutAtEnd(t, b, r)
+		accepted, full := 0, 0
+		var waited time.Duration
+		for i := range 1000 {
+			start := time.Now()
+			switch err := add(b, i); {
+			case err == nil:
+				accepted++
+			case errors.Is(err, writes.ErrFull):
+				full++
+			default:
+				t.Fatalf("Add(event %d) while the database is stuck: %v, want nil or ErrFull", i, err)
+			}
+			waited = max(waited, time.Since(start))
+			if i%10 == 0 {
+				synctest.Wait() // let run take what it takes
+			}
 		}
-		if i%10 == 0 {
-			time.Sleep(time.Millisecond) // let run take what it takes
+		r.unstick() // the database is back
+		if err := closeWithin(b, time.Minute); err != nil {
+			t.Fatalf("Close once the database was back: %v", err)
 		}
-	}
-	close(r.gate) // the database is back
-	if err := b.Close(t.Context()); err != nil {
-		t.Fatal(err)
-	}
-	if !full || accepted > capacity+size {
-		t.Fatalf("the database was stuck and the batcher accepted %d of 1000 events (capacity %d, batch size %d): "+
-			"at most capacity + one batch may wait in memory, then Add must answer ErrFull (503). "+
-			"Keep at most one batch out of b.queue and write it before taking more (no unbounded slice, no `go b.flush`)",
-			accepted, capacity, size)
-	}
-	if n, _ := r.written(); n != accepted {
-		t.Fatalf("accepted %d, written %d once the database was back", accepted, n)
-	}
+		r.markClosed()
+		switch {
+		case waited > 0:
+			t.Fatalf("the database was stuck and an Add waited %s before it returned: want ErrFull at once when the buffer is full "+
+				"(a select with a default, as given)", waited)
+		case full == 0 || accepted > capacity+size:
+			t.Fatalf("the database was stuck and the batcher accepted %d of 1000 events (capacity %d, batch size %d): "+
+				"at most capacity + one batch may wait in memory, then Add must answer ErrFull (503). "+
+				"Keep at most one batch out of b.queue and write it before taking more (no unbounded slice, no `go b.flush`)",
+				accepted, capacity, size)
+		case accepted < capacity:
+			t.Fatalf("the database was stuck and the batcher accepted %d of 1000 events before refusing: want at least its capacity (%d)",
+				accepted, capacity)
+		}
+		if n := r.written(); n != accepted || len(r.timesWritten()) != accepted {
+			t.Fatalf("accepted %d, then %d written (%d distinct) once the database was back: want each accepted event written once",
+				accepted, n, len(r.timesWritten()))
+		}
+		checkOddities(t, r)
+	})
 }
 
 // A database that fails and comes back: everything accepted is written,
-// exactly once.
-func TestFailuresAreRetried(t *testing.T) {
-	for _, partial := range []bool{false, true} {
-		name := map[bool]string{false: "the whole batch fails", true: "half the batch fails"}[partial]
-		t.Run(name, func(t *testing.T) {
-			r := newRecorder()
-			r.fail.Store(3)
-			r.partial = partial
-			b := New(10, 1000, 20*time.Millisecond, r.write)
-			for i := range 100 {
-				if err := b.Add(doc(i)); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if err := b.Close(t.Context()); err != nil {
-				t.Fatal(err)
-			}
-			if n, _ := r.written(); n != 100 || len(r.timesWritten()) != 100 {
-				t.Fatalf("3 failed writes: %d of 100 events written (%d distinct): a failed batch must be retried "+
-					"(flush calls writes.Persist, which retries what write returned) — never dropped, never written twice",
-					n, len(r.timesWritten()))
-			}
+// exactly once (flush retries with writes.Persist until it is).
+func TestAFailedWriteIsRetriedUntilWritten(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		r := newRecorder()
+		r.setFail(3, 0)
+		b := New(10, 1000, 20*time.Millisecond, r.write)
+		shutAtEnd(t, b, r)
+		addAll(t, b, 0, 100)
+		if err := closeWithin(b, time.Minute); err != nil {
+			t.Fatalf("Close with the database failing 3 writes, then answering: %v", err)
+		}
+		r.markClosed()
+		if n, seen := r.written(), r.timesWritten(); n != 100 || len(seen) != 100 {
+			t.Fatalf("3 failed writes, then the database answers: %d writes of the 100 events (%d distinct) when Close returned; "+
+				"a failed batch must be retried (flush calls writes.Persist) — never dropped, never written twice", n, len(seen))
+		}
+		checkOddities(t, r)
+	})
+}
+
+// When a write fails for some documents of a batch and writes the others,
+// exactly the failed ones are sent again — not the whole batch, not other
+// ids — and a document refused for good is set aside, not retried.
+func TestAPartialFailureRetriesExactlyTheFailedDocuments(t *testing.T) {
+	for _, c := range []struct {
+		name          string
+		poison        func(n int) bool
+		retry, refuse []int
+	}{
+		{"transient failures", nil, []int{1, 4, 6, 7}, nil},
+		{"transient failures and refusals", func(n int) bool { return n == 2 || n == 5 }, []int{1, 4, 7, 8}, []int{2, 5}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			inBubble(t, func(t *testing.T) { partialFailure(t, c.poison, c.retry, c.refuse) })
 		})
 	}
 }
 
-// Close writes what is still buffered before it returns: a graceful
-// shutdown loses nothing accepted.
-func TestCloseFlushesWhatIsLeft(t *testing.T) {
+func partialFailure(t *testing.T, poison func(int) bool, retry, refuse []int) {
 	r := newRecorder()
-	b := New(1000, 100, time.Hour, r.write)
-	for i := range 7 {
-		_ = b.Add(doc(i))
+	r.poison = poison
+	r.setFail(0, 1) // the first write fails for the ids in retry, wherever they stand in the batch
+	r.partFails = func(n, _ int) bool { return slices.Contains(retry, n) }
+	b := New(10, 100, time.Second, writes.DeadLetter(r.write, r.deadLetter))
+	shutAtEnd(t, b, r)
+	addAll(t, b, 0, 10)
+	time.Sleep(10 * time.Second) // the retries' backoff, and a flush interval
+	synctest.Wait()
+	sent := r.sent()
+	what := fmt.Sprintf("a batch of events 0…9 whose write wrote some, failed for %v (returned in retry, an error that can pass)", retry)
+	if len(refuse) > 0 {
+		what += fmt.Sprintf(" and refused %v for good", refuse)
 	}
-	if err := b.Close(t.Context()); err != nil {
-		t.Fatal(err)
+	if len(sent) == 0 || len(sent[0]) != 10 {
+		t.Fatalf("10 events added at once, batch size 10: the first writes were sent %v; want one write of the 10", sent)
 	}
-	if n, _ := r.written(); n != 7 {
-		t.Fatalf("Close returned with %d of 7 accepted events written: when b.queue is closed, flush the batch, then return", n)
+	if len(sent) < 2 {
+		t.Fatalf("%s: nothing was sent again within 10 s; want the failed documents retried "+
+			"(flush calls writes.Persist, which retries what write returned, with backoff)", what)
 	}
-	if err := b.Add(doc(8)); !errors.Is(err, writes.ErrClosed) {
-		t.Fatalf("Add after Close: %v, want ErrClosed", err)
+	if again := slices.Sorted(slices.Values(sent[1])); !slices.Equal(again, retry) {
+		t.Fatalf("%s: the next write was sent %v; want exactly %v — the documents write returned to retry, "+
+			"not the whole batch, not other ids", what, again, retry)
 	}
+	seen := r.timesWritten()
+	for n := range 10 {
+		if want := map[bool]int{true: 0, false: 1}[slices.Contains(refuse, n)]; seen[n] != want {
+			t.Fatalf("%s: event %d written %d times by the end, want %d; writes sent %v", what, n, seen[n], want, sent)
+		}
+	}
+	offered, dead := r.poisoned()
+	for _, n := range refuse {
+		if offered[n] != 1 || dead[n] != 1 {
+			t.Fatalf("%s: refused event %d was sent %d times and dead-lettered %d times; want once each", what, n, offered[n], dead[n])
+		}
+	}
+	checkOddities(t, r)
+}
+
+// Close writes what is still buffered before it returns — waiting for the
+// retries of a failing database: a graceful shutdown loses nothing accepted.
+func TestCloseWritesWhatIsLeft(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		r := newRecorder()
+		r.setFail(2, 0)
+		b := New(1000, 100, time.Hour, r.write)
+		shutAtEnd(t, b, r)
+		addAll(t, b, 0, 7)
+		if err := closeWithin(b, time.Minute); err != nil {
+			t.Fatalf("Close with 7 events buffered and the database failing twice: %v", err)
+		}
+		r.markClosed()
+		if n := r.written(); n != 7 {
+			t.Fatalf("Close returned with %d writes of the 7 accepted events (the database failed the first 2 writes): "+
+				"when b.queue is closed, flush the batch (flush retries), then return", n)
+		}
+		time.Sleep(time.Minute)
+		synctest.Wait()
+		checkOddities(t, r)
+	})
+}
+
+// Add after Close is refused with ErrClosed — it never panics — and an
+// Add racing Close is either refused or written before Close returns.
+func TestAddAfterCloseIsRefused(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		for round := range 50 { // a race is a matter of luck: run it often
+			closeRace(t, round)
+		}
+	})
+}
+
+// closeRace closes a batcher while 3 goroutines add as fast as they can,
+// until each of them sees ErrClosed.
+func closeRace(t *testing.T, round int) {
+	r := newRecorder()
+	b := New(10, 20, 100*time.Millisecond, r.write)
+	shutAtEnd(t, b, r)
+	var mu sync.Mutex
+	var accepted []int
+	var bad []string
+	var wg sync.WaitGroup
+	started := make(chan struct{}, 3)
+	for w := range 3 {
+		wg.Go(func() {
+			for i := range 20_000 {
+				n := w*100_000 + i
+				err := add(b, n)
+				if i == 0 {
+					started <- struct{}{}
+				}
+				mu.Lock()
+				switch {
+				case err == nil:
+					accepted = append(accepted, n)
+				case errors.Is(err, writes.ErrFull):
+				case errors.Is(err, writes.ErrClosed):
+					mu.Unlock()
+					return
+				default:
+					bad = append(bad, fmt.Sprintf("event %d: %v", n, err))
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	for range 3 {
+		<-started
+	}
+	err := closeWithin(b, time.Minute) // while the 3 goroutines add
+	r.markClosed()
+	wg.Wait()
+	if err != nil {
+		t.Fatalf("round %d: Close while 3 goroutines add: %v", round, err)
+	}
+	for i := range 5 {
+		if err := add(b, 1_000_000+i); !errors.Is(err, writes.ErrClosed) {
+			t.Fatalf("round %d: Add after Close returned: %v, want ErrClosed", round, err)
+		}
+	}
+	if len(bad) > 0 {
+		t.Fatalf("round %d: Adds racing Close: %d answered neither nil, ErrFull nor ErrClosed, e.g. %s", round, len(bad), bad[0])
+	}
+	seen := r.timesWritten()
+	for _, n := range accepted {
+		if seen[n] != 1 {
+			t.Fatalf("round %d: Adds racing Close: event %d was accepted (nil) and written %d times when Close returned; want once",
+				round, n, seen[n])
+		}
+	}
+	time.Sleep(time.Minute)
+	synctest.Wait()
+	seen = r.timesWritten()
+	for _, n := range accepted {
+		if seen[n] > 1 {
+			t.Fatalf("round %d: Adds racing Close: event %d was accepted and written %d times by the end; want once", round, n, seen[n])
+		}
+		delete(seen, n)
+	}
+	if len(seen) > 0 {
+		t.Fatalf("round %d: Adds racing Close: %d events that Add refused were written (e.g. event %d)", round, len(seen), slices.Min(slices.Collect(maps.Keys(seen))))
+	}
+	checkOddities(t, r)
 }
 
 // Many clients at once, a short interval, writes that take a while: every
 // event is written exactly once (a batch shared with another goroutine —
 // a timer callback, a flush goroutine — loses or repeats events).
+//
+// Real time, on purpose: the races this looks for need goroutines that
+// truly run at once, interleaved by the scheduler. The sleeps only pace
+// the stream; no assertion depends on how long they last.
 func TestConcurrentAddsAreEachWrittenOnce(t *testing.T) {
 	r := newRecorder()
-	r.delay = time.Millisecond
-	b := New(100, 10_000, 2*time.Millisecond, r.write)
+	b := New(100, 10_000, 2*time.Millisecond, func(ctx context.Context, docs []bson.D) ([]bson.D, error) {
+		time.Sleep(time.Millisecond) // a write takes a while: Adds and the timer go on meanwhile
+		return r.write(ctx, docs)
+	})
 	var wg sync.WaitGroup
+	var refused atomic.Int64
 	for w := range 20 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
+		wg.Go(func() {
 			for i := range 250 {
-				for b.Add(doc(w*250+i)) != nil {
+				for try := 0; add(b, w*250+i) != nil; try++ {
+					if try == 1000 {
+						refused.Add(1)
+						break
+					}
 					time.Sleep(time.Millisecond)
 				}
 				time.Sleep(100 * time.Microsecond) // a stream, not a burst: the timer fires too
 			}
-		}()
+		})
 	}
 	wg.Wait()
-	if err := b.Close(t.Context()); err != nil {
-		t.Fatal(err)
+	if err := closeWithin(b, 10*time.Second); err != nil {
+		t.Fatalf("Close after 5000 events from 20 goroutines: %v", err)
+	}
+	r.markClosed()
+	if n := refused.Load(); n > 0 {
+		t.Fatalf("5000 events from 20 goroutines, capacity 10000: %d events still refused after 1000 tries", n)
 	}
 	lost, twice, seen := 0, 0, r.timesWritten()
 	for n := range 5000 {
@@ -303,9 +394,10 @@ func TestConcurrentAddsAreEachWrittenOnce(t *testing.T) {
 		t.Fatalf("5000 events from 20 goroutines: %d never written, %d written more than once — "+
 			"the batch must belong to run alone (no timer callback or flush goroutine touching it)", lost, twice)
 	}
-	if _, batches := r.written(); slices.Max(batches) > 100 {
-		t.Fatalf("a write of %d documents: at most the batch size (100)", slices.Max(batches))
+	if sizes := r.sizes(); slices.Max(sizes) > 100 {
+		t.Fatalf("a write of %d documents: at most the batch size (100)", slices.Max(sizes))
 	}
+	checkOddities(t, r)
 }
 
 // A poison message — a document the database refuses for good — is set
@@ -317,54 +409,55 @@ func TestConcurrentAddsAreEachWrittenOnce(t *testing.T) {
 func TestAPoisonEventIsSetAsideNotRetried(t *testing.T) {
 	for _, partial := range []bool{false, true} {
 		name := map[bool]string{false: "with whole batches failing", true: "with half batches failing"}[partial]
-		t.Run(name, func(t *testing.T) {
-			r := newRecorder()
-			r.poison = func(n int) bool { return n%7 == 3 }
-			r.fail.Store(4)
-			r.partial = partial
-			b := New(10, 1000, 20*time.Millisecond, writes.DeadLetter(r.write, r.deadLetter))
-			for i := range 200 {
-				if err := b.Add(doc(i)); err != nil {
-					t.Fatal(err)
-				}
-			}
-			// Events sent after the poison ones are written within a few
-			// flush intervals, while the batcher runs: nothing waits behind it.
-			ok := waitFor(2*time.Second, func() bool { return r.timesWritten()[198] == 1 })
-			ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
-			defer cancel()
-			closeErr := b.Close(ctx)
-			offered, dead := r.poisoned()
-			if closeErr != nil {
-				t.Fatalf("Close did not return within 5 s: %v. The database refused %d documents for good and they were sent %d times: "+
-					"a poison message is retried for ever when flush retries on any error; writes.Persist retries only what write returns in retry",
-					closeErr, len(offered), sum(offered))
-			}
-			lost, twice, seen := 0, 0, r.timesWritten()
-			for n := range 200 {
-				switch c := seen[n]; {
-				case r.poison(n):
-				case c == 0:
-					lost++
-				case c > 1:
-					twice++
-				}
-			}
-			if lost > 0 || twice > 0 {
-				t.Fatalf("200 events, 29 of them refused for good, 4 writes failing: %d good events never written, %d written more than once — "+
-					"one bad document must not cost the batch it is in (flush keeps what write returns to retry, and only that)", lost, twice)
-			}
-			for n := range 200 {
-				if r.poison(n) && (dead[n] != 1 || offered[n] > 5) {
-					t.Fatalf("poison document %d: sent to the database %d times, dead-lettered %d times; want dead-lettered once, "+
-						"after at most one refusal per failed write (5)", n, offered[n], dead[n])
-				}
-			}
-			if !ok {
-				t.Fatalf("the last good event (198) was not written within 2 s with a 20 ms interval: the poison events before it held it up")
-			}
-		})
+		t.Run(name, func(t *testing.T) { inBubble(t, func(t *testing.T) { poisonEvents(t, partial) }) })
 	}
+}
+
+func poisonEvents(t *testing.T, partial bool) {
+	r := newRecorder()
+	r.poison = func(n int) bool { return n%7 == 3 }
+	r.setFail(map[bool]int{false: 4}[partial], map[bool]int{true: 4}[partial])
+	b := New(10, 1000, 20*time.Millisecond, writes.DeadLetter(r.write, r.deadLetter))
+	shutAtEnd(t, b, r)
+	addAll(t, b, 0, 200)
+	// Events sent after the poison ones are written within a few flush
+	// intervals (and the retries' backoff), while the batcher runs:
+	// nothing waits behind them.
+	time.Sleep(2 * time.Second)
+	synctest.Wait()
+	ok := r.timesWritten()[198] == 1
+	closeErr := closeWithin(b, 5*time.Second)
+	r.markClosed()
+	offered, dead := r.poisoned()
+	if closeErr != nil {
+		t.Fatalf("Close did not return within 5 s: %v. The database refused %d documents for good and they were sent %d times: "+
+			"a poison message is retried for ever when flush retries on any error; writes.Persist retries only what write returns in retry",
+			closeErr, len(offered), sum(offered))
+	}
+	lost, twice, seen := 0, 0, r.timesWritten()
+	for n := range 200 {
+		switch c := seen[n]; {
+		case r.poison(n):
+		case c == 0:
+			lost++
+		case c > 1:
+			twice++
+		}
+	}
+	if lost > 0 || twice > 0 {
+		t.Fatalf("200 events, 29 of them refused for good, 4 writes failing: %d good events never written, %d written more than once — "+
+			"one bad document must not cost the batch it is in (flush keeps what write returns to retry, and only that)", lost, twice)
+	}
+	for n := range 200 {
+		if r.poison(n) && (dead[n] != 1 || offered[n] > 5) {
+			t.Fatalf("poison document %d: sent to the database %d times, dead-lettered %d times; want dead-lettered once, "+
+				"after at most one refusal per failed write (5)", n, offered[n], dead[n])
+		}
+	}
+	if !ok {
+		t.Fatalf("the last good event (198) was not written within 2 s with a 20 ms interval: the poison events before it held it up")
+	}
+	checkOddities(t, r)
 }
 
 func sum(m map[int]int) (n int) {

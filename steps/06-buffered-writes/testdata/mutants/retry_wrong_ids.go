@@ -1,0 +1,120 @@
+// retry_wrong_ids: flush retries as many documents as write returned, but the first ones of the batch, not the ones write named: failed documents are lost and written ones sent again
+
+//go:build !solution
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"github.com/peakload/workshop/internal/writes"
+)
+
+// The errors and the write function's type are given (internal/writes), so
+// the HTTP shell (writes.Accept) answers 503 + Retry-After for a full buffer.
+var (
+	ErrFull   = writes.ErrFull
+	ErrClosed = writes.ErrClosed
+)
+
+// Batcher buffers documents and writes them in batches.
+type Batcher struct {
+	size     int
+	interval time.Duration
+	write    writes.WriteFunc
+	queue    chan bson.D
+	done     chan struct{}
+	mu       sync.RWMutex
+	closed   bool
+}
+
+// New starts a batcher: flush at size documents or after interval,
+// holding at most capacity documents not yet written.
+func New(size, capacity int, interval time.Duration, write writes.WriteFunc) *Batcher {
+	b := &Batcher{size: size, interval: interval, write: write,
+		queue: make(chan bson.D, capacity), done: make(chan struct{})}
+	go b.run()
+	return b
+}
+
+// Add accepts a document without waiting for the database (given).
+func (b *Batcher) Add(doc bson.D) error {
+	b.mu.RLock()
+	defer b.mu.RUnlock()
+	if b.closed {
+		return ErrClosed
+	}
+	select {
+	case b.queue <- doc:
+		return nil
+	default:
+		return ErrFull
+	}
+}
+
+// Close stops accepting and waits until run has written everything (given).
+func (b *Batcher) Close(ctx context.Context) error {
+	b.mu.Lock()
+	if !b.closed {
+		b.closed = true
+		close(b.queue)
+	}
+	b.mu.Unlock()
+	select {
+	case <-b.done:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("shutdown deadline: %d events accepted but not persisted", len(b.queue))
+	}
+}
+
+// run batches documents by size and interval.
+func (b *Batcher) run() {
+	defer close(b.done)
+	batch := make([]bson.D, 0, b.size)
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	for {
+		select {
+		case doc, ok := <-b.queue:
+			if !ok {
+				b.flush(batch)
+				return
+			}
+			if len(batch) == 0 {
+				timer.Reset(b.interval)
+			}
+			batch = append(batch, doc)
+			if len(batch) >= b.size {
+				timer.Stop()
+				b.flush(batch)
+				batch = batch[:0]
+			}
+		case <-timer.C:
+			b.flush(batch)
+			batch = batch[:0]
+		}
+	}
+}
+
+// flush writes a batch until write has nothing left to retry.
+func (b *Batcher) flush(batch []bson.D) {
+	for backoff := 50 * time.Millisecond; len(batch) > 0; backoff = min(2*backoff, 2*time.Second) {
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		retry, err := b.write(ctx, batch)
+		cancel()
+		if err == nil || len(retry) == 0 {
+			return
+		}
+		batch = batch[:len(retry)] // as many as failed, but not the ones that did
+		time.Sleep(backoff)
+	}
+}
+
+// solutionBuild tells the check which code it is testing.
+const solutionBuild = false
