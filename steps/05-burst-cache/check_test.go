@@ -35,7 +35,9 @@ func lookups() counts {
 	}
 }
 
-func (c counts) since(before counts) counts { return counts{c.hits - before.hits, c.misses - before.misses} }
+func (c counts) since(before counts) counts {
+	return counts{c.hits - before.hits, c.misses - before.misses}
+}
 
 // isolated runs the test in a child process: a cache written from many
 // goroutines without a lock then fails the test with what happened instead
@@ -78,7 +80,9 @@ type loadError struct {
 	load int
 }
 
-func (e *loadError) Error() string { return fmt.Sprintf("item %d, load %d: redis and database down", e.id, e.load) }
+func (e *loadError) Error() string {
+	return fmt.Sprintf("item %d, load %d: redis and database down", e.id, e.load)
+}
 
 func item(id int32, load int) string { return fmt.Sprintf("item %d, load %d", id, load) }
 
