@@ -273,7 +273,7 @@ func TestEachCallerGetsItsOwnItemInABurst(t *testing.T) {
 	}
 	memory := New(time.Minute)
 	const callers, ids = 400, 40
-	for round := range 50 {
+	for round := range 25 {
 		start := make(chan struct{})
 		var wg sync.WaitGroup
 		wrong := make(chan string, callers)

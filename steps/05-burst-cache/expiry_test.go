@@ -35,8 +35,8 @@ func TestAnEntryLivesTTLAfterItsWriteEveryTime(t *testing.T) {
 			t.Helper()
 			b, err := get(ctx, memory, 1, tr.get)
 			if n := tr.count(1); n != load {
-				t.Fatalf("%s, id 1 had been loaded %d times, want %d: an entry lives ttl (%v) after it was written, then one read loads it again",
-					when, n, load, ttl)
+				t.Fatalf("%s, id 1 had %s to next in all, want %d: an entry lives ttl (%v) after it was written, then one read loads it again",
+					when, calls(n), load, ttl)
 			}
 			if err != nil || string(b) != item(1, load) {
 				t.Fatalf("%s, Get(1) = %q, %v; want %q", when, b, err, item(1, load))
@@ -77,8 +77,8 @@ func TestReadsDoNotExtendTheTTL(t *testing.T) {
 			time.Sleep(every)
 		}
 		if n := tr.count(4); n != want {
-			t.Fatalf("an id read every %v for %v was loaded %d times, want %d (once per TTL of %v): "+
-				"the TTL counts from when the entry was written (otter.ExpiryWriting), not from its last read", every, span, n, want, ttl)
+			t.Fatalf("an id read every %v for %v had %s to next, want %d (one per TTL of %v): "+
+				"the TTL counts from when the entry was written (otter.ExpiryWriting), not from its last read", every, span, calls(n), want, ttl)
 		}
 	})
 }
@@ -106,8 +106,8 @@ func TestEachIdExpiresOnItsOwnClock(t *testing.T) {
 			time.Sleep(s.at - time.Since(start))
 			b, err := get(context.Background(), memory, s.id, tr.get)
 			if n := tr.count(s.id); n != s.load {
-				t.Fatalf("at %v, a read of id %d (%s; TTL %v) left it loaded %d times, want %d: each entry expires ttl after its own write",
-					s.at, s.id, s.why, ttl, n, s.load)
+				t.Fatalf("at %v, after a read of id %d (%s; TTL %v), id %d had %s to next in all, want %d: each entry expires ttl after its own write",
+					s.at, s.id, s.why, ttl, s.id, calls(n), s.load)
 			}
 			if err != nil || string(b) != item(s.id, s.load) {
 				t.Fatalf("at %v, Get(%d) = %q, %v; want %q", s.at, s.id, b, err, item(s.id, s.load))
