@@ -186,6 +186,22 @@ func runBubble(t *testing.T, f func(t *testing.T)) string {
 	}
 }
 
+// guarded runs f, which may call t.Fatal, and fails the test if it has not
+// returned within limit of real time: a Get that never returns (a lock
+// taken twice, say) then fails with a message instead of hanging the check.
+func guarded(t *testing.T, limit time.Duration, f func()) {
+	t.Helper()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	if _, ok := waitFor(done, limit); !ok {
+		t.Fatalf("the test's Gets had not returned after %v of real time (a right answer takes well under a second): "+
+			"a Get that never returns — a lock taken twice, or a wait that nothing ends?", limit)
+	}
+}
+
 // waitFor waits for ch for at most d of real time.
 func waitFor[T any](ch <-chan T, d time.Duration) (T, bool) {
 	select {
@@ -198,53 +214,57 @@ func waitFor[T any](ch <-chan T, d time.Duration) (T, bool) {
 }
 
 func TestRepeatReadsWithinTheTTLAreHits(t *testing.T) {
-	memory, tr := New(time.Minute), newTier()
-	before := lookups()
-	wrong := ""
-	for i := range 100 {
-		b, err := get(t.Context(), memory, 1, tr.get)
-		if (err != nil || string(b) != item(1, 1)) && wrong == "" {
-			wrong = fmt.Sprintf("read %d of id 1 returned %q, %v; want %q, the first load's item", i+1, b, err, item(1, 1))
+	guarded(t, 5*time.Second, func() {
+		memory, tr := New(time.Minute), newTier()
+		before := lookups()
+		wrong := ""
+		for i := range 100 {
+			b, err := get(t.Context(), memory, 1, tr.get)
+			if (err != nil || string(b) != item(1, 1)) && wrong == "" {
+				wrong = fmt.Sprintf("read %d of id 1 returned %q, %v; want %q, the first load's item", i+1, b, err, item(1, 1))
+			}
 		}
-	}
-	if n := tr.count(1); n != 1 {
-		t.Fatalf("100 reads of id 1 within the TTL called next %d times, want 1: serve the item from c.items while it lives", n)
-	}
-	if wrong != "" {
-		t.Fatal(wrong)
-	}
-	if c := lookups().since(before); c != (counts{99, 1}) {
-		t.Fatalf("100 reads counted %v memory hits and %v misses, want 99 and 1: count each lookup with "+
-			`metrics.CacheLookups.WithLabelValues("memory", "hit"/"miss") — the bench's memory hit ratio is read from them`, c.hits, c.misses)
-	}
+		if n := tr.count(1); n != 1 {
+			t.Fatalf("100 reads of id 1 within the TTL called next %d times, want 1: serve the item from c.items while it lives", n)
+		}
+		if wrong != "" {
+			t.Fatal(wrong)
+		}
+		if c := lookups().since(before); c != (counts{99, 1}) {
+			t.Fatalf("100 reads counted %v memory hits and %v misses, want 99 and 1: count each lookup with "+
+				`metrics.CacheLookups.WithLabelValues("memory", "hit"/"miss") — the bench's memory hit ratio is read from them`, c.hits, c.misses)
+		}
+	})
 }
 
 func TestAnErrorIsReturnedAndNotKept(t *testing.T) {
-	memory, tr := New(time.Minute), newTier()
-	tr.setFailing(2, true)
-	before := lookups()
-	for i := range 2 {
-		b, err := get(t.Context(), memory, 2, tr.get)
-		var le *loadError
-		if !errors.As(err, &le) || le.load != i+1 {
-			t.Fatalf("read %d while the next tier fails returned %q, %v; want the error of load %d, %q", i+1, b, err, i+1, (&loadError{2, i + 1}).Error())
+	guarded(t, 5*time.Second, func() {
+		memory, tr := New(time.Minute), newTier()
+		tr.setFailing(2, true)
+		before := lookups()
+		for i := range 2 {
+			b, err := get(t.Context(), memory, 2, tr.get)
+			var le *loadError
+			if !errors.As(err, &le) || le.load != i+1 {
+				t.Fatalf("read %d while the next tier fails returned %q, %v; want the error of load %d, %q", i+1, b, err, i+1, (&loadError{2, i + 1}).Error())
+			}
 		}
-	}
-	if n := tr.count(2); n != 2 {
-		t.Fatalf("2 reads of a failing id called next %d times, want 2: an error must not be kept", n)
-	}
-	tr.setFailing(2, false)
-	for i := range 2 {
-		if b, err := get(t.Context(), memory, 2, tr.get); err != nil || string(b) != item(2, 3) {
-			t.Fatalf("read %d after the next tier recovered returned %q, %v; want %q", i+1, b, err, item(2, 3))
+		if n := tr.count(2); n != 2 {
+			t.Fatalf("2 reads of a failing id called next %d times, want 2: an error must not be kept", n)
 		}
-	}
-	if n := tr.count(2); n != 3 {
-		t.Fatalf("after 2 failed loads, 2 reads with the next tier back called next %d times in all, want 3: the item is kept once it loads", n)
-	}
-	if c := lookups().since(before); c != (counts{1, 3}) {
-		t.Fatalf("2 failed reads then 2 good ones counted %v hits and %v misses, want 1 and 3 (a failed load is a miss)", c.hits, c.misses)
-	}
+		tr.setFailing(2, false)
+		for i := range 2 {
+			if b, err := get(t.Context(), memory, 2, tr.get); err != nil || string(b) != item(2, 3) {
+				t.Fatalf("read %d after the next tier recovered returned %q, %v; want %q", i+1, b, err, item(2, 3))
+			}
+		}
+		if n := tr.count(2); n != 3 {
+			t.Fatalf("after 2 failed loads, 2 reads with the next tier back called next %d times in all, want 3: the item is kept once it loads", n)
+		}
+		if c := lookups().since(before); c != (counts{1, 3}) {
+			t.Fatalf("2 failed reads then 2 good ones counted %v hits and %v misses, want 1 and 3 (a failed load is a miss)", c.hits, c.misses)
+		}
+	})
 }
 
 type traceKey struct{}
@@ -252,16 +272,18 @@ type traceKey struct{}
 // The next tier runs for this request: it gets the request's context (its
 // deadline, its trace id), not a context of its own.
 func TestNextGetsTheRequestContext(t *testing.T) {
-	memory := New(time.Minute)
-	ctx := context.WithValue(t.Context(), traceKey{}, "trace-42")
-	var got any
-	_, err := get(ctx, memory, 3, func(ctx context.Context, id int32) ([]byte, error) {
-		got = ctx.Value(traceKey{})
-		return []byte("item"), nil
+	guarded(t, 5*time.Second, func() {
+		memory := New(time.Minute)
+		ctx := context.WithValue(t.Context(), traceKey{}, "trace-42")
+		var got any
+		_, err := get(ctx, memory, 3, func(ctx context.Context, id int32) ([]byte, error) {
+			got = ctx.Value(traceKey{})
+			return []byte("item"), nil
+		})
+		if err != nil || got != "trace-42" {
+			t.Fatalf("next saw the request's trace id %v (err %v), want trace-42: pass ctx on to the next tier", got, err)
+		}
 	})
-	if err != nil || got != "trace-42" {
-		t.Fatalf("next saw the request's trace id %v (err %v), want trace-42: pass ctx on to the next tier", got, err)
-	}
 }
 
 // Under a burst, many items miss at once, each from many goroutines: every
@@ -271,32 +293,34 @@ func TestEachCallerGetsItsOwnItemInABurst(t *testing.T) {
 	if isolated(t) {
 		return
 	}
-	memory := New(time.Minute)
-	const callers, ids = 400, 40
-	for round := range 25 {
-		start := make(chan struct{})
-		var wg sync.WaitGroup
-		wrong := make(chan string, callers)
-		for i := range callers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				id := int32(round*ids + i%ids + 1)
-				want := fmt.Sprintf("item %d", id)
-				<-start
-				b, err := get(t.Context(), memory, id, func(context.Context, int32) ([]byte, error) { return []byte(want), nil })
-				if err != nil || string(b) != want {
-					wrong <- fmt.Sprintf("Get(%d) = %q, %v", id, b, err)
-				}
-			}()
+	guarded(t, 30*time.Second, func() {
+		memory := New(time.Minute)
+		const callers, ids = 400, 40
+		for round := range 25 {
+			start := make(chan struct{})
+			var wg sync.WaitGroup
+			wrong := make(chan string, callers)
+			for i := range callers {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					id := int32(round*ids + i%ids + 1)
+					want := fmt.Sprintf("item %d", id)
+					<-start
+					b, err := get(t.Context(), memory, id, func(context.Context, int32) ([]byte, error) { return []byte(want), nil })
+					if err != nil || string(b) != want {
+						wrong <- fmt.Sprintf("Get(%d) = %q, %v", id, b, err)
+					}
+				}()
+			}
+			close(start)
+			wg.Wait()
+			close(wrong)
+			for w := range wrong {
+				t.Fatalf("round %d: %s; want each id's own item", round, w)
+			}
 		}
-		close(start)
-		wg.Wait()
-		close(wrong)
-		for w := range wrong {
-			t.Fatalf("round %d: %s; want each id's own item", round, w)
-		}
-	}
+	})
 }
 
 // The property of step 5 with the real tiers: within the burst TTL, N reads
