@@ -53,7 +53,6 @@ func TestMemoryIsBounded(t *testing.T) {
 		held := int64(heapInUse()) - int64(base)
 		runtime.KeepAlive(memory) // the cache itself must outlive the count
 		const mib = 1 << 20
-		t.Logf("after reading %d different items of %d KiB the heap holds %.1f MiB more", n, size>>10, float64(held)/mib)
 		if limit := int64(3 * MaxItems * size / 2); held > limit {
 			t.Fatalf("after reading %d different items of %d KiB, the heap holds %.0f MiB more than before (all of them: %.0f MiB); "+
 				"want at most about MaxItems' worth (%d items, %.0f MiB): bound the cache (otter's MaximumSize)",
