@@ -294,7 +294,7 @@ func TestEachCallerGetsItsOwnItemInABurst(t *testing.T) {
 	guarded(t, 30*time.Second, func() {
 		memory := New(time.Minute)
 		const callers, ids = 400, 40
-		for round := range 50 {
+		for round := range 20 {
 			start := make(chan struct{})
 			var wg sync.WaitGroup
 			wrong := make(chan string, callers)

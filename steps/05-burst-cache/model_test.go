@@ -290,7 +290,7 @@ func TestRandomSchedulesAgainstAModel(t *testing.T) {
 		return
 	}
 	var seeds []uint64
-	for s := range uint64(200) {
+	for s := range uint64(150) {
 		seeds = append(seeds, s+1)
 	}
 	if env := os.Getenv("PEAKLOAD_SEED"); env != "" {
