@@ -211,6 +211,8 @@ func waitFor[T any](ch <-chan T, d time.Duration) (T, bool) {
 	}
 }
 
+// Within the TTL a read is served from memory: one load, the same bytes,
+// and the counts the bench reads its hit ratio from.
 func TestRepeatReadsWithinTheTTLAreHits(t *testing.T) {
 	guarded(t, 5*time.Second, func() {
 		memory, tr := New(time.Minute), newTier()
@@ -235,6 +237,8 @@ func TestRepeatReadsWithinTheTTLAreHits(t *testing.T) {
 	})
 }
 
+// Redis or the database down for a moment must not stay down in memory
+// for the TTL: the error goes to the caller, and the next read tries again.
 func TestAnErrorIsReturnedAndNotKept(t *testing.T) {
 	guarded(t, 5*time.Second, func() {
 		memory, tr := New(time.Minute), newTier()
