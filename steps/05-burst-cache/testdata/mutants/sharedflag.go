@@ -1,0 +1,45 @@
+// sharedflag: c.items.Get with the loader, a miss when the loader ran — but the flag is one field of the Cache, shared by every request: the counts are right one request at a time, wrong when requests overlap
+
+//go:build !solution
+
+package main
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+
+	"github.com/maypok86/otter/v2"
+
+	"github.com/peakload/workshop/internal/metrics"
+	directdb "github.com/peakload/workshop/solutions/01-direct-db"
+)
+
+// Cache is the in-process tier.
+type Cache struct {
+	items  *otter.Cache[int32, []byte]
+	loaded atomic.Bool
+}
+
+// New returns a cache whose entries live ttl after they were written.
+func New(ttl time.Duration) *Cache {
+	return &Cache{items: otter.Must(&otter.Options[int32, []byte]{
+		MaximumSize:      MaxItems,
+		ExpiryCalculator: otter.ExpiryWriting[int32, []byte](ttl),
+	})}
+}
+
+// Get returns the item from memory, or from next, and keeps it for the TTL.
+func (c *Cache) Get(ctx context.Context, id int32, next directdb.Getter) ([]byte, error) {
+	c.loaded.Store(false)
+	b, err := c.items.Get(ctx, id, otter.LoaderFunc[int32, []byte](func(ctx context.Context, id int32) ([]byte, error) {
+		c.loaded.Store(true)
+		return next(ctx, id)
+	}))
+	if c.loaded.Load() {
+		metrics.CacheLookups.WithLabelValues("memory", "miss").Inc()
+	} else {
+		metrics.CacheLookups.WithLabelValues("memory", "hit").Inc()
+	}
+	return b, err
+}
