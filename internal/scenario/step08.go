@@ -63,7 +63,7 @@ func speedupClaim(r *bench.Result) bench.Claim {
 	c := bench.Claim{ID: "C1", Measured: "not measured",
 		Source:    bench.Guide("thông lượng tăng từ khoảng 5,3 lên 19,5 req", "3.7"),
 		Article:   "the guide's example, as article C summarises it: pbkdf2Sync → async pbkdf2: 5.3 → 19.5 req/s (×3.7, our arithmetic) under ab -c 20; 51.8% of ticks in node::crypto::PBKDF2",
-		Tolerance: "after ÷ before ≥ 0.75 × min(server CPUs, 4): the speed-up is bounded by the cores the hashing can spread on (the article's 4 libuv threads; here the server's CPUs)"}
+		Tolerance: "after ÷ before ≥ 0.75 × min(server CPUs, 4): the speed-up is bounded by the cores the hashing can spread on (Node's libuv pool has 4 threads by default; here the server's CPUs)"}
 	b, a := r.Find("before"), r.Find("after")
 	if b == nil || a == nil || b.RPS == 0 {
 		return c
