@@ -203,3 +203,39 @@ func TestParityDiffsCatchEachDrift(t *testing.T) {
 		t.Error("twin names a file other than the conventions'")
 	}
 }
+
+// TestVietnameseQuotesAreTheOriginals: every «…» the Vietnamese articles
+// page quotes (outside its generated region, which the claims' own test
+// covers) is a sentence of one of the four originals, word for word. The
+// originals sit in ../shared/seeds beside the repository; a learner's clone
+// lacks them and skips.
+func TestVietnameseQuotesAreTheOriginals(t *testing.T) {
+	root := filepath.Join("..", "..")
+	seeds, _ := filepath.Glob(filepath.Join(root, "..", "shared", "seeds", "*.txt"))
+	if len(seeds) == 0 {
+		t.Skip("the originals (../shared/seeds) are not beside this clone")
+	}
+	normal := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	var originals []string
+	for _, f := range seeds {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		originals = append(originals, normal(string(b)))
+	}
+	page, err := os.ReadFile(filepath.Join(root, "docs", "vi", "articles.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	quotes := regexp.MustCompile(`«([^»]+)»`).FindAllStringSubmatch(regionRE.ReplaceAllString(string(page), ""), -1)
+	if len(quotes) < 10 {
+		t.Fatalf("only %d «…» quotes on the page: each claim should quote its sentence", len(quotes))
+	}
+	for _, q := range quotes {
+		s := normal(strings.ReplaceAll(q[1], `\|`, "|")) // a table cell escapes the original's |
+		if !slices.ContainsFunc(originals, func(o string) bool { return strings.Contains(o, s) }) {
+			t.Errorf("«%s» is in no original: quote the sentence exactly", q[1])
+		}
+	}
+}
