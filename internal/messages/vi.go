@@ -105,4 +105,13 @@ var vi = map[string]string{
 	"stack.not_ready":          "%s chưa sẵn sàng sau %s",
 	"stack.installing":         "thiếu %s: đang cài gói apt %s",
 	"stack.not_installed":      "chưa cài %s (%s). Cài bằng: %s",
+
+	"bench.start":        "bước %d — %s: %d VUs, %s mỗi biến thể sau %s warm-up, %d vòng (log của server: %s)\n",
+	"bench.round":        "vòng %d/%d\n",
+	"bench.wrote":        "\nđã ghi %s\n  xem từng lần chạy theo thời gian: make report; đặt cạnh một lần chạy khác của bước: make compare A=<file đó> B=%s\n",
+	"bench.bad_count":    "%s=%q: cần một số nguyên dương",
+	"bench.bad_duration": "DURATION=%q: cần một khoảng thời gian, ví dụ 10s",
+	"bench.bad_tool":     "TOOL=%q không hợp lệ (cần go, wrk hoặc k6)",
+	"build.compiling":    "đang compile %s vào %s (lần đầu hơi lâu)…\n",
+	"build.compiled":     "đã compile %s trong %.0f s\n",
 }
