@@ -16,7 +16,7 @@ import (
 // runDoctor reports what is present and missing, with the command to fix each.
 func runDoctor() error {
 	c := stack.FromEnv()
-	fmt.Printf("peakload doctor — %s/%s, %d CPUs, %s\n\n", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version())
+	fmt.Print(messages.T("doctor.head", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version()))
 	// go.mod says go 1.25: the checks' timers run on testing/synctest's
 	// fake clock, which Go 1.25 made stable. An older go refuses to build.
 	fmt.Print(messages.T("doctor.go", "go", runtime.Version()))
@@ -39,7 +39,7 @@ func runDoctor() error {
 	if _, err := stack.LookPath("mongod"); err != nil && kind == "native" {
 		fmt.Print(messages.T("doctor.no_mongod", stack.DefaultMongoBackend))
 	}
-	fmt.Printf("  stack:   STACK=%s → %s (Docker engine answering: %v)\n", c.Kind, kind, stack.DockerEngine())
+	fmt.Print(messages.T("doctor.stack", c.Kind, kind, stack.DockerEngine()))
 	plan := bench.PlanCPUs()
 	if plan.Pinned {
 		fmt.Print(messages.T("doctor.pinned", plan.Server, plan.Services, plan.Driver))

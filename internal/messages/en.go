@@ -121,4 +121,7 @@ var en = map[string]string{
 	"bench.bad_tool":     "unknown TOOL=%q (want go, wrk or k6)",
 	"build.compiling":    "compiling %s into %s (the first time takes a while)…\n",
 	"build.compiled":     "compiled %s in %.0f s\n",
+
+	"doctor.head":  "peakload doctor — %s/%s, %d CPUs, %s\n\n",
+	"doctor.stack": "  stack:   STACK=%s → %s (Docker engine answering: %v)\n",
 }

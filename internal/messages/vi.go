@@ -114,4 +114,7 @@ var vi = map[string]string{
 	"bench.bad_tool":     "TOOL=%q không hợp lệ (cần go, wrk hoặc k6)",
 	"build.compiling":    "đang compile %s vào %s (lần đầu hơi lâu)…\n",
 	"build.compiled":     "đã compile %s trong %.0f s\n",
+
+	"doctor.head":  "peakload doctor — %s/%s, %d CPU, %s\n\n",
+	"doctor.stack": "  stack:   STACK=%s → %s (Docker engine có trả lời không: %v)\n",
 }
