@@ -20,6 +20,7 @@ import (
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
@@ -129,7 +130,7 @@ func benchTool(step scenario.Step) (tool string, hasWrk bool, err error) {
 	case "k6":
 		return tool, false, nil
 	default:
-		return "", false, fmt.Errorf("unknown TOOL=%q (want go, wrk or k6)", tool)
+		return "", false, errors.New(messages.T("bench.bad_tool", tool))
 	}
 	hasWrk = bench.HaveWrk()
 	if tool == "wrk" && !hasWrk {
@@ -288,15 +289,14 @@ func measureAll(ctx context.Context, step scenario.Step, env scenario.Env, o ben
 	if best && rounds > 1 {
 		res.Params["rows"] = "best"
 	}
-	fmt.Fprintf(os.Stderr, "step %d — %s: %d VUs, %s per variant after a %s warm-up, %d round(s) (server log: %s)\n",
-		step.N, step.Slug, o.VUs, describe(o), o.Warmup, rounds, srvs.logPath)
+	fmt.Fprint(os.Stderr, messages.T("bench.start", step.N, step.Slug, o.VUs, describe(o), o.Warmup, rounds, srvs.logPath))
 	o.Progress = os.Stderr
 	variants := step.Variants(env)
 	skipped := map[string]bool{}
 	all := make([][]bench.Run, rounds)
 	for round := 1; round <= rounds; round++ {
 		if rounds > 1 {
-			fmt.Fprintf(os.Stderr, "round %d of %d\n", round, rounds)
+			fmt.Fprint(os.Stderr, messages.T("bench.round", round, rounds))
 		}
 		for _, v := range variants {
 			if env.Tool == "k6" && v.Direct == nil {
@@ -350,8 +350,7 @@ func judgeAndWrite(step scenario.Step, env scenario.Env, res *bench.Result, quic
 	if err != nil {
 		return err
 	}
-	fmt.Printf("\nwrote %s\n", path)
-	fmt.Printf("  each run over time: make report; beside another run of the step: make compare A=<that file> B=%s\n", path)
+	fmt.Print(messages.T("bench.wrote", path, path))
 	return nil
 }
 
@@ -366,14 +365,14 @@ func loadOptions(p params.Params) (bench.Options, bool, error) {
 	if v := os.Getenv("VUS"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
-			return o, quick, fmt.Errorf("VUS=%q: want a positive integer", v)
+			return o, quick, errors.New(messages.T("bench.bad_count", "VUS", v))
 		}
 		o.VUs = n
 	}
 	if v := os.Getenv("ITERATIONS"); v != "" {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 {
-			return o, quick, fmt.Errorf("ITERATIONS=%q: want a positive integer", v)
+			return o, quick, errors.New(messages.T("bench.bad_count", "ITERATIONS", v))
 		}
 		o.Iterations = n
 	}
@@ -382,7 +381,7 @@ func loadOptions(p params.Params) (bench.Options, bool, error) {
 		if err != nil {
 			s, err2 := strconv.ParseFloat(v, 64)
 			if err2 != nil || s <= 0 {
-				return o, quick, fmt.Errorf("DURATION=%q: want a duration like 10s", v)
+				return o, quick, errors.New(messages.T("bench.bad_duration", v))
 			}
 			d = secs(s)
 		}
@@ -407,7 +406,7 @@ func buildStep(ctx context.Context, sc stack.Config, step scenario.Step) (string
 		args = append(args, "-tags", "solution")
 	}
 	if _, err := os.Stat(bin); err != nil {
-		fmt.Fprintf(os.Stderr, "compiling %s into %s (the first time takes a while)…\n", step.Dir(), bin)
+		fmt.Fprint(os.Stderr, messages.T("build.compiling", step.Dir(), bin))
 	}
 	t0 := time.Now()
 	cmd := exec.CommandContext(ctx, "go", append(args, "./"+step.Dir())...)
@@ -416,7 +415,7 @@ func buildStep(ctx context.Context, sc stack.Config, step scenario.Step) (string
 		return "", fmt.Errorf("build %s: %w", step.Dir(), err)
 	}
 	if d := time.Since(t0); d > 3*time.Second {
-		fmt.Fprintf(os.Stderr, "compiled %s in %.0f s\n", step.Dir(), d.Seconds())
+		fmt.Fprint(os.Stderr, messages.T("build.compiled", step.Dir(), d.Seconds()))
 	}
 	return bin, nil
 }

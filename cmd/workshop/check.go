@@ -12,6 +12,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
 )
@@ -46,22 +47,22 @@ func check(ctx context.Context, step scenario.Step) (err error) {
 // when the second pass needs them (watch starts them once for all its runs).
 func checkWith(ctx context.Context, step scenario.Step, up func() error) error {
 	pkg := "./" + step.Dir() + "/"
-	fmt.Fprintf(os.Stderr, "step %d check, service-free tests first (go test -short -failfast %s)\n", step.N, pkg)
+	fmt.Fprint(os.Stderr, messages.T("check.start", step.N, pkg))
 	needServices, err := checkShort(ctx, pkg)
 	if err != nil {
-		return fmt.Errorf("%w (fix this first; `make step-%d watch` re-runs the check on every save)", err, step.N)
+		return fmt.Errorf("%w %s", err, messages.T("check.fix_first", step.N))
 	}
 	if len(needServices) > 0 {
-		fmt.Fprintf(os.Stderr, "they pass; now the %d that need services: %s\n", len(needServices), strings.Join(needServices, " "))
+		fmt.Fprint(os.Stderr, messages.T("check.services", len(needServices), strings.Join(needServices, " ")))
 		if err := up(); err != nil {
 			return err
 		}
 		err = goTest(ctx, stack.FromEnv(), solution(), "-failfast", "-run", "^("+strings.Join(needServices, "|")+")$", pkg)
 		if err != nil {
-			return fmt.Errorf("step %d check failed (%w): the first failure is above", step.N, err)
+			return fmt.Errorf("%s (%w)", messages.T("check.failed", step.N), err)
 		}
 	}
-	fmt.Fprintf(os.Stderr, "step %d check passed\n", step.N)
+	fmt.Fprint(os.Stderr, messages.T("check.passed", step.N))
 	return nil
 }
 
@@ -94,7 +95,7 @@ func checkShort(ctx context.Context, pkg string) ([]string, error) {
 	skipped, failed := readShort(out, os.Stdout)
 	werr := cmd.Wait()
 	if failed || werr != nil {
-		return nil, errors.New("the check failed before any service was needed")
+		return nil, errors.New(messages.T("check.failed_short"))
 	}
 	return skipped, nil
 }

@@ -28,10 +28,15 @@ import (
 	"github.com/peakload/workshop/internal/scenario"
 )
 
-// docFiles are the files whose marked regions are generated.
+// docFiles are the files whose marked regions are generated: the English
+// ones and their Vietnamese twins (README.vi.md, docs/vi/), whose regions
+// are filled exactly alike from the same runs (issue 24; TestVietnameseParity).
 func docFiles(root string) ([]string, error) {
 	files := []string{filepath.Join(root, "README.md")}
-	for _, glob := range []string{"steps/*/README.md", "docs/*.md"} {
+	if _, err := os.Stat(filepath.Join(root, "README.vi.md")); err == nil {
+		files = append(files, filepath.Join(root, "README.vi.md"))
+	}
+	for _, glob := range []string{"steps/*/README.md", "steps/*/README.vi.md", "docs/*.md", "docs/vi/*.md"} {
 		m, err := filepath.Glob(filepath.Join(root, glob))
 		if err != nil {
 			return nil, err

@@ -13,6 +13,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
 )
@@ -95,20 +96,26 @@ func runHint(args []string) error {
 		return err
 	}
 	if !step.Exercise {
-		fmt.Printf("step %d has no exercise, so no hints: read %s/README.md and run `make step-%d bench`\n", step.N, step.Dir(), step.N)
+		fmt.Print(messages.T("hint.no_exercise", step.N, step.Dir(), step.N))
 		return nil
 	}
-	b, err := os.ReadFile(filepath.Join(step.Dir(), "hints.txt"))
+	b, err := os.ReadFile(hintsFile(step.Manifest))
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
 	hints := scenario.Hints(string(b))
 	if len(hints) == 0 {
-		fmt.Printf("step %d has no hints yet: the TODO in %s/exercise.go and the README are all there is; `make step-%d diff` shows the reference\n", step.N, step.Dir(), step.N)
+		fmt.Print(messages.T("hint.none", step.N, step.Dir(), step.N))
 		return nil
 	}
 	fmt.Print(hintText(step.N, hints, hintsSeen(step.N)))
 	return setHintsSeen(step.N, min(hintsSeen(step.N)+1, len(hints)))
+}
+
+// hintsFile is the step's hints in the run's language (hints.vi.txt),
+// or the English ones while no translation exists.
+func hintsFile(step scenario.Manifest) string {
+	return messages.Localized(filepath.Join(step.Dir(), "hints.txt"))
 }
 
 // hintText shows the seen hints and the next one (all of them, with a
@@ -116,7 +123,7 @@ func runHint(args []string) error {
 func hintText(n int, hints []string, seen int) string {
 	show := min(seen+1, len(hints))
 	var b strings.Builder
-	fmt.Fprintf(&b, "step %d — hint %d of %d:\n", n, show, len(hints))
+	fmt.Fprint(&b, messages.T("hint.head", n, show, len(hints)))
 	for i, h := range hints[:show] {
 		mark := " "
 		if i == show-1 && seen < len(hints) {
@@ -125,7 +132,7 @@ func hintText(n int, hints []string, seen int) string {
 		fmt.Fprintf(&b, " %s %d. %s\n", mark, i+1, h)
 	}
 	if show == len(hints) {
-		fmt.Fprintf(&b, "that was the last hint: `make step-%d diff` shows the reference beside your code\n", n)
+		fmt.Fprint(&b, messages.T("hint.last", n))
 	}
 	return b.String()
 }
@@ -133,25 +140,25 @@ func hintText(n int, hints []string, seen int) string {
 // runProgress is `make progress`: one line per step.
 func runProgress() error {
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "step\texercise\thints\tlast bench")
+	fmt.Fprintln(tw, messages.T("progress.header"))
 	for _, step := range scenario.Steps() {
 		ex, hints := "—", "—"
 		if step.Exercise {
-			ex = "to do"
+			ex = messages.T("progress.to_do")
 			if solved(step) {
-				ex = "solved"
+				ex = messages.T("progress.solved")
 			} else if _, err := os.Stat(progressFile(step.N, "check")); err == nil {
-				ex = "changed since its check passed"
+				ex = messages.T("progress.changed")
 			}
-			b, _ := os.ReadFile(filepath.Join(step.Dir(), "hints.txt"))
-			hints = fmt.Sprintf("%d of %d", min(hintsSeen(step.N), len(scenario.Hints(string(b)))), len(scenario.Hints(string(b))))
+			b, _ := os.ReadFile(hintsFile(step))
+			hints = messages.T("progress.hints", min(hintsSeen(step.N), len(scenario.Hints(string(b)))), len(scenario.Hints(string(b))))
 		}
 		fmt.Fprintf(tw, "%d %s\t%s\t%s\t%s\n", step.N, step.Slug, ex, hints, lastBench(step))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	fmt.Println("\n(solved = `make step-N check` last passed on exercise.go as it is now; kept in .workshop/progress/)")
+	fmt.Print(messages.T("progress.footer"))
 	return nil
 }
 
@@ -160,27 +167,28 @@ func runProgress() error {
 func lastBench(step scenario.Manifest) string {
 	b, err := os.ReadFile(filepath.Join(resultsDir(), fmt.Sprintf("step-%d", step.N), "latest.json"))
 	if err != nil {
-		return "none yet (make step-" + strconv.Itoa(step.N) + " bench)"
+		return messages.T("progress.no_bench", step.N)
 	}
 	var r bench.Result
 	if err := json.Unmarshal(b, &r); err != nil {
-		return "unreadable: " + err.Error()
+		return messages.T("progress.unreadable", err)
 	}
 	var verdicts []string
 	for _, c := range r.Claims {
-		v := "not measured"
+		v := c.VerdictIn(messages.Current())
 		if c.NotJudged != "" {
-			v = "not judged (the load tool limited a row)"
-		} else if c.Reproduced != nil {
-			v = map[bool]string{true: "REPRODUCED", false: "NOT reproduced"}[*c.Reproduced]
+			v = messages.T("progress.not_judged")
+		} else if c.Unstable { // the whole UNSTABLE sentence is the bench's
+			c.Unstable = false
+			v = c.VerdictIn(messages.Current())
 		}
 		verdicts = append(verdicts, c.ID+" "+v)
 	}
-	whose := "your code"
+	whose := messages.T("progress.yours")
 	if on, _ := r.Params["solution"].(bool); on {
-		whose = "the reference"
+		whose = messages.T("progress.reference")
 	} else if !step.Exercise {
-		whose = "the step"
+		whose = messages.T("progress.the_step")
 	}
 	if q, _ := r.Params["quick"].(bool); q {
 		whose += ", QUICK"

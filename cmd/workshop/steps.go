@@ -21,6 +21,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
@@ -33,11 +34,11 @@ func stepFlag(name string, args []string) (scenario.Step, error) {
 	num, _, named := strings.Cut(*arg, "-")
 	n, err := strconv.Atoi(num)
 	if err != nil {
-		return scenario.Step{}, fmt.Errorf("-step %q: want a step's number (2) or directory (02-cache-aside)", *arg)
+		return scenario.Step{}, errors.New(messages.T("step.bad_flag", *arg))
 	}
 	step, err := scenario.Get(n)
 	if err == nil && named && filepath.Base(step.Dir()) != *arg {
-		return step, fmt.Errorf("-step %q: no such directory; step %d is %s", *arg, n, step.Dir())
+		return step, errors.New(messages.T("step.no_dir", *arg, n, step.Dir()))
 	}
 	return step, err
 }
@@ -48,7 +49,8 @@ func runStep(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.Open(filepath.Join(step.Dir(), "README.md"))
+	lesson := messages.Localized(filepath.Join(step.Dir(), "README.md"))
+	f, err := os.Open(lesson)
 	if err != nil {
 		return err
 	}
@@ -63,8 +65,8 @@ func runStep(ctx context.Context, args []string) error {
 		}
 		fmt.Println(sc.Text())
 	}
-	fmt.Printf("… the whole lesson: %s/README.md\n\n", step.Dir())
-	fmt.Println("commands, one per line:")
+	fmt.Print(messages.T("step.whole_lesson", lesson))
+	fmt.Print(messages.T("step.commands"))
 	actions := []string{"check", "bench", "run"}
 	if step.Exercise {
 		actions = []string{"watch", "check", "hint", "diff", "reset", "bench", "run"}
@@ -105,7 +107,7 @@ func parseSolution(v string) (bool, error) {
 	}
 	on, err := strconv.ParseBool(v)
 	if err != nil {
-		return false, fmt.Errorf("SOLUTION=%q: want 1 (the reference) or 0 (your code)", v)
+		return false, errors.New(messages.T("step.bad_solution", v))
 	}
 	return on, nil
 }
@@ -184,7 +186,7 @@ func serve(ctx context.Context, step scenario.Step, sc stack.Config) error {
 		return err
 	}
 	place.printLoadCommands(os.Stderr, step)
-	fmt.Fprintf(os.Stderr, "Ctrl-C stops the server (graceful) and the services this command started\n")
+	fmt.Fprint(os.Stderr, messages.T("run.ctrl_c"))
 	done := make(chan error, 1)
 	go func() { done <- cmd.Wait() }()
 	select {
@@ -222,7 +224,7 @@ func runDiff(args []string) error {
 		return err
 	}
 	if !step.Exercise {
-		fmt.Printf("step %d has no exercise to compare\n", step.N)
+		fmt.Print(messages.T("diff.no_exercise", step.N))
 		return nil
 	}
 	mine, err := funcs(filepath.Join(step.Dir(), "exercise.go"))
@@ -259,7 +261,7 @@ func runDiff(args []string) error {
 	}
 	_ = os.WriteFile(filepath.Join(tmp, "yours.go"), []byte(a.String()), 0o644)
 	_ = os.WriteFile(filepath.Join(tmp, "reference.go"), []byte(b.String()), 0o644)
-	fmt.Printf("%s/exercise.go (-) against %s (+):\n\n", step.Dir(), sol)
+	fmt.Print(messages.T("diff.head", step.Dir(), sol))
 	cmd := exec.Command("git", "diff", "--no-index", "--no-prefix", "--", "yours.go", "reference.go")
 	cmd.Dir = tmp
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
@@ -270,7 +272,7 @@ func runDiff(args []string) error {
 		}
 		return err
 	}
-	fmt.Println("(no difference: your exercise matches the reference)")
+	fmt.Print(messages.T("diff.same"))
 	return nil
 }
 

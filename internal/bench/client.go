@@ -59,8 +59,7 @@ func flagClientBound(r *Run, plan CPUPlan) {
 
 // ClientBoundRule states the rule for tables and READMEs.
 func ClientBoundRule() string {
-	return fmt.Sprintf("client-bound = the load tool used ≥ %.0f%% of its CPUs while the server used < %.0f%% of its own: that req/s is the tool's limit, not the server's",
-		100*ClientBusyLimit, 100*ServerIdleLimit)
+	return say("rule.client_bound", 100*ClientBusyLimit, 100*ServerIdleLimit)
 }
 
 // NoteToolLimits applies the rule (ToolLimit) to the claims: a claim
@@ -133,10 +132,7 @@ func ToolLimit(x Run, plan CPUPlan) string {
 
 // ToolLimitRule states the rule for the table's notes.
 func ToolLimitRule() string {
-	return fmt.Sprintf("a claim judged on rates is not judged when the load tool limited one of its rows: client-bound "+
-		"(the tool used ≥ %.0f%% of its CPUs while the server used < %.0f%%), or sharing the databases' CPUs "+
-		"(a row with ≥ %.1f DB queries or Redis GETs per request, the server < %.0f%% busy, the tool ≥ %.0f%% of the CPUs it shares with the databases); count-based claims keep their verdicts",
-		100*ClientBusyLimit, 100*ServerIdleLimit, DatabaseShare, 100*ServerIdleLimit, 100*SharedCPULimit)
+	return say("rule.tool_limit", 100*ClientBusyLimit, 100*ServerIdleLimit, DatabaseShare, 100*ServerIdleLimit, 100*SharedCPULimit)
 }
 
 // countBased reads a claim's tolerance: a count per request (or per key
@@ -222,6 +218,5 @@ func SharedCPUNote(runs []Run, plan CPUPlan) string {
 	if len(rows) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("the load tool shares its CPUs with the databases and used a real share of them in %s: a database-bound req/s there is lower than a lighter tool would measure (from %.0f%%, a claim judged on it is not judged)",
-		strings.Join(rows, ", "), 100*SharedCPULimit)
+	return say("rule.shared_cpu", strings.Join(rows, ", "), 100*SharedCPULimit)
 }

@@ -12,7 +12,13 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/peakload/workshop/internal/messages"
 )
+
+// say is a line for the reader, in the run's language (internal/messages):
+// the table's words are translated, its figures and the stored JSON are not.
+func say(key string, args ...any) string { return messages.T(key, args...) }
 
 // Result is one bench of one step, as written to results/step-N/*.json.
 type Result struct {
@@ -141,12 +147,12 @@ func (r *Result) Write(dir string) (string, error) {
 // Print writes the step's table and claims for a terminal.
 func (r *Result) Print(w io.Writer) {
 	m := r.Machine
-	pin := "not pinned (shares all CPUs with the driver)"
+	pin := say("bench.not_pinned")
 	if m.CPUPlan.Pinned {
-		pin = fmt.Sprintf("server pinned to CPU %v with GOMAXPROCS=%d, databases on %v, driver on %v", m.CPUPlan.Server, m.ServerGOMAXPROCS, m.CPUPlan.Services, m.CPUPlan.Driver)
+		pin = say("bench.pinned", m.CPUPlan.Server, m.ServerGOMAXPROCS, m.CPUPlan.Services, m.CPUPlan.Driver)
 	}
-	fmt.Fprintf(w, "\nstep %d — %s   (%d CPUs, %s)\n", r.Step, r.Slug, m.CPUs, pin)
-	fmt.Fprintf(w, "  stack: %s\n", r.stackLine())
+	fmt.Fprint(w, say("bench.head", r.Step, r.Slug, m.CPUs, pin))
+	fmt.Fprint(w, say("bench.stack", r.stackLine()))
 	rounds := 0
 	for _, x := range r.Runs {
 		if x.Spread != nil {
@@ -155,11 +161,11 @@ func (r *Result) Print(w io.Writer) {
 	}
 	spread := ""
 	if rounds > 1 {
-		spread = "req/s spread\t"
-		fmt.Fprintf(w, "  %d interleaved rounds: each row is its %s round by req/s; the spread is the rounds' min–max\n", rounds, r.rowRule())
+		spread = say("bench.spread_col")
+		fmt.Fprint(w, say("bench.rounds", rounds, r.rowRule()))
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "variant\troute\ttool\tVUs\treq/s\t"+spread+"p50 ms\tp95 ms\tp99 ms\terrors\tKB/req\tDB q/req\tRedis B/req\tserver µs/req\tserver busy\t"+"client µs/req\tclient busy\t")
+	fmt.Fprintln(tw, say("bench.header_rate")+spread+say("bench.header_costs"))
 	for _, x := range r.Runs {
 		sp := ""
 		if rounds > 1 {
@@ -175,9 +181,9 @@ func (r *Result) Print(w io.Writer) {
 	}
 	tw.Flush()
 	if m.ServerGOMAXPROCS > 1 {
-		fmt.Fprintf(w, "  (server busy = req/s × server µs/req: 100%% is one CPU busy, %d%% all %d of the server's)\n", 100*m.ServerGOMAXPROCS, m.ServerGOMAXPROCS)
+		fmt.Fprint(w, say("bench.busy_many", 100*m.ServerGOMAXPROCS, m.ServerGOMAXPROCS))
 	} else {
-		fmt.Fprintln(w, "  (server busy = req/s × server µs/req on its one CPU: under ~90% the server was waiting, not working)")
+		fmt.Fprint(w, say("bench.busy_one"))
 	}
 	for _, x := range r.Runs {
 		if x.ClientBound {
@@ -204,7 +210,7 @@ func (r *Result) Print(w io.Writer) {
 	}
 	for _, x := range r.Runs {
 		if x.FirstError != "" {
-			fmt.Fprintf(w, "  first error in %s: %s\n", x.Variant, x.FirstError)
+			fmt.Fprint(w, say("bench.first_error", x.Variant, x.FirstError))
 		}
 	}
 	for _, t := range r.Tables {
@@ -220,11 +226,12 @@ func (r *Result) Print(w io.Writer) {
 		}
 	}
 	if len(r.Claims) > 0 {
-		fmt.Fprintln(w, "\nthe claims beside ours (each says whose it is):")
+		fmt.Fprint(w, say("bench.claims"))
+		lang := messages.Current()
 		for _, c := range r.Claims {
-			fmt.Fprintf(w, "  %-3s %s:  %s\n      measured: %s\n      verdict:  %s (tolerance: %s)\n", c.ID, c.Source.Name(), c.Article, c.Measured, c.Verdict(), c.Tolerance)
+			fmt.Fprint(w, say("bench.claim", c.ID, c.Source.NameIn(lang), c.Article, c.Measured, c.VerdictIn(lang), c.Tolerance))
 			if len(c.ClientBound) > 0 {
-				fmt.Fprintf(w, "      client-bound: %s — a rate measured there is the load tool's limit, not the server's\n", strings.Join(c.ClientBound, ", "))
+				fmt.Fprint(w, say("bench.client_bound_rows", strings.Join(c.ClientBound, ", ")))
 			}
 		}
 	}
@@ -235,7 +242,7 @@ func (r *Result) Print(w io.Writer) {
 		}
 	}
 	for _, n := range r.Notes {
-		fmt.Fprintf(w, "  note: %s\n", n)
+		fmt.Fprint(w, say("bench.note", n))
 	}
 }
 
@@ -245,13 +252,13 @@ func (r *Result) stackLine() string {
 	var s string
 	switch r.Machine.Stack {
 	case "native":
-		s = "native (private PostgreSQL/Redis/MongoDB from local binaries, loopback round trips)"
+		s = say("bench.stack_native")
 	case "compose":
-		s = "compose (databases in Docker containers: each round trip also crosses Docker's port proxy)"
+		s = say("bench.stack_compose")
 	case "compose-bench":
-		s = "compose-bench (server, databases and driver each in a Docker container, on Docker's network)"
+		s = say("bench.stack_compose_bench")
 	case "none":
-		s = "none (this step needs no database)"
+		s = say("bench.stack_none")
 	default:
 		s = r.Machine.Stack
 	}
@@ -259,16 +266,16 @@ func (r *Result) stackLine() string {
 		s += "; MongoDB: " + r.Machine.Mongo
 	}
 	if ms, ok := r.Params["added_latency_ms"].(float64); ok && ms > 0 {
-		s += fmt.Sprintf(", + %.2f ms per PostgreSQL/Redis round trip (LATENCY)", ms)
+		s += say("bench.latency", ms)
 	}
 	return s
 }
 
 func (r *Result) rowRule() string {
 	if best, _ := r.Params["rows"].(string); best == "best" {
-		return "fastest"
+		return say("bench.fastest")
 	}
-	return "median"
+	return say("bench.median")
 }
 
 func dash(v float64, format string) string {

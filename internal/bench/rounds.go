@@ -7,6 +7,8 @@ import (
 	"os"
 	"slices"
 	"strconv"
+
+	"github.com/peakload/workshop/internal/messages"
 )
 
 // Repeated runs. A shared laptop drifts by ±30 % over minutes, so one run
@@ -123,18 +125,22 @@ func Judge(res *Result, rounds [][]Run, claims func(*Result) []Claim) []Claim {
 }
 
 // Verdict is the claim's verdict as the table and `make compare` print it.
-func (c Claim) Verdict() string {
+func (c Claim) Verdict() string { return c.VerdictIn(messages.English) }
+
+// VerdictIn is the verdict in language l, for a terminal: Verdict's English
+// is what docs, reports and tests compare.
+func (c Claim) VerdictIn(l messages.Lang) string {
 	if c.NotJudged != "" {
-		v := "not judged: the load tool limited " + c.NotJudged
+		v := l.T("verdict.not_judged", c.NotJudged)
 		if c.IfJudged != nil {
-			v += map[bool]string{true: " (as measured: REPRODUCED)", false: " (as measured: NOT reproduced)"}[*c.IfJudged]
+			v += l.T("verdict.as_measured", verdictWord(l, *c.IfJudged))
 		}
 		return v
 	}
 	if c.Reproduced == nil {
-		return "not measured"
+		return l.T("verdict.not_measured")
 	}
-	v := map[bool]string{true: "REPRODUCED", false: "NOT reproduced"}[*c.Reproduced]
+	v := verdictWord(l, *c.Reproduced)
 	if !c.Unstable {
 		return v
 	}
@@ -147,5 +153,13 @@ func (c Claim) Verdict() string {
 			}
 		}
 	}
-	return fmt.Sprintf("UNSTABLE: reproduced in %d of %d rounds (median rows: %s) — the figure straddles the tolerance here; rerun on a quieter machine, or with more RUNS", yes, measured, v)
+	return l.T("verdict.unstable", yes, measured, v)
+}
+
+// verdictWord is REPRODUCED or NOT reproduced in language l.
+func verdictWord(l messages.Lang, ok bool) string {
+	if ok {
+		return l.T("verdict.reproduced")
+	}
+	return l.T("verdict.not_reproduced")
 }

@@ -1,5 +1,7 @@
 package bench
 
+import "github.com/peakload/workshop/internal/messages"
+
 // SourceKind says whose figure a claim is judged against. A room reads
 // "article:" as "the article said so": a claim the article does not make
 // must say whose it is.
@@ -65,16 +67,19 @@ func Ours(ref string) Source { return Source{Kind: FromOurs, Ref: ref} }
 // Name is what the claims table prints before the claim's text. A result
 // written before sources existed has none: it reads "article", as it
 // printed then.
-func (s Source) Name() string {
+func (s Source) Name() string { return s.NameIn(messages.English) }
+
+// NameIn is the source's name in language l, for a terminal.
+func (s Source) NameIn(l messages.Lang) string {
 	switch s.Kind {
 	case FromArticle:
-		return "article " + s.Article
+		return l.T("source.article", s.Article)
 	case FromRepo:
-		return "author's repo"
+		return l.T("source.repo")
 	case FromGuide:
-		return "Node.js guide"
+		return l.T("source.guide")
 	case FromOurs:
-		return "ours"
+		return l.T("source.ours")
 	}
-	return "article"
+	return l.T("source.unknown")
 }

@@ -2,12 +2,15 @@ package stack
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/peakload/workshop/internal/messages"
 )
 
 // ComposeFile is the Compose stack, relative to the repository root.
@@ -33,12 +36,12 @@ func upCompose(ctx context.Context, c Config, name string) (bool, error) {
 		return false, c.ready(ctx, name, 60*time.Second)
 	}
 	if listening(c.Host, c.port(name)) {
-		return false, fmt.Errorf("port %d on %s is already taken by another program; stop it, or pick another port with PEAKLOAD_%s_PORT", c.port(name), c.Host, envName(name))
+		return false, errors.New(messages.T("stack.port_taken_compose", c.port(name), c.Host, envName(name)))
 	}
 	if _, err := c.compose(ctx, "up", "-d", "--wait", name); err != nil {
 		return false, err
 	}
-	c.Log("started %s on %s:%d (compose)", name, c.Host, c.port(name))
+	c.Log("%s", messages.T("stack.started", name, c.Host, c.port(name), "compose"))
 	return true, c.ready(ctx, name, 60*time.Second)
 }
 

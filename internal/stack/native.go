@@ -20,6 +20,8 @@ import (
 	"github.com/redis/go-redis/v9"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
+
+	"github.com/peakload/workshop/internal/messages"
 )
 
 // upNative starts one private server unless the workshop's own is already
@@ -29,8 +31,7 @@ func upNative(ctx context.Context, c Config, name string) (bool, error) {
 		return false, c.ready(ctx, name, 30*time.Second)
 	}
 	if port := c.port(name); listening(c.Host, port) {
-		return false, fmt.Errorf("port %d on %s is already taken by another program, not the workshop's %s; stop it, or pick another port with PEAKLOAD_%s_PORT",
-			port, c.Host, name, envName(name))
+		return false, errors.New(messages.T("stack.port_taken", port, c.Host, name, envName(name)))
 	}
 	var err error
 	switch name {
@@ -44,7 +45,7 @@ func upNative(ctx context.Context, c Config, name string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	c.Log("started %s on %s:%d (native)", name, c.Host, c.port(name))
+	c.Log("%s", messages.T("stack.started", name, c.Host, c.port(name), "native"))
 	return true, c.ready(ctx, name, 60*time.Second)
 }
 
@@ -450,7 +451,7 @@ func MongoBinary(ctx context.Context, c Config) (string, error) {
 		return bin, nil // built by whoever set the variable (make test, make step-N check)
 	}
 	if statErr != nil {
-		c.Log("compiling the MongoDB stand-in (FerretDB, cmd/mongo) into %s: 1–3 minutes the first time, once", bin)
+		c.Log("%s", messages.T("stack.compiling", bin))
 	}
 	cmd := exec.CommandContext(ctx, "go", "build", "-o", bin, "github.com/peakload/workshop/cmd/mongo")
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
@@ -462,7 +463,7 @@ func MongoBinary(ctx context.Context, c Config) (string, error) {
 			case <-done:
 				return
 			case <-time.After(15 * time.Second):
-				c.Log("  … still compiling FerretDB (%.0f s)", time.Since(t0).Seconds())
+				c.Log("%s", messages.T("stack.still_compiling", time.Since(t0).Seconds()))
 			}
 		}
 	}()
@@ -472,7 +473,7 @@ func MongoBinary(ctx context.Context, c Config) (string, error) {
 		return "", fmt.Errorf("build cmd/mongo (FerretDB): %w", err)
 	}
 	if statErr != nil {
-		c.Log("compiled FerretDB in %.0f s", time.Since(t0).Seconds())
+		c.Log("%s", messages.T("stack.compiled", time.Since(t0).Seconds()))
 	}
 	return bin, nil
 }

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/dbaddr"
+	"github.com/peakload/workshop/internal/messages"
 )
 
 // Service names, as steps ask for them.
@@ -199,7 +200,7 @@ func Down(c Config, services ...string) error {
 			errs = append(errs, fmt.Errorf("stop %s: %w", name, err))
 			continue
 		}
-		c.Log("stopped %s", name)
+		c.Log("%s", messages.T("stack.stopped", name))
 		s.Started = slices.DeleteFunc(s.Started, func(n string) bool { return n == name })
 	}
 	if err := c.saveState(s); err != nil {
@@ -243,7 +244,7 @@ func waitFor(ctx context.Context, what string, timeout time.Duration, ready func
 		}
 		select {
 		case <-ctx.Done():
-			return fmt.Errorf("%s did not become ready within %s: %w", what, timeout, last)
+			return fmt.Errorf("%s: %w", messages.T("stack.not_ready", what, timeout), last)
 		case <-time.After(100 * time.Millisecond):
 		}
 	}

@@ -1,6 +1,7 @@
 package stack
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -8,6 +9,8 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+
+	"github.com/peakload/workshop/internal/messages"
 )
 
 // Tool is a program the workshop uses, with how to get it on each platform.
@@ -84,14 +87,14 @@ func Require(name string, log func(string, ...any)) (string, error) {
 	}
 	t := toolByName(name)
 	if t.Apt != "" && canApt() {
-		log("%s is missing: installing apt package %s", name, t.Apt)
+		log("%s", messages.T("stack.installing", name, t.Apt))
 		if err := AptInstall(t.Apt); err == nil {
 			if p, err := LookPath(name); err == nil {
 				return p, nil
 			}
 		}
 	}
-	return "", fmt.Errorf("%s is not installed (%s). Install it: %s", name, t.Why, t.Hint())
+	return "", errors.New(messages.T("stack.not_installed", name, t.Why, t.Hint()))
 }
 
 func canApt() bool {

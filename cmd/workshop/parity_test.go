@@ -1,0 +1,241 @@
+package main
+
+import (
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/peakload/workshop/internal/scenario"
+)
+
+// The Vietnamese edition (issue 24) is the English one in another
+// language, not another workshop: each English lesson, page, deck and
+// hint file has a Vietnamese twin that shows the same generated figures,
+// runs the same commands in the same order, pulls the same code and
+// images, and gives as many hints. Only the prose differs.
+
+// pendingVietnamese are twins not written yet, by plan: a missing one is
+// printed and passes; one that exists is checked like any other (and fails
+// when it differs); an entry that no longer covers a missing file fails,
+// so the list cannot outlive the work.
+var pendingVietnamese = map[string]string{
+	"docs/vi/facilitator.md": "the facilitator guide, after the step lessons",
+	"docs/vi/scaling.md":     "the scaling notes: not part of issue 24's first pass",
+	"slides/vi/*.slide":      "the decks, after the lessons (same .code/.image addresses)",
+}
+
+// awaitingMerge are the step lessons and hints another branch translates
+// (h-vi-steps): pending here until that branch is merged, then this list
+// is emptied and every one of them is checked.
+var awaitingMerge = []string{
+	"steps/*/README.vi.md",
+	"steps/*/hints.vi.txt",
+}
+
+// twin is the Vietnamese counterpart of an English file, relative to root.
+func twin(english string) string {
+	switch {
+	case strings.HasPrefix(english, "docs/"):
+		return "docs/vi/" + strings.TrimPrefix(english, "docs/")
+	case strings.HasPrefix(english, "slides/"):
+		return "slides/vi/" + strings.TrimPrefix(english, "slides/")
+	}
+	ext := filepath.Ext(english)
+	return strings.TrimSuffix(english, ext) + ".vi" + ext
+}
+
+// englishFiles are the files that must have a Vietnamese twin.
+func englishFiles(t *testing.T, root string) []string {
+	files := []string{"README.md"}
+	for _, glob := range []string{"steps/*/README.md", "steps/*/hints.txt", "docs/*.md", "slides/*.slide"} {
+		m, err := filepath.Glob(filepath.Join(root, glob))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range m {
+			rel, _ := filepath.Rel(root, f)
+			files = append(files, filepath.ToSlash(rel))
+		}
+	}
+	return files
+}
+
+// pendingReason says why a missing twin is allowed, or "".
+func pendingReason(vi string) string {
+	for pattern, why := range pendingVietnamese {
+		if ok, _ := filepath.Match(pattern, vi); ok {
+			return why
+		}
+	}
+	for _, pattern := range awaitingMerge {
+		if ok, _ := filepath.Match(pattern, vi); ok {
+			return "awaiting the merge of the step translations (awaitingMerge)"
+		}
+	}
+	return ""
+}
+
+func TestVietnameseParity(t *testing.T) {
+	root := filepath.Join("..", "..")
+	used := map[string]bool{}
+	for _, en := range englishFiles(t, root) {
+		vi := twin(en)
+		why := pendingReason(vi)
+		enText, err := os.ReadFile(filepath.Join(root, en))
+		if err != nil {
+			t.Fatal(err)
+		}
+		viText, err := os.ReadFile(filepath.Join(root, vi))
+		switch {
+		case err != nil && why != "":
+			used[vi] = true
+			t.Logf("pending: %s (%s)", vi, why)
+			continue
+		case err != nil:
+			t.Errorf("%s has no Vietnamese twin %s", en, vi)
+			continue
+		}
+		for _, d := range parityDiffs(string(enText), string(viText), strings.HasSuffix(en, ".txt")) {
+			t.Errorf("%s vs %s: %s", vi, en, d)
+		}
+	}
+	// A pending pattern that matches no missing twin is no longer needed:
+	// every file it covered now exists, and is checked above.
+	missing := slices.Collect(maps.Keys(used))
+	for _, pattern := range append(slices.Collect(maps.Keys(pendingVietnamese)), awaitingMerge...) {
+		if !slices.ContainsFunc(missing, func(f string) bool { ok, _ := filepath.Match(pattern, f); return ok }) {
+			t.Errorf("pending %q matches no missing file: every twin it stood for exists, remove the entry", pattern)
+		}
+	}
+}
+
+var (
+	commandFence = regexp.MustCompile("(?ms)^```(?:sh|bash|shell|console)\n(.*?)^```")
+	slideAddress = regexp.MustCompile(`(?m)^\.(?:code|image|play|iframe|background)\s.*$`)
+)
+
+// parityDiffs lists what a Vietnamese twin must share with its English
+// file and does not: generated regions, command blocks, .code/.image
+// addresses; for a hints file, the number of hints.
+func parityDiffs(en, vi string, hints bool) []string {
+	if hints {
+		if a, b := len(scenario.Hints(en)), len(scenario.Hints(vi)); a != b {
+			return []string{fmt.Sprintf("%d hints, the English file has %d (same count, same order)", b, a)}
+		}
+		return nil
+	}
+	var out []string
+	same := func(what string, a, b []string) {
+		if slices.Equal(a, b) {
+			return
+		}
+		for i := range max(len(a), len(b)) {
+			var x, y string
+			if i < len(a) {
+				x = a[i]
+			}
+			if i < len(b) {
+				y = b[i]
+			}
+			if x != y {
+				out = append(out, fmt.Sprintf("%s #%d differs (%d in English, %d here):\n  English: %q\n  here:    %q", what, i+1, len(a), len(b), clip(x), clip(y)))
+				return
+			}
+		}
+	}
+	regions := func(s string) []string {
+		var r []string
+		for _, m := range regionRE.FindAllStringSubmatch(s, -1) {
+			r = append(r, m[2]+"\n"+m[3])
+		}
+		return r
+	}
+	fences := func(s string) []string {
+		var r []string
+		for _, m := range commandFence.FindAllStringSubmatch(s, -1) {
+			r = append(r, m[1])
+		}
+		return r
+	}
+	same("generated region", regions(en), regions(vi))
+	same("command block", fences(en), fences(vi))
+	same(".code/.image address", slideAddress.FindAllString(en, -1), slideAddress.FindAllString(vi, -1))
+	return out
+}
+
+func clip(s string) string {
+	if len(s) > 160 {
+		return s[:160] + "…"
+	}
+	return s
+}
+
+// TestParityDiffsCatchEachDrift: the comparison itself sees a changed
+// command, a reordered one, a hand-edited figure, a moved address and a
+// missing hint, and passes a faithful translation.
+func TestParityDiffsCatchEachDrift(t *testing.T) {
+	en := "# Title\n\n```sh\nmake step-2 bench\nmake step-2 check\n```\n\n<!-- reference:step-2 -->\n| 1 537 |\n<!-- /reference -->\n.code a.go /^func F/\n"
+	good := strings.Replace(en, "# Title", "# Tiêu đề", 1)
+	if d := parityDiffs(en, good, false); len(d) > 0 {
+		t.Errorf("a faithful translation was refused: %v", d)
+	}
+	for name, bad := range map[string]string{
+		"command changed":  strings.Replace(good, "make step-2 check", "make step-3 check", 1),
+		"commands swapped": strings.Replace(good, "make step-2 bench\nmake step-2 check", "make step-2 check\nmake step-2 bench", 1),
+		"figure edited":    strings.Replace(good, "1 537", "1.537", 1),
+		"address moved":    strings.Replace(good, ".code a.go", ".code b.go", 1),
+		"region dropped":   regionRE.ReplaceAllString(good, ""),
+	} {
+		if len(parityDiffs(en, bad, false)) == 0 {
+			t.Errorf("%s: not caught", name)
+		}
+	}
+	if len(parityDiffs("one\ntwo\n", "một\n", true)) == 0 {
+		t.Error("a missing hint was not caught")
+	}
+	if twin("docs/articles.md") != "docs/vi/articles.md" || twin("steps/02-cache-aside/hints.txt") != "steps/02-cache-aside/hints.vi.txt" ||
+		twin("slides/02-cache-aside.slide") != "slides/vi/02-cache-aside.slide" || twin("README.md") != "README.vi.md" {
+		t.Error("twin names a file other than the conventions'")
+	}
+}
+
+// TestVietnameseQuotesAreTheOriginals: every «…» the Vietnamese articles
+// page quotes (outside its generated region, which the claims' own test
+// covers) is a sentence of one of the four originals, word for word. The
+// originals sit in ../shared/seeds beside the repository; a learner's clone
+// lacks them and skips.
+func TestVietnameseQuotesAreTheOriginals(t *testing.T) {
+	root := filepath.Join("..", "..")
+	seeds, _ := filepath.Glob(filepath.Join(root, "..", "shared", "seeds", "*.txt"))
+	if len(seeds) == 0 {
+		t.Skip("the originals (../shared/seeds) are not beside this clone")
+	}
+	normal := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	var originals []string
+	for _, f := range seeds {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		originals = append(originals, normal(string(b)))
+	}
+	page, err := os.ReadFile(filepath.Join(root, "docs", "vi", "articles.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	quotes := regexp.MustCompile(`«([^»]+)»`).FindAllStringSubmatch(regionRE.ReplaceAllString(string(page), ""), -1)
+	if len(quotes) < 10 {
+		t.Fatalf("only %d «…» quotes on the page: each claim should quote its sentence", len(quotes))
+	}
+	for _, q := range quotes {
+		s := normal(strings.ReplaceAll(q[1], `\|`, "|")) // a table cell escapes the original's |
+		if !slices.ContainsFunc(originals, func(o string) bool { return strings.Contains(o, s) }) {
+			t.Errorf("«%s» is in no original: quote the sentence exactly", q[1])
+		}
+	}
+}

@@ -1,0 +1,127 @@
+package messages
+
+// en is the English catalogue: every key the CLI uses, the reference for
+// vi (TestEveryKeyIsTranslated).
+var en = map[string]string{
+	// Verdicts and sources (internal/bench: Claim.VerdictIn, Source.NameIn).
+	"verdict.reproduced":     "REPRODUCED",
+	"verdict.not_reproduced": "NOT reproduced",
+	"verdict.not_measured":   "not measured",
+	"verdict.not_judged":     "not judged: the load tool limited %s",
+	"verdict.as_measured":    " (as measured: %s)",
+	"verdict.unstable":       "UNSTABLE: reproduced in %d of %d rounds (median rows: %s) — the figure straddles the tolerance here; rerun on a quieter machine, or with more RUNS",
+	"source.article":         "article %s",
+	"source.repo":            "author's repo",
+	"source.guide":           "Node.js guide",
+	"source.ours":            "ours",
+	"source.unknown":         "article",
+
+	// The bench table (internal/bench: Result.Print).
+	"bench.not_pinned":          "not pinned (shares all CPUs with the driver)",
+	"bench.pinned":              "server pinned to CPU %v with GOMAXPROCS=%d, databases on %v, driver on %v",
+	"bench.head":                "\nstep %d — %s   (%d CPUs, %s)\n",
+	"bench.stack":               "  stack: %s\n",
+	"bench.stack_native":        "native (private PostgreSQL/Redis/MongoDB from local binaries, loopback round trips)",
+	"bench.stack_compose":       "compose (databases in Docker containers: each round trip also crosses Docker's port proxy)",
+	"bench.stack_compose_bench": "compose-bench (server, databases and driver each in a Docker container, on Docker's network)",
+	"bench.stack_none":          "none (this step needs no database)",
+	"bench.latency":             ", + %.2f ms per PostgreSQL/Redis round trip (LATENCY)",
+	"bench.spread_col":          "req/s spread\t",
+	"bench.rounds":              "  %d interleaved rounds: each row is its %s round by req/s; the spread is the rounds' min–max\n",
+	"bench.fastest":             "fastest",
+	"bench.median":              "median",
+	"bench.header_rate":         "variant\troute\ttool\tVUs\treq/s\t",
+	"bench.header_costs":        "p50 ms\tp95 ms\tp99 ms\terrors\tKB/req\tDB q/req\tRedis B/req\tserver µs/req\tserver busy\tclient µs/req\tclient busy\t",
+	"bench.busy_many":           "  (server busy = req/s × server µs/req: 100%% is one CPU busy, %d%% all %d of the server's)\n",
+	"bench.busy_one":            "  (server busy = req/s × server µs/req on its one CPU: under ~90% the server was waiting, not working)\n",
+	"bench.first_error":         "  first error in %s: %s\n",
+	"bench.claims":              "\nthe claims beside ours (each says whose it is):\n",
+	"bench.claim":               "  %-3s %s:  %s\n      measured: %s\n      verdict:  %s (tolerance: %s)\n",
+	"bench.client_bound_rows":   "      client-bound: %s — a rate measured there is the load tool's limit, not the server's\n",
+	"bench.note":                "  note: %s\n",
+	"rule.client_bound":         "client-bound = the load tool used ≥ %.0f%% of its CPUs while the server used < %.0f%% of its own: that req/s is the tool's limit, not the server's",
+	"rule.tool_limit": "a claim judged on rates is not judged when the load tool limited one of its rows: client-bound " +
+		"(the tool used ≥ %.0f%% of its CPUs while the server used < %.0f%%), or sharing the databases' CPUs " +
+		"(a row with ≥ %.1f DB queries or Redis GETs per request, the server < %.0f%% busy, the tool ≥ %.0f%% of the CPUs it shares with the databases); count-based claims keep their verdicts",
+	"rule.shared_cpu": "the load tool shares its CPUs with the databases and used a real share of them in %s: a database-bound req/s there is lower than a lighter tool would measure (from %.0f%%, a claim judged on it is not judged)",
+
+	// Hints and progress (cmd/workshop/progress.go).
+	"hint.no_exercise":    "step %d has no exercise, so no hints: read %s/README.md and run `make step-%d bench`\n",
+	"hint.none":           "step %d has no hints yet: the TODO in %s/exercise.go and the README are all there is; `make step-%d diff` shows the reference\n",
+	"hint.head":           "step %d — hint %d of %d:\n",
+	"hint.last":           "that was the last hint: `make step-%d diff` shows the reference beside your code\n",
+	"progress.header":     "step\texercise\thints\tlast bench",
+	"progress.to_do":      "to do",
+	"progress.solved":     "solved",
+	"progress.changed":    "changed since its check passed",
+	"progress.hints":      "%d of %d",
+	"progress.footer":     "\n(solved = `make step-N check` last passed on exercise.go as it is now; kept in .workshop/progress/)\n",
+	"progress.no_bench":   "none yet (make step-%d bench)",
+	"progress.unreadable": "unreadable: %v",
+	"progress.not_judged": "not judged (the load tool limited a row)",
+	"progress.yours":      "your code",
+	"progress.reference":  "the reference",
+	"progress.the_step":   "the step",
+
+	// The check (cmd/workshop/check.go).
+	"check.start":        "step %d check, service-free tests first (go test -short -failfast %s)\n",
+	"check.fix_first":    "(fix this first; `make step-%d watch` re-runs the check on every save)",
+	"check.services":     "they pass; now the %d that need services: %s\n",
+	"check.failed":       "step %d check failed: the first failure is above",
+	"check.passed":       "step %d check passed\n",
+	"check.failed_short": "the check failed before any service was needed",
+
+	// Steps, diff, run (cmd/workshop/steps.go).
+	"step.bad_flag":     "-step %q: want a step's number (2) or directory (02-cache-aside)",
+	"step.no_dir":       "-step %q: no such directory; step %d is %s",
+	"step.whole_lesson": "… the whole lesson: %s\n\n",
+	"step.commands":     "commands, one per line:\n",
+	"step.bad_solution": "SOLUTION=%q: want 1 (the reference) or 0 (your code)",
+	"diff.no_exercise":  "step %d has no exercise to compare\n",
+	"diff.head":         "%s/exercise.go (-) against %s (+):\n\n",
+	"diff.same":         "(no difference: your exercise matches the reference)\n",
+	"run.ctrl_c":        "Ctrl-C stops the server (graceful) and the services this command started\n",
+
+	// make doctor (cmd/workshop/doctor.go).
+	"doctor.go":           "  ok       %-13s %s (go.mod needs ≥ 1.25: the checks run their timers on testing/synctest)\n",
+	"doctor.optional":     "  optional %-13s %s\n           %13s %s\n",
+	"doctor.missing":      "  MISSING  %-13s %s\n           %13s %s\n",
+	"doctor.no_mongod":    "           no mongod: FerretDB serves the wire protocol, so absolute write figures differ from MongoDB's;\n           PEAKLOAD_MONGO_BACKEND=postgresql|sqlite picks its storage (default %s; steps/06-buffered-writes/README.md says why)\n",
+	"doctor.pinned":       "  CPUs:    server pinned to CPU %v (GOMAXPROCS=1), databases on %v, driver on %v\n",
+	"doctor.pinned_wide":  "           step 8's server gets CPUs %v (GOMAXPROCS=%d): its speed-up is bounded by that count\n",
+	"doctor.not_pinned":   "  CPUs:    no pinning here (one CPU, or not Linux): ratios hold, absolute figures are noisier\n",
+	"doctor.root":         "  root:    PostgreSQL runs as the 'postgres' user; missing apt packages are installed on first use (or: make deps)\n",
+	"doctor.node":         "  node:    present (make test syntax-checks the k6 scripts with it)\n",
+	"doctor.chromium":     "  chromium: %s (make handout prints the slide decks to PDF with it)\n",
+	"doctor.no_chromium":  "  chromium: none — only `make handout` needs it: %s\n",
+	"doctor.ports":        "  ports:   PostgreSQL %d, Redis %d, MongoDB %d on %s (PEAKLOAD_*_PORT to change)\n",
+	"doctor.catalog":      "  catalog: %d items; %.0f%% of reads on %d live streams (Zipf s=%.1f); clock ×%.0f\n",
+	"doctor.running":      "  running: %s (started by the workshop; `make down` stops them)\n",
+	"doctor.some_missing": "%d required tool(s) missing: install them as shown (or, as root on Debian/Ubuntu, `make deps`)\n",
+	"doctor.all_here":     "everything required is here: `make step-1 bench`\n",
+
+	// The stack's messages (internal/stack).
+	"stack.port_taken":         "port %d on %s is already taken by another program, not the workshop's %s; stop it, or pick another port with PEAKLOAD_%s_PORT",
+	"stack.port_taken_compose": "port %d on %s is already taken by another program; stop it, or pick another port with PEAKLOAD_%s_PORT",
+	"stack.started":            "started %s on %s:%d (%s)",
+	"stack.stopped":            "stopped %s",
+	"stack.compiling":          "compiling the MongoDB stand-in (FerretDB, cmd/mongo) into %s: 1–3 minutes the first time, once",
+	"stack.still_compiling":    "  … still compiling FerretDB (%.0f s)",
+	"stack.compiled":           "compiled FerretDB in %.0f s",
+	"stack.not_ready":          "%s did not become ready within %s",
+	"stack.installing":         "%s is missing: installing apt package %s",
+	"stack.not_installed":      "%s is not installed (%s). Install it: %s",
+
+	// The bench command's own lines (cmd/workshop/bench.go).
+	"bench.start":        "step %d — %s: %d VUs, %s per variant after a %s warm-up, %d round(s) (server log: %s)\n",
+	"bench.round":        "round %d of %d\n",
+	"bench.wrote":        "\nwrote %s\n  each run over time: make report; beside another run of the step: make compare A=<that file> B=%s\n",
+	"bench.bad_count":    "%s=%q: want a positive integer",
+	"bench.bad_duration": "DURATION=%q: want a duration like 10s",
+	"bench.bad_tool":     "unknown TOOL=%q (want go, wrk or k6)",
+	"build.compiling":    "compiling %s into %s (the first time takes a while)…\n",
+	"build.compiled":     "compiled %s in %.0f s\n",
+
+	"doctor.head":  "peakload doctor — %s/%s, %d CPUs, %s\n\n",
+	"doctor.stack": "  stack:   STACK=%s → %s (Docker engine answering: %v)\n",
+}

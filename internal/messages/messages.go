@@ -1,0 +1,101 @@
+// Package messages holds what the CLI says to a person, in English and in
+// Vietnamese (issue 24): the workshop is taught in Vietnamese rooms, about
+// Vietnamese articles. Only words meant for a reader live here; what is
+// stored (results JSON, generated README regions) stays English, so a run
+// recorded in one language reads the same in the other.
+//
+// The language is read once, when the program starts: PEAKLOAD_LANG (vi or
+// en) wins, else LANG=vi_VN… selects Vietnamese; English is the default.
+package messages
+
+import (
+	"fmt"
+	"os"
+	"strings"
+)
+
+// Lang is a language of the catalogue.
+type Lang string
+
+const (
+	English    Lang = "en"
+	Vietnamese Lang = "vi"
+)
+
+// current is parsed once, at start-up: every line of one run speaks the
+// same language.
+var current = Parse(os.Getenv("PEAKLOAD_LANG"), os.Getenv("LANG"))
+
+// Parse picks the language from PEAKLOAD_LANG, then LANG ("vi_VN.UTF-8").
+// An explicit PEAKLOAD_LANG=en keeps English under a Vietnamese LANG.
+func Parse(peakload, lang string) Lang {
+	if v := strings.ToLower(strings.TrimSpace(peakload)); v != "" {
+		if strings.HasPrefix(v, "vi") {
+			return Vietnamese
+		}
+		return English
+	}
+	if strings.HasPrefix(strings.ToLower(lang), "vi") {
+		return Vietnamese
+	}
+	return English
+}
+
+// Current is the language of this run.
+func Current() Lang { return current }
+
+// Use switches the language and returns the function that restores it:
+// for tests, which compare the two editions of one output.
+func Use(l Lang) (restore func()) {
+	old := current
+	current = l
+	return func() { current = old }
+}
+
+// T is the message key in the run's language, formatted with args.
+func T(key string, args ...any) string { return current.T(key, args...) }
+
+// T is the message key in language l. A key missing from the language
+// falls back to English (TestEveryKeyIsTranslated keeps that from
+// happening), and an unknown key prints itself, visibly wrong.
+func (l Lang) T(key string, args ...any) string {
+	format, ok := catalogue[l][key]
+	if !ok {
+		if format, ok = catalogue[English][key]; !ok {
+			format = key
+		}
+	}
+	if len(args) == 0 {
+		return format
+	}
+	return fmt.Sprintf(format, args...)
+}
+
+// Suffix is the file-name infix of the run's language: "" for English,
+// ".vi" for Vietnamese (README.vi.md, hints.vi.txt).
+func (l Lang) Suffix() string {
+	if l == English {
+		return ""
+	}
+	return "." + string(l)
+}
+
+// Localized returns the language's twin of an English file (README.md →
+// README.vi.md) when it exists, else the English file itself.
+func Localized(path string) string {
+	suffix := current.Suffix()
+	if suffix == "" {
+		return path
+	}
+	dot := strings.LastIndex(path, ".")
+	if dot < 0 || strings.LastIndex(path, "/") > dot {
+		return path
+	}
+	twin := path[:dot] + suffix + path[dot:]
+	if _, err := os.Stat(twin); err != nil {
+		return path
+	}
+	return twin
+}
+
+var catalogue = map[Lang]map[string]string{English: en, Vietnamese: vi}
