@@ -29,13 +29,6 @@ var pendingVietnamese = map[string]string{
 	"slides/vi/*.slide":      "the decks, after the lessons (same .code/.image addresses)",
 }
 
-// awaitingMerge are the step lessons and hints another branch translates
-// (h-vi-steps): pending here until that branch is merged, then this list
-// is emptied and every one of them is checked.
-var awaitingMerge = []string{
-	"steps/*/README.vi.md",
-	"steps/*/hints.vi.txt",
-}
 
 // twin is the Vietnamese counterpart of an English file, relative to root.
 func twin(english string) string {
@@ -72,11 +65,6 @@ func pendingReason(vi string) string {
 			return why
 		}
 	}
-	for _, pattern := range awaitingMerge {
-		if ok, _ := filepath.Match(pattern, vi); ok {
-			return "awaiting the merge of the step translations (awaitingMerge)"
-		}
-	}
 	return ""
 }
 
@@ -107,7 +95,7 @@ func TestVietnameseParity(t *testing.T) {
 	// A pending pattern that matches no missing twin is no longer needed:
 	// every file it covered now exists, and is checked above.
 	missing := slices.Collect(maps.Keys(used))
-	for _, pattern := range append(slices.Collect(maps.Keys(pendingVietnamese)), awaitingMerge...) {
+	for _, pattern := range slices.Collect(maps.Keys(pendingVietnamese)) {
 		if !slices.ContainsFunc(missing, func(f string) bool { ok, _ := filepath.Match(pattern, f); return ok }) {
 			t.Errorf("pending %q matches no missing file: every twin it stood for exists, remove the entry", pattern)
 		}
