@@ -12,7 +12,7 @@ import (
 	"github.com/peakload/workshop/internal/params"
 )
 
-// Step 8: logins under article C's load (ab -c 20): each virtual user logs
+// Step 8: logins under the guide's load (ab -c 20, as article C retells it): each virtual user logs
 // in as its own demo user, against the shipped service (/v1) and the
 // learner's (/v2). The server gets every CPU but the driver's: the lesson
 // is work serialised on one of them.
