@@ -1,5 +1,5 @@
 // Step 8 — profiling: logins against the shipped service (/v1/login) and
-// your fix (/v2/login), 20 VUs as article C's `ab -c 20`. Each VU logs in
+// your fix (/v2/login), 20 VUs as the guide's `ab -c 20` (article C retells it). Each VU logs in
 // as its own demo user (one user per device), as the Go driver does.
 //
 //   make step-8 run        # in one terminal

@@ -220,11 +220,11 @@ type stepRow struct {
 }
 
 var stepRows = map[int]stepRow{
-	0: {"[0 ceilings](steps/00-ceilings/README.md)", "empty GET / POST, the bench method", "A0, B1, B2", "empty POST 4026 vs GET 5498 req/s", "driver ≥ 0.9× wrk",
+	0: {"[0 ceilings](steps/00-ceilings/README.md)", "empty GET / POST, the bench method", "B2; A0, A0-open, S0 ours", "article B: empty POST 4026 vs GET 5498 req/s", "driver ≥ 0.9× wrk",
 		func(r *bench.Result, _ params.Params) string {
 			return fmt.Sprintf("POST/GET %s; our driver %s wrk", times(rps(r, "empty-post"), rps(r, "empty-get")), times(rps(r, "empty-get"), rps(r, "empty-get-wrk")))
 		}},
-	1: {"[1 direct-db](steps/01-direct-db/README.md)", "`GET /items/:id` from PostgreSQL", "A1", "645 req/s, \"only 6k CCU\"", "1.00 DB query/request",
+	1: {"[1 direct-db](steps/01-direct-db/README.md)", "`GET /items/:id` from PostgreSQL", "A1", "645 req/s: 6k CCU by its rule of thumb", "1.00 DB query/request",
 		func(r *bench.Result, _ params.Params) string {
 			d := r.Find("direct-db")
 			return fmt.Sprintf("%s req/s, %s the ceiling; %.2f DB q/req", num(rps(r, "direct-db")), times(rps(r, "direct-db"), rps(r, "empty-get")), field(d, func(x *bench.Run) float64 { return x.PerRequest.DBQueries }))
@@ -247,7 +247,7 @@ var stepRows = map[int]stepRow{
 			}
 			return fmt.Sprintf("%.2f vs %.0f DB queries per stampede", field(r.Find("singleflight"), per), field(r.Find("cache-aside"), per))
 		}},
-	5: {"[5 burst-cache](steps/05-burst-cache/README.md)", "in-process cache before Redis", "A5", "Redis bandwidth ÷ 5–6, ~+10 % req/s", "Redis bytes/request",
+	5: {"[5 burst-cache](steps/05-burst-cache/README.md)", "in-process cache before Redis", "A5", "Redis bandwidth ÷ 5–6, performance ~+10 %", "Redis bytes/request",
 		func(r *bench.Result, _ params.Params) string {
 			rb := func(x *bench.Run) float64 { return x.PerRequest.RedisBytes }
 			return fmt.Sprintf("Redis bytes ÷ %.1f; req/s %s", field(r.Find("singleflight"), rb)/field(r.Find("burst"), rb), times(rps(r, "burst"), rps(r, "singleflight")))
@@ -263,7 +263,7 @@ var stepRows = map[int]stepRow{
 			w := func(x *bench.Run) float64 { return x.Extra["db_writes_per_req"] }
 			return fmt.Sprintf("DB writes/request ÷ %.0f (reduce vs bulk)", field(r.Find("bulk"), w)/field(r.Find("reduce"), w))
 		}},
-	8: {"[8 profiling](steps/08-profiling/README.md)", "pprof finds a serialised password hash", "C1, C2", "5.3 → 19.5 req/s, 3.75 s → 1.03 s", "two logins hash at once; lockout still exact; the profile names the lock",
+	8: {"[8 profiling](steps/08-profiling/README.md)", "pprof finds a serialised password hash", "C1, C2", "the guide's, via article C: 5,3 → 19,5 req/s, 3,75 s → 1,03 s", "two logins hash at once; lockout still exact; the profile names the lock",
 		func(r *bench.Result, _ params.Params) string {
 			mean := func(x *bench.Run) float64 { return x.Latency.Mean }
 			return fmt.Sprintf("req/s %s on %d server CPUs; mean %.0f → %.0f ms", times(rps(r, "after"), rps(r, "before")), len(r.Machine.CPUPlan.Server), field(r.Find("before"), mean), field(r.Find("after"), mean))
@@ -291,7 +291,7 @@ var stepRows = map[int]stepRow{
 			}
 			return s
 		}},
-	10: {"[10 scale-out](steps/10-scale-out/README.md)", "N replicas behind HAProxy: round-robin, hash by item, invalidation over Redis pub/sub", "S10a–c", "article A lists dilution and the invalidation delay, no figure", "no listening replica serves an old ETag past the bound; a deaf one within the TTL",
+	10: {"[10 scale-out](steps/10-scale-out/README.md)", "N replicas behind HAProxy: round-robin, hash by item, invalidation over Redis pub/sub", "S10a–c", "article A lists hard invalidation and a lower hit ratio under horizontal scale, no figure", "no listening replica serves an old ETag past the bound; a deaf one within the TTL",
 		func(r *bench.Result, p params.Params) string {
 			n := slices.Max(p.ScaleOut.Replicas)
 			copies := func(x *bench.Run) float64 { return x.Extra["copies_per_item"] }

@@ -64,6 +64,13 @@ func Guide(quote string, ours ...string) Source {
 // says what outside text it starts from.
 func Ours(ref string) Source { return Source{Kind: FromOurs, Ref: ref} }
 
+// OursFrom returns the source of the workshop's own question asked of
+// article a's sentence (quote, verbatim: the seed test checks it): the
+// verdict is ours, the sentence it starts from is the article's.
+func OursFrom(a, quote, ref string) Source {
+	return Source{Kind: FromOurs, Article: a, Quote: quote, Ref: ref}
+}
+
 // Name is what the claims table prints before the claim's text. A result
 // written before sources existed has none: it reads "article", as it
 // printed then.

@@ -44,6 +44,9 @@ func TestEveryClaimHasASource(t *testing.T) {
 				t.Errorf("%s: a repo claim names its file or README row", c.ID)
 			}
 		case bench.FromOurs:
+			if (s.Quote == "") != (s.Article == "") {
+				t.Errorf("%s: an ours claim that starts from an article's sentence names both the article and the sentence, got %+v", c.ID, s)
+			}
 		default:
 			t.Errorf("%s: no source (want article, repo, guide or ours)", c.ID)
 		}
@@ -142,13 +145,13 @@ func TestClaimsQuoteTheirArticle(t *testing.T) {
 	}
 	for _, c := range everyClaim(t) {
 		s := c.Source
-		if s.Kind != bench.FromArticle && s.Kind != bench.FromGuide {
-			continue
-		}
-		seed := texts[s.Article]
-		if !strings.Contains(seed, normal(s.Quote)) {
+		if s.Quote != "" && !strings.Contains(texts[s.Article], normal(s.Quote)) {
 			t.Errorf("%s: article %s does not contain the quoted sentence %q", c.ID, s.Article, s.Quote)
 		}
+		if s.Kind != bench.FromArticle && s.Kind != bench.FromGuide {
+			continue // ours: its figures are ours (the sentence it starts from is checked above)
+		}
+		seed := texts[s.Article]
 		theirs := figures(seed)
 		for f := range figures(c.Article) {
 			if slices.Contains(s.Ours, f) {
@@ -163,5 +166,120 @@ func TestClaimsQuoteTheirArticle(t *testing.T) {
 				t.Errorf("%s: %s is marked ours but the text does not print it", c.ID, f)
 			}
 		}
+	}
+}
+
+// vietnamese matches a letter only Vietnamese uses (a quote of an original
+// rather than an English word in italics).
+var vietnamese = regexp.MustCompile(`[àáãèéìíòóõùúýăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹĐ]`)
+
+var (
+	italicRE = regexp.MustCompile(`(?s)(?:^|[^*])\*([^*\s][^*]*?)\*(?:[^*]|$)`)
+	// boldRE and quotedRE: the spans docs/articles.md gives as the
+	// article's figures or words (bold, or in double quotes).
+	boldRE   = regexp.MustCompile(`(?s)\*\*([^*]+?)\*\*`)
+	quotedRE = regexp.MustCompile(`"([^"\n]+)"`)
+)
+
+// prose returns the text of a markdown file outside its generated regions
+// and code blocks (their figures are ours, or the run's).
+func prose(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	generated, code := false, false
+	for _, l := range strings.Split(string(b), "\n") {
+		switch {
+		case strings.HasPrefix(l, "<!-- reference:"):
+			generated = true
+		case strings.HasPrefix(l, "<!-- /reference"):
+			generated = false
+		case strings.HasPrefix(strings.TrimSpace(l), "```"):
+			code = !code
+		case !generated && !code:
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// Every Vietnamese phrase the docs and step READMEs set in italics is a
+// quote of an original, verbatim (whitespace aside). What this cannot
+// check: that an English rendering beside it says the same thing.
+func TestVietnameseQuotesOccurInTheOriginals(t *testing.T) {
+	texts, ok := seeds(t)
+	if !ok {
+		return
+	}
+	files, _ := filepath.Glob(filepath.Join("..", "..", "steps", "*", "README.md"))
+	files = append(files, filepath.Join("..", "..", "docs", "articles.md"))
+	n := 0
+	for _, f := range files {
+		for _, m := range italicRE.FindAllStringSubmatch(prose(t, f), -1) {
+			q := normal(m[1])
+			if !vietnamese.MatchString(q) {
+				continue
+			}
+			n++
+			found := false
+			for _, seed := range texts {
+				found = found || strings.Contains(seed, q)
+			}
+			if !found {
+				t.Errorf("%s: *%s* is set as a quote, and no original contains it", f, q)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no Vietnamese quote found: the pattern no longer matches the docs")
+	}
+}
+
+// docs/articles.md's sections A, C and D give in bold or in double quotes
+// the figures and words their article reports: each number there must be
+// one the original writes (5,3 for 5.3 too). Section B is left out: its figures come partly from the
+// author's repository, which is not stored beside the seeds. What this
+// cannot check: that a number the original writes is the one meant (a
+// number that merely occurs elsewhere in the article passes), and figures
+// set otherwise; ours are marked in words ("our arithmetic"), which a test
+// cannot tell from theirs. Nor the step READMEs' figures: their bold spans
+// mix the article's figures with our tolerances and results, so only their
+// Vietnamese quotes are checked (above).
+func TestArticlesPageFiguresAreTheOriginals(t *testing.T) {
+	texts, ok := seeds(t)
+	if !ok {
+		return
+	}
+	page := prose(t, filepath.Join("..", "..", "docs", "articles.md"))
+	sections := regexp.MustCompile(`(?m)^## ([A-D]) — `).FindAllStringSubmatchIndex(page, -1)
+	checked := 0
+	for i, s := range sections {
+		a := page[s[2]:s[3]]
+		end := len(page)
+		if i+1 < len(sections) {
+			end = sections[i+1][0]
+		} else if j := strings.Index(page[s[0]:], "\n## "); j > 0 {
+			end = s[0] + j
+		}
+		if a == "B" {
+			continue
+		}
+		theirs := figures(texts[a])
+		section := page[s[0]:end]
+		spans := append(boldRE.FindAllStringSubmatch(section, -1), quotedRE.FindAllStringSubmatch(section, -1)...)
+		for _, m := range spans {
+			for f := range figures(m[1]) {
+				checked++
+				if !theirs[f] && !theirs[swapped(f)] {
+					t.Errorf("docs/articles.md section %s: %q gives %s as the article's, which article %s does not write", a, m[1], f, a)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no bold figure found in sections A, C, D")
 	}
 }

@@ -135,12 +135,14 @@ func shellClaim(r *bench.Result) bench.Claim {
 }
 
 // driverClaim: our driver must reach ≥ 0.9× wrk's req/s on GET /empty.
+// Ours: article A reads its figures against an empty GET, and says nothing
+// of whether its load tool saturated the server.
 func driverClaim(r *bench.Result) bench.Claim {
 	c := bench.Claim{
 		ID:        "A0",
-		Source:    bench.Article("A", "Empty GET sẽ thể hiện cái overhead của framework và của data."),
-		Article:   "an empty GET returning the item's body is the ceiling every figure is read against (k6, 200 VUs, one process); it is only a ceiling if the load tool saturates the server, not itself",
-		Tolerance: "Go driver ≥ 0.9× wrk's req/s on GET /empty, same pinned server",
+		Source:    bench.OursFrom("A", "Empty GET sẽ thể hiện cái overhead của framework và của data.", "article A's empty GET, asked of our load tool"),
+		Article:   "article A reads every figure against an empty GET that returns the item's body (k6, concurrency 200, one Node process); the workshop's question: that is a ceiling only if the load tool saturates the server, not itself",
+		Tolerance: "ours: Go driver ≥ 0.9× wrk's req/s on GET /empty, same pinned server",
 		// the tools are what it compares: a client-bound row is its finding
 		JudgesTools: true,
 		Measured:    "not measured: needs both the Go driver and wrk rows (install wrk; TOOL unset)",

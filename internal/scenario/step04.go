@@ -47,8 +47,8 @@ func stampedeClaim(r *bench.Result, env Env) bench.Claim {
 	c := bench.Claim{
 		ID:        "A4",
 		Source:    bench.Article("A", "Dù có 1000 request tới cùng lúc và bị miss cache thì cũng chỉ có 1 request tới được db mà thôi."),
-		Article:   "keep the in-flight load per key so concurrent misses wait for it: 1000 concurrent misses → 1 DB query",
-		Tolerance: "singleflight ≤ 1.5 DB queries per key expiry, and cache-aside ≥ 10× that (expiries = run time ÷ TTL)",
+		Article:   "keep the in-flight load per key so concurrent misses wait for it: even 1000 requests missing the cache at once send only 1 to the database",
+		Tolerance: "singleflight ≤ 1.5 DB queries per key expiry (the article's 1; the slack for a window's edges is ours), and cache-aside ≥ 10× that (ours: the herd must be there to be cured; expiries = run time ÷ TTL)",
 		Measured:  "not measured",
 	}
 	a, s := r.Find("cache-aside"), r.Find("singleflight")

@@ -504,8 +504,8 @@ func scaleOutClaims(r *bench.Result, env Env) []bench.Claim {
 	n := slices.Max(env.Params.ScaleOut.Replicas)
 	one, rr, hash := r.Find("rr-1"), r.Find(fmt.Sprintf("rr-%d", n)), r.Find(fmt.Sprintf("hash-%d", n))
 	dilution := bench.Claim{ID: "S10a", Measured: "not measured",
-		Source:    bench.Ours("article A lists \"cache hit ratio thấp\" under horizontal scale, without a figure"),
-		Article:   "with several API instances each warms its own burst cache: the hit ratio is diluted (article A's costs of the technique)",
+		Source:    bench.OursFrom("A", "Horizontal scale dẫn đến hiệu quả cache giảm (cache hit ratio thấp)", "article A lists it among a memory cache's costs, without a figure"),
+		Article:   "with several API instances each warms its own burst cache: the hit ratio is diluted (article A lists a lower hit ratio under horizontal scale among a memory cache's costs, without a figure)",
 		Tolerance: fmt.Sprintf("round-robin over %d replicas loads each item from Redis ≥ 2× as often per TTL window as one replica behind the same balancer (copies per item; ideal ×%d)", n, n)}
 	restore := bench.Claim{ID: "S10b", Measured: "not measured",
 		Source:    bench.Ours(""),

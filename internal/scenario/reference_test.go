@@ -1,0 +1,104 @@
+package scenario
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/params"
+)
+
+var updateTexts = flag.Bool("update-texts", false, "rewrite the reference runs' claim texts from the claims' declarations (never a figure or a verdict)")
+
+// The committed reference runs print what the claims declare today: each
+// claim judged again on the run's own recorded figures gives the same
+// text, tolerance, measured line and verdict. A claim whose wording changed
+// (a source corrected, a figure marked ours) would otherwise go on
+// printing the old wording in every README and deck made from the
+// reference. `go test ./internal/scenario -run TestReferenceRunsPrintTheDeclaredTexts
+// -update-texts` rewrites the wording; a verdict that changed is never
+// rewritten: re-record the step.
+func TestReferenceRunsPrintTheDeclaredTexts(t *testing.T) {
+	env := Env{Params: params.Load()}
+	for _, s := range All() {
+		if s.Claims == nil {
+			continue
+		}
+		path := filepath.Join("..", "..", "results", "reference", fmt.Sprintf("step-%d.json", s.N))
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r bench.Result
+		if err := json.Unmarshal(raw, &r); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		out := raw
+		for _, now := range s.Claims(&r, env) {
+			was := recorded(r.Claims, now.ID)
+			if was == nil {
+				continue // a claim added since the run: the README says "not measured"
+			}
+			judged := was.Reproduced
+			if was.NotJudged != "" { // the bench withheld the verdict (a load tool's limit): compare what it read
+				judged = was.IfJudged
+			}
+			if before, after := (bench.Claim{Reproduced: judged}).Verdict(), (bench.Claim{Reproduced: now.Reproduced}).Verdict(); before != after {
+				t.Errorf("step %d %s: recorded %s, judged again on its own figures %s: re-record step %d", s.N, now.ID, before, after, s.N)
+			}
+			for _, f := range []struct{ name, was, now string }{
+				{"article", was.Article, now.Article}, {"tolerance", was.Tolerance, now.Tolerance}, {"measured", was.Measured, now.Measured},
+			} {
+				if f.was == f.now {
+					continue
+				}
+				if !*updateTexts {
+					t.Errorf("step %d %s: the reference's %s reads\n\t%q\nthe claim declares\n\t%q\n(go test ./internal/scenario -run %s -update-texts)", s.N, now.ID, f.name, f.was, f.now, t.Name())
+					continue
+				}
+				if out, err = replaceField(out, now.ID, f.name, f.was, f.now); err != nil {
+					t.Fatalf("%s: %v", path, err)
+				}
+			}
+		}
+		if *updateTexts && !bytes.Equal(out, raw) {
+			if err := os.WriteFile(path, out, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("rewrote the claim texts of %s", path)
+		}
+	}
+}
+
+func recorded(cs []bench.Claim, id string) *bench.Claim {
+	for i := range cs {
+		if cs[i].ID == id {
+			return &cs[i]
+		}
+	}
+	return nil
+}
+
+// replaceField swaps one string field of claim id in the file's own text,
+// so the rest of the file (figures, order, layout) is untouched.
+func replaceField(file []byte, id, field, was, now string) ([]byte, error) {
+	key, _ := json.Marshal(id)
+	at := bytes.Index(file, append([]byte(`"id": `), key...))
+	if at < 0 {
+		return nil, fmt.Errorf("claim %s not found", id)
+	}
+	old, _ := json.Marshal(was)
+	nw, _ := json.Marshal(now)
+	needle := append([]byte(`"`+field+`": `), old...)
+	i := bytes.Index(file[at:], needle)
+	if i < 0 {
+		return nil, fmt.Errorf("claim %s: field %s not found as recorded", id, field)
+	}
+	i += at + len(field) + 4
+	return append(append(append([]byte{}, file[:i]...), nw...), file[i+len(old):]...), nil
+}
