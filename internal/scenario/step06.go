@@ -323,8 +323,8 @@ func bulkCPUClaim(r *bench.Result) bench.Claim {
 	sy, bu := authorRows["sync"], authorRows["bulk"]
 	ratio, least := authorCPURatio()
 	cpu := bench.Claim{ID: "B8-cpu", Measured: "not measured",
-		Source:  bench.Repo(`README "Test Result" rows 5 and 9 (Express Insert Sync and Insert Bulk: "Mongo CPU") at `+bench.RepoCommit, fmt.Sprintf("%.0f", ratio)),
-		Article: fmt.Sprintf("bulk cuts the database's work: Mongo CPU %.0f %% for sync over %.1f s, %.0f %% for bulk over %.1f s + %.0f s, for 100k events each: ÷ %.0f per event, our arithmetic", sy.MongoCPU, sy.HTTPS, bu.MongoCPU, bu.HTTPS, bu.AddS, ratio),
+		Source:    bench.Repo(`README "Test Result" rows 5 and 9 (Express Insert Sync and Insert Bulk: "Mongo CPU") at `+bench.RepoCommit, fmt.Sprintf("%.0f", ratio)),
+		Article:   fmt.Sprintf("bulk cuts the database's work: Mongo CPU %.0f %% for sync over %.1f s, %.0f %% for bulk over %.1f s + %.0f s, for 100k events each: ÷ %.0f per event, our arithmetic", sy.MongoCPU, sy.HTTPS, bu.MongoCPU, bu.HTTPS, bu.AddS, ratio),
 		Tolerance: fmt.Sprintf("database CPU per event, sync ÷ bulk, ≥ %.1f: the least the author's figures allow (the column is in whole percent: 35.5 %% and 3.49 %%). A property of the database, so it carries over as far as FerretDB + PostgreSQL batch like MongoDB", least)}
 	s, b := r.Find("sync"), r.Find("bulk")
 	if s != nil && b != nil && extra(b, "db_cpu_us_per_doc") > 0 && extra(s, "db_cpu_us_per_doc") > 0 {
@@ -369,8 +369,8 @@ func asyncClaim(r *bench.Result) bench.Claim {
 	syncRate := fmt.Sprintf("%.0f", authorEvents/authorRows["sync"].HTTPS) // the article gives 50.9 s, not a rate
 	a := authorRows["async"]
 	c := bench.Claim{ID: "B6", Measured: "not measured",
-		Source:  bench.Article("B", "process chạy node vẫn tiếp tục xử lý và full CPU trong khoảng 8.5s nữa (là cột Additional time)", syncRate, "1.00"),
-		Article: fmt.Sprintf("insert_async answers sooner (%.0f req/s: %.1f s against sync's %.1f s) but keeps working %.1f s after the load; it persists %.0f/s, sync's rate (%s/s, our arithmetic: 1.00×): the work is moved, not removed", a.HTTPRPS, a.HTTPS, authorRows["sync"].HTTPS, a.AddS, a.OpsRPS, syncRate),
+		Source:    bench.Article("B", "process chạy node vẫn tiếp tục xử lý và full CPU trong khoảng 8.5s nữa (là cột Additional time)", syncRate, "1.00"),
+		Article:   fmt.Sprintf("insert_async answers sooner (%.0f req/s: %.1f s against sync's %.1f s) but keeps working %.1f s after the load; it persists %.0f/s, sync's rate (%s/s, our arithmetic: 1.00×): the work is moved, not removed", a.HTTPRPS, a.HTTPS, authorRows["sync"].HTTPS, a.AddS, a.OpsRPS, syncRate),
 		Tolerance: "async keeps working after the load (additional time > 0) and persists 0.7–1.3× sync's rate: the author's 1.00×, ±30 % for a shared machine. It carries over wherever one resource bounds both variants: Node's CPU there, the database here"}
 	as, sy := r.Find("async"), r.Find("sync")
 	if as == nil || sy == nil || persisted(r, "sync") == 0 || sy.RPS == 0 {
@@ -391,8 +391,8 @@ func groupClaim(r *bench.Result) bench.Claim {
 	g, a := authorRows["group"], authorRows["async"]
 	theirs := fmt.Sprintf("%.2f", g.OpsRPS/a.OpsRPS)
 	c := bench.Claim{ID: "B7", Measured: "not measured",
-		Source:  bench.Article("B", "Tốc độ tổng thể (Ops RPS) của bài test này là 2673 rps, nhanh hơn so với 1968 rps của bài số 6.", theirs),
-		Article: fmt.Sprintf("insert_group (buffer everything, then insert 100 at a time concurrently): %.0f ops/s overall, faster than insert_async's %.0f (%s×, our arithmetic), by giving the one CPU one task at a time; its 37.4 s = %.1f s receiving + %.1f s inserting, its own two phases, which the article likens to tests 2 and 4 (24.8 s and 12.1 s)", g.OpsRPS, a.OpsRPS, theirs, g.HTTPS, g.AddS),
+		Source:    bench.Article("B", "Tốc độ tổng thể (Ops RPS) của bài test này là 2673 rps, nhanh hơn so với 1968 rps của bài số 6.", theirs),
+		Article:   fmt.Sprintf("insert_group (buffer everything, then insert 100 at a time concurrently): %.0f ops/s overall, faster than insert_async's %.0f (%s×, our arithmetic), by giving the one CPU one task at a time; its 37.4 s = %.1f s receiving + %.1f s inserting, its own two phases, which the article likens to tests 2 and 4 (24.8 s and 12.1 s)", g.OpsRPS, a.OpsRPS, theirs, g.HTTPS, g.AddS),
 		Tolerance: "group persists ≥ 1.0× async's rate, the article's \"faster\" (the author's " + theirs + "×). It carries over only where the server's own CPU bounds the writes, as Node's one core did: here the database bounds both, and the server's CPU per request is a fraction of the database's per event (printed)"}
 	gr, as := r.Find("group"), r.Find("async")
 	if gr == nil || as == nil || persisted(r, "async") == 0 {
