@@ -198,9 +198,11 @@ func dbCPU(r *bench.Run, env Env, cpu0, elapsed float64, docs int64) {
 // rawWave mirrors the repo's raw-insert.js insert_async (perCall 1) and
 // insert_bulk (perCall 1000: its batcher's flush is not awaited, so every
 // batch is in flight at once): n documents sent at once in calls of
-// perCall, none awaited before the next is sent; the driver's pool (100
-// connections, the author's maxPoolSize) queues what it cannot send yet.
-// The rate is n over the time until the last call returned.
+// perCall, none awaited before the next is sent, queued for the pool's
+// 100 connections (the author's maxPoolSize). The queue is ours, a
+// semaphore of 100: Node's driver waits for a connection as long as it
+// takes, Go's gives up after its server-selection timeout (5 s). The rate
+// is n over the time until the last call returned.
 func rawWave(env Env, n, perCall int) func(ctx context.Context, o bench.Options) (bench.Run, error) {
 	return func(ctx context.Context, o bench.Options) (bench.Run, error) {
 		if env.Mongo == nil {
@@ -222,12 +224,15 @@ func rawWave(env Env, n, perCall int) func(ctx context.Context, o bench.Options)
 		var wg sync.WaitGroup
 		var errs int64
 		var firstErr error
+		pool := make(chan struct{}, 100)
 		cpu0 := env.servicesCPU()
 		start := time.Now()
 		for _, docs := range calls {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
+				pool <- struct{}{}
+				defer func() { <-pool }()
 				t0 := time.Now()
 				retry, err := env.Mongo.InsertMany(ctx, docs) // one document: the same insert command as InsertOne
 				mu.Lock()
