@@ -14,6 +14,7 @@ import (
 
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/writes"
 )
 
 // Step 6: article B's table, row for row with the author's README
@@ -298,6 +299,10 @@ func writeNotes(r *bench.Result) {
 	}
 }
 
+// bulkBuffer is steps/06-buffered-writes/main.go's Capacity: the most
+// events that may still wait in the batcher when the load stops.
+const bulkBuffer = 5_000
+
 // bulkClaims: B8 (rows 2, 5 and 9: bulk's rates) and B8-cpu (rows 5 and
 // 9: what the database spends per event, sync against bulk).
 func bulkClaims(r *bench.Result) (bench.Claim, bench.Claim) {
@@ -307,7 +312,7 @@ func bulkClaims(r *bench.Result) (bench.Claim, bench.Claim) {
 		Article: fmt.Sprintf("insert_bulk (bulk.js: one insertMany per 1000 events or 1000 ms): %.0f req/s = %.2f× the empty POST's %.0f; %.0f ops/s persisted = %.2f× sync's %.0f; %.0f s of additional time",
 			bu.HTTPRPS, bu.HTTPRPS/ep.HTTPRPS, ep.HTTPRPS, bu.OpsRPS, bu.OpsRPS/sy.ops(), sy.ops(), bu.AddS),
 		Tolerance: fmt.Sprintf("bulk accepts ≥ 0.8× the lower of its two ceilings, the empty POST and the database's InsertMany rate (raw-bulk): the author's %.2f× was against the empty POST, the lower on Express; with Go's HTTP ~10× Node's the database is the lower here; "+
-			"persisted ≥ the author's %.2f× sync, the author's bar as is: on Express the HTTP ceiling held bulk there, here the database's own InsertMany over single inserts (printed) bounds it; additional time ≤ 2 flush intervals (2 s): the author's %.0f s is one, for the last partial batch, and ours adds the drain of a bounded buffer",
+			"persisted ≥ the author's %.2f× sync, the author's bar as is: on Express the HTTP ceiling held bulk there, here the database's own InsertMany over single inserts (printed) bounds it; additional time ≤ one flush interval (the author's %.0f s: the last partial batch) + the time the database takes to write a full buffer at raw-bulk's rate (the author's buffer never held more than a batch, its database being faster than its HTTP; ours holds up to 5000) + half an interval for a shared machine",
 			bu.HTTPRPS/ep.HTTPRPS, bu.OpsRPS/sy.ops(), bu.AddS)}
 	e, s, b := r.Find("empty-post"), r.Find("sync"), r.Find("bulk")
 	if e != nil && s != nil && b != nil && persisted(r, "sync") > 0 && e.RPS > 0 {
@@ -316,12 +321,13 @@ func bulkClaims(r *bench.Result) (bench.Claim, bench.Claim) {
 			ceiling, which = rb.RPS, "raw InsertMany"
 		}
 		acc, add, y := extra(b, "accepted_per_s"), extra(b, "additional_s"), persisted(r, "bulk")/persisted(r, "sync")
-		b8.Measured = fmt.Sprintf("bulk accepted %.0f events/s = %.2f× %s (%.0f/s; the empty POST %.0f req/s, so %.2f× it; %.0f%% of requests told to retry later); persisted %.0f/s = %.2f× sync (%.0f/s; the author's %.2f×); additional time %.2f s (the author's %.0f s)",
-			acc, acc/ceiling, which, ceiling, e.RPS, acc/e.RPS, 100*extra(b, "status_503_share"), persisted(r, "bulk"), y, persisted(r, "sync"), bu.OpsRPS/sy.ops(), add, bu.AddS)
+		drain := 1.5*writes.FlushInterval.Seconds() + ratio(bulkBuffer, extra(r.Find("raw-bulk"), "persisted_per_s")) // interval + a full buffer + half an interval
+		b8.Measured = fmt.Sprintf("bulk accepted %.0f events/s = %.2f× %s (%.0f/s; the empty POST %.0f req/s, so %.2f× it; %.0f%% of requests told to retry later); persisted %.0f/s = %.2f× sync (%.0f/s; the author's %.2f×); additional time %.2f s (the author's %.0f s; the bar %.2f s)",
+			acc, acc/ceiling, which, ceiling, e.RPS, acc/e.RPS, 100*extra(b, "status_503_share"), persisted(r, "bulk"), y, persisted(r, "sync"), bu.OpsRPS/sy.ops(), add, bu.AddS, drain)
 		if rb, one := r.Find("raw-bulk"), r.Find("raw-100"); rb != nil && one != nil && one.RPS > 0 {
 			b8.Measured += fmt.Sprintf("; the database alone: raw InsertMany ÷ raw ×100 = %.1f×", rb.RPS/one.RPS)
 		}
-		b8.Reproduced = bench.Verdict(acc/ceiling >= 0.8 && y >= bu.OpsRPS/sy.ops() && add <= 2 && b.Errors == 0)
+		b8.Reproduced = bench.Verdict(acc/ceiling >= 0.8 && y >= bu.OpsRPS/sy.ops() && add <= drain && b.Errors == 0)
 	}
 	return b8, bulkCPUClaim(r)
 }
