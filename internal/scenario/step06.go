@@ -346,7 +346,7 @@ func bulkCPUClaim(r *bench.Result) bench.Claim {
 		cpu.Measured = fmt.Sprintf("database CPU per event: sync %.0f µs (%.0f %% of a core), bulk %.0f µs (%.0f %%): ÷ %.1f (the author's ÷ %.0f: %.0f µs and %.1f µs, our arithmetic)",
 			extra(s, "db_cpu_us_per_doc"), 100*extra(s, "db_cpu_share"), extra(b, "db_cpu_us_per_doc"), 100*extra(b, "db_cpu_share"), x, ratio, sy.dbCPUus(0), bu.dbCPUus(0))
 		if one, many := r.Find("raw-100"), r.Find("raw-bulk"); extra(one, "db_cpu_us_per_doc") > 0 && extra(many, "db_cpu_us_per_doc") > 0 {
-			cpu.Measured += fmt.Sprintf("; the database alone, no HTTP: %.0f µs per document inserted 100 at a time, %.0f µs in an InsertMany of 1000 (÷ %.1f)",
+			cpu.Measured += fmt.Sprintf("; the database alone, no HTTP, %.0f µs per document inserted 100 at a time, %.0f µs in an InsertMany of 1000 (÷ %.1f)",
 				extra(one, "db_cpu_us_per_doc"), extra(many, "db_cpu_us_per_doc"), extra(one, "db_cpu_us_per_doc")/extra(many, "db_cpu_us_per_doc"))
 		}
 		cpu.Reproduced = bench.Verdict(x >= least)

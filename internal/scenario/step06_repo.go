@@ -77,7 +77,7 @@ func writeTables(r *bench.Result) []bench.Table {
 		Header: []string{"variant", "author's row", "req/s", "persisted/s", "persisted ÷ sync", "additional s",
 			"DB CPU, % of a core", "DB CPU µs/event"},
 		Notes: []string{
-			"Raw rows have no HTTP: req/s is inserts/s, and persisted ÷ sync is ÷ raw-seq (the author's row 3).",
+			"Raw rows have no HTTP, so req/s is inserts/s, and persisted ÷ sync is ÷ raw-seq (the author's row 3).",
 			"The author's DB CPU per event is our arithmetic: \"Mongo CPU\" × (HTTP + additional time) ÷ 100 000 events (group: × its additional time, when it inserts). Ours: FerretDB and PostgreSQL's CPU from /proc over the load and the settle, ÷ events persisted.",
 		},
 	}

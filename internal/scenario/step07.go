@@ -205,7 +205,7 @@ func reduceClaim(r *bench.Result, env Env) bench.Claim {
 	b, rd := r.Find("bulk"), r.Find("reduce")
 	if w := extra(rd, "db_writes_per_req"); b != nil && w > 0 {
 		x := extra(b, "db_writes_per_req") / w
-		parts = append(parts, fmt.Sprintf("ours, over HTTP: writes per request bulk %.3f, reduce %.4f (÷ %.1f, implied ÷ %.1f); applied per second: reduce %.0f, bulk %.0f, sync %.0f",
+		parts = append(parts, fmt.Sprintf("ours, over HTTP, writes per request bulk %.3f, reduce %.4f (÷ %.1f, implied ÷ %.1f); applied per second: reduce %.0f, bulk %.0f, sync %.0f",
 			extra(b, "db_writes_per_req"), w, x, ours, persisted(r, "reduce"), persisted(r, "bulk"), persisted(r, "sync")))
 		if p, q := extra(b, "db_cpu_us_per_doc"), extra(rd, "db_cpu_us_per_doc"); p > 0 && q > 0 {
 			parts[len(parts)-1] += fmt.Sprintf("; database CPU per event: bulk %.0f µs, reduce %.1f µs, sync %.0f µs", p, q, extra(r.Find("sync"), "db_cpu_us_per_doc"))
