@@ -65,6 +65,11 @@ type Variant struct {
 	// SeriesEvery is the interval of the run's per-interval series (0: one
 	// second); shorter when the step's events are (step 4's expiries).
 	SeriesEvery time.Duration
+	// DatabaseCPU, when set, returns the CPU seconds the database's
+	// processes have used so far: Measure reads it when the window opens
+	// and after the settle, and records the database's CPU per event
+	// persisted and its share of a core (article B's "Mongo CPU" column).
+	DatabaseCPU func() float64
 }
 
 // Options are the load parameters, the same names k6 uses.

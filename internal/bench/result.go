@@ -314,8 +314,12 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 	var scrapeErr error
 	var series *Sampler
 	var cpu0, cpu1 time.Duration // this process's CPU inside the window: the Go driver's
+	var db0 float64              // the database's CPU seconds when the window opened
 	mark := func(phase string) {
 		series.Mark(phase)
+		if phase == "start" && v.DatabaseCPU != nil {
+			db0 = v.DatabaseCPU()
+		}
 		if phase != "start" {
 			cpu1 = selfCPU()
 		}
@@ -390,8 +394,31 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 			return r, err
 		}
 	}
+	if v.DatabaseCPU != nil {
+		events := r.Extra["persisted"] // a write variant: every event it accepted, written
+		if events == 0 {
+			events = r.Served
+		}
+		DatabaseCPU(&r, v.DatabaseCPU()-db0, r.DurationS+r.Extra["additional_s"], events)
+	}
 	r.Series = series.Finish(ctx) // after the settle: the drain is part of the picture
 	return r, nil
+}
+
+// DatabaseCPU records what the database's processes spent (cpuS seconds)
+// over busyS seconds of work for events events: per event, in µs
+// (db_cpu_us_per_doc), and as a share of one core (db_cpu_share, the
+// author's "Mongo CPU" column of article B's repository). Nothing is
+// recorded when the CPU was not measured.
+func DatabaseCPU(r *Run, cpuS, busyS, events float64) {
+	if cpuS <= 0 || events <= 0 || busyS <= 0 {
+		return
+	}
+	if r.Extra == nil {
+		r.Extra = map[string]float64{}
+	}
+	r.Extra["db_cpu_us_per_doc"] = cpuS * 1e6 / events
+	r.Extra["db_cpu_share"] = cpuS / busyS
 }
 
 // settleStall ends settle early when persisted stops moving: the batcher
