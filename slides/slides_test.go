@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -213,5 +214,74 @@ func TestGeneratedFiguresMatchTheReference(t *testing.T) {
 		if err != nil || string(got) != body {
 			t.Errorf("img/generated/%s differs from what results/reference draws: run `make report REF=1` and commit slides/img/generated", name)
 		}
+	}
+}
+
+// codeFile is the file a .code command pulls in, as written in the deck.
+func codeFile(c present.Code) string {
+	f := strings.Fields(c.Cmd)
+	for _, x := range f[1:] {
+		if !strings.HasPrefix(x, "-") {
+			return x
+		}
+	}
+	return ""
+}
+
+// TestTheAnswerComesAfterTheExercise: a step with an exercise shows its
+// TODO first and its answer later. The slide titled "The exercise…" pulls
+// steps/NN-slug/exercise.go (the TODO, live from the repo); a slide titled
+// "The answer…" pulls solutions/NN-slug/ and comes after it; no slide
+// before the exercise shows solutions/ code.
+func TestTheAnswerComesAfterTheExercise(t *testing.T) {
+	for _, name := range decks(t) {
+		slug := strings.TrimSuffix(name, ".slide")
+		if _, err := os.Stat(filepath.Join("..", "steps", slug, "exercise.go")); err != nil {
+			continue // steps 0 and 1 have nothing to write
+		}
+		t.Run(name, func(t *testing.T) {
+			doc := parse(t, name)
+			exercise, answer := -1, -1
+			for i, s := range doc.Sections {
+				var files []string
+				walk([]present.Section{s}, func(_ present.Section, e present.Elem) {
+					if c, ok := e.(present.Code); ok {
+						files = append(files, codeFile(c))
+					}
+				})
+				solution := slices.ContainsFunc(files, func(f string) bool { return strings.HasPrefix(f, "../solutions/") })
+				switch {
+				case strings.HasPrefix(s.Title, "The exercise"):
+					if exercise < 0 {
+						exercise = i
+					}
+					if !slices.Contains(files, "../steps/"+slug+"/exercise.go") {
+						t.Errorf("slide %q shows %v, not the TODO of ../steps/%s/exercise.go", s.Title, files, slug)
+					}
+					if solution {
+						t.Errorf("slide %q shows the reference answer (solutions/)", s.Title)
+					}
+				case strings.HasPrefix(s.Title, "The answer") || strings.HasPrefix(s.Title, "The reference answer"):
+					if answer < 0 {
+						answer = i
+					}
+					if !slices.ContainsFunc(files, func(f string) bool { return strings.HasPrefix(f, "../solutions/"+slug+"/") }) {
+						t.Errorf("slide %q shows %v, not the answer in ../solutions/%s/", s.Title, files, slug)
+					}
+				default:
+					if solution && (exercise < 0 || answer < 0) {
+						t.Errorf("slide %q shows solutions/ code before the answer slide", s.Title)
+					}
+				}
+			}
+			switch {
+			case exercise < 0:
+				t.Errorf("no slide titled \"The exercise…\" showing ../steps/%s/exercise.go", slug)
+			case answer < 0:
+				t.Errorf("no slide titled \"The answer…\" showing ../solutions/%s/", slug)
+			case answer < exercise:
+				t.Errorf("the answer (slide %d) comes before the exercise (slide %d)", answer+1, exercise+1)
+			}
+		})
 	}
 }
