@@ -285,3 +285,115 @@ func TestTheAnswerComesAfterTheExercise(t *testing.T) {
 		})
 	}
 }
+
+// minutesRE reads the time a presenter note gives: "3 minutes…", "1 minute…".
+var minutesRE = regexp.MustCompile(`^(\d+) minutes?\b`)
+
+// noteMinutes is the time a slide's notes begin with, or -1.
+func noteMinutes(notes []string) int {
+	if len(notes) == 0 {
+		return -1
+	}
+	m := minutesRE.FindStringSubmatch(strings.TrimSpace(notes[0]))
+	if m == nil {
+		return -1
+	}
+	var n int
+	fmt.Sscan(m[1], &n)
+	return n
+}
+
+// TestDeckTimeIsTheSumOfItsSlides: the time a deck's title notes give is
+// the sum of its slides' times (±1 minute), and every slide's notes begin
+// with its time — so the agenda a facilitator plans with is the deck's.
+// An exercise slot is said in words after it ("then the exercise slot…")
+// and is not part of the deck's time.
+func TestDeckTimeIsTheSumOfItsSlides(t *testing.T) {
+	for _, name := range decks(t) {
+		t.Run(name, func(t *testing.T) {
+			doc := parse(t, name)
+			head := noteMinutes(doc.TitleNotes)
+			if head < 0 {
+				t.Fatalf("the title notes do not begin with the deck's time (\"12 minutes …\"): %q", doc.TitleNotes)
+			}
+			sum := 0
+			for _, s := range doc.Sections {
+				m := noteMinutes(s.Notes)
+				if m < 0 {
+					t.Errorf("slide %q: notes do not begin with its time (\"1 minute.\")", s.Title)
+					continue
+				}
+				sum += m
+			}
+			if d := head - sum; d < -1 || d > 1 {
+				t.Errorf("the title notes say %d minutes, the slides' notes add up to %d", head, sum)
+			}
+		})
+	}
+}
+
+// measuredBench reads the facilitator guide's table of full bench
+// durations (measured, not guessed): step → seconds, the upper end of a
+// range.
+func measuredBench(t *testing.T) map[int]int {
+	t.Helper()
+	guide, err := os.ReadFile(filepath.Join("..", "docs", "facilitator.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var head, full []string
+	for _, line := range strings.Split(string(guide), "\n") {
+		cells := strings.Split(strings.Trim(line, "| "), "|")
+		switch strings.TrimSpace(cells[0]) {
+		case "step":
+			head = cells
+		case "full":
+			full = cells
+		}
+		if full != nil {
+			break
+		}
+	}
+	if head == nil || len(full) != len(head) {
+		t.Fatal(`docs/facilitator.md has no "| step | 0 | 1 …" table with a "| full |" row of bench durations`)
+	}
+	secs := regexp.MustCompile(`^(\d+)(?:–(\d+))? s`)
+	out := map[int]int{}
+	for i := 1; i < len(head); i++ {
+		var n, s int
+		m := secs.FindStringSubmatch(strings.TrimSpace(full[i]))
+		if _, err := fmt.Sscan(strings.TrimSpace(head[i]), &n); err != nil || m == nil {
+			t.Fatalf("bench durations: column %q holds %q, not a duration in seconds", head[i], full[i])
+		}
+		upper := m[2]
+		if upper == "" {
+			upper = m[1]
+		}
+		fmt.Sscan(upper, &s)
+		out[n] = s
+	}
+	return out
+}
+
+// TestLiveDemosFitTheirMeasuredBench: a deck's "Live demo" slide gives at
+// least the time its bench was measured to take (the guide's table), or
+// says the bench runs behind the next slides.
+func TestLiveDemosFitTheirMeasuredBench(t *testing.T) {
+	bench := measuredBench(t)
+	for _, name := range decks(t) {
+		var n int
+		if _, err := fmt.Sscanf(name, "%02d-", &n); err != nil || name == "00-welcome.slide" {
+			continue
+		}
+		doc := parse(t, name)
+		for _, s := range doc.Sections {
+			if s.Title != "Live demo" {
+				continue
+			}
+			notes := strings.Join(s.Notes, " ")
+			if m := noteMinutes(s.Notes); m*60 < bench[n] && !strings.Contains(notes, "runs behind the next slides") {
+				t.Errorf("%s: the live demo is given %d minute(s); step %d's bench was measured at %d s (docs/facilitator.md)", name, m, n, bench[n])
+			}
+		}
+	}
+}
