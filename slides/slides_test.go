@@ -397,3 +397,33 @@ func TestLiveDemosFitTheirMeasuredBench(t *testing.T) {
 		}
 	}
 }
+
+// TestSlideChartsReadFromTheBack: the charts the decks show are the slide
+// figures (internal/report's SlideChart), in type no smaller than 24 of
+// their 1000 units — about 19 px on a 1024×768 projector — not the
+// report's full charts.
+func TestSlideChartsReadFromTheBack(t *testing.T) {
+	charts, _ := filepath.Glob(filepath.Join("img", "generated", "step-*-slide.svg"))
+	if len(charts) == 0 {
+		t.Fatal("no slide charts in img/generated: run `make report REF=1`")
+	}
+	size := regexp.MustCompile(`font-size="(\d+)"`)
+	for _, c := range charts {
+		b, err := os.ReadFile(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range size.FindAllStringSubmatch(string(b), -1) {
+			var n int
+			fmt.Sscan(m[1], &n)
+			if n < 24 {
+				t.Errorf("%s: type of size %d: too small to read from the back of a room", c, n)
+			}
+		}
+	}
+	for n, f := range report.Slides {
+		if len(f.Variants) < 2 || len(f.Variants) > 3 {
+			t.Errorf("step %d's slide chart shows %d runs: two or three carry one message", n, len(f.Variants))
+		}
+	}
+}
