@@ -123,7 +123,7 @@ slides: ## serve the decks on 127.0.0.1:3999 (Go present; press N for the presen
 	@echo "decks: http://127.0.0.1:3999 (N opens the presenter notes; the charts come from results/reference: make report REF=1)"
 	@go tool present -http 127.0.0.1:3999 -content slides -notes -play=false
 
-handout: build ## print every deck to PDF, one page per slide (results/handout/; needs Chromium)
+handout: build ## print every deck to PDF, one page per slide, and the learner's one-page cheat sheet (results/handout/; needs Chromium)
 	@$(WORKSHOP) handout
 
 test: build ## everything CI runs: vet, all tests on real services, QUICK benches
