@@ -43,8 +43,13 @@ doctor: build ## what is installed / missing, and the exact command to fix each
 deps: build ## install the missing Debian/Ubuntu packages (as root: apt-get)
 	@$(WORKSHOP) deps
 
-prefetch: build ## before a room with bad wifi: download modules, build every binary and test, seed, then stop
+prefetch: build ## before a room with bad wifi: download modules (step 9's frameworks too), build every binary and test, seed, then stop
 	go mod download
+	@# step 9's exercise go-gets a framework: put those listed in frameworks.txt, and all they
+	@# need, in the module cache, from a scratch copy of go.mod so this checkout is not changed
+	@tmp=$$(mktemp -d) && cp go.mod go.sum $$tmp/ && \
+	  (cd $$tmp && GOFLAGS=-mod=mod go get $$(grep -v '^#' $(CURDIR)/steps/09-frameworks/frameworks.txt) && go mod download all); \
+	  rc=$$?; rm -rf $$tmp; exit $$rc
 	go build ./... && go build -tags solution ./...
 	go test -run '^$$' ./... >/dev/null && go test -tags solution -run '^$$' ./... >/dev/null
 	go build -o /dev/null golang.org/x/tools/cmd/present
@@ -118,7 +123,7 @@ slides: ## serve the decks on 127.0.0.1:3999 (Go present; press N for the presen
 	@echo "decks: http://127.0.0.1:3999 (N opens the presenter notes; the charts come from results/reference: make report REF=1)"
 	@go tool present -http 127.0.0.1:3999 -content slides -notes -play=false
 
-handout: build ## print every deck to PDF, one page per slide (results/handout/; needs Chromium)
+handout: build ## print every deck to PDF, one page per slide, and the learner's one-page cheat sheet (results/handout/; needs Chromium)
 	@$(WORKSHOP) handout
 
 test: build ## everything CI runs: vet, all tests on real services, QUICK benches

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -212,6 +213,217 @@ func TestGeneratedFiguresMatchTheReference(t *testing.T) {
 		got, err := os.ReadFile(filepath.Join("img", "generated", name))
 		if err != nil || string(got) != body {
 			t.Errorf("img/generated/%s differs from what results/reference draws: run `make report REF=1` and commit slides/img/generated", name)
+		}
+	}
+}
+
+// codeFile is the file a .code command pulls in, as written in the deck.
+func codeFile(c present.Code) string {
+	f := strings.Fields(c.Cmd)
+	for _, x := range f[1:] {
+		if !strings.HasPrefix(x, "-") {
+			return x
+		}
+	}
+	return ""
+}
+
+// TestTheAnswerComesAfterTheExercise: a step with an exercise shows its
+// TODO first and its answer later. The slide titled "The exercise…" pulls
+// steps/NN-slug/exercise.go (the TODO, live from the repo); a slide titled
+// "The answer…" pulls solutions/NN-slug/ and comes after it; no slide
+// before the exercise shows solutions/ code.
+func TestTheAnswerComesAfterTheExercise(t *testing.T) {
+	for _, name := range decks(t) {
+		slug := strings.TrimSuffix(name, ".slide")
+		if _, err := os.Stat(filepath.Join("..", "steps", slug, "exercise.go")); err != nil {
+			continue // steps 0 and 1 have nothing to write
+		}
+		t.Run(name, func(t *testing.T) {
+			doc := parse(t, name)
+			exercise, answer := -1, -1
+			for i, s := range doc.Sections {
+				var files []string
+				walk([]present.Section{s}, func(_ present.Section, e present.Elem) {
+					if c, ok := e.(present.Code); ok {
+						files = append(files, codeFile(c))
+					}
+				})
+				solution := slices.ContainsFunc(files, func(f string) bool { return strings.HasPrefix(f, "../solutions/") })
+				switch {
+				case strings.HasPrefix(s.Title, "The exercise"):
+					if exercise < 0 {
+						exercise = i
+					}
+					if !slices.Contains(files, "../steps/"+slug+"/exercise.go") {
+						t.Errorf("slide %q shows %v, not the TODO of ../steps/%s/exercise.go", s.Title, files, slug)
+					}
+					if solution {
+						t.Errorf("slide %q shows the reference answer (solutions/)", s.Title)
+					}
+				case strings.HasPrefix(s.Title, "The answer") || strings.HasPrefix(s.Title, "The reference answer"):
+					if answer < 0 {
+						answer = i
+					}
+					if !slices.ContainsFunc(files, func(f string) bool { return strings.HasPrefix(f, "../solutions/"+slug+"/") }) {
+						t.Errorf("slide %q shows %v, not the answer in ../solutions/%s/", s.Title, files, slug)
+					}
+				default:
+					if solution && (exercise < 0 || answer < 0) {
+						t.Errorf("slide %q shows solutions/ code before the answer slide", s.Title)
+					}
+				}
+			}
+			switch {
+			case exercise < 0:
+				t.Errorf("no slide titled \"The exercise…\" showing ../steps/%s/exercise.go", slug)
+			case answer < 0:
+				t.Errorf("no slide titled \"The answer…\" showing ../solutions/%s/", slug)
+			case answer < exercise:
+				t.Errorf("the answer (slide %d) comes before the exercise (slide %d)", answer+1, exercise+1)
+			}
+		})
+	}
+}
+
+// minutesRE reads the time a presenter note gives: "3 minutes…", "1 minute…".
+var minutesRE = regexp.MustCompile(`^(\d+) minutes?\b`)
+
+// noteMinutes is the time a slide's notes begin with, or -1.
+func noteMinutes(notes []string) int {
+	if len(notes) == 0 {
+		return -1
+	}
+	m := minutesRE.FindStringSubmatch(strings.TrimSpace(notes[0]))
+	if m == nil {
+		return -1
+	}
+	var n int
+	fmt.Sscan(m[1], &n)
+	return n
+}
+
+// TestDeckTimeIsTheSumOfItsSlides: the time a deck's title notes give is
+// the sum of its slides' times (±1 minute), and every slide's notes begin
+// with its time — so the agenda a facilitator plans with is the deck's.
+// An exercise slot is said in words after it ("then the exercise slot…")
+// and is not part of the deck's time.
+func TestDeckTimeIsTheSumOfItsSlides(t *testing.T) {
+	for _, name := range decks(t) {
+		t.Run(name, func(t *testing.T) {
+			doc := parse(t, name)
+			head := noteMinutes(doc.TitleNotes)
+			if head < 0 {
+				t.Fatalf("the title notes do not begin with the deck's time (\"12 minutes …\"): %q", doc.TitleNotes)
+			}
+			sum := 0
+			for _, s := range doc.Sections {
+				m := noteMinutes(s.Notes)
+				if m < 0 {
+					t.Errorf("slide %q: notes do not begin with its time (\"1 minute.\")", s.Title)
+					continue
+				}
+				sum += m
+			}
+			if d := head - sum; d < -1 || d > 1 {
+				t.Errorf("the title notes say %d minutes, the slides' notes add up to %d", head, sum)
+			}
+		})
+	}
+}
+
+// measuredBench reads the facilitator guide's table of full bench
+// durations (measured, not guessed): step → seconds, the upper end of a
+// range.
+func measuredBench(t *testing.T) map[int]int {
+	t.Helper()
+	guide, err := os.ReadFile(filepath.Join("..", "docs", "facilitator.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var head, full []string
+	for _, line := range strings.Split(string(guide), "\n") {
+		cells := strings.Split(strings.Trim(line, "| "), "|")
+		switch strings.TrimSpace(cells[0]) {
+		case "step":
+			head = cells
+		case "full":
+			full = cells
+		}
+		if full != nil {
+			break
+		}
+	}
+	if head == nil || len(full) != len(head) {
+		t.Fatal(`docs/facilitator.md has no "| step | 0 | 1 …" table with a "| full |" row of bench durations`)
+	}
+	secs := regexp.MustCompile(`^(\d+)(?:–(\d+))? s`)
+	out := map[int]int{}
+	for i := 1; i < len(head); i++ {
+		var n, s int
+		m := secs.FindStringSubmatch(strings.TrimSpace(full[i]))
+		if _, err := fmt.Sscan(strings.TrimSpace(head[i]), &n); err != nil || m == nil {
+			t.Fatalf("bench durations: column %q holds %q, not a duration in seconds", head[i], full[i])
+		}
+		upper := m[2]
+		if upper == "" {
+			upper = m[1]
+		}
+		fmt.Sscan(upper, &s)
+		out[n] = s
+	}
+	return out
+}
+
+// TestLiveDemosFitTheirMeasuredBench: a deck's "Live demo" slide gives at
+// least the time its bench was measured to take (the guide's table), or
+// says the bench runs behind the next slides.
+func TestLiveDemosFitTheirMeasuredBench(t *testing.T) {
+	bench := measuredBench(t)
+	for _, name := range decks(t) {
+		var n int
+		if _, err := fmt.Sscanf(name, "%02d-", &n); err != nil || name == "00-welcome.slide" {
+			continue
+		}
+		doc := parse(t, name)
+		for _, s := range doc.Sections {
+			if s.Title != "Live demo" {
+				continue
+			}
+			notes := strings.Join(s.Notes, " ")
+			if m := noteMinutes(s.Notes); m*60 < bench[n] && !strings.Contains(notes, "runs behind the next slides") {
+				t.Errorf("%s: the live demo is given %d minute(s); step %d's bench was measured at %d s (docs/facilitator.md)", name, m, n, bench[n])
+			}
+		}
+	}
+}
+
+// TestSlideChartsReadFromTheBack: the charts the decks show are the slide
+// figures (internal/report's SlideChart), in type no smaller than 24 of
+// their 1000 units — about 19 px on a 1024×768 projector — not the
+// report's full charts.
+func TestSlideChartsReadFromTheBack(t *testing.T) {
+	charts, _ := filepath.Glob(filepath.Join("img", "generated", "step-*-slide.svg"))
+	if len(charts) == 0 {
+		t.Fatal("no slide charts in img/generated: run `make report REF=1`")
+	}
+	size := regexp.MustCompile(`font-size="(\d+)"`)
+	for _, c := range charts {
+		b, err := os.ReadFile(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range size.FindAllStringSubmatch(string(b), -1) {
+			var n int
+			fmt.Sscan(m[1], &n)
+			if n < 24 {
+				t.Errorf("%s: type of size %d: too small to read from the back of a room", c, n)
+			}
+		}
+	}
+	for n, f := range report.Slides {
+		if len(f.Variants) < 2 || len(f.Variants) > 3 {
+			t.Errorf("step %d's slide chart shows %d runs: two or three carry one message", n, len(f.Variants))
 		}
 	}
 }

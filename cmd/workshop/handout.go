@@ -75,6 +75,19 @@ func runHandout(ctx context.Context, args []string) error {
 		jobs[d] = filepath.Join(out, strings.TrimSuffix(filepath.Base(d), ".slide")+".pdf")
 	}
 	jobs[all] = filepath.Join(out, "peakload.pdf")
+	sheet, err := writeCheatSheet(out)
+	if err != nil {
+		return err
+	}
+	sheetPDF := filepath.Join(out, "cheatsheet.pdf")
+	switch pages, err := printPDF(ctx, browser, profile, "file://"+sheet, sheetPDF); {
+	case err != nil:
+		return fmt.Errorf("the cheat sheet: %w", err)
+	case pages != 1:
+		fmt.Printf("wrote %s — warning: %d pages, not one\n", sheetPDF, pages)
+	default:
+		fmt.Printf("wrote %s (the learner's one page)\n", sheetPDF)
+	}
 	for _, d := range append(decks, all) {
 		pages, err := printPDF(ctx, browser, profile, p.url+"/"+filepath.Base(d), jobs[d])
 		if err != nil {

@@ -210,16 +210,15 @@ func PageWithDrills(title string, steps []int, slugs map[int]string, rs, drills 
 }
 
 // SlideFiles are the figures a step's deck includes, by file name under
-// slides/img/generated/: the runs chart, the article-beside-ours chart
-// (when the step has one), the run over time (when its runs kept a series)
-// and the claims table as an HTML fragment.
+// slides/img/generated/: the slide chart (one message, large type; the
+// report keeps the full runs and ratios charts), the run over time (when
+// its runs kept a series) and the claims table as an HTML fragment.
 func SlideFiles(r *bench.Result) map[string]string {
 	out := map[string]string{
-		fmt.Sprintf("step-%d-runs.svg", r.Step):    RunsChart(r) + "\n",
 		fmt.Sprintf("step-%d-claims.html", r.Step): slideClaims(r),
 	}
-	if c := RatiosChart(r); c != "" {
-		out[fmt.Sprintf("step-%d-ratios.svg", r.Step)] = c + "\n"
+	if c := SlideChart(r); c != "" {
+		out[slideName(r.Step)] = c + "\n"
 	}
 	if c := SeriesChart(r); c != "" {
 		out[fmt.Sprintf("step-%d-series.svg", r.Step)] = c + "\n"
