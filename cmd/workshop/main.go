@@ -29,6 +29,8 @@ const usage = `usage: workshop <command> [flags]
   drill -step N     kill a database (and the server) under load, count what survived (2, 6, 7)
   mutants [-step N] prove the checks: each fails on every mutant, passes on every valid one
   progress          per step: solved?, hints seen, the last bench's verdicts
+  probe -url URL    the bench's loops, table and results on a service of yours (loopback unless -allow-remote)
+  audit -url URL    the articles' practices checked from outside: one verdict each, with its evidence
   compare           every step's latest result against the articles;
                     -a FILE -b FILE (A= B=): two runs of a step side by side
   report [-ref]     one HTML page of every chart and claim (results/report/);
@@ -93,6 +95,10 @@ func main() {
 		err = runWorker(ctx)
 	case "latency-proxy":
 		err = runLatencyProxy(ctx, args)
+	case "probe":
+		err = runProbe(ctx, args)
+	case "audit":
+		err = runAudit(ctx, args)
 	case "compare":
 		err = runCompare(args)
 	case "report":
