@@ -17,7 +17,7 @@ ACTION      := $(filter $(ACTIONS),$(MAKECMDGOALS))
 # compose-bench takes STEP as a directory name (02-cache-aside) or a number.
 STEP_DIR    := $(if $(filter compose-bench,$(MAKECMDGOALS)),$(notdir $(firstword $(wildcard steps/$(STEP) steps/0$(STEP)-* steps/$(STEP)-*))))
 export STACK TOOL QUICK VUS ITERATIONS DURATION SOLUTION LATENCY RUNS ARRIVAL RATE CAPACITY
-export URL REQUESTS METRICS PER_REQUEST ALLOW_REMOTE POST COLD CHANGE QUERIES BURST_POST BODY
+export FORMAT GRADE_BASE GRADE_STEPS URL REQUESTS METRICS PER_REQUEST ALLOW_REMOTE POST COLD CHANGE QUERIES BURST_POST BODY
 export K6
 
 # Each action needs a step: `make step-2 check`, not `make check`.
@@ -25,7 +25,7 @@ define need_step
 	@if [ -z "$(STEP)" ]; then echo "usage: make step-N $@   (e.g. make step-1 $@)"; exit 2; fi
 endef
 
-.PHONY: help build doctor deps prefetch up down seed test test-latency test-compose compose-bench probe audit compare progress report slides docs clean $(ACTIONS)
+.PHONY: help build doctor deps prefetch up down seed test test-latency test-compose compose-bench probe audit grade compare progress report slides docs clean $(ACTIONS)
 
 help: ## list every target with one line each
 	@echo "peakload — rebuild four articles' optimisations and measure each one"
@@ -103,8 +103,11 @@ profile: build ## (make step-N profile) load the step while capturing CPU and mu
 mutants: build ## prove the checks: each fails on every mutant, passes on every valid one (make step-N mutants: one step)
 	@$(WORKSHOP) mutants $(if $(STEP),-step $(STEP))
 
-progress: build ## one line per step: solved?, hints seen, the last bench's verdicts
+progress: build ## one line per step: solved?, hints seen, the last bench's verdicts; FORMAT=json|markdown for a lead or a CI summary
 	@$(WORKSHOP) progress
+
+grade: build ## CI on a learner's fork: the checks of the steps whose exercise.go changed, then the progress table into the job summary
+	@$(WORKSHOP) grade
 
 probe: build ## the bench on a service of yours: URL=http://127.0.0.1:8080/path [REQUESTS=file METRICS=url PER_REQUEST='re,re' RUNS=N CAPACITY=1]; loopback only unless ALLOW_REMOTE=1
 	@$(WORKSHOP) probe
