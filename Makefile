@@ -115,8 +115,8 @@ probe: build ## the bench on a service of yours: URL=http://127.0.0.1:8080/path 
 audit: build ## the articles' practices checked on a service from outside: URL=… [POST=/route METRICS=url QUERIES=name COLD=/path CHANGE='POST /path']
 	@$(WORKSHOP) audit
 
-compare: build ## every step's latest result against every article claim; A=<file> B=<file>: two runs of a step side by side, with a significance test
-	@$(WORKSHOP) compare $(if $(A),-a '$(A)') $(if $(B),-b '$(B)')
+compare: build ## every step's latest result against every article claim; A=<file> B=<file>: two runs of a step side by side, with a significance test; DIR=<folder>: many people's results, one table per step, one row per person
+	@$(WORKSHOP) compare $(if $(A),-a '$(A)') $(if $(B),-b '$(B)') $(if $(DIR),-dir '$(DIR)')
 
 report: build ## one HTML page of every chart and claim (results/report/index.html); REF=1: the reference runs, and the slides' figures
 	@$(WORKSHOP) report $(if $(filter 1,$(REF)),-ref)
