@@ -35,6 +35,7 @@ const usage = `usage: workshop <command> [flags]
   audit -url URL    the articles' practices checked from outside: one verdict each, with its evidence
   compare           every step's latest result against the articles;
                     -a FILE -b FILE (A= B=): two runs of a step side by side
+                    -dir FOLDER (DIR=): many people's results, a table per step, a row per person
   report [-ref]     one HTML page of every chart and claim (results/report/);
                     -ref: the reference runs, and the slides' figures
   docs [-check]     write the reference runs' figures into the READMEs' marked regions
