@@ -74,9 +74,10 @@ func burst(ctx context.Context, c Config) ([]bench.Run, []Finding) {
 	warm = 0
 	counts.shed.Store(0)
 	counts.retryAfter.Store(0)
-	cpu0 := bench.SelfCPU()
+	cpu0, srv0 := bench.SelfCPU(), c.serverCPU(ctx)
 	b := open("burst 2×", 2*closed.RPS, c.Burst)
 	clientBusy := (bench.SelfCPU() - cpu0).Seconds() / c.Burst.Seconds() / float64(runtime.NumCPU())
+	serverBusy := (c.serverCPU(ctx) - srv0) / c.Burst.Seconds() // of one CPU; 0 without -metrics
 	shed, withRetry := counts.shed.Load(), counts.retryAfter.Load()
 	runs := []bench.Run{closed, base, b}
 	shedding.Evidence = fmt.Sprintf("closed loop %.0f req/s; open loop at %.0f req/s for %s: %d answered, %d × 503 (%d with Retry-After), %d other errors, %d never sent; p99 %.0f ms, max %.0f ms (baseline p99 %.1f ms)",
@@ -89,6 +90,9 @@ func burst(ctx context.Context, c Config) ([]bench.Run, []Finding) {
 	case clientBusy >= bench.ClientBusyLimit:
 		shedding.Mark, shedding.Verdict = NotJudged, "not judged"
 		shedding.Evidence += fmt.Sprintf("; the audit used %.0f%% of this machine's CPUs: the queue may be the driver's", 100*clientBusy)
+	case srv0 > 0 && serverBusy < bench.ServerIdleLimit:
+		shedding.Mark, shedding.Verdict = NotJudged, "not judged"
+		shedding.Evidence += fmt.Sprintf("; the server used %.0f%% of a CPU: not saturated, so the queue was the driver's or the machine's", 100*serverBusy)
 	case b.Latency.P99 <= c.P99Ms && b.Errors == 0:
 		shedding.Mark, shedding.Verdict = NotJudged, "kept up"
 		shedding.Evidence += fmt.Sprintf("; p99 stayed ≤ %.0f ms: twice the closed loop's rate was no burst for it", c.P99Ms)
@@ -134,4 +138,17 @@ func arrival(r bench.Run) bench.Arrival {
 		return bench.Arrival{}
 	}
 	return *r.Arrival
+}
+
+// serverCPU is the service's process_cpu_seconds_total (Prometheus's
+// process collector), 0 when -metrics is not given or does not export it.
+func (c Config) serverCPU(ctx context.Context) float64 {
+	if c.MetricsURL == "" {
+		return 0
+	}
+	m, err := bench.ScrapeURL(ctx, c.MetricsURL)
+	if err != nil {
+		return 0
+	}
+	return m["process_cpu_seconds_total"]
 }
