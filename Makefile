@@ -17,6 +17,7 @@ ACTION      := $(filter $(ACTIONS),$(MAKECMDGOALS))
 # compose-bench takes STEP as a directory name (02-cache-aside) or a number.
 STEP_DIR    := $(if $(filter compose-bench,$(MAKECMDGOALS)),$(notdir $(firstword $(wildcard steps/$(STEP) steps/0$(STEP)-* steps/$(STEP)-*))))
 export STACK TOOL QUICK VUS ITERATIONS DURATION SOLUTION LATENCY RUNS ARRIVAL RATE CAPACITY
+export FORMAT GRADE_BASE GRADE_STEPS URL REQUESTS METRICS PER_REQUEST ALLOW_REMOTE POST COLD CHANGE QUERIES BURST_POST BODY
 export K6
 
 # Each action needs a step: `make step-2 check`, not `make check`.
@@ -24,7 +25,7 @@ define need_step
 	@if [ -z "$(STEP)" ]; then echo "usage: make step-N $@   (e.g. make step-1 $@)"; exit 2; fi
 endef
 
-.PHONY: help build doctor deps prefetch up down seed test test-latency test-compose compose-bench compare progress report slides docs clean $(ACTIONS)
+.PHONY: help build doctor deps prefetch up down seed test test-latency test-compose compose-bench probe audit grade compare progress report slides docs clean $(ACTIONS)
 
 help: ## list every target with one line each
 	@echo "peakload — rebuild four articles' optimisations and measure each one"
@@ -107,11 +108,20 @@ profile: build ## (make step-N profile) load the step while capturing CPU and mu
 mutants: build ## prove the checks: each fails on every mutant, passes on every valid one (make step-N mutants: one step)
 	@$(WORKSHOP) mutants $(if $(STEP),-step $(STEP))
 
-progress: build ## one line per step: solved?, hints seen, the last bench's verdicts
+progress: build ## one line per step: solved?, hints seen, the last bench's verdicts; FORMAT=json|markdown for a lead or a CI summary
 	@$(WORKSHOP) progress
 
-compare: build ## every step's latest result against every article claim; A=<file> B=<file>: two runs of a step side by side, with a significance test
-	@$(WORKSHOP) compare $(if $(A),-a '$(A)') $(if $(B),-b '$(B)')
+grade: build ## CI on a learner's fork: the checks of the steps whose exercise.go changed, then the progress table into the job summary
+	@$(WORKSHOP) grade
+
+probe: build ## the bench on a service of yours: URL=http://127.0.0.1:8080/path [REQUESTS=file METRICS=url PER_REQUEST='re,re' RUNS=N CAPACITY=1]; loopback only unless ALLOW_REMOTE=1
+	@$(WORKSHOP) probe
+
+audit: build ## the articles' practices checked on a service from outside: URL=… [POST=/route METRICS=url QUERIES=name COLD=/path CHANGE='POST /path']
+	@$(WORKSHOP) audit
+
+compare: build ## every step's latest result against every article claim; A=<file> B=<file>: two runs of a step side by side, with a significance test; DIR=<folder>: many people's results, one table per step, one row per person
+	@$(WORKSHOP) compare $(if $(A),-a '$(A)') $(if $(B),-b '$(B)') $(if $(DIR),-dir '$(DIR)')
 
 report: build ## one HTML page of every chart and claim (results/report/index.html); REF=1: the reference runs, and the slides' figures
 	@$(WORKSHOP) report $(if $(filter 1,$(REF)),-ref)

@@ -256,7 +256,8 @@ func newResult(step scenario.Step, sc stack.Config, plan bench.CPUPlan, o bench.
 	}
 	res := &bench.Result{Step: step.N, Slug: step.Slug, StartedAt: time.Now().UTC(), Machine: bench.ThisMachine(kind, plan),
 		Params: map[string]any{"vus": o.VUs, "iterations": o.Iterations, "duration_s": o.Duration.Seconds(),
-			"warmup_s": o.Warmup.Seconds(), "quick": quick, "tool": tool, "solution": solution()}}
+			"warmup_s": o.Warmup.Seconds(), "quick": quick, "tool": tool, "solution": solution(),
+			"who": whoAmI()}} // make compare DIR= sets many people's runs side by side
 	if o.Rate > 0 {
 		res.Params["arrival_rate"] = o.Rate
 	}

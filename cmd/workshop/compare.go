@@ -4,8 +4,13 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/peakload/workshop/internal/bench"
@@ -21,8 +26,11 @@ func runCompare(args []string) error {
 	fs := flag.NewFlagSet("compare", flag.ExitOnError)
 	a := fs.String("a", "", "results file of the first run (make compare A=…)")
 	b := fs.String("b", "", "results file of the second run (make compare B=…)")
+	dir := fs.String("dir", "", "a folder of many people's results files (make compare DIR=…): one table per step, one row per person")
 	_ = fs.Parse(args)
 	switch {
+	case *dir != "":
+		return compareFolder(*dir)
 	case *a != "" && *b != "":
 		return compareTwo(*a, *b)
 	case *a != "" || *b != "":
@@ -87,4 +95,82 @@ func compareLatest() error {
 		}
 	}
 	return tw.Flush()
+}
+
+// compareFolder is `make compare DIR=<folder>`: a lead's folder of many
+// people's results files, one table per step with one row per person and
+// run, each claim's verdict in its column.
+func compareFolder(dir string) error {
+	byStep, err := comparison.ReadFolder(dir)
+	if err != nil {
+		return err
+	}
+	progressed, err := folderProgress(dir)
+	if err != nil {
+		return err
+	}
+	if len(byStep) == 0 && !progressed {
+		return fmt.Errorf("%s holds no results files (results/step-N/*.json, one subfolder per person)", dir)
+	}
+	steps := slices.Sorted(maps.Keys(byStep))
+	for _, n := range steps {
+		entries := byStep[n]
+		title := entries[0].Result.Slug
+		if n >= 0 {
+			title = fmt.Sprintf("step %d — %s", n, title)
+		}
+		fmt.Printf("\n%s: %d run(s)\n", title, len(entries))
+		header, rows := comparison.StepTable(entries)
+		tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, strings.Join(header, "\t"))
+		for _, r := range rows {
+			fmt.Fprintln(tw, strings.Join(r, "\t"))
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+	}
+	fmt.Println("\n(✓ reproduced, ✗ not, – not measured; each claim's tolerance is in its step's README; a person is the results' \"who\", else the first folder under", dir+")")
+	return nil
+}
+
+// folderProgress prints the progress files (make progress FORMAT=json,
+// the CI artifact) under dir: one row per person, the exercises solved.
+func folderProgress(dir string) (bool, error) {
+	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
+	n := 0
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		var p Progress
+		if json.Unmarshal(b, &p) != nil || len(p.Steps) == 0 || p.Who == "" {
+			return nil // a results file, or something else
+		}
+		if n == 0 {
+			fmt.Println("progress: one row per person (make progress FORMAT=json, or the CI artifact)")
+			fmt.Fprintln(tw, "person\tcommit\twhen\tsolved\tto do")
+		}
+		n++
+		var solvedSteps, todo []string
+		for _, s := range p.Steps {
+			switch s.Exercise {
+			case "solved":
+				solvedSteps = append(solvedSteps, strconv.Itoa(s.Step))
+			case "—":
+			default:
+				todo = append(todo, strconv.Itoa(s.Step))
+			}
+		}
+		fmt.Fprintf(tw, "%s\t%.12s\t%s\t%s\t%s\n", p.Who, p.Commit, p.GeneratedAt.Format("2006-01-02 15:04"), strings.Join(solvedSteps, " "), strings.Join(todo, " "))
+		return nil
+	})
+	if err != nil {
+		return false, err
+	}
+	return n > 0, tw.Flush()
 }

@@ -28,9 +28,14 @@ const usage = `usage: workshop <command> [flags]
   profile -step N   CPU and mutex profiles of step N under load
   drill -step N     kill a database (and the server) under load, count what survived (2, 6, 7)
   mutants [-step N] prove the checks: each fails on every mutant, passes on every valid one
-  progress          per step: solved?, hints seen, the last bench's verdicts
+  progress          per step: solved?, hints seen, the last bench's verdicts (-format json|markdown, FORMAT=)
+  grade             CI on a learner's fork: the checks of the steps whose exercise.go changed, then
+                    the progress table into the job summary ($GITHUB_STEP_SUMMARY)
+  probe -url URL    the bench's loops, table and results on a service of yours (loopback unless -allow-remote)
+  audit -url URL    the articles' practices checked from outside: one verdict each, with its evidence
   compare           every step's latest result against the articles;
                     -a FILE -b FILE (A= B=): two runs of a step side by side
+                    -dir FOLDER (DIR=): many people's results, a table per step, a row per person
   report [-ref]     one HTML page of every chart and claim (results/report/);
                     -ref: the reference runs, and the slides' figures
   docs [-check]     write the reference runs' figures into the READMEs' marked regions
@@ -86,13 +91,19 @@ func main() {
 	case "mutants":
 		err = runMutants(ctx, args)
 	case "progress":
-		err = runProgress()
+		err = runProgress(args)
 	case "test-latency":
 		err = runTestLatency(ctx)
 	case "worker":
 		err = runWorker(ctx)
 	case "latency-proxy":
 		err = runLatencyProxy(ctx, args)
+	case "grade":
+		err = runGrade(ctx, args)
+	case "probe":
+		err = runProbe(ctx, args)
+	case "audit":
+		err = runAudit(ctx, args)
 	case "compare":
 		err = runCompare(args)
 	case "report":

@@ -29,7 +29,6 @@ var pendingVietnamese = map[string]string{
 	"slides/vi/*.slide":      "the decks, after the lessons (same .code/.image addresses)",
 }
 
-
 // twin is the Vietnamese counterpart of an English file, relative to root.
 func twin(english string) string {
 	switch {

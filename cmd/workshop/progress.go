@@ -5,12 +5,16 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/messages"
@@ -137,29 +141,131 @@ func hintText(n int, hints []string, seen int) string {
 	return b.String()
 }
 
-// runProgress is `make progress`: one line per step.
-func runProgress() error {
-	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, messages.T("progress.header"))
+// Progress is `make progress` as data: what FORMAT=json writes, so a lead
+// can collect many forks' progress and read them side by side.
+type Progress struct {
+	Who         string         `json:"who"`    // git's user.name, else $GITHUB_ACTOR, else $USER
+	Commit      string         `json:"commit"` // the checked-out commit
+	GeneratedAt time.Time      `json:"generated_at"`
+	Steps       []StepProgress `json:"steps"`
+}
+
+// StepProgress is one step's line.
+type StepProgress struct {
+	Step      int    `json:"step"`
+	Slug      string `json:"slug"`
+	Exercise  string `json:"exercise"` // "solved", "to do", "changed since its check passed", "—" (no exercise)
+	HintsSeen int    `json:"hints_seen"`
+	Hints     int    `json:"hints"`
+	LastBench string `json:"last_bench"`
+}
+
+// collectProgress reads .workshop/progress/ and results/ into a Progress.
+func collectProgress() Progress {
+	p := Progress{Who: whoAmI(), Commit: gitOut("rev-parse", "HEAD"), GeneratedAt: time.Now().UTC()}
 	for _, step := range scenario.Steps() {
-		ex, hints := "—", "—"
+		sp := StepProgress{Step: step.N, Slug: step.Slug, Exercise: "—", LastBench: lastBench(step)}
 		if step.Exercise {
-			ex = messages.T("progress.to_do")
+			sp.Exercise = "to do"
 			if solved(step) {
-				ex = messages.T("progress.solved")
+				sp.Exercise = "solved"
 			} else if _, err := os.Stat(progressFile(step.N, "check")); err == nil {
-				ex = messages.T("progress.changed")
+				sp.Exercise = "changed since its check passed"
 			}
 			b, _ := os.ReadFile(hintsFile(step))
-			hints = messages.T("progress.hints", min(hintsSeen(step.N), len(scenario.Hints(string(b)))), len(scenario.Hints(string(b))))
+			sp.Hints = len(scenario.Hints(string(b)))
+			sp.HintsSeen = min(hintsSeen(step.N), sp.Hints)
 		}
-		fmt.Fprintf(tw, "%d %s\t%s\t%s\t%s\n", step.N, step.Slug, ex, hints, lastBench(step))
+		p.Steps = append(p.Steps, sp)
 	}
-	if err := tw.Flush(); err != nil {
+	return p
+}
+
+func whoAmI() string {
+	for _, who := range []string{gitOut("config", "user.name"), os.Getenv("GITHUB_ACTOR"), os.Getenv("USER")} {
+		if who != "" {
+			return who
+		}
+	}
+	return "unknown"
+}
+
+// gitOut is a git command's trimmed output, "" when git fails.
+func gitOut(args ...string) string {
+	b, err := exec.Command("git", args...).Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(b))
+}
+
+const progressFootnote = "solved = `make step-N check` last passed on exercise.go as it is now; kept in .workshop/progress/"
+
+// runProgress is `make progress`: one line per step, as text, or
+// FORMAT=json|markdown (-format) for a lead collecting forks or a CI summary.
+func runProgress(args []string) error {
+	fs := flag.NewFlagSet("progress", flag.ContinueOnError)
+	format := fs.String("format", os.Getenv("FORMAT"), "text (default), json or markdown")
+	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	fmt.Print(messages.T("progress.footer"))
-	return nil
+	return writeProgress(os.Stdout, collectProgress(), *format)
+}
+
+func writeProgress(w io.Writer, p Progress, format string) error {
+	switch format {
+	case "", "text":
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		fmt.Fprintln(tw, messages.T("progress.header"))
+		for _, s := range p.Steps {
+			fmt.Fprintf(tw, "%d %s\t%s\t%s\t%s\n", s.Step, s.Slug, exerciseWords(s.Exercise), hintsWords(s), s.LastBench)
+		}
+		if err := tw.Flush(); err != nil {
+			return err
+		}
+		_, err := fmt.Fprint(w, messages.T("progress.footer"))
+		return err
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(p)
+	case "markdown":
+		fmt.Fprintf(w, "### Workshop progress — %s (%.12s)\n\n| step | exercise | hints | last bench |\n|---|---|---|---|\n", p.Who, p.Commit)
+		for _, s := range p.Steps {
+			fmt.Fprintf(w, "| %d %s | %s | %s | %s |\n", s.Step, s.Slug, s.Exercise, hintsCell(s), strings.ReplaceAll(s.LastBench, "|", "\\|"))
+		}
+		_, err := fmt.Fprintf(w, "\n%s\n", progressFootnote)
+		return err
+	}
+	return fmt.Errorf("FORMAT=%q: want text, json or markdown", format)
+}
+
+func hintsCell(s StepProgress) string {
+	if s.Exercise == "—" {
+		return "—"
+	}
+	return fmt.Sprintf("%d of %d", s.HintsSeen, s.Hints)
+}
+
+// exerciseWords is a step's exercise state in the reader's language (the
+// JSON and the CI summary keep the English words: a lead collects those).
+func exerciseWords(state string) string {
+	switch state {
+	case "to do":
+		return messages.T("progress.to_do")
+	case "solved":
+		return messages.T("progress.solved")
+	case "changed since its check passed":
+		return messages.T("progress.changed")
+	}
+	return state
+}
+
+func hintsWords(s StepProgress) string {
+	if s.Exercise == "—" {
+		return "—"
+	}
+	return messages.T("progress.hints", s.HintsSeen, s.Hints)
 }
 
 // lastBench summarises results/step-N/latest.json: its verdicts and whether

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/report"
@@ -45,7 +46,19 @@ func runReport(args []string) error {
 			rs[s.N] = r
 		}
 	}
-	if len(rs) == 0 {
+	var service string // make probe / make audit: a service of the user's
+	if !*ref {
+		probed, err := report.LoadLatest(resultsDir(), "probe")
+		if err != nil {
+			return fmt.Errorf("probe: %w", err)
+		}
+		audited, err := report.LoadLatest(resultsDir(), "audit")
+		if err != nil {
+			return fmt.Errorf("audit: %w", err)
+		}
+		service = report.ServiceSections(probed, audited)
+	}
+	if len(rs) == 0 && service == "" {
 		return fmt.Errorf("no results yet: run `make step-N bench` first (or `make report REF=1` for the reference runs)")
 	}
 	dir := filepath.Join(resultsDir(), "report")
@@ -53,7 +66,9 @@ func runReport(args []string) error {
 		return err
 	}
 	page := filepath.Join(dir, "index.html")
-	if err := os.WriteFile(page, []byte(report.PageWithDrills("peakload — the articles' claims beside our measurements", steps, slugs, rs, drills, *ref)), 0o644); err != nil {
+	body := report.PageWithDrills("peakload — the articles' claims beside our measurements", steps, slugs, rs, drills, *ref)
+	body = strings.Replace(body, "</body>", service+"</body>", 1)
+	if err := os.WriteFile(page, []byte(body), 0o644); err != nil {
 		return err
 	}
 	fmt.Println("wrote", page, "— open it in a browser (it needs no network)")

@@ -33,6 +33,10 @@ func selfCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
+// SelfCPU is selfCPU for drivers outside this package (make probe): the
+// CPU this process has used so far.
+func SelfCPU() time.Duration { return selfCPU() }
+
 // ClientBusy is the share of the client's CPUs the load tool used over the
 // run (1 = all of them), 0 when not measured.
 func (r *Run) ClientBusy(plan CPUPlan) float64 {

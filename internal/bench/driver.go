@@ -40,6 +40,7 @@ type Variant struct {
 	Method  string
 	Path    string
 	Body    []byte
+	Host    string // the Host header of a fixed request, when not the target's
 	Prepare func(vu *VU, req *fasthttp.Request)
 	// Check decides whether a response is an error. The default: status >= 400.
 	Check func(vu *VU, resp *fasthttp.Response) error

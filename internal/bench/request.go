@@ -28,6 +28,10 @@ func newRequests(o Options, v Variant) *requests {
 			r.req.Header.SetContentType("application/json")
 			r.req.SetBody(v.Body)
 		}
+		if v.Host != "" { // make probe: the Host the user's URL named, sent to the address it resolved to
+			r.req.UseHostHeader = true
+			r.req.Header.SetHost(v.Host)
+		}
 	}
 	return r
 }

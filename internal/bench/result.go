@@ -128,7 +128,12 @@ func (r *Result) Find(variant string) *Run {
 
 // Write saves the result as results/step-N/<UTC time>.json and latest.json.
 func (r *Result) Write(dir string) (string, error) {
-	d := filepath.Join(dir, fmt.Sprintf("step-%d", r.Step))
+	return r.WriteIn(filepath.Join(dir, fmt.Sprintf("step-%d", r.Step)))
+}
+
+// WriteIn saves the result as d/<UTC time>.json and d/latest.json (make
+// probe and make audit: results/probe/, results/audit/).
+func (r *Result) WriteIn(d string) (string, error) {
 	if err := os.MkdirAll(d, 0o755); err != nil {
 		return "", err
 	}
@@ -151,7 +156,11 @@ func (r *Result) Print(w io.Writer) {
 	if m.CPUPlan.Pinned {
 		pin = say("bench.pinned", m.CPUPlan.Server, m.ServerGOMAXPROCS, m.CPUPlan.Services, m.CPUPlan.Driver)
 	}
-	fmt.Fprint(w, say("bench.head", r.Step, r.Slug, m.CPUs, pin))
+	if r.Step < 0 { // make probe / make audit: a service of the user's, not a step
+		fmt.Fprint(w, say("bench.head_service", r.Slug, m.CPUs, pin))
+	} else {
+		fmt.Fprint(w, say("bench.head", r.Step, r.Slug, m.CPUs, pin))
+	}
 	fmt.Fprint(w, say("bench.stack", r.stackLine()))
 	rounds := 0
 	for _, x := range r.Runs {

@@ -17,21 +17,27 @@ type Counters map[string]float64
 // Scrape reads the server's Prometheus text exposition. It runs before and
 // after each variant, outside the timed window, so it costs the run nothing.
 func Scrape(ctx context.Context, target string) (Counters, error) {
+	return ScrapeURL(ctx, target+"/metrics")
+}
+
+// ScrapeURL reads Prometheus text from a metrics URL of any service (make
+// probe's --metrics): the same parsing as a step server's /metrics.
+func ScrapeURL(ctx context.Context, url string) (Counters, error) {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target+"/metrics", nil)
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return nil, err
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("scrape %s/metrics: %w", target, err)
+		return nil, fmt.Errorf("scrape %s: %w", url, err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		// A 404 (a server without /metrics) or a 500 must not read as
 		// "every counter is zero": the per-request figures would lie.
-		return nil, fmt.Errorf("scrape %s/metrics: %s", target, resp.Status)
+		return nil, fmt.Errorf("scrape %s: %s", url, resp.Status)
 	}
 	c := Counters{}
 	sc := bufio.NewScanner(resp.Body)

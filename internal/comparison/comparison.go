@@ -187,7 +187,11 @@ func RoundsForATest() int {
 // (median ± the 95 % interval, when the rounds are enough for one), the
 // change, and the test's verdict, then the claims of both runs.
 func Print(w io.Writer, aName, bName string, a, b *bench.Result) {
-	fmt.Fprintf(w, "step %d — %s\n", b.Step, b.Slug)
+	if b.Step < 0 { // make probe: a service of the user's, not a step
+		fmt.Fprintf(w, "%s\n", b.Slug)
+	} else {
+		fmt.Fprintf(w, "step %d — %s\n", b.Step, b.Slug)
+	}
 	fmt.Fprintf(w, "  A: %s  (%s)\n  B: %s  (%s)\n", aName, describe(a), bName, describe(b))
 	for _, d := range differences(a, b) {
 		fmt.Fprintf(w, "  note: A and B differ in %s\n", d)

@@ -19,6 +19,7 @@ var en = map[string]string{
 	// The bench table (internal/bench: Result.Print).
 	"bench.not_pinned":          "not pinned (shares all CPUs with the driver)",
 	"bench.pinned":              "server pinned to CPU %v with GOMAXPROCS=%d, databases on %v, driver on %v",
+	"bench.head_service":        "\n%s   (%d CPUs, %s)\n",
 	"bench.head":                "\nstep %d — %s   (%d CPUs, %s)\n",
 	"bench.stack":               "  stack: %s\n",
 	"bench.stack_native":        "native (private PostgreSQL/Redis/MongoDB from local binaries, loopback round trips)",

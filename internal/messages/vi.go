@@ -18,6 +18,7 @@ var vi = map[string]string{
 
 	"bench.not_pinned":          "không ghim CPU (server dùng chung mọi CPU với driver)",
 	"bench.pinned":              "server ghim vào CPU %v với GOMAXPROCS=%d, database trên %v, driver trên %v",
+	"bench.head_service":        "\n%s   (%d CPU, %s)\n",
 	"bench.head":                "\nbước %d — %s   (%d CPU, %s)\n",
 	"bench.stack":               "  stack: %s\n",
 	"bench.stack_native":        "native (PostgreSQL/Redis/MongoDB riêng chạy từ binary trên máy, round trip qua loopback)",

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/probe"
+)
+
+// runProbe is `make probe URL=…`: the bench's driver, table and results
+// file pointed at a service of your own (internal/probe). VUS, DURATION,
+// QUICK, RUNS and CAPACITY mean what they mean for a step's bench.
+func runProbe(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("probe", flag.ContinueOnError)
+	target := fs.String("url", os.Getenv("URL"), "the service's URL, e.g. http://127.0.0.1:8080/items/1")
+	requests := fs.String("requests", os.Getenv("REQUESTS"), "a file of requests, one JSON object a line: {\"method\":\"POST\",\"path\":\"/x\",\"headers\":{},\"body\":\"…\"}")
+	metrics := fs.String("metrics", os.Getenv("METRICS"), "the service's Prometheus metrics URL, scraped at the window's edges")
+	perReq := fs.String("per-request", os.Getenv("PER_REQUEST"), "counters to divide by requests: comma-separated regular expressions over metric names")
+	remote := fs.Bool("allow-remote", os.Getenv("ALLOW_REMOTE") == "1", "load a host that is not this machine (yours, and only yours)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *target == "" {
+		return fmt.Errorf("usage: make probe URL=http://127.0.0.1:8080/path [REQUESTS=file] [METRICS=url PER_REQUEST='re,re'] [VUS= DURATION= RUNS= CAPACITY=1]")
+	}
+	cfg, err := probeConfig(ctx, *target, *requests, *metrics, *perReq, *remote)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "probe %s (%s): %d VUs, %s per row after a %s warm-up, %d round(s)\n", *target, cfg.Target.Base, cfg.VUs, cfg.Duration, cfg.Warmup, cfg.Rounds)
+	res, err := probe.Run(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	res.Tables = append(res.Tables, openLoopTables(res)...)
+	res.Print(os.Stdout)
+	path, err := res.WriteIn(filepath.Join(resultsDir(), "probe"))
+	if err != nil {
+		return err
+	}
+	fmt.Printf("\nwrote %s\n  drawn by make report; beside another probe: make compare A=<that file> B=%s\n", path, path)
+	return nil
+}
+
+// probeConfig reads the bench's variables over the shared defaults, and
+// checks the target before anything is sent.
+func probeConfig(ctx context.Context, target, requests, metrics, perReq string, remote bool) (probe.Config, error) {
+	p := params.Load()
+	o, quick, err := loadOptions(p)
+	if err != nil {
+		return probe.Config{}, err
+	}
+	rounds, err := bench.RoundsFromEnv(1)
+	if err != nil {
+		return probe.Config{}, err
+	}
+	t, err := probe.Resolve(ctx, target, remote)
+	if err != nil {
+		return probe.Config{}, err
+	}
+	cfg := probe.Config{Target: t, VUs: o.VUs, Duration: o.Duration, Warmup: o.Warmup, Rounds: rounds,
+		MetricsURL: metrics, MaxInFlight: p.Capacity.MaxInFlight, Progress: os.Stderr}
+	if metrics != "" { // the metrics are scraped from here too: the same rule
+		if _, err := probe.Resolve(ctx, metrics, remote); err != nil {
+			return cfg, fmt.Errorf("--metrics: %w", err)
+		}
+	}
+	if requests != "" {
+		if cfg.Requests, err = probe.ReadRequests(requests); err != nil {
+			return cfg, err
+		}
+	}
+	if cfg.PerRequest, err = probe.ParsePerRequest(perReq); err != nil {
+		return cfg, err
+	}
+	if capacityAsked() {
+		c := capacityConfig(p, quick)
+		cfg.Capacity = &c
+	}
+	return cfg, nil
+}
