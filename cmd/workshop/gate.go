@@ -25,11 +25,20 @@ import (
 // lines — no panic, no timeout, which would tell the learner nothing — and
 // every testdata/valid/<name>.go (a right answer written another way) must
 // PASS. Each file replaces exercise.go through `go test -overlay`, so the
-// tree is never touched. The variants compile in parallel; they run one at
-// a time, since the checks share the databases.
+// tree is never touched.
+//
+// Each variant runs in the two passes of `make step-N check`: first
+// `-test.short`, which skips every test that needs a service, so those
+// passes run beside each other and beside the compiles; a wrong answer
+// caught there is done, with the first failure a learner reads first.
+// Only a variant that passes it (every valid one, and a mutant only the
+// services catch) gets the full run, every test without -short, one at a
+// time, since the checks share the databases. The stages are a pipeline —
+// a variant is run as soon as it is compiled — because compiling is CPU
+// and the service pass mostly waits on the databases: the two overlap.
 
-// gateTimeout bounds one variant's check: a mutant that hangs the check
-// fails the gate with "timed out" rather than hanging make test.
+// gateTimeout bounds one pass of one variant's check: a mutant that hangs
+// the check fails the gate with "timed out" rather than hanging make test.
 const gateTimeout = 90 * time.Second
 
 // variant is one replacement of a step's exercise.go.
@@ -44,10 +53,17 @@ type variant struct {
 	// that builds its step as a process (step 6) builds this variant.
 	overlay string
 	err     error // compile error
+
+	short, full outcome // the -short pass, then the service pass (when short passed)
+	ranFull     bool
+	// took is the wall time of the compile, the -short pass and the
+	// service pass: printed, so a slow variant shows where its time went.
+	took [3]time.Duration
+	done chan struct{} // closed once the variant's verdict is known
 }
 
 // wantPass: valid alternatives pass; the untouched exercise and mutants fail.
-func (v variant) wantPass() bool { return v.kind == "valid" }
+func (v *variant) wantPass() bool { return v.kind == "valid" }
 
 // gateVariants lists the step's untouched exercise, mutants and valid ones.
 func gateVariants(step scenario.Manifest) ([]*variant, error) {
@@ -80,35 +96,26 @@ func firstComment(path string) (string, error) {
 	return strings.TrimPrefix(line, "// "), nil
 }
 
-// compileVariants builds every variant's test binary in dir, in parallel.
-func compileVariants(ctx context.Context, dir string, vs []*variant) {
-	sem := make(chan struct{}, max(runtime.NumCPU(), 2))
-	var wg sync.WaitGroup
-	for i, v := range vs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			v.bin = filepath.Join(dir, fmt.Sprintf("step%02d-%d.test", v.step.N, i))
-			// No symbol table nor DWARF: the link, most of a compile here, is a third shorter.
-			args := []string{"test", "-c", "-ldflags=-s -w", "-o", v.bin}
-			if v.path != "" {
-				overlay, err := writeOverlay(dir, v, i)
-				if err != nil {
-					v.err = err
-					return
-				}
-				v.overlay = overlay
-				args = append(args, "-overlay", overlay)
-			}
-			out, err := exec.CommandContext(ctx, "go", append(args, "./"+v.step.Dir())...).CombinedOutput()
-			if err != nil {
-				v.err = fmt.Errorf("does not compile: %s", firstLines(string(out), 3))
-			}
-		}()
+// compileVariant builds v's test binary in dir (i names its files).
+func compileVariant(ctx context.Context, dir string, v *variant, i int) {
+	t := time.Now()
+	defer func() { v.took[0] = time.Since(t) }()
+	v.bin = filepath.Join(dir, fmt.Sprintf("step%02d-%d.test", v.step.N, i))
+	// No symbol table nor DWARF: the link, most of a compile here, is a third shorter.
+	args := []string{"test", "-c", "-ldflags=-s -w", "-o", v.bin}
+	if v.path != "" {
+		overlay, err := writeOverlay(dir, v, i)
+		if err != nil {
+			v.err = err
+			return
+		}
+		v.overlay = overlay
+		args = append(args, "-overlay", overlay)
 	}
-	wg.Wait()
+	out, err := exec.CommandContext(ctx, "go", append(args, "./"+v.step.Dir())...).CombinedOutput()
+	if err != nil {
+		v.err = fmt.Errorf("does not compile: %s", firstLines(string(out), 3))
+	}
 }
 
 // writeOverlay writes the `go build -overlay` file swapping v in for exercise.go.
@@ -190,20 +197,110 @@ func judge(v *variant, o outcome) error {
 	return nil
 }
 
-// runVariant runs a compiled check in the step's directory, as go test does.
-func runVariant(ctx context.Context, sc stack.Config, v *variant) outcome {
-	args := []string{"-test.count=1", "-test.timeout=" + gateTimeout.String()}
-	if !v.wantPass() {
-		args = append(args, "-test.failfast") // the first failure is all we read
-	}
-	cmd := exec.CommandContext(ctx, v.bin, args...)
+// runVariant runs a compiled check in the step's directory, as go test
+// does: under -test.short (the service-free pass) or in full.
+func runVariant(ctx context.Context, sc stack.Config, v *variant, short bool) outcome {
+	t := time.Now()
+	defer func() { v.took[map[bool]int{true: 1, false: 2}[short]] = time.Since(t) }()
+	cmd := exec.CommandContext(ctx, v.bin, runArgs(v, short)...)
 	cmd.Dir = v.step.Dir()
+	// The endpoints in the -short pass too: a test that reached a service
+	// there anyway would reach this stack's, not another run's.
 	cmd.Env = append(os.Environ(), append(sc.Endpoints().Env(), "PEAKLOAD_MONGO_BIN="+mongoBin(sc))...)
 	if v.overlay != "" {
 		cmd.Env = append(cmd.Env, "GOFLAGS=-overlay="+v.overlay)
 	}
 	out, err := cmd.CombinedOutput()
 	return readOutcome(string(out), err)
+}
+
+// runArgs are the test binary's flags for one pass of v.
+func runArgs(v *variant, short bool) []string {
+	args := []string{"-test.count=1", "-test.timeout=" + gateTimeout.String()}
+	if short {
+		args = append(args, "-test.short")
+	}
+	if !v.wantPass() {
+		args = append(args, "-test.failfast") // the first failure is all we read
+	}
+	return args
+}
+
+// needsServicePass: a variant whose -short pass passed has not been judged
+// yet — a valid one must pass the tests with services too, and a wrong one
+// may be caught only there. One that failed -short (or did not compile) is
+// judged on that, as `make step-N check` stops there.
+func needsServicePass(v *variant) bool { return v.err == nil && v.short.passed }
+
+// decidingPass is the outcome the gate judges v on, and the pass it came from.
+func decidingPass(v *variant) (outcome, string) {
+	if v.ranFull {
+		return v.full, "with services"
+	}
+	return v.short, "-short"
+}
+
+// prove compiles and runs every variant in a pipeline: gateWorkers at a
+// time compile one and run its -short pass; those that pass it queue for
+// the service pass, which runs one at a time beside them. Each variant's
+// done is closed when its verdict is in, so the caller prints in order
+// while later ones still run.
+func prove(ctx context.Context, sc stack.Config, dir string, vs []*variant) {
+	next := make(chan int)
+	services := make(chan *variant, len(vs))
+	for _, v := range vs {
+		v.done = make(chan struct{})
+	}
+	var wg sync.WaitGroup
+	for range max(runtime.NumCPU(), 2) {
+		wg.Go(func() {
+			for i := range next {
+				v := vs[i]
+				if compileVariant(ctx, dir, v, i); v.err == nil {
+					v.short = runVariant(ctx, sc, v, true)
+				}
+				if needsServicePass(v) {
+					services <- v
+				} else {
+					close(v.done)
+				}
+			}
+		})
+	}
+	go func() {
+		for v := range services {
+			v.full, v.ranFull = runVariant(ctx, sc, v, false), true
+			close(v.done)
+		}
+	}()
+	go func() {
+		for i := range vs {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		close(services)
+	}()
+}
+
+// gateLine is the printed line of a variant whose verdict is in: what it
+// is, which pass decided and what the learner reads there, and the times;
+// ok is false when the variant breaks the gate.
+func gateLine(v *variant) (line string, ok bool) {
+	o, pass := decidingPass(v)
+	what := pass + ": " + cmp.Or(o.firstFail, "passes")
+	if v.wantPass() && o.passed {
+		what = "passes -short and with services"
+	}
+	err := judge(v, o)
+	if err != nil {
+		what = pass + ": " + err.Error()
+	}
+	times := fmt.Sprintf("built %.1fs, -short %.1fs", v.took[0].Seconds(), v.took[1].Seconds())
+	if v.ranFull {
+		times += fmt.Sprintf(", services %.1fs", v.took[2].Seconds())
+	}
+	return fmt.Sprintf("step %d %s %s (%s) → %s [%s]", v.step.N, v.kind, v.name, v.desc, what, times), err == nil
 }
 
 // mongoBin is the embedded FerretDB's binary, absolute: the check runs in
@@ -233,21 +330,23 @@ func gate(ctx context.Context, sc stack.Config, steps []scenario.Manifest) error
 		all = append(all, vs...)
 	}
 	t := time.Now()
-	compileVariants(ctx, tmp, all)
-	fmt.Fprintf(os.Stderr, "    %d variants compiled in %.1fs\n", len(all), time.Since(t).Seconds())
+	prove(ctx, sc, tmp, all)
 	var broken []string
+	var took [3]time.Duration
 	for _, v := range all {
-		var o outcome
-		if v.err == nil {
-			o = runVariant(ctx, sc, v)
+		<-v.done
+		for i := range took {
+			took[i] += v.took[i]
 		}
-		verdict, what := "ok  ", cmp.Or(o.firstFail, "passes")
-		if err := judge(v, o); err != nil {
-			verdict, what = "FAIL", err.Error()
+		if line, ok := gateLine(v); !ok {
+			fmt.Fprintf(os.Stderr, "    FAIL %s\n", line)
 			broken = append(broken, fmt.Sprintf("step %d %s %s", v.step.N, v.kind, v.name))
+		} else {
+			fmt.Fprintf(os.Stderr, "    ok   %s\n", line)
 		}
-		fmt.Fprintf(os.Stderr, "    %s step %d %s %s (%s) → %s\n", verdict, v.step.N, v.kind, v.name, v.desc, what)
 	}
+	fmt.Fprintf(os.Stderr, "    %d variants proven in %.1fs (summed: compiling %.1fs, -short passes %.1fs, service passes %.1fs)\n",
+		len(all), time.Since(t).Seconds(), took[0].Seconds(), took[1].Seconds(), took[2].Seconds())
 	if len(broken) > 0 {
 		return fmt.Errorf("the gate is broken by: %s", strings.Join(broken, "; "))
 	}
