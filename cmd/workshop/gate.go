@@ -240,36 +240,58 @@ func decidingPass(v *variant) (outcome, string) {
 	return v.short, "-short"
 }
 
-// prove compiles and runs every variant in a pipeline: gateWorkers at a
-// time compile one and run its -short pass; those that pass it queue for
-// the service pass, which runs one at a time beside them. Each variant's
+// stages are how prove compiles a variant and runs one pass of it (the
+// real ones in gate; stand-ins in the scheduling's test).
+type stages struct {
+	compile func(v *variant, i int)
+	run     func(v *variant, short bool) outcome
+}
+
+// prove compiles and runs every variant in a pipeline: `workers` compile
+// at a time and hand each binary on at once to its -short pass (up to
+// 2×workers of those at a time: they mostly wait, and a compile slot
+// waiting for one would leave a CPU idle); those that pass it queue for
+// the service pass, which runs one at a time beside them once hold is
+// closed (make test starts the gate before its other tests with services,
+// so the compiles overlap them, and runs no check beside them). Each variant's
 // done is closed when its verdict is in, so the caller prints in order
 // while later ones still run.
-func prove(ctx context.Context, sc stack.Config, dir string, vs []*variant) {
+func prove(vs []*variant, workers int, hold <-chan struct{}, do stages) {
 	next := make(chan int)
 	services := make(chan *variant, len(vs))
+	shorts := make(chan struct{}, 2*workers)
 	for _, v := range vs {
 		v.done = make(chan struct{})
 	}
 	var wg sync.WaitGroup
-	for range max(runtime.NumCPU(), 2) {
+	decided := func(v *variant) {
+		if needsServicePass(v) {
+			services <- v
+		} else {
+			close(v.done)
+		}
+	}
+	for range workers {
 		wg.Go(func() {
 			for i := range next {
 				v := vs[i]
-				if compileVariant(ctx, dir, v, i); v.err == nil {
-					v.short = runVariant(ctx, sc, v, true)
+				if do.compile(v, i); v.err != nil {
+					decided(v)
+					continue
 				}
-				if needsServicePass(v) {
-					services <- v
-				} else {
-					close(v.done)
-				}
+				wg.Go(func() {
+					shorts <- struct{}{}
+					v.short = do.run(v, true)
+					<-shorts
+					decided(v)
+				})
 			}
 		})
 	}
 	go func() {
+		<-hold // the databases are someone else's until then
 		for v := range services {
-			v.full, v.ranFull = runVariant(ctx, sc, v, false), true
+			v.full, v.ranFull = do.run(v, false), true
 			close(v.done)
 		}
 	}()
@@ -310,14 +332,21 @@ func mongoBin(sc stack.Config) string {
 	return bin
 }
 
-// gate proves the checks of steps (the services up) and prints one line
-// per variant. It returns an error naming every variant that broke it.
-func gate(ctx context.Context, sc stack.Config, steps []scenario.Manifest) error {
-	tmp, err := os.MkdirTemp("", "peakload-gate-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
+// gateRun is a gate under way: its variants compiling and running their
+// -short passes, the service passes held until release.
+type gateRun struct {
+	all    []*variant
+	tmp    string
+	start  time.Time
+	hold   chan struct{}
+	cancel context.CancelFunc
+}
+
+// startGate begins proving the checks of steps: it compiles every variant
+// and runs its -short pass, which need no service; the service passes wait
+// for finish. make test starts it early, so the CPU-bound compiles fill
+// the time the phases before it spend waiting on the databases.
+func startGate(ctx context.Context, sc stack.Config, steps []scenario.Manifest) (*gateRun, error) {
 	var all []*variant
 	for _, step := range steps {
 		if !step.Exercise {
@@ -325,15 +354,48 @@ func gate(ctx context.Context, sc stack.Config, steps []scenario.Manifest) error
 		}
 		vs, err := gateVariants(step)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		all = append(all, vs...)
 	}
-	t := time.Now()
-	prove(ctx, sc, tmp, all)
+	tmp, err := os.MkdirTemp("", "peakload-gate-")
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	g := &gateRun{all: all, tmp: tmp, start: time.Now(), hold: make(chan struct{}), cancel: cancel}
+	// Two compiles at a time on 2 CPUs: a link is mostly one CPU's work.
+	prove(all, max(runtime.NumCPU(), 2), g.hold, stages{
+		compile: func(v *variant, i int) { compileVariant(ctx, tmp, v, i) },
+		run:     func(v *variant, short bool) outcome { return runVariant(ctx, sc, v, short) },
+	})
+	return g, nil
+}
+
+// stop ends a gate that will not be finished (make test failed before it):
+// its runs are cancelled and its files removed.
+func (g *gateRun) stop() {
+	g.cancel()
+	select {
+	case <-g.hold:
+	default:
+		close(g.hold)
+	}
+	for _, v := range g.all {
+		<-v.done
+	}
+	os.RemoveAll(g.tmp)
+}
+
+// finish releases the service passes (the services up, nothing else using
+// them), prints one line per variant in order as its verdict comes in, and
+// returns an error naming every variant that broke the gate.
+func (g *gateRun) finish() error {
+	defer g.stop()
+	close(g.hold)
 	var broken []string
 	var took [3]time.Duration
-	for _, v := range all {
+	for _, v := range g.all {
 		<-v.done
 		for i := range took {
 			took[i] += v.took[i]
@@ -345,12 +407,22 @@ func gate(ctx context.Context, sc stack.Config, steps []scenario.Manifest) error
 			fmt.Fprintf(os.Stderr, "    ok   %s\n", line)
 		}
 	}
-	fmt.Fprintf(os.Stderr, "    %d variants proven in %.1fs (summed: compiling %.1fs, -short passes %.1fs, service passes %.1fs)\n",
-		len(all), time.Since(t).Seconds(), took[0].Seconds(), took[1].Seconds(), took[2].Seconds())
+	fmt.Fprintf(os.Stderr, "    %d variants proven %.1fs after the gate started (summed: compiling %.1fs, -short passes %.1fs, service passes %.1fs)\n",
+		len(g.all), time.Since(g.start).Seconds(), took[0].Seconds(), took[1].Seconds(), took[2].Seconds())
 	if len(broken) > 0 {
 		return fmt.Errorf("the gate is broken by: %s", strings.Join(broken, "; "))
 	}
 	return nil
+}
+
+// gate proves the checks of steps (the services up) and prints one line
+// per variant. It returns an error naming every variant that broke it.
+func gate(ctx context.Context, sc stack.Config, steps []scenario.Manifest) error {
+	g, err := startGate(ctx, sc, steps)
+	if err != nil {
+		return err
+	}
+	return g.finish()
 }
 
 // runMutants is `make mutants` / `make step-N mutants`: the gate alone,
