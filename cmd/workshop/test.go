@@ -76,35 +76,38 @@ func runTest(ctx context.Context) (err error) {
 	// exercise): the scenario runs end to end with 0 errors and its results
 	// file holds the claims. Throughput is never asserted.
 	for _, step := range scenario.All() {
-		n := step.N
-		phase(fmt.Sprintf("QUICK bench of step %d", n), func() error {
-			err := quickBench(ctx, n)
-			if err != nil && slices.Contains(step.Services, stack.Mongo) && sc.ResolveKind() == "native" && sc.MongoBackend == "sqlite" {
-				// FerretDB 1.24 on SQLite can wedge under the write benches'
-				// load until restarted (its pool of 100 connections deadlocks:
-				// steps/07-counters/README.md). Only for that backend: said,
-				// restarted, and run once more; a second failure fails. The
-				// default backend (PostgreSQL, pool sized past it) gets no retry.
-				fmt.Fprintf(os.Stderr, "    %v\n    FerretDB 1.24 on SQLite can wedge under this load: restarting it and running the bench once more\n", err)
-				if err := stack.Down(sc, stack.Mongo); err != nil {
-					return err
-				}
-				if _, err := stack.Up(ctx, sc, stack.Mongo); err != nil {
-					return err
-				}
-				err = quickBench(ctx, n)
-			}
-			if err != nil {
-				return err
-			}
-			return verifyLatest(n)
-		})
+		phase(fmt.Sprintf("QUICK bench of step %d", step.N), func() error { return quickBenchVerified(ctx, sc, step) })
 	}
 	fmt.Printf("\n%d passed, %d failed\n", passed, failed)
 	if failed > 0 {
 		return fmt.Errorf("%d phase(s) failed", failed)
 	}
 	return nil
+}
+
+// quickBenchVerified is the QUICK bench of step and the check of what it wrote.
+func quickBenchVerified(ctx context.Context, sc stack.Config, step scenario.Step) error {
+	n := step.N
+	err := quickBench(ctx, n)
+	if err != nil && slices.Contains(step.Services, stack.Mongo) && sc.ResolveKind() == "native" && sc.MongoBackend == "sqlite" {
+		// FerretDB 1.24 on SQLite can wedge under the write benches'
+		// load until restarted (its pool of 100 connections deadlocks:
+		// steps/07-counters/README.md). Only for that backend: said,
+		// restarted, and run once more; a second failure fails. The
+		// default backend (PostgreSQL, pool sized past it) gets no retry.
+		fmt.Fprintf(os.Stderr, "    %v\n    FerretDB 1.24 on SQLite can wedge under this load: restarting it and running the bench once more\n", err)
+		if err := stack.Down(sc, stack.Mongo); err != nil {
+			return err
+		}
+		if _, err := stack.Up(ctx, sc, stack.Mongo); err != nil {
+			return err
+		}
+		err = quickBench(ctx, n)
+	}
+	if err != nil {
+		return err
+	}
+	return verifyLatest(n)
 }
 
 // quickBench runs `workshop bench` for step n on the references, for a few seconds per variant.
