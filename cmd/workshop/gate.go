@@ -25,11 +25,20 @@ import (
 // lines — no panic, no timeout, which would tell the learner nothing — and
 // every testdata/valid/<name>.go (a right answer written another way) must
 // PASS. Each file replaces exercise.go through `go test -overlay`, so the
-// tree is never touched. The variants compile in parallel; they run one at
-// a time, since the checks share the databases.
+// tree is never touched.
+//
+// Each variant runs in the two passes of `make step-N check`: first
+// `-test.short`, which skips every test that needs a service, so those
+// passes run beside each other and beside the compiles; a wrong answer
+// caught there is done, with the first failure a learner reads first.
+// Only a variant that passes it (every valid one, and a mutant only the
+// services catch) gets the full run, every test without -short, one at a
+// time, since the checks share the databases. The stages are a pipeline —
+// a variant is run as soon as it is compiled — because compiling is CPU
+// and the service pass mostly waits on the databases: the two overlap.
 
-// gateTimeout bounds one variant's check: a mutant that hangs the check
-// fails the gate with "timed out" rather than hanging make test.
+// gateTimeout bounds one pass of one variant's check: a mutant that hangs
+// the check fails the gate with "timed out" rather than hanging make test.
 const gateTimeout = 90 * time.Second
 
 // variant is one replacement of a step's exercise.go.
@@ -44,10 +53,17 @@ type variant struct {
 	// that builds its step as a process (step 6) builds this variant.
 	overlay string
 	err     error // compile error
+
+	short, full outcome // the -short pass, then the service pass (when short passed)
+	ranFull     bool
+	// took is the wall time of the compile, the -short pass and the
+	// service pass: printed, so a slow variant shows where its time went.
+	took [3]time.Duration
+	done chan struct{} // closed once the variant's verdict is known
 }
 
 // wantPass: valid alternatives pass; the untouched exercise and mutants fail.
-func (v variant) wantPass() bool { return v.kind == "valid" }
+func (v *variant) wantPass() bool { return v.kind == "valid" }
 
 // gateVariants lists the step's untouched exercise, mutants and valid ones.
 func gateVariants(step scenario.Manifest) ([]*variant, error) {
@@ -80,35 +96,26 @@ func firstComment(path string) (string, error) {
 	return strings.TrimPrefix(line, "// "), nil
 }
 
-// compileVariants builds every variant's test binary in dir, in parallel.
-func compileVariants(ctx context.Context, dir string, vs []*variant) {
-	sem := make(chan struct{}, max(runtime.NumCPU(), 2))
-	var wg sync.WaitGroup
-	for i, v := range vs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			v.bin = filepath.Join(dir, fmt.Sprintf("step%02d-%d.test", v.step.N, i))
-			// No symbol table nor DWARF: the link, most of a compile here, is a third shorter.
-			args := []string{"test", "-c", "-ldflags=-s -w", "-o", v.bin}
-			if v.path != "" {
-				overlay, err := writeOverlay(dir, v, i)
-				if err != nil {
-					v.err = err
-					return
-				}
-				v.overlay = overlay
-				args = append(args, "-overlay", overlay)
-			}
-			out, err := exec.CommandContext(ctx, "go", append(args, "./"+v.step.Dir())...).CombinedOutput()
-			if err != nil {
-				v.err = fmt.Errorf("does not compile: %s", firstLines(string(out), 3))
-			}
-		}()
+// compileVariant builds v's test binary in dir (i names its files).
+func compileVariant(ctx context.Context, dir string, v *variant, i int) {
+	t := time.Now()
+	defer func() { v.took[0] = time.Since(t) }()
+	v.bin = filepath.Join(dir, fmt.Sprintf("step%02d-%d.test", v.step.N, i))
+	// No symbol table nor DWARF: the link, most of a compile here, is a third shorter.
+	args := []string{"test", "-c", "-ldflags=-s -w", "-o", v.bin}
+	if v.path != "" {
+		overlay, err := writeOverlay(dir, v, i)
+		if err != nil {
+			v.err = err
+			return
+		}
+		v.overlay = overlay
+		args = append(args, "-overlay", overlay)
 	}
-	wg.Wait()
+	out, err := exec.CommandContext(ctx, "go", append(args, "./"+v.step.Dir())...).CombinedOutput()
+	if err != nil {
+		v.err = fmt.Errorf("does not compile: %s", firstLines(string(out), 3))
+	}
 }
 
 // writeOverlay writes the `go build -overlay` file swapping v in for exercise.go.
@@ -190,20 +197,132 @@ func judge(v *variant, o outcome) error {
 	return nil
 }
 
-// runVariant runs a compiled check in the step's directory, as go test does.
-func runVariant(ctx context.Context, sc stack.Config, v *variant) outcome {
-	args := []string{"-test.count=1", "-test.timeout=" + gateTimeout.String()}
-	if !v.wantPass() {
-		args = append(args, "-test.failfast") // the first failure is all we read
-	}
-	cmd := exec.CommandContext(ctx, v.bin, args...)
+// runVariant runs a compiled check in the step's directory, as go test
+// does: under -test.short (the service-free pass) or in full.
+func runVariant(ctx context.Context, sc stack.Config, v *variant, short bool) outcome {
+	t := time.Now()
+	defer func() { v.took[map[bool]int{true: 1, false: 2}[short]] = time.Since(t) }()
+	cmd := exec.CommandContext(ctx, v.bin, runArgs(v, short)...)
 	cmd.Dir = v.step.Dir()
+	// The endpoints in the -short pass too: a test that reached a service
+	// there anyway would reach this stack's, not another run's.
 	cmd.Env = append(os.Environ(), append(sc.Endpoints().Env(), "PEAKLOAD_MONGO_BIN="+mongoBin(sc))...)
 	if v.overlay != "" {
 		cmd.Env = append(cmd.Env, "GOFLAGS=-overlay="+v.overlay)
 	}
 	out, err := cmd.CombinedOutput()
 	return readOutcome(string(out), err)
+}
+
+// runArgs are the test binary's flags for one pass of v.
+func runArgs(v *variant, short bool) []string {
+	args := []string{"-test.count=1", "-test.timeout=" + gateTimeout.String()}
+	if short {
+		args = append(args, "-test.short")
+	}
+	if !v.wantPass() {
+		args = append(args, "-test.failfast") // the first failure is all we read
+	}
+	return args
+}
+
+// needsServicePass: a variant whose -short pass passed has not been judged
+// yet — a valid one must pass the tests with services too, and a wrong one
+// may be caught only there. One that failed -short (or did not compile) is
+// judged on that, as `make step-N check` stops there.
+func needsServicePass(v *variant) bool { return v.err == nil && v.short.passed }
+
+// decidingPass is the outcome the gate judges v on, and the pass it came from.
+func decidingPass(v *variant) (outcome, string) {
+	if v.ranFull {
+		return v.full, "with services"
+	}
+	return v.short, "-short"
+}
+
+// stages are how prove compiles a variant and runs one pass of it (the
+// real ones in gate; stand-ins in the scheduling's test).
+type stages struct {
+	compile func(v *variant, i int)
+	run     func(v *variant, short bool) outcome
+}
+
+// prove compiles and runs every variant in a pipeline: `workers` compile
+// at a time and hand each binary on at once to its -short pass (up to
+// 2×workers of those at a time: they mostly wait, and a compile slot
+// waiting for one would leave a CPU idle); those that pass it queue for
+// the service pass, which runs one at a time beside them once hold is
+// closed (make test starts the gate before its other tests with services,
+// so the compiles overlap them, and runs no check beside them). Each variant's
+// done is closed when its verdict is in, so the caller prints in order
+// while later ones still run.
+func prove(vs []*variant, workers int, hold <-chan struct{}, do stages) {
+	next := make(chan int)
+	services := make(chan *variant, len(vs))
+	shorts := make(chan struct{}, 2*workers)
+	for _, v := range vs {
+		v.done = make(chan struct{})
+	}
+	var wg sync.WaitGroup
+	decided := func(v *variant) {
+		if needsServicePass(v) {
+			services <- v
+		} else {
+			close(v.done)
+		}
+	}
+	for range workers {
+		wg.Go(func() {
+			for i := range next {
+				v := vs[i]
+				if do.compile(v, i); v.err != nil {
+					decided(v)
+					continue
+				}
+				wg.Go(func() {
+					shorts <- struct{}{}
+					v.short = do.run(v, true)
+					<-shorts
+					decided(v)
+				})
+			}
+		})
+	}
+	go func() {
+		<-hold // the databases are someone else's until then
+		for v := range services {
+			v.full, v.ranFull = do.run(v, false), true
+			close(v.done)
+		}
+	}()
+	go func() {
+		for i := range vs {
+			next <- i
+		}
+		close(next)
+		wg.Wait()
+		close(services)
+	}()
+}
+
+// gateLine is the printed line of a variant whose verdict is in: what it
+// is, which pass decided and what the learner reads there, and the times;
+// ok is false when the variant breaks the gate.
+func gateLine(v *variant) (line string, ok bool) {
+	o, pass := decidingPass(v)
+	what := pass + ": " + cmp.Or(o.firstFail, "passes")
+	if v.wantPass() && o.passed {
+		what = "passes -short and with services"
+	}
+	err := judge(v, o)
+	if err != nil {
+		what = pass + ": " + err.Error()
+	}
+	times := fmt.Sprintf("built %.1fs, -short %.1fs", v.took[0].Seconds(), v.took[1].Seconds())
+	if v.ranFull {
+		times += fmt.Sprintf(", services %.1fs", v.took[2].Seconds())
+	}
+	return fmt.Sprintf("step %d %s %s (%s) → %s [%s]", v.step.N, v.kind, v.name, v.desc, what, times), err == nil
 }
 
 // mongoBin is the embedded FerretDB's binary, absolute: the check runs in
@@ -213,14 +332,21 @@ func mongoBin(sc stack.Config) string {
 	return bin
 }
 
-// gate proves the checks of steps (the services up) and prints one line
-// per variant. It returns an error naming every variant that broke it.
-func gate(ctx context.Context, sc stack.Config, steps []scenario.Manifest) error {
-	tmp, err := os.MkdirTemp("", "peakload-gate-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(tmp)
+// gateRun is a gate under way: its variants compiling and running their
+// -short passes, the service passes held until release.
+type gateRun struct {
+	all    []*variant
+	tmp    string
+	start  time.Time
+	hold   chan struct{}
+	cancel context.CancelFunc
+}
+
+// startGate begins proving the checks of steps: it compiles every variant
+// and runs its -short pass, which need no service; the service passes wait
+// for finish. make test starts it early, so the CPU-bound compiles fill
+// the time the phases before it spend waiting on the databases.
+func startGate(ctx context.Context, sc stack.Config, steps []scenario.Manifest) (*gateRun, error) {
 	var all []*variant
 	for _, step := range steps {
 		if !step.Exercise {
@@ -228,30 +354,75 @@ func gate(ctx context.Context, sc stack.Config, steps []scenario.Manifest) error
 		}
 		vs, err := gateVariants(step)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		all = append(all, vs...)
 	}
-	t := time.Now()
-	compileVariants(ctx, tmp, all)
-	fmt.Fprintf(os.Stderr, "    %d variants compiled in %.1fs\n", len(all), time.Since(t).Seconds())
-	var broken []string
-	for _, v := range all {
-		var o outcome
-		if v.err == nil {
-			o = runVariant(ctx, sc, v)
-		}
-		verdict, what := "ok  ", cmp.Or(o.firstFail, "passes")
-		if err := judge(v, o); err != nil {
-			verdict, what = "FAIL", err.Error()
-			broken = append(broken, fmt.Sprintf("step %d %s %s", v.step.N, v.kind, v.name))
-		}
-		fmt.Fprintf(os.Stderr, "    %s step %d %s %s (%s) → %s\n", verdict, v.step.N, v.kind, v.name, v.desc, what)
+	tmp, err := os.MkdirTemp("", "peakload-gate-")
+	if err != nil {
+		return nil, err
 	}
+	ctx, cancel := context.WithCancel(ctx)
+	g := &gateRun{all: all, tmp: tmp, start: time.Now(), hold: make(chan struct{}), cancel: cancel}
+	// Two compiles at a time on 2 CPUs: a link is mostly one CPU's work.
+	prove(all, max(runtime.NumCPU(), 2), g.hold, stages{
+		compile: func(v *variant, i int) { compileVariant(ctx, tmp, v, i) },
+		run:     func(v *variant, short bool) outcome { return runVariant(ctx, sc, v, short) },
+	})
+	return g, nil
+}
+
+// stop ends a gate that will not be finished (make test failed before it):
+// its runs are cancelled and its files removed.
+func (g *gateRun) stop() {
+	g.cancel()
+	select {
+	case <-g.hold:
+	default:
+		close(g.hold)
+	}
+	for _, v := range g.all {
+		<-v.done
+	}
+	os.RemoveAll(g.tmp)
+}
+
+// finish releases the service passes (the services up, nothing else using
+// them), prints one line per variant in order as its verdict comes in, and
+// returns an error naming every variant that broke the gate.
+func (g *gateRun) finish() error {
+	defer g.stop()
+	close(g.hold)
+	var broken []string
+	var took [3]time.Duration
+	for _, v := range g.all {
+		<-v.done
+		for i := range took {
+			took[i] += v.took[i]
+		}
+		if line, ok := gateLine(v); !ok {
+			fmt.Fprintf(os.Stderr, "    FAIL %s\n", line)
+			broken = append(broken, fmt.Sprintf("step %d %s %s", v.step.N, v.kind, v.name))
+		} else {
+			fmt.Fprintf(os.Stderr, "    ok   %s\n", line)
+		}
+	}
+	fmt.Fprintf(os.Stderr, "    %d variants proven %.1fs after the gate started (summed: compiling %.1fs, -short passes %.1fs, service passes %.1fs)\n",
+		len(g.all), time.Since(g.start).Seconds(), took[0].Seconds(), took[1].Seconds(), took[2].Seconds())
 	if len(broken) > 0 {
 		return fmt.Errorf("the gate is broken by: %s", strings.Join(broken, "; "))
 	}
 	return nil
+}
+
+// gate proves the checks of steps (the services up) and prints one line
+// per variant. It returns an error naming every variant that broke it.
+func gate(ctx context.Context, sc stack.Config, steps []scenario.Manifest) error {
+	g, err := startGate(ctx, sc, steps)
+	if err != nil {
+		return err
+	}
+	return g.finish()
 }
 
 // runMutants is `make mutants` / `make step-N mutants`: the gate alone,

@@ -2,7 +2,10 @@ package main
 
 import (
 	"errors"
+	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -52,4 +55,141 @@ func TestGateJudgesWhatTheLearnerReads(t *testing.T) {
 			t.Errorf("firstFail = %q", got)
 		}
 	})
+}
+
+// Each variant runs as `make step-N check` runs it: the -short pass, then
+// the service pass only when -short passed; the gate judges the pass that
+// decided, and says which one it was.
+func TestGateServicePassOnlyAfterShortPasses(t *testing.T) {
+	exit1 := errors.New("exit status 1")
+	const failed = "--- FAIL: TestX (0.00s)\n    check_test.go:9: 2 loads, want 1\nFAIL\n"
+	pass := readOutcome("PASS\n", nil)
+	for _, tc := range []struct {
+		name, kind  string
+		err         error // compile error
+		short, full outcome
+		wantFull    bool   // the service pass is needed
+		wantOK      bool   // the gate is satisfied
+		wantLine    string // a word of the printed line
+	}{
+		{"mutant caught without services", "mutant", nil, readOutcome(failed, exit1), outcome{}, false, true, "-short: TestX: check_test.go:9: 2 loads, want 1"},
+		{"mutant that panics under -short", "mutant", nil, readOutcome("panic: boom\n", exit1), outcome{}, false, false, "-short: the check panicked"},
+		{"mutant that hangs under -short", "mutant", nil, readOutcome("panic: test timed out after 1m30s\n", exit1), outcome{}, false, false, "-short: the check timed out"},
+		{"mutant only the services catch", "mutant", nil, pass, readOutcome(failed, exit1), true, true, "with services: TestX"},
+		{"mutant nothing catches", "mutant", nil, pass, pass, true, false, "with services: the check PASSES"},
+		{"mutant that crashes with services", "mutant", nil, pass, readOutcome("fatal error: concurrent map writes\n", errors.New("exit status 2")), true, false, "with services: the test binary crashed"},
+		{"valid passes both", "valid", nil, pass, pass, true, true, "passes -short and with services"},
+		{"valid rejected under -short", "valid", nil, readOutcome(failed, exit1), outcome{}, false, false, "-short: a right answer is rejected: TestX"},
+		{"valid rejected with services", "valid", nil, pass, readOutcome(failed, exit1), true, false, "with services: a right answer is rejected: TestX"},
+		{"untouched exercise fails", "untouched", nil, readOutcome(failed, exit1), outcome{}, false, true, "-short: TestX"},
+		{"does not compile", "mutant", errors.New("does not compile: x.go:1: syntax error"), outcome{}, outcome{}, false, false, "does not compile"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := &variant{kind: tc.kind, name: "x", err: tc.err, short: tc.short}
+			if got := needsServicePass(v); got != tc.wantFull {
+				t.Fatalf("needsServicePass = %v, want %v", got, tc.wantFull)
+			}
+			if tc.wantFull {
+				v.full, v.ranFull = tc.full, true
+			}
+			line, ok := gateLine(v)
+			if ok != tc.wantOK || !strings.Contains(line, tc.wantLine) {
+				t.Errorf("gateLine = %q, %v; want %v and a line with %q", line, ok, tc.wantOK, tc.wantLine)
+			}
+			if want := tc.wantFull; strings.Contains(line, ", services ") != want {
+				t.Errorf("line %q: the service pass's time shown = %v, want %v", line, !want, want)
+			}
+		})
+	}
+}
+
+// The -short pass skips the tests that need services; a wrong answer stops
+// at its first failure in either pass, a right one runs every test.
+func TestGateRunArgs(t *testing.T) {
+	for _, tc := range []struct {
+		kind  string
+		short bool
+		want  string
+	}{
+		{"mutant", true, "-test.count=1 -test.timeout=1m30s -test.short -test.failfast"},
+		{"mutant", false, "-test.count=1 -test.timeout=1m30s -test.failfast"},
+		{"untouched", true, "-test.count=1 -test.timeout=1m30s -test.short -test.failfast"},
+		{"valid", true, "-test.count=1 -test.timeout=1m30s -test.short"},
+		{"valid", false, "-test.count=1 -test.timeout=1m30s"},
+	} {
+		if got := strings.Join(runArgs(&variant{kind: tc.kind}, tc.short), " "); got != tc.want {
+			t.Errorf("%s, short=%v: %q, want %q", tc.kind, tc.short, got, tc.want)
+		}
+	}
+}
+
+// The pipeline: every variant gets a verdict; the service pass runs one at
+// a time (the checks share the databases), only after its variant's -short
+// pass passed and once released (make test's other service tests are
+// done); a variant that does not compile runs nothing.
+func TestGatePipeline(t *testing.T) {
+	exit1 := errors.New("exit status 1")
+	var vs []*variant
+	for i := range 40 {
+		vs = append(vs, &variant{kind: []string{"mutant", "valid", "untouched", "mutant"}[i%4], name: fmt.Sprint(i)})
+	}
+	var mu sync.Mutex
+	inService, maxInService, shortRuns := 0, 0, map[*variant]bool{}
+	hold := make(chan struct{})
+	services := 0
+	prove(vs, 3, hold, stages{
+		compile: func(v *variant, i int) {
+			if i%10 == 9 {
+				v.err = errors.New("does not compile")
+			}
+		},
+		run: func(v *variant, short bool) outcome {
+			mu.Lock()
+			if short {
+				shortRuns[v] = true
+			} else {
+				if !shortRuns[v] {
+					t.Errorf("variant %s: service pass before its -short pass", v.name)
+				}
+				inService++
+				services++
+				maxInService = max(maxInService, inService)
+			}
+			mu.Unlock()
+			runtime.Gosched()
+			defer func() { mu.Lock(); inService -= map[bool]int{true: 0, false: 1}[short]; mu.Unlock() }()
+			if short && v.kind != "valid" && v.name[len(v.name)-1]%2 == 0 { // half the wrong ones caught without services
+				return readOutcome("--- FAIL: TestX (0.00s)\n    x_test.go:1: wrong\n", exit1)
+			}
+			if !short && !v.wantPass() {
+				return readOutcome("--- FAIL: TestY (0.00s)\n    x_test.go:2: wrong with services\n", exit1)
+			}
+			return readOutcome("PASS\n", nil)
+		},
+	})
+	// The verdicts -short decides come in while the service passes are held.
+	for i, v := range vs {
+		if i%10 == 9 || v.kind != "valid" && v.name[len(v.name)-1]%2 == 0 {
+			<-v.done
+		}
+	}
+	mu.Lock()
+	if services != 0 {
+		t.Errorf("%d service passes ran while held", services)
+	}
+	mu.Unlock()
+	close(hold)
+	for _, v := range vs {
+		<-v.done
+		_, ran := shortRuns[v]
+		switch {
+		case v.err != nil && (ran || v.ranFull):
+			t.Errorf("variant %s does not compile, yet ran", v.name)
+		case v.err == nil && v.ranFull != v.short.passed:
+			t.Errorf("variant %s: -short passed %v, service pass ran %v", v.name, v.short.passed, v.ranFull)
+		}
+	}
+	if maxInService != 1 {
+		t.Errorf("%d service passes at once, want 1", maxInService)
+	}
 }

@@ -43,6 +43,14 @@ func runTest(ctx context.Context) (err error) {
 		return command(ctx, "go", "test", "-tags", "solution", "-run", "^$",
 			"-fuzz", "^FuzzIfNoneMatchAgreesWithRFC9110$", "-fuzztime", "10s", "./steps/03-etag/")
 	})
+	// The gate's compiles and -short passes need no service: begun now,
+	// they use the CPU that starting, seeding and the tests with services
+	// leave idle while they wait on the databases. Its service passes wait
+	// for its phase, so no check runs beside those tests.
+	g, gerr := startGate(ctx, sc, scenario.Steps())
+	if gerr == nil {
+		defer g.stop()
+	}
 
 	started, err := stack.Up(ctx, sc)
 	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
@@ -59,41 +67,47 @@ func runTest(ctx context.Context) (err error) {
 	// mutant (a wrong answer a learner writes), with a message; it passes on
 	// every valid alternative (a right answer written another way).
 	phase("the gate: checks fail on exercises and mutants, pass on valid alternatives", func() error {
-		return gate(ctx, sc, scenario.Steps())
+		if gerr != nil {
+			return gerr
+		}
+		return g.finish()
 	})
 	// A smoke run of every bench (the references for steps with an
 	// exercise): the scenario runs end to end with 0 errors and its results
 	// file holds the claims. Throughput is never asserted.
 	for _, step := range scenario.All() {
-		n := step.N
-		phase(fmt.Sprintf("QUICK bench of step %d", n), func() error {
-			err := quickBench(ctx, n)
-			if err != nil && slices.Contains(step.Services, stack.Mongo) && sc.ResolveKind() == "native" && sc.MongoBackend == "sqlite" {
-				// FerretDB 1.24 on SQLite can wedge under the write benches'
-				// load until restarted (its pool of 100 connections deadlocks:
-				// steps/07-counters/README.md). Only for that backend: said,
-				// restarted, and run once more; a second failure fails. The
-				// default backend (PostgreSQL, pool sized past it) gets no retry.
-				fmt.Fprintf(os.Stderr, "    %v\n    FerretDB 1.24 on SQLite can wedge under this load: restarting it and running the bench once more\n", err)
-				if err := stack.Down(sc, stack.Mongo); err != nil {
-					return err
-				}
-				if _, err := stack.Up(ctx, sc, stack.Mongo); err != nil {
-					return err
-				}
-				err = quickBench(ctx, n)
-			}
-			if err != nil {
-				return err
-			}
-			return verifyLatest(n)
-		})
+		phase(fmt.Sprintf("QUICK bench of step %d", step.N), func() error { return quickBenchVerified(ctx, sc, step) })
 	}
 	fmt.Printf("\n%d passed, %d failed\n", passed, failed)
 	if failed > 0 {
 		return fmt.Errorf("%d phase(s) failed", failed)
 	}
 	return nil
+}
+
+// quickBenchVerified is the QUICK bench of step and the check of what it wrote.
+func quickBenchVerified(ctx context.Context, sc stack.Config, step scenario.Step) error {
+	n := step.N
+	err := quickBench(ctx, n)
+	if err != nil && slices.Contains(step.Services, stack.Mongo) && sc.ResolveKind() == "native" && sc.MongoBackend == "sqlite" {
+		// FerretDB 1.24 on SQLite can wedge under the write benches'
+		// load until restarted (its pool of 100 connections deadlocks:
+		// steps/07-counters/README.md). Only for that backend: said,
+		// restarted, and run once more; a second failure fails. The
+		// default backend (PostgreSQL, pool sized past it) gets no retry.
+		fmt.Fprintf(os.Stderr, "    %v\n    FerretDB 1.24 on SQLite can wedge under this load: restarting it and running the bench once more\n", err)
+		if err := stack.Down(sc, stack.Mongo); err != nil {
+			return err
+		}
+		if _, err := stack.Up(ctx, sc, stack.Mongo); err != nil {
+			return err
+		}
+		err = quickBench(ctx, n)
+	}
+	if err != nil {
+		return err
+	}
+	return verifyLatest(n)
 }
 
 // quickBench runs `workshop bench` for step n on the references, for a few seconds per variant.
