@@ -14,7 +14,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/peakload/workshop/internal/catalog"
-	directdb "github.com/peakload/workshop/solutions/01-direct-db"
+	"github.com/peakload/workshop/internal/server"
 )
 
 // CacheControl tells clients they may keep the response but must ask again
@@ -30,10 +30,10 @@ func Tag(body []byte) string {
 	return `W/"` + strconv.FormatUint(h.Sum64(), 16) + `"`
 }
 
-// Serve is directdb.Serve with revalidation: every 200 carries ETag and
+// Serve is server.Serve with revalidation: every 200 carries ETag and
 // Cache-Control; a request whose If-None-Match matches (per notModified)
 // gets 304 with the same two headers and no body.
-func Serve(get directdb.Getter, notModified func(ifNoneMatch, etag string) bool) echo.HandlerFunc {
+func Serve(get server.Getter, notModified func(ifNoneMatch, etag string) bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		id, err := catalog.ParseID(c.Param("id"))
 		if err != nil {
@@ -41,7 +41,7 @@ func Serve(get directdb.Getter, notModified func(ifNoneMatch, etag string) bool)
 		}
 		body, err := get(c.Request().Context(), id)
 		if err != nil {
-			return directdb.Error(err)
+			return server.ReadError(err)
 		}
 		tag := Tag(body)
 		h := c.Response().Header()

@@ -4,6 +4,10 @@
 // separate processes behind a load balancer; each has its own memory tier,
 // and that is the whole problem of the step: a change written through one
 // replica leaves the others serving their copy until it expires.
+//
+// It imports the answers of steps 2, 4 and 5 on purpose: step 10 is
+// cumulative, and a replica is those three techniques stacked. Given code
+// imports no other answer (TestOnlyStepsImportAnswers).
 package replica
 
 import (

@@ -180,3 +180,52 @@ func TestLearnerFilesDoNotImportTheirAnswer(t *testing.T) {
 		})
 	}
 }
+
+// cumulative lists the given packages that build on earlier steps' answers
+// on purpose; each says so in its package doc comment.
+var cumulative = map[string]bool{
+	"internal/replica": true, // step 10: the answers of steps 2, 4 and 5 stacked
+}
+
+// Given code never imports an answer: outside steps/ (whose main.go serves
+// the earlier steps' techniques and whose build-tag swap is the answer) only
+// the cumulative packages above may import solutions/, and their package doc
+// comment must say why ("cumulative").
+func TestOnlyStepsImportAnswers(t *testing.T) {
+	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, path)
+		if d.IsDir() {
+			if name := d.Name(); rel == "steps" || rel == "node_modules" || (strings.HasPrefix(name, ".") && rel != ".") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly|parser.ParseComments)
+		if err != nil {
+			return err
+		}
+		for _, imp := range file.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			if !strings.HasPrefix(p, "github.com/peakload/workshop/solutions/") {
+				continue
+			}
+			dir := filepath.Dir(rel)
+			switch {
+			case !cumulative[dir]:
+				t.Errorf("%s imports %s: given code imports no answer; move what both need to internal/", rel, p)
+			case file.Doc == nil || !strings.Contains(file.Doc.Text(), "cumulative"):
+				t.Errorf("%s imports %s but its package doc comment does not say the step is cumulative", rel, p)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

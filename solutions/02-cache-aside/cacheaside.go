@@ -15,7 +15,7 @@ import (
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/metrics"
 	"github.com/peakload/workshop/internal/redisconn"
-	directdb "github.com/peakload/workshop/solutions/01-direct-db"
+	"github.com/peakload/workshop/internal/server"
 )
 
 // GetOrSet returns the value cached under key, or loads it, caches it for
@@ -44,7 +44,7 @@ func GetOrSet(ctx context.Context, rdb *redis.Client, key string, ttl time.Durat
 
 // Items reads items through Redis: the cache-aside Getter of steps 2 and 3.
 // A read that did not call load was a hit (the bench's hit ratio).
-func Items(store *catalog.Store, rdb *redis.Client, ttl time.Duration) directdb.Getter {
+func Items(store *catalog.Store, rdb *redis.Client, ttl time.Duration) server.Getter {
 	return func(ctx context.Context, id int32) ([]byte, error) {
 		loaded := false
 		body, err := GetOrSet(ctx, rdb, catalog.ItemKey(id), ttl, func(ctx context.Context) ([]byte, error) {
@@ -68,7 +68,7 @@ func Items(store *catalog.Store, rdb *redis.Client, ttl time.Duration) directdb.
 // did not run shared another caller's load: metrics.Coalesced counts it
 // (the bench's coalesced share), whatever wrap is.
 func ItemsVia(store *catalog.Store, rdb *redis.Client, ttl time.Duration,
-	wrap func(ctx context.Context, key string, fill func(context.Context) ([]byte, error)) ([]byte, error)) directdb.Getter {
+	wrap func(ctx context.Context, key string, fill func(context.Context) ([]byte, error)) ([]byte, error)) server.Getter {
 	return func(ctx context.Context, id int32) ([]byte, error) {
 		key := catalog.ItemKey(id)
 		cached, err := rdb.Get(ctx, key).Bytes()

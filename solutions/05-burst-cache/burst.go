@@ -12,7 +12,7 @@ import (
 	"github.com/maypok86/otter/v2"
 
 	"github.com/peakload/workshop/internal/metrics"
-	directdb "github.com/peakload/workshop/solutions/01-direct-db"
+	"github.com/peakload/workshop/internal/server"
 )
 
 // MaxItems bounds the memory one instance spends: ~1.5 KB per item.
@@ -37,7 +37,7 @@ func New(ttl time.Duration) *Cache {
 // article cached the in-flight promise for the same reason. The cached
 // slice is shared by every reader (node-cache's useClones:false): nobody
 // may modify it.
-func (c *Cache) Get(ctx context.Context, id int32, next directdb.Getter) ([]byte, error) {
+func (c *Cache) Get(ctx context.Context, id int32, next server.Getter) ([]byte, error) {
 	if b, ok := c.items.GetIfPresent(id); ok {
 		metrics.CacheLookups.WithLabelValues("memory", "hit").Inc()
 		return b, nil

@@ -11,7 +11,6 @@ import (
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/dbaddr"
 	"github.com/peakload/workshop/internal/server"
-	directdb "github.com/peakload/workshop/solutions/01-direct-db"
 )
 
 func main() {
@@ -28,6 +27,6 @@ func main() {
 // /metrics and /debug/pprof come with it).
 func newServer(store *catalog.Store) *server.Server {
 	srv := server.New("step 1 — direct-db")
-	srv.GET(directdb.Route, directdb.Handler(store))
+	srv.GET(server.ItemRoute, server.DirectRead(store))
 	return srv
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/peakload/workshop/internal/metrics"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/server"
-	directdb "github.com/peakload/workshop/solutions/01-direct-db"
 )
 
 // CachedRoute serves the item through the cache; /items/:id stays the
@@ -27,8 +26,8 @@ func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
 	p := params.Load()
 	ttl := p.ForHitRatio(p.Clock.RedisTTLS) // the article's 30 s, on the clock of hit ratios (3 s)
 	srv := server.New("step 2 — cache-aside")
-	srv.GET(directdb.Route, directdb.Handler(store))
-	srv.GET(CachedRoute, directdb.Serve(func(ctx context.Context, id int32) ([]byte, error) {
+	srv.GET(server.ItemRoute, server.DirectRead(store))
+	srv.GET(CachedRoute, server.Serve(func(ctx context.Context, id int32) ([]byte, error) {
 		loaded := false
 		body, err := GetOrSet(ctx, rdb, catalog.ItemKey(id), ttl, func(ctx context.Context) ([]byte, error) {
 			loaded = true

@@ -12,7 +12,6 @@ import (
 	"github.com/peakload/workshop/internal/conditional"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/server"
-	directdb "github.com/peakload/workshop/solutions/01-direct-db"
 	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
 )
 
@@ -26,8 +25,8 @@ func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
 	p := params.Load()
 	cached := cacheaside.Items(store, rdb, p.Scaled(p.Clock.RedisTTLS))
 	srv := server.New("step 3 — etag")
-	srv.GET(directdb.Route, directdb.Handler(store))
-	srv.GET("/cached/items/:id", directdb.Serve(cached))
+	srv.GET(server.ItemRoute, server.DirectRead(store))
+	srv.GET("/cached/items/:id", server.Serve(cached))
 	srv.GET(ETagRoute, conditional.Serve(cached, NotModified))
 	return srv
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
@@ -12,6 +11,8 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"github.com/peakload/workshop/internal/bubble"
 )
 
 // This file is the check's machinery, not a property: a fake loader the
@@ -259,8 +260,14 @@ func (h *chkHarness) cleanup() string {
 	return ""
 }
 
+// ignoreDeadlock: goroutines left blocked make synctest panic when f
+// returns; the harness's cleanup has already said which goroutines are left.
+var ignoreDeadlock func(error) string
+
 // chkBubble runs f in a child process (a crash is then a failure that says
-// what happened) and in a synctest bubble, watched in real time.
+// what happened) and in a synctest bubble, watched in real time
+// (internal/bubble): stuck for chkStuckAfter, the child says what the test
+// was doing and which goroutines are left, and ends.
 func chkBubble(t *testing.T, f func(t *testing.T, h *chkHarness)) {
 	t.Helper()
 	if chkIsolated(t) {
@@ -268,7 +275,7 @@ func chkBubble(t *testing.T, f func(t *testing.T, h *chkHarness)) {
 	}
 	var h *chkHarness
 	var mu sync.Mutex
-	stuck := time.AfterFunc(chkStuckAfter, func() {
+	stuck := func() []string {
 		mu.Lock()
 		hh := h
 		mu.Unlock()
@@ -279,11 +286,10 @@ func chkBubble(t *testing.T, f func(t *testing.T, h *chkHarness)) {
 			said = append(said, fmt.Sprintf("the test was stuck for %v (real time) while %s.", chkStuckAfter, hh.doing))
 			hh.mu.Unlock()
 		}
-		chkAbort(t.Name(), append(said, chkStuckGoroutines())...)
-	})
-	defer stuck.Stop()
+		return append(said, chkStuckGoroutines())
+	}
 	leak := ""
-	chkRunBubble(t, func(t *testing.T) {
+	bubble.Watched(t, chkStuckAfter, stuck, ignoreDeadlock, func(t *testing.T) {
 		mu.Lock()
 		h = chkNewHarness()
 		mu.Unlock()
@@ -293,32 +299,6 @@ func chkBubble(t *testing.T, f func(t *testing.T, h *chkHarness)) {
 	if leak != "" {
 		t.Error(leak)
 	}
-}
-
-// chkRunBubble is synctest.Test, with the bubble's own deadlock turned into
-// a failure: goroutines left blocked make synctest panic when f returns.
-func chkRunBubble(t *testing.T, f func(t *testing.T)) {
-	defer func() {
-		if r := recover(); r != nil {
-			if err, ok := r.(error); ok && strings.HasPrefix(err.Error(), "deadlock") {
-				return // cleanup has said which goroutines are left
-			}
-			panic(r)
-		}
-	}()
-	synctest.Test(t, f)
-}
-
-// chkAbort fails the test from outside it and ends the (child) process: a
-// goroutine stuck on a lock cannot be moved, the bubble never ends.
-func chkAbort(test string, lines ...string) {
-	fmt.Printf("--- FAIL: %s\n", test)
-	for _, l := range lines {
-		for _, s := range strings.Split(l, "\n") {
-			fmt.Printf("    %s\n", s)
-		}
-	}
-	os.Exit(1)
 }
 
 // chkG is one goroutine of the dump: its id, state and the first frame that

@@ -12,7 +12,6 @@ import (
 	"github.com/peakload/workshop/internal/conditional"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/server"
-	directdb "github.com/peakload/workshop/solutions/01-direct-db"
 	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
 	"github.com/peakload/workshop/solutions/03-etag"
 )
@@ -31,9 +30,9 @@ func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
 	coalesced := cacheaside.ItemsVia(store, rdb, ttl, group.Load)
 
 	srv := server.New("step 4 — singleflight")
-	srv.GET(directdb.Route, directdb.Handler(store))
-	srv.GET("/cached/items/:id", directdb.Serve(cached))
+	srv.GET(server.ItemRoute, server.DirectRead(store))
+	srv.GET("/cached/items/:id", server.Serve(cached))
 	srv.GET("/etag/items/:id", conditional.Serve(cached, etag.NotModified))
-	srv.GET(CoalescedRoute, directdb.Serve(coalesced))
+	srv.GET(CoalescedRoute, server.Serve(coalesced))
 	return srv
 }

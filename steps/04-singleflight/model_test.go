@@ -15,6 +15,8 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"github.com/peakload/workshop/internal/bubble"
 )
 
 // The model: per key, a load is in flight or not. A caller that arrives
@@ -137,7 +139,7 @@ func (w *chkWatch) playing(ops []chkOp, at int) {
 // breaks the model ("" if none).
 func chkRun(t *testing.T, ops []chkOp, w *chkWatch) (broken string) {
 	w.playing(ops, 0)
-	chkRunBubble(t, func(t *testing.T) {
+	bubble.Test(t, func(t *testing.T) {
 		m := &chkModel{h: chkNewHarness(), loads: map[string]int{}, flights: map[string]*chkModelFlight{}, callers: map[string]*chkExpected{}}
 		defer func() {
 			if leak := m.h.cleanup(); broken == "" && leak != "" {
@@ -161,7 +163,7 @@ func chkRun(t *testing.T, ops []chkOp, w *chkWatch) (broken string) {
 		if b := m.check(); b != "" {
 			broken = "once every load left running ended with a value: " + b
 		}
-	})
+	}, ignoreDeadlock)
 	return broken
 }
 
@@ -329,7 +331,7 @@ func TestRandomSchedulesMatchTheModel(t *testing.T) {
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		i := min(w.at+1, len(w.ops))
-		chkAbort(t.Name(), fmt.Sprintf("seed %d (replay: PEAKLOAD_SEED=%d make step-4 check): the test was stuck for %v (real time) at step %d of:\n%s",
+		bubble.Abort(t.Name(), fmt.Sprintf("seed %d (replay: PEAKLOAD_SEED=%d make step-4 check): the test was stuck for %v (real time) at step %d of:\n%s",
 			w.seed, w.seed, chkStuckAfter, i, chkSchedule(w.ops[:i])), chkStuckGoroutines())
 	})
 	defer stuck.Stop()

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"testing/synctest"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	"github.com/peakload/workshop/internal/bubble"
 	"github.com/peakload/workshop/internal/crashtest"
 	"github.com/peakload/workshop/internal/metrics"
 )
@@ -164,24 +164,14 @@ func inBubble(t *testing.T, f func(t *testing.T)) {
 
 // runBubble is inBubble returning what went wrong instead of failing t.
 func runBubble(t *testing.T, f func(t *testing.T)) string {
-	done := make(chan string, 1)
-	go func() {
-		var said string
-		defer func() {
-			if r := recover(); r != nil && !strings.Contains(fmt.Sprint(r), "blocked goroutines remain") {
-				said = fmt.Sprintf("every goroutine of the test was blocked, none could go on (%v)", r)
+	return bubble.Within(t, bubbleTimeout, fmt.Sprintf("the test's Gets had not all returned after %v of real time, and its fake clock could not move: "+
+		"some goroutine is blocked outside a channel or a timer, typically on a sync.Mutex held by a Get that waits for next", bubbleTimeout),
+		func(err error) string {
+			if strings.Contains(err.Error(), "blocked goroutines remain") {
+				return "" // the cache's own goroutines, see inBubble
 			}
-			done <- said
-		}()
-		synctest.Test(t, f)
-	}()
-	select {
-	case err := <-done:
-		return err
-	case <-time.After(bubbleTimeout):
-		return fmt.Sprintf("the test's Gets had not all returned after %v of real time, and its fake clock could not move: "+
-			"some goroutine is blocked outside a channel or a timer, typically on a sync.Mutex held by a Get that waits for next", bubbleTimeout)
-	}
+			return fmt.Sprintf("every goroutine of the test was blocked, none could go on (%v)", err)
+		}, f)
 }
 
 // guarded runs f, which may call t.Fatal, and fails the test if it has not

@@ -8,7 +8,7 @@ import (
 
 	"github.com/maypok86/otter/v2"
 
-	directdb "github.com/peakload/workshop/solutions/01-direct-db"
+	"github.com/peakload/workshop/internal/server"
 )
 
 // Cache is the in-process tier.
@@ -35,6 +35,6 @@ func New(ttl time.Duration) *Cache {
 //   - an error from next must not be cached.
 //
 // Until then every request goes to Redis, as in step 4.
-func (c *Cache) Get(ctx context.Context, id int32, next directdb.Getter) ([]byte, error) {
+func (c *Cache) Get(ctx context.Context, id int32, next server.Getter) ([]byte, error) {
 	return next(ctx, id)
 }

@@ -14,7 +14,6 @@ import (
 	"github.com/peakload/workshop/internal/conditional"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/server"
-	directdb "github.com/peakload/workshop/solutions/01-direct-db"
 	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
 	"github.com/peakload/workshop/solutions/03-etag"
 	coalesce "github.com/peakload/workshop/solutions/04-singleflight"
@@ -39,11 +38,11 @@ func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
 	memory := New(p.ForHitRatio(p.Clock.BurstTTLS)) // the article's few seconds: 300 ms
 
 	srv := server.New("step 5 — burst-cache")
-	srv.GET(directdb.Route, directdb.Handler(store))
-	srv.GET("/cached/items/:id", directdb.Serve(cached))
+	srv.GET(server.ItemRoute, server.DirectRead(store))
+	srv.GET("/cached/items/:id", server.Serve(cached))
 	srv.GET("/etag/items/:id", conditional.Serve(cached, etag.NotModified))
-	srv.GET("/coalesced/items/:id", directdb.Serve(coalesced))
-	srv.GET(BurstRoute, directdb.Serve(func(ctx context.Context, id int32) ([]byte, error) {
+	srv.GET("/coalesced/items/:id", server.Serve(coalesced))
+	srv.GET(BurstRoute, server.Serve(func(ctx context.Context, id int32) ([]byte, error) {
 		return memory.Get(ctx, id, coalesced)
 	}))
 	return srv

@@ -160,7 +160,7 @@ func shrink(t *testing.T, s schedule, broken string) (schedule, string) {
 // promise ("" if none).
 func runSchedule(t *testing.T, s schedule) (broken string) {
 	// The bubble's *testing.T is not failed: the verdict is returned.
-	deadlock := bubble(t, 30*time.Second, func(*testing.T) { broken = execute(s) })
+	deadlock := inBubbleFor(t, 30*time.Second, func(*testing.T) { broken = execute(s) })
 	return cmp.Or(broken, deadlock)
 }
 

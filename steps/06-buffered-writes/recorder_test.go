@@ -5,16 +5,15 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
-	"testing/synctest"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
+	"github.com/peakload/workshop/internal/bubble"
 	"github.com/peakload/workshop/internal/events"
 )
 
@@ -342,38 +341,26 @@ func shutAtEnd(t *testing.T, b *Batcher, r *recorder) {
 // hang the check into a failure that says what was seen.
 func inBubble(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
-	if deadlock := bubble(t, 20*time.Second, f); deadlock != "" {
+	if deadlock := inBubbleFor(t, 20*time.Second, f); deadlock != "" {
 		t.Fatalf("%s", deadlock)
 	}
 }
 
-// bubble is inBubble's guards. A deadlock synctest finds (every goroutine
-// blocked with no timer to wake one, or the batcher's goroutines blocked
-// for ever after the test) comes back as a sentence. A bubble still busy
-// after limit of real time — a goroutine that never waits, so fake time
-// cannot move — is reported and the test binary stops: nothing else could
-// end that goroutine.
-func bubble(t *testing.T, limit time.Duration, f func(t *testing.T)) (deadlock string) {
+// inBubbleFor is inBubble's guards (internal/bubble), in this step's
+// words. A deadlock synctest finds (every goroutine blocked with no timer
+// to wake one, or the batcher's goroutines blocked for ever after the test)
+// comes back as a sentence. A bubble still busy after limit of real time —
+// a goroutine that never waits, so fake time cannot move — is reported and
+// the test binary stops: nothing else could end that goroutine.
+func inBubbleFor(t *testing.T, limit time.Duration, f func(t *testing.T)) (deadlock string) {
 	t.Helper()
 	name := t.Name()
-	dog := time.AfterFunc(limit, func() {
-		fmt.Printf("--- FAIL: %s\n    %s did not finish within %s of real time. Under testing/synctest the clock moves only when "+
+	return bubble.Watched(t, limit, func() []string {
+		return []string{fmt.Sprintf("%s did not finish within %s of real time. Under testing/synctest the clock moves only when "+
 			"every goroutine waits, so a goroutine of the batcher kept running without ever waiting: a loop that spins "+
-			"(on a closed b.queue, say — a `break` inside select leaves the select, not the for loop)\nFAIL\n", name, name, limit)
-		os.Exit(1)
-	})
-	defer dog.Stop()
-	defer func() {
-		p := recover()
-		if err, ok := p.(error); ok && strings.HasPrefix(err.Error(), "deadlock") {
-			deadlock = fmt.Sprintf("synctest found a deadlock (%v): the test and the batcher's goroutines all waited on each other "+
-				"with no timer running — a goroutine of the batcher blocked for ever (it never returned after Close, or Add blocked)", err)
-			return
-		}
-		if p != nil {
-			panic(p)
-		}
-	}()
-	synctest.Test(t, f)
-	return ""
+			"(on a closed b.queue, say — a `break` inside select leaves the select, not the for loop)", name, limit)}
+	}, func(err error) string {
+		return fmt.Sprintf("synctest found a deadlock (%v): the test and the batcher's goroutines all waited on each other "+
+			"with no timer running — a goroutine of the batcher blocked for ever (it never returned after Close, or Add blocked)", err)
+	}, f)
 }

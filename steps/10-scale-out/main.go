@@ -21,7 +21,6 @@ import (
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/replica"
 	"github.com/peakload/workshop/internal/server"
-	directdb "github.com/peakload/workshop/solutions/01-direct-db"
 	"github.com/peakload/workshop/solutions/03-etag"
 )
 
@@ -69,7 +68,7 @@ func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
 			return echo.NewHTTPError(http.StatusBadRequest, err.Error())
 		}
 		if err := change(c.Request().Context(), r, id); err != nil {
-			return directdb.Error(err) // 404 for an unknown item
+			return server.ReadError(err) // 404 for an unknown item
 		}
 		return c.JSON(http.StatusOK, map[string]any{"id": id, "changed": true, "replica": name})
 	}))

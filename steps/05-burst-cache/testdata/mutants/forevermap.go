@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/metrics"
-	directdb "github.com/peakload/workshop/solutions/01-direct-db"
+	"github.com/peakload/workshop/internal/server"
 )
 
 // Cache is the in-process tier.
@@ -23,7 +23,7 @@ type Cache struct {
 func New(time.Duration) *Cache { return &Cache{items: map[int32][]byte{}} }
 
 // Get returns the item from memory, or from next.
-func (c *Cache) Get(ctx context.Context, id int32, next directdb.Getter) ([]byte, error) {
+func (c *Cache) Get(ctx context.Context, id int32, next server.Getter) ([]byte, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if b, ok := c.items[id]; ok {

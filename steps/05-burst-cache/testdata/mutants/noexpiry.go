@@ -11,7 +11,7 @@ import (
 	"github.com/maypok86/otter/v2"
 
 	"github.com/peakload/workshop/internal/metrics"
-	directdb "github.com/peakload/workshop/solutions/01-direct-db"
+	"github.com/peakload/workshop/internal/server"
 )
 
 // Cache is the in-process tier.
@@ -27,7 +27,7 @@ func New(_ time.Duration) *Cache {
 }
 
 // Get returns the item from memory, or from next, and keeps it for the TTL.
-func (c *Cache) Get(ctx context.Context, id int32, next directdb.Getter) ([]byte, error) {
+func (c *Cache) Get(ctx context.Context, id int32, next server.Getter) ([]byte, error) {
 	if b, ok := c.items.GetIfPresent(id); ok {
 		metrics.CacheLookups.WithLabelValues("memory", "hit").Inc()
 		return b, nil

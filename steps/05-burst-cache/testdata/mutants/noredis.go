@@ -11,7 +11,7 @@ import (
 	"github.com/maypok86/otter/v2"
 
 	"github.com/peakload/workshop/internal/metrics"
-	directdb "github.com/peakload/workshop/solutions/01-direct-db"
+	"github.com/peakload/workshop/internal/server"
 )
 
 // Cache is the in-process tier.
@@ -28,7 +28,7 @@ func New(ttl time.Duration) *Cache {
 }
 
 // Get returns the item from memory, or from next, and keeps it for the TTL.
-func (c *Cache) Get(_ context.Context, id int32, _ directdb.Getter) ([]byte, error) {
+func (c *Cache) Get(_ context.Context, id int32, _ server.Getter) ([]byte, error) {
 	if b, ok := c.items.GetIfPresent(id); ok {
 		metrics.CacheLookups.WithLabelValues("memory", "hit").Inc()
 		return b, nil

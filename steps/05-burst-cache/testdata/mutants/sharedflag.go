@@ -12,7 +12,7 @@ import (
 	"github.com/maypok86/otter/v2"
 
 	"github.com/peakload/workshop/internal/metrics"
-	directdb "github.com/peakload/workshop/solutions/01-direct-db"
+	"github.com/peakload/workshop/internal/server"
 )
 
 // Cache is the in-process tier.
@@ -30,7 +30,7 @@ func New(ttl time.Duration) *Cache {
 }
 
 // Get returns the item from memory, or from next, and keeps it for the TTL.
-func (c *Cache) Get(ctx context.Context, id int32, next directdb.Getter) ([]byte, error) {
+func (c *Cache) Get(ctx context.Context, id int32, next server.Getter) ([]byte, error) {
 	c.loaded.Store(false)
 	b, err := c.items.Get(ctx, id, otter.LoaderFunc[int32, []byte](func(ctx context.Context, id int32) ([]byte, error) {
 		c.loaded.Store(true)

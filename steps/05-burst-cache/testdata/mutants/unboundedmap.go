@@ -13,7 +13,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/peakload/workshop/internal/metrics"
-	directdb "github.com/peakload/workshop/solutions/01-direct-db"
+	"github.com/peakload/workshop/internal/server"
 )
 
 type entry struct {
@@ -33,7 +33,7 @@ type Cache struct {
 func New(ttl time.Duration) *Cache { return &Cache{ttl: ttl, items: map[int32]entry{}} }
 
 // Get returns the item from memory, or from next, and keeps it for the TTL.
-func (c *Cache) Get(ctx context.Context, id int32, next directdb.Getter) ([]byte, error) {
+func (c *Cache) Get(ctx context.Context, id int32, next server.Getter) ([]byte, error) {
 	c.mu.Lock()
 	e, ok := c.items[id]
 	if ok && time.Now().After(e.expires) {

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/metrics"
-	directdb "github.com/peakload/workshop/solutions/01-direct-db"
+	"github.com/peakload/workshop/internal/server"
 )
 
 type entry struct {
@@ -42,7 +42,7 @@ func New(ttl time.Duration) *Cache {
 }
 
 // Get returns the item from memory, or from next, and keeps it for the TTL.
-func (c *Cache) Get(ctx context.Context, id int32, next directdb.Getter) ([]byte, error) {
+func (c *Cache) Get(ctx context.Context, id int32, next server.Getter) ([]byte, error) {
 	c.mu.Lock()
 	if el, ok := c.items[id]; ok {
 		if e := el.Value.(*entry); time.Now().Before(e.expires) {

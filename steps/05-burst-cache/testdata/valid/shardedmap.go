@@ -13,7 +13,7 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/peakload/workshop/internal/metrics"
-	directdb "github.com/peakload/workshop/solutions/01-direct-db"
+	"github.com/peakload/workshop/internal/server"
 )
 
 const shards = 16
@@ -47,7 +47,7 @@ func New(ttl time.Duration) *Cache {
 func (c *Cache) shard(id int32) *shard { return &c.shards[uint32(id)%shards] }
 
 // Get returns the item from memory, or from next, and keeps it for the TTL.
-func (c *Cache) Get(ctx context.Context, id int32, next directdb.Getter) ([]byte, error) {
+func (c *Cache) Get(ctx context.Context, id int32, next server.Getter) ([]byte, error) {
 	s := c.shard(id)
 	s.mu.RLock()
 	e, ok := s.items[id]

@@ -5,73 +5,12 @@
 package main
 
 import (
-	"context"
-	"fmt"
-	"sync"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"github.com/peakload/workshop/internal/writes"
 )
-
-// The errors and the write function's type are given (internal/writes), so
-// the HTTP shell (writes.Accept) answers 503 + Retry-After for a full buffer.
-var (
-	ErrFull   = writes.ErrFull
-	ErrClosed = writes.ErrClosed
-)
-
-// Batcher buffers documents and writes them in batches.
-type Batcher struct {
-	size     int
-	interval time.Duration
-	write    writes.WriteFunc
-	queue    chan bson.D
-	done     chan struct{}
-	mu       sync.RWMutex
-	closed   bool
-}
-
-// New starts a batcher: flush at size documents or after interval,
-// holding at most capacity documents not yet written.
-func New(size, capacity int, interval time.Duration, write writes.WriteFunc) *Batcher {
-	b := &Batcher{size: size, interval: interval, write: write,
-		queue: make(chan bson.D, capacity), done: make(chan struct{})}
-	go b.run()
-	return b
-}
-
-// Add accepts a document without waiting for the database (given).
-func (b *Batcher) Add(doc bson.D) error {
-	b.mu.RLock()
-	defer b.mu.RUnlock()
-	if b.closed {
-		return ErrClosed
-	}
-	select {
-	case b.queue <- doc:
-		return nil
-	default:
-		return ErrFull
-	}
-}
-
-// Close stops accepting and waits until run has written everything (given).
-func (b *Batcher) Close(ctx context.Context) error {
-	b.mu.Lock()
-	if !b.closed {
-		b.closed = true
-		close(b.queue)
-	}
-	b.mu.Unlock()
-	select {
-	case <-b.done:
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("shutdown deadline: %d events accepted but not persisted", len(b.queue))
-	}
-}
 
 // run batches documents by size and interval.
 func (b *Batcher) run() {
@@ -113,6 +52,3 @@ func (b *Batcher) flush(batch []bson.D) {
 		writes.Persist(b.write, batch)
 	}
 }
-
-// solutionBuild tells the check which code it is testing.
-const solutionBuild = false

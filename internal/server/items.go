@@ -1,8 +1,4 @@
-// Package directdb is step 1's technique, kept importable so that every
-// later step can serve it beside its own: GET /items/:id read straight from
-// PostgreSQL on every request. It is article A's starting point (A1: 645
-// req/s) and the "before" of the cache steps.
-package directdb
+package server
 
 import (
 	"context"
@@ -14,12 +10,14 @@ import (
 	"github.com/peakload/workshop/internal/catalog"
 )
 
-// Route is where the direct read is served, in every step.
-const Route = "/items/:id"
+// ItemRoute is where the direct read is served, in every read-path step:
+// step 1's technique, kept beside each later step's own route so the bench
+// has its "before" (article A's starting point, A1: 645 req/s).
+const ItemRoute = "/items/:id"
 
-// Handler reads PostgreSQL on every request: one query per request,
+// DirectRead reads PostgreSQL on every request: one query per request,
 // whatever the traffic.
-func Handler(store *catalog.Store) echo.HandlerFunc {
+func DirectRead(store *catalog.Store) echo.HandlerFunc {
 	return Serve(store.ItemJSON)
 }
 
@@ -38,15 +36,15 @@ func Serve(get Getter) echo.HandlerFunc {
 		}
 		body, err := get(c.Request().Context(), id)
 		if err != nil {
-			return Error(err)
+			return ReadError(err)
 		}
 		return c.JSONBlob(http.StatusOK, body)
 	}
 }
 
-// Error maps a Getter's error to the response: 404 for an unknown item,
+// ReadError maps a Getter's error to the response: 404 for an unknown item,
 // otherwise a real fault (500, logged).
-func Error(err error) error {
+func ReadError(err error) error {
 	if errors.Is(err, catalog.ErrNotFound) {
 		return echo.NewHTTPError(http.StatusNotFound, err.Error())
 	}

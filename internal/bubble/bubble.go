@@ -1,0 +1,83 @@
+// Package bubble runs a check's test in a testing/synctest bubble (fake
+// time, exact however loaded the machine), guarded against the two ways a
+// wrong answer breaks one: every goroutine blocked (synctest panics with a
+// deadlock) and a goroutine that never waits (fake time cannot move, the
+// bubble never ends). Each step passes its own words: what those mean for
+// the code the learner wrote.
+package bubble
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+)
+
+// Test is synctest.Test with synctest's deadlock panic turned into a
+// sentence: deadlock says what it means for the step's code (nil, or "",
+// to ignore it: the step's cleanup already said which goroutines are
+// left). Any other panic is raised again.
+func Test(t *testing.T, f func(t *testing.T), deadlock func(err error) string) (said string) {
+	t.Helper()
+	defer func() {
+		p := recover()
+		if err, ok := p.(error); ok && strings.HasPrefix(err.Error(), "deadlock") {
+			if deadlock != nil {
+				said = deadlock(err)
+			}
+			return
+		}
+		if p != nil {
+			panic(p)
+		}
+	}()
+	synctest.Test(t, f)
+	return ""
+}
+
+// Watched is Test with a real-time watchdog: if the bubble has not ended
+// after limit, stuck's lines are printed as the test's failure and the
+// process ends — nothing else could end a goroutine that never waits (run
+// the check in a child process, internal/crashtest, to keep the others).
+func Watched(t *testing.T, limit time.Duration, stuck func() []string, deadlock func(error) string, f func(t *testing.T)) string {
+	t.Helper()
+	name := t.Name()
+	dog := time.AfterFunc(limit, func() { Abort(name, stuck()...) })
+	defer dog.Stop()
+	return Test(t, f, deadlock)
+}
+
+// Within is Test that gives up after limit of real time and returns stuck
+// instead: the bubble is left behind and the process goes on, for a check
+// that replays many schedules and shrinks the one that hangs.
+func Within(t *testing.T, limit time.Duration, stuck string, deadlock func(error) string, f func(t *testing.T)) string {
+	t.Helper()
+	done := make(chan string, 1)
+	go func() {
+		said := ""
+		defer func() { done <- said }()
+		said = Test(t, f, deadlock)
+	}()
+	select {
+	case said := <-done:
+		return said
+	case <-time.After(limit):
+		return stuck
+	}
+}
+
+// Abort fails the test named name from outside it, in go test's format,
+// and ends the process: a goroutine stuck on a lock cannot be moved, the
+// bubble never ends.
+func Abort(name string, lines ...string) {
+	fmt.Printf("--- FAIL: %s\n", name)
+	for _, l := range lines {
+		for _, s := range strings.Split(l, "\n") {
+			fmt.Printf("    %s\n", s)
+		}
+	}
+	fmt.Println("FAIL")
+	os.Exit(1)
+}
