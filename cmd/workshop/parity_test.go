@@ -24,9 +24,8 @@ import (
 // when it differs); an entry that no longer covers a missing file fails,
 // so the list cannot outlive the work.
 var pendingVietnamese = map[string]string{
-	"docs/vi/facilitator.md": "the facilitator guide, after the step lessons",
-	"docs/vi/scaling.md":     "the scaling notes: not part of issue 24's first pass",
-	"slides/vi/*.slide":      "the decks, after the lessons (same .code/.image addresses)",
+	"docs/vi/scaling.md": "the scaling notes: not part of issue 24's first pass",
+	"slides/vi/*.slide":  "the decks, after the lessons (same .code/.image addresses)",
 }
 
 // twin is the Vietnamese counterpart of an English file, relative to root.
