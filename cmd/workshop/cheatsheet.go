@@ -66,7 +66,7 @@ func cheatSheet(help map[string]string, rs []*bench.Result) string {
 @page { size: A4 landscape; margin: 8mm; }
 body { font-family: Helvetica, Arial, sans-serif; font-size: 7.4pt; margin: 0; }
 h1 { font-size: 13pt; margin: 0 0 3pt; } h2 { font-size: 9pt; margin: 5pt 0 2pt; }
-.cols { display: flex; gap: 10pt; } .left { flex: 0 0 36%; } .right { flex: 1; }
+.cols { display: flex; gap: 10pt; } .left { flex: 0 0 36%; font-size: 7pt; } .right { flex: 1; font-size: 6.6pt; }
 table { border-collapse: collapse; width: 100%; } td, th { border-bottom: 0.5pt solid #ccc; padding: 1pt 3pt; vertical-align: top; text-align: left; }
 code { font-family: Menlo, Consolas, monospace; font-size: 7pt; } .law { border: 1pt solid #4a7bd0; padding: 4pt; font-size: 8.5pt; }
 </style></head><body><h1>peakload — cheat sheet</h1><div class="cols"><div class="left"><h2>Commands (make help has them all)</h2><table>`)
