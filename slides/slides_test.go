@@ -144,6 +144,38 @@ func TestDecks(t *testing.T) {
 	}
 }
 
+// TestLanguageIndex: index.article, the page `make slides` opens, links
+// every edition's directory, and every link it holds leads to decks.
+func TestLanguageIndex(t *testing.T) {
+	src, err := os.ReadFile("index.article")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, _ := os.Open("index.article")
+	defer f.Close()
+	if _, err := (&present.Context{ReadFile: os.ReadFile}).Parse(f, "index.article", 0); err != nil {
+		t.Fatalf("index.article does not parse: %v", err)
+	}
+	var links []string
+	for _, m := range regexp.MustCompile(`\[\[([^\]]+)\]`).FindAllStringSubmatch(string(src), -1) {
+		links = append(links, m[1])
+	}
+	for _, e := range editions {
+		want := "/"
+		if e.dir != "." {
+			want = "/" + e.dir + "/"
+		}
+		if !slices.Contains(links, want) {
+			t.Errorf("no link to %s (the decks of slides/%s)", want, e.dir)
+		}
+	}
+	for _, l := range links {
+		if ds, _ := filepath.Glob(filepath.Join("."+l, "[0-9][0-9]-*.slide")); len(ds) == 0 {
+			t.Errorf("link %s: no decks there (present serves slides/ at its root)", l)
+		}
+	}
+}
+
 // TestStepDecksShowTheReferenceRun: deck NN-slug (named as steps/NN-slug) shows step NN's generated
 // charts and claims, and quotes no measured figure by hand.
 func TestStepDecksShowTheReferenceRun(t *testing.T) {
