@@ -129,12 +129,12 @@ report: build ## one HTML page of every chart and claim (results/report/index.ht
 docs: build ## write results/reference figures into the READMEs' and docs/' generated regions
 	@$(WORKSHOP) docs
 
-slides: ## serve the decks on 127.0.0.1:3999 (Go present; press N for the presenter notes)
-	@echo "decks: http://127.0.0.1:3999 (N opens the presenter notes; the charts come from results/reference: make report REF=1)"
+slides: ## serve the decks on 127.0.0.1:3999, English and Tiếng Việt (Go present; press N for the presenter notes)
+	@echo "decks: http://127.0.0.1:3999/index.article (English / Tiếng Việt; N opens the presenter notes; the charts come from results/reference: make report REF=1)"
 	@go tool present -http 127.0.0.1:3999 -content slides -notes -play=false
 
-handout: build ## print every deck to PDF, one page per slide, and the learner's one-page cheat sheet (results/handout/; needs Chromium)
-	@$(WORKSHOP) handout
+handout: build ## print every deck to PDF, one page per slide, and the learner's one-page cheat sheet (results/handout/; needs Chromium); LANG=vi: the Vietnamese decks (results/handout/vi/)
+	@$(WORKSHOP) handout $(if $(filter vi%,$(LANG)),-lang vi)
 
 test: build ## everything CI runs: vet, all tests on real services, QUICK benches
 	@$(WORKSHOP) test

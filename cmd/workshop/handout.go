@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"net"
 	"net/http"
@@ -39,21 +40,32 @@ func chromiumHint() string {
 }
 
 // runHandout prints every deck to results/handout/NN-slug.pdf, one page
-// per slide, and all of them into results/handout/peakload.pdf.
+// per slide, and all of them into results/handout/peakload.pdf. With
+// -lang vi it prints the Vietnamese decks (slides/vi/) into
+// results/handout/vi/; the cheat sheet stays English in both.
 func runHandout(ctx context.Context, args []string) error {
+	fs := flag.NewFlagSet("handout", flag.ContinueOnError)
+	lang := fs.String("lang", "en", "the decks' language: en (slides/) or vi (slides/vi/)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	deckDir, out, err := handoutDirs(*lang)
+	if err != nil {
+		return err
+	}
 	browser, err := chromium()
 	if err != nil {
 		return err
 	}
-	decks, err := deckFiles("slides")
+	decks, err := deckFiles(deckDir)
 	if err != nil {
 		return err
 	}
-	out := filepath.Join(resultsDir(), "handout")
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	all := filepath.Join("slides", ".handout-all.slide")
+	// Beside the decks, so their relative .code and .image paths hold.
+	all := filepath.Join(deckDir, ".handout-all.slide")
 	if err := os.WriteFile(all, []byte(combine(decks)), 0o644); err != nil {
 		return err
 	}
@@ -89,7 +101,8 @@ func runHandout(ctx context.Context, args []string) error {
 		fmt.Printf("wrote %s (the learner's one page)\n", sheetPDF)
 	}
 	for _, d := range append(decks, all) {
-		pages, err := printPDF(ctx, browser, profile, p.url+"/"+filepath.Base(d), jobs[d])
+		rel, _ := filepath.Rel("slides", d) // present serves slides/ at its root
+		pages, err := printPDF(ctx, browser, profile, p.url+"/"+filepath.ToSlash(rel), jobs[d])
 		if err != nil {
 			return fmt.Errorf("%s: %w", d, err)
 		}
@@ -99,6 +112,17 @@ func runHandout(ctx context.Context, args []string) error {
 		}
 	}
 	return nil
+}
+
+// handoutDirs are the decks' directory and the PDFs' for a language.
+func handoutDirs(lang string) (decks, out string, err error) {
+	switch lang {
+	case "en", "":
+		return "slides", filepath.Join(resultsDir(), "handout"), nil
+	case "vi":
+		return filepath.Join("slides", "vi"), filepath.Join(resultsDir(), "handout", "vi"), nil
+	}
+	return "", "", fmt.Errorf("-lang %q: the decks exist in en (slides/) and vi (slides/vi/)", lang)
 }
 
 // deckFiles lists the decks in teaching order: the welcome, then the

@@ -68,3 +68,25 @@ func TestHandoutOnePagePerSlide(t *testing.T) {
 		t.Errorf("%d PDF pages for %d slides: a slide overflows its page (see `make handout`, per deck)", pages, want)
 	}
 }
+
+// TestHandoutLanguages: -lang vi prints slides/vi/ into results/handout/vi/,
+// an unknown language is refused, and the Vietnamese decks combine into
+// one deck that parses beside them (their ../../ paths hold there).
+func TestHandoutLanguages(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	decks, out, err := handoutDirs("vi")
+	if err != nil || decks != filepath.Join("slides", "vi") || !strings.HasSuffix(out, filepath.Join("handout", "vi")) {
+		t.Errorf("-lang vi: decks %q, PDFs %q, %v", decks, out, err)
+	}
+	if _, _, err := handoutDirs("fr"); err == nil {
+		t.Error("-lang fr was accepted: there are no French decks")
+	}
+	vi, err := deckFiles(decks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := combine(vi)
+	if _, err := (&present.Context{ReadFile: os.ReadFile}).Parse(strings.NewReader(src), filepath.Join(decks, "x.slide"), 0); err != nil {
+		t.Errorf("the combined Vietnamese deck does not parse in %s: %v", decks, err)
+	}
+}

@@ -39,7 +39,7 @@ const usage = `usage: workshop <command> [flags]
   report [-ref]     one HTML page of every chart and claim (results/report/);
                     -ref: the reference runs, and the slides' figures
   docs [-check]     write the reference runs' figures into the READMEs' marked regions
-  handout           print every slide deck to PDF (results/handout/; needs Chromium)
+  handout           print every slide deck to PDF (results/handout/; needs Chromium); -lang vi: the Vietnamese decks
   test              everything CI runs
   test-latency      steps 1–5 give the same verdicts with +0.2 ms per database round trip
   worker            the live-stats worker alone (PEAKLOAD_POSTGRES_URL)

@@ -25,7 +25,6 @@ import (
 // so the list cannot outlive the work.
 var pendingVietnamese = map[string]string{
 	"docs/vi/scaling.md": "the scaling notes: not part of issue 24's first pass",
-	"slides/vi/*.slide":  "the decks, after the lessons (same .code/.image addresses)",
 }
 
 // twin is the Vietnamese counterpart of an English file, relative to root.
@@ -86,7 +85,7 @@ func TestVietnameseParity(t *testing.T) {
 			t.Errorf("%s has no Vietnamese twin %s", en, vi)
 			continue
 		}
-		for _, d := range parityDiffs(string(enText), string(viText), strings.HasSuffix(en, ".txt")) {
+		for _, d := range parityDiffs(en, string(enText), vi, string(viText)) {
 			t.Errorf("%s vs %s: %s", vi, en, d)
 		}
 	}
@@ -102,14 +101,38 @@ func TestVietnameseParity(t *testing.T) {
 
 var (
 	commandFence = regexp.MustCompile("(?ms)^```(?:sh|bash|shell|console)\n(.*?)^```")
-	slideAddress = regexp.MustCompile(`(?m)^\.(?:code|image|play|iframe|background)\s.*$`)
+	slideAddress = regexp.MustCompile(`(?m)^\.(?:code|image|html|play|iframe|background)\s.*$`)
 )
 
-// parityDiffs lists what a Vietnamese twin must share with its English
-// file and does not: generated regions, command blocks, .code/.image
-// addresses; for a hints file, the number of hints.
-func parityDiffs(en, vi string, hints bool) []string {
-	if hints {
+// addresses are a file's .code/.image/.html/.play lines with each path
+// resolved from the file's directory (relative to the repository's root),
+// as Go present resolves it: "../steps/x.go" in slides/ and
+// "../../steps/x.go" in slides/vi/ are the same file. Everything after the
+// path (regexps, line ranges, sizes) is kept byte for byte.
+func addresses(file, text string) []string {
+	var out []string
+	for _, line := range slideAddress.FindAllString(text, -1) {
+		fields := strings.Fields(line)
+		for _, f := range fields[1:] {
+			if strings.HasPrefix(f, "-") || strings.Contains(f, "://") {
+				continue // a flag (.code -numbers), or a URL that names no file
+			}
+			at := strings.Index(line, " "+f) + 1
+			resolved := filepath.ToSlash(filepath.Join(filepath.Dir(file), f))
+			line = line[:at] + resolved + line[at+len(f):]
+			break
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// parityDiffs lists what a Vietnamese twin (vi, its path relative to the
+// root) must share with its English file and does not: generated regions,
+// command blocks, .code/.image addresses; for a hints file, the number of
+// hints.
+func parityDiffs(enFile, en, viFile, vi string) []string {
+	if strings.HasSuffix(enFile, ".txt") {
 		if a, b := len(scenario.Hints(en)), len(scenario.Hints(vi)); a != b {
 			return []string{fmt.Sprintf("%d hints, the English file has %d (same count, same order)", b, a)}
 		}
@@ -150,7 +173,7 @@ func parityDiffs(en, vi string, hints bool) []string {
 	}
 	same("generated region", regions(en), regions(vi))
 	same("command block", fences(en), fences(vi))
-	same(".code/.image address", slideAddress.FindAllString(en, -1), slideAddress.FindAllString(vi, -1))
+	same(".code/.image address (resolved from the file's directory)", addresses(enFile, en), addresses(viFile, vi))
 	return out
 }
 
@@ -162,12 +185,14 @@ func clip(s string) string {
 }
 
 // TestParityDiffsCatchEachDrift: the comparison itself sees a changed
-// command, a reordered one, a hand-edited figure, a moved address and a
-// missing hint, and passes a faithful translation.
+// command, a reordered one, a hand-edited figure, a moved address, a
+// changed regexp and a missing hint, and passes a faithful translation —
+// including a deck one directory down whose paths say the same files.
 func TestParityDiffsCatchEachDrift(t *testing.T) {
 	en := "# Title\n\n```sh\nmake step-2 bench\nmake step-2 check\n```\n\n<!-- reference:step-2 -->\n| 1 537 |\n<!-- /reference -->\n.code a.go /^func F/\n"
 	good := strings.Replace(en, "# Title", "# Tiêu đề", 1)
-	if d := parityDiffs(en, good, false); len(d) > 0 {
+	diffs := func(vi string) []string { return parityDiffs("docs/x.md", en, "docs/x.vi.md", vi) }
+	if d := diffs(good); len(d) > 0 {
 		t.Errorf("a faithful translation was refused: %v", d)
 	}
 	for name, bad := range map[string]string{
@@ -175,13 +200,29 @@ func TestParityDiffsCatchEachDrift(t *testing.T) {
 		"commands swapped": strings.Replace(good, "make step-2 bench\nmake step-2 check", "make step-2 check\nmake step-2 bench", 1),
 		"figure edited":    strings.Replace(good, "1 537", "1.537", 1),
 		"address moved":    strings.Replace(good, ".code a.go", ".code b.go", 1),
+		"regexp changed":   strings.Replace(good, "/^func F/", "/^func G/", 1),
 		"region dropped":   regionRE.ReplaceAllString(good, ""),
 	} {
-		if len(parityDiffs(en, bad, false)) == 0 {
+		if len(diffs(bad)) == 0 {
 			t.Errorf("%s: not caught", name)
 		}
 	}
-	if len(parityDiffs("one\ntwo\n", "một\n", true)) == 0 {
+	deck := "* S\n\n.code -numbers ../steps/x/main.go /^func F/,/^}/\n.image img/a.svg _ 880\n.html img/b.html\n"
+	viDeck := "* S\n\n.code -numbers ../../steps/x/main.go /^func F/,/^}/\n.image ../img/a.svg _ 880\n.html ../img/b.html\n"
+	if d := parityDiffs("slides/d.slide", deck, "slides/vi/d.slide", viDeck); len(d) > 0 {
+		t.Errorf("a deck in slides/vi/ pointing at the same files was refused: %v", d)
+	}
+	for name, bad := range map[string]string{
+		"path copied unresolved": strings.Replace(viDeck, "../../steps", "../steps", 1),
+		"image copied as is":     strings.Replace(viDeck, "../img/a.svg", "img/a.svg", 1),
+		"size changed":           strings.Replace(viDeck, "_ 880", "_ 900", 1),
+		"html dropped":           strings.Replace(viDeck, ".html ../img/b.html\n", "", 1),
+	} {
+		if len(parityDiffs("slides/d.slide", deck, "slides/vi/d.slide", bad)) == 0 {
+			t.Errorf("%s: not caught", name)
+		}
+	}
+	if len(parityDiffs("steps/x/hints.txt", "one\ntwo\n", "steps/x/hints.vi.txt", "một\n")) == 0 {
 		t.Error("a missing hint was not caught")
 	}
 	if twin("docs/articles.md") != "docs/vi/articles.md" || twin("steps/02-cache-aside/hints.txt") != "steps/02-cache-aside/hints.vi.txt" ||
