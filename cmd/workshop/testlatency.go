@@ -207,11 +207,26 @@ func proxyAddsWhatItSays(redisAddr, delay string) error {
 		return err
 	}
 	defer p.Close()
+	// Three tries: a virtual machine's idle CPU can wake a timer late for a
+	// moment (935µs for 200µs was seen once in CI, 282–540µs in the minutes
+	// after); a proxy built on Go's timers is late in every try.
+	var last error
+	for range 3 {
+		if last = proxyTry(redisAddr, p.Addr, d); last == nil {
+			return nil
+		}
+	}
+	return last
+}
+
+// proxyTry is one measurement of what the proxy at via adds to a Redis
+// round trip, within the bounds a verdict through it needs.
+func proxyTry(redisAddr, via string, d time.Duration) error {
 	direct, err := medianPing(redisAddr)
 	if err != nil {
 		return err
 	}
-	slow, err := medianPing(p.Addr)
+	slow, err := medianPing(via)
 	if err != nil {
 		return err
 	}
