@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -34,21 +33,30 @@ func privateMongo(t *testing.T) *drill.Mongo {
 	return m
 }
 
-// stepServer builds this step's server (your code, or the reference under
-// SOLUTION=1) and returns how the drill starts it against a MongoDB URL.
+// serveEnv asks this test binary to be the step's server instead of
+// running tests: it holds the code under test (your exercise, the reference
+// under SOLUTION=1, or the gate's variant), so nothing is built again.
+const serveEnv = "PEAKLOAD_STEP06_SERVE"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(serveEnv) == "1" {
+		main() // returns after a clean shutdown; a failed flush exits 1 inside
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// stepServer returns how the drill starts this step's server (this test
+// binary, re-run as the server) against a MongoDB URL.
 func stepServer(t *testing.T) func(ctx context.Context, mongoURL string) (*bench.Proc, error) {
 	t.Helper()
+	bin, err := os.Executable()
+	if err != nil {
+		t.Fatalf("find the test binary to run as the server: %v", err)
+	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "step-06")
-	args := []string{"build", "-o", bin}
-	if solutionBuild {
-		args = append(args, "-tags", "solution")
-	}
-	if out, err := exec.Command("go", append(args, ".")...).CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
 	return func(ctx context.Context, mongoURL string) (*bench.Proc, error) {
-		return bench.StartServer(ctx, bin, []string{"PEAKLOAD_MONGO_URL=" + mongoURL}, bench.CPUPlan{}, filepath.Join(dir, "server.log"))
+		return bench.StartServer(ctx, bin, []string{serveEnv + "=1", "PEAKLOAD_MONGO_URL=" + mongoURL}, bench.CPUPlan{}, filepath.Join(dir, "server.log"))
 	}
 }
 

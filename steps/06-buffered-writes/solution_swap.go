@@ -13,6 +13,3 @@ type Batcher = bulk.Batcher
 
 // New is the reference constructor.
 var New = bulk.New
-
-// solutionBuild tells the check which code it is testing.
-const solutionBuild = true
