@@ -99,7 +99,8 @@ func shedVerdict(s burstSeen) (mark, verdict, why string) {
 func burst(ctx context.Context, c Config) ([]bench.Run, []Finding) {
 	shedding := Finding{Practice: "under a burst: sheds load (503 + Retry-After), latency bounded", Step: burstStep}
 	recovery := Finding{Practice: "after a burst: p99 recovers", Step: burstStep, Mark: NotJudged, Verdict: "not judged"}
-	plan, where := pinLoad()
+	plan, where, unpin := pinLoad()
+	defer unpin()
 	var counts shedCount
 	v := c.burstVariant(&counts)
 	nop := func(string) {}
@@ -160,16 +161,23 @@ func burst(ctx context.Context, c Config) ([]bench.Run, []Finding) {
 // pinLoad puts this process on the bench's driver CPUs, as `make step-N
 // bench` and `make probe` do: a step server (make step-N run, or the
 // tests' stepServer) is then alone on its CPU, and a queue the burst sees
-// is the service's, not the load tool's competing for the same core.
-func pinLoad() (bench.CPUPlan, string) {
-	plan := bench.PlanCPUs()
+// is the service's, not the load tool's competing for the same core. The
+// returned func gives the process every CPU back (the bench's unpin).
+func pinLoad() (plan bench.CPUPlan, where string, unpin func()) {
+	plan = bench.PlanCPUs()
+	unpin = func() {}
 	if !plan.Pinned {
-		return plan, fmt.Sprintf("all %d CPUs, not pinned", runtime.NumCPU())
+		return plan, fmt.Sprintf("all %d CPUs, not pinned", runtime.NumCPU()), unpin
 	}
 	if err := bench.Pin(os.Getpid(), plan.Driver); err != nil {
-		return bench.CPUPlan{}, fmt.Sprintf("all %d CPUs (pinning failed: %v)", runtime.NumCPU(), err)
+		return bench.CPUPlan{}, fmt.Sprintf("all %d CPUs (pinning failed: %v)", runtime.NumCPU(), err), unpin
 	}
-	return plan, fmt.Sprintf("CPU %v (the bench's driver CPUs; a step server runs on CPU %v)", plan.Driver, plan.Server)
+	all := make([]int, runtime.NumCPU())
+	for i := range all {
+		all[i] = i
+	}
+	unpin = func() { _ = bench.Pin(os.Getpid(), all) }
+	return plan, fmt.Sprintf("CPU %v (the bench's driver CPUs; a step server runs on CPU %v)", plan.Driver, plan.Server), unpin
 }
 
 func driverCPUs(plan bench.CPUPlan) int {
