@@ -124,12 +124,13 @@ func burst(ctx context.Context, c Config) ([]bench.Run, []Finding) {
 	warm = 0
 	s := burstSeen{Base: base, P99Ms: c.P99Ms}
 	s.BaseShed, _ = counts.reset()
-	cpu0, srv0 := bench.SelfCPU(), c.serverCPU(ctx)
+	cpu0, srv0, t0 := bench.SelfCPU(), c.serverCPU(ctx), time.Now()
 	s.Burst = open("burst 2×", 2*rate, c.Burst)
-	s.ClientBusy = (bench.SelfCPU() - cpu0).Seconds() / c.Burst.Seconds() / float64(driverCPUs(plan))
+	srv1, wall := c.serverCPU(ctx), time.Since(t0).Seconds() // the burst and the queue's drain after it
+	s.ClientBusy = (bench.SelfCPU() - cpu0).Seconds() / wall / float64(driverCPUs(plan))
 	s.ServerBusy = -1
-	if srv1 := c.serverCPU(ctx); srv0 >= 0 && srv1 >= 0 {
-		s.ServerBusy = (srv1 - srv0) / c.Burst.Seconds()
+	if srv0 >= 0 && srv1 >= 0 {
+		s.ServerBusy = (srv1 - srv0) / wall
 	}
 	s.Shed, s.WithRetry = counts.reset()
 	b := s.Burst
