@@ -107,7 +107,7 @@ func Run(ctx context.Context, c Config) (*bench.Result, []Finding, error) {
 		Machine: bench.ThisMachine("external", bench.CPUPlan{}),
 		Params: map[string]any{"url": "http://" + c.Target.Host + c.Target.Path, "address": c.Target.Base, "post": c.Post,
 			"slowloris_bound_s": c.SlowlorisBound.Seconds(), "body_limit_probe_bytes": c.BodySize, "cold_requests": c.Cold}}
-	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DisableCompression: true, MaxIdleConnsPerHost: 64}}
+	client := newClient()
 	defer client.CloseIdleConnections()
 	var slow Finding
 	var wg sync.WaitGroup
@@ -131,6 +131,12 @@ func Run(ctx context.Context, c Config) (*bench.Result, []Finding, error) {
 		return res, out, fmt.Errorf("interrupted: %w", err)
 	}
 	return res, out, nil
+}
+
+// newClient is the probes' client: no transparent gzip (the headers probe
+// reports what the service sends), enough idle connections for the cold key.
+func newClient() *http.Client {
+	return &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DisableCompression: true, MaxIdleConnsPerHost: 64}}
 }
 
 // Table is the audit as the results file and make report keep it.

@@ -180,7 +180,9 @@ func TestBurst(t *testing.T) {
 }
 
 // stepServer builds a step's server (the reference with solution) and
-// starts it on a loopback port, stopped when t ends.
+// starts it on a loopback port, stopped when t ends. It is placed as the
+// bench places it (its own CPU, GOMAXPROCS=1), and the audit's burst pins
+// its load to the driver's CPUs: the two do not compete for one core.
 func stepServer(t *testing.T, dir string, solution bool) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "server")
@@ -193,7 +195,7 @@ func stepServer(t *testing.T, dir string, solution bool) string {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("build %s: %v\n%s", dir, err, out)
 	}
-	p, err := bench.StartServer(context.Background(), bin, nil, bench.CPUPlan{}, filepath.Join(t.TempDir(), "server.log"))
+	p, err := bench.StartServer(context.Background(), bin, nil, bench.PlanCPUs(), filepath.Join(t.TempDir(), "server.log"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package audit
 import (
 	"context"
 	"fmt"
+	"os"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -19,11 +20,22 @@ import (
 // back, and the requests it does serve stay fast) or queues it, and every
 // request waits behind the queue until timeouts pile up. An open loop shows
 // which: requests keep arriving on schedule whatever the answers do.
+//
+// The verdict judges the service, not the machine: the load runs on the
+// bench's driver CPUs (a step server started by `make step-N run` is on
+// its own), a 503 counts as shedding only if the service served half its
+// own rate cleanly just before (else it refuses what it cannot sustain,
+// not a burst), and a queue is blamed on the service only when its CPU
+// (-metrics) shows it saturated.
 
 const burstStep = "4–6 (singleflight, burst cache, buffered writes: 503 + Retry-After)"
 
 // shedCount counts, over a run, the answers that shed load.
 type shedCount struct{ shed, retryAfter atomic.Int64 }
+
+func (n *shedCount) reset() (shed, withRetry int64) {
+	return n.shed.Swap(0), n.retryAfter.Swap(0)
+}
 
 func (c Config) burstVariant(n *shedCount) bench.Variant {
 	req := probe.Request{Method: "GET", Path: c.Target.Path}
@@ -47,19 +59,56 @@ func (c Config) burstVariant(n *shedCount) bench.Variant {
 	return v
 }
 
+// burstSeen is what the burst observed, judged by shedVerdict.
+type burstSeen struct {
+	Base, Burst     bench.Run
+	BaseShed        int64   // 503s at half the closed loop's rate
+	Shed, WithRetry int64   // 503s during the burst, and those with Retry-After
+	ClientBusy      float64 // share of the driver's CPUs the audit used
+	ServerBusy      float64 // CPUs the service used (process_cpu_seconds_total), -1 unknown
+	P99Ms           float64
+}
+
+// shedVerdict judges the property: a deliberate 503 + Retry-After under
+// overload, versus a queue (latency and timeouts growing). It says "not
+// judged" when the evidence could be the machine's rather than the service's.
+func shedVerdict(s burstSeen) (mark, verdict, why string) {
+	switch {
+	case s.BaseShed > 0:
+		return Missing, "refuses below its own rate", fmt.Sprintf("; %d of %d answered 503 at half the closed loop's rate, before the burst: the 503s answer a backlog it could not sustain (its closed-loop rate was not one it serves), not a burst",
+			s.BaseShed, s.Base.Requests)
+	case s.ClientBusy >= bench.ClientBusyLimit:
+		return NotJudged, "not judged", fmt.Sprintf("; the audit used %.0f%% of its CPUs: the queue may be the load tool's", 100*s.ClientBusy)
+	case s.Shed > 0 && s.WithRetry == s.Shed:
+		return Pass, "sheds ✓", ""
+	case s.Shed > 0:
+		return Missing, "503 without Retry-After", ""
+	case s.Burst.Latency.P99 <= s.P99Ms && s.Burst.Errors == 0:
+		return NotJudged, "kept up", fmt.Sprintf("; p99 stayed ≤ %.0f ms: twice the closed loop's rate was no burst for it", s.P99Ms)
+	case s.ServerBusy < 0:
+		return NotJudged, "not judged", "; no 503, and without -metrics (process_cpu_seconds_total) the service's CPU is unknown: the queue may be the machine's"
+	case s.ServerBusy < bench.ServerIdleLimit:
+		return NotJudged, "not judged", fmt.Sprintf("; the service used %.0f%% of a CPU: not saturated, so the queue was the machine's or the load tool's", 100*s.ServerBusy)
+	}
+	return Missing, "queues, no shedding", fmt.Sprintf("; the service used %.0f%% of a CPU and answered no 503: the excess waited in a queue", 100*s.ServerBusy)
+}
+
 // burst measures the closed loop's rate R, then opens: half of R for a
 // baseline, twice R for c.Burst, then half of R again in half-second
 // windows until p99 is back near the baseline's (at most 5 s).
 func burst(ctx context.Context, c Config) ([]bench.Run, []Finding) {
 	shedding := Finding{Practice: "under a burst: sheds load (503 + Retry-After), latency bounded", Step: burstStep}
 	recovery := Finding{Practice: "after a burst: p99 recovers", Step: burstStep, Mark: NotJudged, Verdict: "not judged"}
+	plan, where, unpin := pinLoad()
+	defer unpin()
 	var counts shedCount
 	v := c.burstVariant(&counts)
 	nop := func(string) {}
 	closed, err := bench.Drive(ctx, bench.Options{Target: c.Target.Base, VUs: 64, Duration: 2 * time.Second, Warmup: 500 * time.Millisecond}, v, nop)
 	closed.Variant = "closed loop (64 VUs)"
-	if err != nil || closed.RPS < 2 {
-		shedding.Mark, shedding.Verdict, shedding.Evidence = NotJudged, "not judged", fmt.Sprintf("the closed loop served %.0f req/s (%v)", closed.RPS, err)
+	rate := closed.RPS - float64(closed.Errors)/max(closed.DurationS, 1e-9) // what it served, not what it refused
+	if err != nil || rate < 2 {
+		shedding.Mark, shedding.Verdict, shedding.Evidence = NotJudged, "not judged", fmt.Sprintf("the closed loop served %.0f req/s (%v)", rate, err)
 		recovery.Evidence = "no burst"
 		return []bench.Run{closed}, []Finding{shedding, recovery}
 	}
@@ -70,48 +119,73 @@ func burst(ctx context.Context, c Config) ([]bench.Run, []Finding) {
 		return r
 	}
 	warm = 500 * time.Millisecond // the baseline's connections opened before its window
-	base := open("baseline ½×", closed.RPS/2, 1500*time.Millisecond)
+	counts.reset()
+	base := open("baseline ½×", rate/2, 1500*time.Millisecond)
 	warm = 0
-	counts.shed.Store(0)
-	counts.retryAfter.Store(0)
-	cpu0, srv0 := bench.SelfCPU(), c.serverCPU(ctx)
-	b := open("burst 2×", 2*closed.RPS, c.Burst)
-	clientBusy := (bench.SelfCPU() - cpu0).Seconds() / c.Burst.Seconds() / float64(runtime.NumCPU())
-	serverBusy := (c.serverCPU(ctx) - srv0) / c.Burst.Seconds() // of one CPU; 0 without -metrics
-	shed, withRetry := counts.shed.Load(), counts.retryAfter.Load()
-	runs := []bench.Run{closed, base, b}
-	shedding.Evidence = fmt.Sprintf("closed loop %.0f req/s; open loop at %.0f req/s for %s: %d answered, %d × 503 (%d with Retry-After), %d other errors, %d never sent; p99 %.0f ms, max %.0f ms (baseline p99 %.1f ms)",
-		closed.RPS, 2*closed.RPS, c.Burst, b.Requests, shed, withRetry, b.Errors-shed, arrival(b).NotSent, b.Latency.P99, b.Latency.Max, base.Latency.P99)
-	switch {
-	case shed > 0 && withRetry == shed:
-		shedding.Mark, shedding.Verdict = Pass, "sheds ✓"
-	case shed > 0:
-		shedding.Mark, shedding.Verdict = Missing, "503 without Retry-After"
-	case clientBusy >= bench.ClientBusyLimit:
-		shedding.Mark, shedding.Verdict = NotJudged, "not judged"
-		shedding.Evidence += fmt.Sprintf("; the audit used %.0f%% of this machine's CPUs: the queue may be the driver's", 100*clientBusy)
-	case srv0 > 0 && serverBusy < bench.ServerIdleLimit:
-		shedding.Mark, shedding.Verdict = NotJudged, "not judged"
-		shedding.Evidence += fmt.Sprintf("; the server used %.0f%% of a CPU: not saturated, so the queue was the driver's or the machine's", 100*serverBusy)
-	case b.Latency.P99 <= c.P99Ms && b.Errors == 0:
-		shedding.Mark, shedding.Verdict = NotJudged, "kept up"
-		shedding.Evidence += fmt.Sprintf("; p99 stayed ≤ %.0f ms: twice the closed loop's rate was no burst for it", c.P99Ms)
-	default:
-		shedding.Mark, shedding.Verdict = Missing, "queues, no shedding"
+	s := burstSeen{Base: base, P99Ms: c.P99Ms}
+	s.BaseShed, _ = counts.reset()
+	cpu0, srv0, t0 := bench.SelfCPU(), c.serverCPU(ctx), time.Now()
+	s.Burst = open("burst 2×", 2*rate, c.Burst)
+	srv1, wall := c.serverCPU(ctx), time.Since(t0).Seconds() // the burst and the queue's drain after it
+	s.ClientBusy = (bench.SelfCPU() - cpu0).Seconds() / wall / float64(driverCPUs(plan))
+	s.ServerBusy = -1
+	if srv0 >= 0 && srv1 >= 0 {
+		s.ServerBusy = (srv1 - srv0) / wall
 	}
-	rec, ok, took := recoverAfter(ctx, open, closed.RPS/2, base.Latency.P99)
+	s.Shed, s.WithRetry = counts.reset()
+	b := s.Burst
+	shedding.Evidence = fmt.Sprintf("load on %s; closed loop %.0f req/s served; baseline at %.0f req/s: p99 %.1f ms, %d errors (%d × 503); open loop at %.0f req/s for %s: %d answered, %d × 503 (%d with Retry-After), %d other errors, %d never sent; p99 %.0f ms, max %.0f ms",
+		where, rate, rate/2, base.Latency.P99, base.Errors, s.BaseShed, 2*rate, c.Burst, b.Requests, s.Shed, s.WithRetry, b.Errors-s.Shed, arrival(b).NotSent, b.Latency.P99, b.Latency.Max)
+	var why string
+	shedding.Mark, shedding.Verdict, why = shedVerdict(s)
+	shedding.Evidence += why
+	runs := []bench.Run{closed, base, b}
+	if base.Errors > 0 {
+		recovery.Evidence = "the baseline was not served cleanly: nothing to recover to"
+		return runs, []Finding{shedding, recovery}
+	}
+	rec, ok, took := recoverAfter(ctx, open, rate/2, base.Latency.P99)
 	runs = append(runs, rec...)
 	var p99s []string
 	for _, r := range rec {
 		p99s = append(p99s, fmt.Sprintf("%.1f", r.Latency.P99))
 	}
-	recovery.Evidence = fmt.Sprintf("at %.0f req/s after the burst, p99 per half second: %s ms (baseline %.1f ms)", closed.RPS/2, strings.Join(p99s, ", "), base.Latency.P99)
+	recovery.Evidence = fmt.Sprintf("at %.0f req/s after the burst, p99 per half second: %s ms (baseline %.1f ms)", rate/2, strings.Join(p99s, ", "), base.Latency.P99)
 	if ok {
 		recovery.Mark, recovery.Verdict = Pass, fmt.Sprintf("recovered in %s ✓", took.Round(100*time.Millisecond))
 	} else {
 		recovery.Mark, recovery.Verdict = Missing, "not recovered in 5 s"
 	}
 	return runs, []Finding{shedding, recovery}
+}
+
+// pinLoad puts this process on the bench's driver CPUs, as `make step-N
+// bench` and `make probe` do: a step server (make step-N run, or the
+// tests' stepServer) is then alone on its CPU, and a queue the burst sees
+// is the service's, not the load tool's competing for the same core. The
+// returned func gives the process every CPU back (the bench's unpin).
+func pinLoad() (plan bench.CPUPlan, where string, unpin func()) {
+	plan = bench.PlanCPUs()
+	unpin = func() {}
+	if !plan.Pinned {
+		return plan, fmt.Sprintf("all %d CPUs, not pinned", runtime.NumCPU()), unpin
+	}
+	if err := bench.Pin(os.Getpid(), plan.Driver); err != nil {
+		return bench.CPUPlan{}, fmt.Sprintf("all %d CPUs (pinning failed: %v)", runtime.NumCPU(), err), unpin
+	}
+	all := make([]int, runtime.NumCPU())
+	for i := range all {
+		all[i] = i
+	}
+	unpin = func() { _ = bench.Pin(os.Getpid(), all) }
+	return plan, fmt.Sprintf("CPU %v (the bench's driver CPUs; a step server runs on CPU %v)", plan.Driver, plan.Server), unpin
+}
+
+func driverCPUs(plan bench.CPUPlan) int {
+	if plan.Pinned && len(plan.Driver) > 0 {
+		return len(plan.Driver)
+	}
+	return runtime.NumCPU()
 }
 
 // recoverAfter runs half-second open-loop windows until one's p99 is within
@@ -141,14 +215,18 @@ func arrival(r bench.Run) bench.Arrival {
 }
 
 // serverCPU is the service's process_cpu_seconds_total (Prometheus's
-// process collector), 0 when -metrics is not given or does not export it.
+// process collector), -1 when -metrics is not given or does not export it.
 func (c Config) serverCPU(ctx context.Context) float64 {
 	if c.MetricsURL == "" {
-		return 0
+		return -1
 	}
 	m, err := bench.ScrapeURL(ctx, c.MetricsURL)
 	if err != nil {
-		return 0
+		return -1
 	}
-	return m["process_cpu_seconds_total"]
+	v, ok := m["process_cpu_seconds_total"]
+	if !ok {
+		return -1
+	}
+	return v
 }

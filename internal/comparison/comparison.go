@@ -227,11 +227,20 @@ func Print(w io.Writer, aName, bName string, a, b *bench.Result) {
 	if few {
 		fmt.Fprintf(w, "\n¹ fewer than %d rounds on a side: the change is what was measured, but no test can tell it from noise\n"+
 			"  (benchmath's U-test needs ≥ %d rounds per side for p < 0.05). Bench both with RUNS=%d or more, e.g.\n"+
-			"  make step-%d bench RUNS=%d\n", need, need, max(need, 5), b.Step, max(need, 5))
+			"  %s\n", need, need, max(need, 5), rerun(b, max(need, 5)))
 	}
 	fmt.Fprintf(w, "\n~: p > %.2f, these rounds cannot tell the change from noise; n = rounds per side (A+B when they differ). A and B are medians over the rounds, ± their 95%% interval when the rounds are enough for one.\n",
 		benchmath.DefaultThresholds.CompareAlpha)
 	printClaims(w, a, b)
+}
+
+// rerun is the command that measures b again with n rounds: a step's
+// bench, or the probe of the URL a probe's results name (step < 0).
+func rerun(b *bench.Result, n int) string {
+	if u, ok := b.Params["url"].(string); ok && b.Step < 0 {
+		return fmt.Sprintf("make probe URL=%s RUNS=%d", u, n)
+	}
+	return fmt.Sprintf("make step-%d bench RUNS=%d", b.Step, n)
 }
 
 // cell is a side's median with its interval, as benchstat prints it.
