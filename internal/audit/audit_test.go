@@ -145,18 +145,31 @@ func TestETagAndColdKeyByTheServicesCounter(t *testing.T) {
 	}
 }
 
-// TestBurst: a server that sheds what it cannot serve at once is told from
-// one that queues it. No throughput is asserted: only which one answered 503.
+// TestBurst: a server that sheds what it cannot serve is told from one that
+// queues it. No throughput is asserted: only which one answered 503.
 func TestBurst(t *testing.T) {
-	var busy sync.Mutex
+	// The shedding server admits a fixed rate (a token bucket: 400 req/s,
+	// with half a second of it as slack for a loaded machine's stalls) and
+	// answers the rest 503 + Retry-After at once. Its closed loop serves
+	// about that rate, the baseline at half of it is never refused, and
+	// the burst at twice it is: shedding by rate, not by a lucky overlap.
+	const rate, slack = 400.0, 200.0
+	var mu sync.Mutex
+	tokens, last := slack, time.Now()
 	shed := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !busy.TryLock() {
+		mu.Lock()
+		now := time.Now()
+		tokens = min(slack, tokens+now.Sub(last).Seconds()*rate)
+		last = now
+		admitted := tokens >= 1
+		if admitted {
+			tokens--
+		}
+		mu.Unlock()
+		if !admitted {
 			w.Header().Set("Retry-After", "1")
 			http.Error(w, `{"error":"busy"}`, http.StatusServiceUnavailable)
-			return
 		}
-		defer busy.Unlock()
-		time.Sleep(2 * time.Millisecond)
 	}))
 	defer shed.Close()
 	runs, fs := burst(t.Context(), Config{Target: target(t, shed.URL+"/"), Burst: time.Second, P99Ms: 100})
@@ -204,6 +217,7 @@ func stepServer(t *testing.T, dir string, solution bool) string {
 }
 
 func TestStep0HasTheShellAndNoETag(t *testing.T) {
+	t.Parallel() // no burst: its probes wait on the server's timeouts, not on a CPU
 	base := stepServer(t, "steps/00-ceilings", false)
 	got := verdicts(t, Config{Target: target(t, base+"/empty"), SlowlorisBound: 8 * time.Second})
 	want(t, got, "ETag / 304 on a repeated GET", Missing)
@@ -215,23 +229,32 @@ func TestStep0HasTheShellAndNoETag(t *testing.T) {
 
 // TestStep3: the untouched exercise audits "no 304", the reference "304 ✓".
 func TestStep3ExerciseAndReference(t *testing.T) {
+	t.Parallel() // no burst: its probes wait on the server's timeouts, not on a CPU
 	stacktest.Postgres(t)
 	stacktest.Redis(t)
 	for _, solution := range []bool{false, true} {
-		base := stepServer(t, "steps/03-etag", solution)
-		got := verdicts(t, Config{Target: target(t, base+"/etag/items/7"), Post: "/empty", SlowlorisBound: 8 * time.Second})
-		if solution {
-			want(t, got, "ETag / 304 on a repeated GET", Pass)
-			if f := got["ETag / 304 on a repeated GET"]; f.Verdict != "304 ✓" {
-				t.Errorf("the reference: %q, want 304 ✓", f.Verdict)
-			}
-		} else if f := got["ETag / 304 on a repeated GET"]; f.Verdict != "no 304" {
-			t.Errorf("the untouched exercise: %q, want no 304 (%s)", f.Verdict, f.Evidence)
-		}
-		want(t, got, "a slowloris connection closed within 8s", Pass)
-		want(t, got, "oversized body", Pass) // every step serves the shell's POST /empty
-		want(t, got, "malformed JSON gets a 4xx with a JSON error", Pass)
+		t.Run(map[bool]string{false: "exercise", true: "reference"}[solution], func(t *testing.T) {
+			t.Parallel()
+			step3Audit(t, solution)
+		})
 	}
+}
+
+// step3Audit audits step 3's exercise or its reference.
+func step3Audit(t *testing.T, solution bool) {
+	base := stepServer(t, "steps/03-etag", solution)
+	got := verdicts(t, Config{Target: target(t, base+"/etag/items/7"), Post: "/empty", SlowlorisBound: 8 * time.Second})
+	if solution {
+		want(t, got, "ETag / 304 on a repeated GET", Pass)
+		if f := got["ETag / 304 on a repeated GET"]; f.Verdict != "304 ✓" {
+			t.Errorf("the reference: %q, want 304 ✓", f.Verdict)
+		}
+	} else if f := got["ETag / 304 on a repeated GET"]; f.Verdict != "no 304" {
+		t.Errorf("the untouched exercise: %q, want no 304 (%s)", f.Verdict, f.Evidence)
+	}
+	want(t, got, "a slowloris connection closed within 8s", Pass)
+	want(t, got, "oversized body", Pass) // every step serves the shell's POST /empty
+	want(t, got, "malformed JSON gets a 4xx with a JSON error", Pass)
 }
 
 func TestNothingLeavesLoopback(t *testing.T) {

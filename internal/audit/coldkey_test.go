@@ -13,6 +13,7 @@ import (
 // peakload_db_queries_total. The untouched exercise (Group.Load calls load
 // for every caller) stampedes; the reference coalesces the misses.
 func TestColdKeyStep4ByItsQueryCounter(t *testing.T) {
+	t.Parallel() // counted by the service's own counter, not timed: beside the other audits without a burst
 	stacktest.Postgres(t)
 	stacktest.Redis(t)
 	for i, solution := range []bool{false, true} {
