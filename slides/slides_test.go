@@ -19,6 +19,7 @@ import (
 	"golang.org/x/tools/present"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/report"
 	"github.com/peakload/workshop/internal/scenario"
 )
@@ -199,7 +200,7 @@ func TestStepDecksShowTheReferenceRun(t *testing.T) {
 				}
 			}
 			if editionOf(name).dir == "vi" { // Vietnamese prose writes 1,537 as "1.537" and 5.3 as "5,3"
-				typed(t, swapSeparators(string(src)), r)
+				typed(t, messages.SwapDecimalMarks(string(src)), r)
 			} else {
 				typed(t, string(src), r)
 			}
@@ -241,22 +242,6 @@ func typed(t *testing.T, src string, r *bench.Result) {
 			}
 		}
 	}
-}
-
-// swapSeparators writes every number's "." as "," and "," as ".": the
-// Vietnamese way of writing a figure turned back into the English one.
-func swapSeparators(s string) string {
-	return regexp.MustCompile(`\d[\d,.]*\d`).ReplaceAllStringFunc(s, func(x string) string {
-		return strings.Map(func(r rune) rune {
-			switch r {
-			case '.':
-				return ','
-			case ',':
-				return '.'
-			}
-			return r
-		}, x)
-	})
 }
 
 func reference(t *testing.T, n int) *bench.Result {

@@ -1,7 +1,10 @@
 // Package balancer runs step 10's replicas behind a real load balancer:
 // HAProxy from the distribution's packages, its configuration generated
 // per run into the workshop's directory, bound to 127.0.0.1 on a free
-// port, started and stopped by the bench like the step servers.
+// port, started and stopped by the bench like the step servers. It also
+// drives the step's rows through that fleet (RunLoad, RunStale) and reads
+// them from the replicas' counters; internal/scenario's step10.go names
+// the rows and judges the claims.
 package balancer
 
 import (

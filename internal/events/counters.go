@@ -164,35 +164,13 @@ func (c *Counters) IncMany(ctx context.Context, incs []Inc) (failed []int, err e
 // a duplicate are sent again — the guard makes that safe on either server.
 func (c *Counters) incChunk(ctx context.Context, incs []Inc) (failed []int, err error) {
 	b, guarded := ctx.Value(batchKey{}).(Batch)
-	models := make([]mongo.WriteModel, len(incs))
-	for i, in := range incs {
-		filter := bson.D{{Key: "_id", Value: in.ID}}
-		update := bson.D{{Key: "$inc", Value: bson.D{{Key: "value", Value: in.N}}}}
-		if guarded {
-			applied := "applied." + b.Writer
-			filter = append(filter, bson.E{Key: applied, Value: bson.D{{Key: "$not", Value: bson.D{{Key: "$gte", Value: b.Seq}}}}})
-			update = append(update, bson.E{Key: "$max", Value: bson.D{{Key: applied, Value: b.Seq}}})
-		}
-		models[i] = mongo.NewUpdateOneModel().SetFilter(filter).SetUpdate(update).SetUpsert(true)
-	}
+	models := updates(incs, b, guarded)
 	done, err := c.applied(ctx, b, guarded, incs)
 	if err != nil {
-		all := make([]int, len(incs))
-		for i := range all {
-			all[i] = i
-		}
-		return all, err
+		return allIndexes(incs), err
 	}
-	var send []int // indexes into incs still to send
-	for i, in := range incs {
-		if done[in.ID] {
-			metrics.EventsDuplicates.Add(float64(in.N))
-		} else {
-			send = append(send, i)
-		}
-	}
-	var first error
-	var refused Refused
+	send := notYetApplied(incs, done) // indexes into incs still to send
+	var o bulkOutcome
 	for len(send) > 0 {
 		batch := make([]mongo.WriteModel, len(send))
 		for j, i := range send {
@@ -205,47 +183,123 @@ func (c *Counters) incChunk(ctx context.Context, incs []Inc) (failed []int, err 
 		}
 		var bwe mongo.BulkWriteException
 		if !errors.As(err, &bwe) || bwe.WriteConcernError != nil {
-			return append(failed, send...), fmt.Errorf("counters: bulk %d: %w", len(incs), err)
+			// The whole command failed (no connection, a timeout): nothing
+			// says which updates got in, the caller retries them all.
+			return append(o.failed, send...), fmt.Errorf("counters: bulk %d: %w", len(incs), err)
 		}
-		dup, bad := -1, map[int]bool{} // the last duplicate's position in send; the other errors
-		for _, we := range bwe.WriteErrors {
-			at := c.position(we, incs, send)
-			if at < 0 {
-				continue
-			}
-			if guarded && we.Code == 11000 {
-				metrics.EventsDuplicates.Add(float64(incs[send[at]].N)) // applied by an earlier attempt
-				dup = max(dup, at)
-				continue
-			}
-			bad[at] = true
-			failed = append(failed, send[at])
-			if r, ok := refusal(bson.D{{Key: "_id", Value: incs[send[at]].ID}}, we.WriteError); ok {
-				refused = append(refused, r)
-			}
-			if first == nil {
-				first = we
-			}
-			if c.stopsAtFirstError {
-				dup = max(dup, at) // what follows it was not applied: send it again
-			}
-		}
-		var again []int // after the last duplicate: unknown on FerretDB, send again
-		for j := dup + 1; dup >= 0 && j < len(send); j++ {
-			if !bad[j] {
-				again = append(again, send[j])
-			}
-		}
-		send = again
+		send = c.sortErrors(&o, bwe.WriteErrors, incs, send, guarded)
 	}
-	if len(failed) == 0 {
+	return o.result(len(incs))
+}
+
+// updates are the chunk's upserts, one per increment. Guarded by a batch,
+// an update matches only a counter that does not hold the batch yet
+// (applied.<writer> below Seq), and marks it as holding it in the same
+// atomic update ($max): applied and marked, or neither.
+func updates(incs []Inc, b Batch, guarded bool) []mongo.WriteModel {
+	models := make([]mongo.WriteModel, len(incs))
+	for i, in := range incs {
+		filter := bson.D{{Key: "_id", Value: in.ID}}
+		update := bson.D{{Key: "$inc", Value: bson.D{{Key: "value", Value: in.N}}}}
+		if guarded {
+			applied := "applied." + b.Writer
+			filter = append(filter, bson.E{Key: applied, Value: bson.D{{Key: "$not", Value: bson.D{{Key: "$gte", Value: b.Seq}}}}})
+			update = append(update, bson.E{Key: "$max", Value: bson.D{{Key: applied, Value: b.Seq}}})
+		}
+		models[i] = mongo.NewUpdateOneModel().SetFilter(filter).SetUpdate(update).SetUpsert(true)
+	}
+	return models
+}
+
+// notYetApplied leaves out the increments whose counter already holds the
+// batch (done, from applied), counting each as a duplicate, and returns
+// the indexes of the others.
+func notYetApplied(incs []Inc, done map[string]bool) []int {
+	var send []int
+	for i, in := range incs {
+		if done[in.ID] {
+			metrics.EventsDuplicates.Add(float64(in.N))
+		} else {
+			send = append(send, i)
+		}
+	}
+	return send
+}
+
+// allIndexes is every index of incs: all failed.
+func allIndexes(incs []Inc) []int {
+	all := make([]int, len(incs))
+	for i := range all {
+		all[i] = i
+	}
+	return all
+}
+
+// bulkOutcome is what went wrong over a chunk's attempts: the increments
+// that failed (indexes into incs), those among them the database refused
+// for good, and the first error, for the message.
+type bulkOutcome struct {
+	failed  []int
+	refused Refused
+	first   error
+}
+
+// sortErrors reads one BulkWrite's errors and returns what to send again.
+// A duplicate key (11000) on a guarded update is an increment an earlier
+// attempt applied: done. Any other error fails its increment. The updates
+// after the last duplicate — and on FerretDB after any error — may not
+// have been tried (FerretDB stops there and says nothing of them): they
+// are sent again, which the guard makes safe on either server.
+func (c *Counters) sortErrors(o *bulkOutcome, errs []mongo.BulkWriteError, incs []Inc, send []int, guarded bool) []int {
+	dup, bad := -1, map[int]bool{} // the last duplicate's position in send; the other errors
+	for _, we := range errs {
+		at := c.position(we, incs, send)
+		if at < 0 {
+			continue
+		}
+		if guarded && we.Code == 11000 {
+			metrics.EventsDuplicates.Add(float64(incs[send[at]].N)) // applied by an earlier attempt
+			dup = max(dup, at)
+			continue
+		}
+		bad[at] = true
+		o.fail(send[at], incs[send[at]].ID, we)
+		if c.stopsAtFirstError {
+			dup = max(dup, at) // what follows it was not applied: send it again
+		}
+	}
+	var again []int // after the last duplicate: unknown on FerretDB, send again
+	for j := dup + 1; dup >= 0 && j < len(send); j++ {
+		if !bad[j] {
+			again = append(again, send[j])
+		}
+	}
+	return again
+}
+
+// fail records increment i (counter id) as failed with we, and as refused
+// for good when the error says the counter can never take it.
+func (o *bulkOutcome) fail(i int, id string, we mongo.BulkWriteError) {
+	o.failed = append(o.failed, i)
+	if r, ok := refusal(bson.D{{Key: "_id", Value: id}}, we.WriteError); ok {
+		o.refused = append(o.refused, r)
+	}
+	if o.first == nil {
+		o.first = we
+	}
+}
+
+// result is incChunk's answer: nil when every increment got in, else the
+// failed indexes and an error naming how many, with the refusals.
+func (o *bulkOutcome) result(n int) ([]int, error) {
+	if len(o.failed) == 0 {
 		return nil, nil
 	}
-	err = fmt.Errorf("counters: bulk %d: %d failed: %w", len(incs), len(failed), first)
-	if len(refused) > 0 {
-		err = errors.Join(err, refused)
+	err := fmt.Errorf("counters: bulk %d: %d failed: %w", n, len(o.failed), o.first)
+	if len(o.refused) > 0 {
+		err = errors.Join(err, o.refused)
 	}
-	return failed, err
+	return o.failed, err
 }
 
 // ferretID finds the counter FerretDB names in an update's error:

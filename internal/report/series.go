@@ -55,71 +55,121 @@ var palette = []string{"#4a7bd0", "#e07b28", "#2e9e5b", "#c0392b", "#8e5bb5", "#
 // warm-up before, the drain after (step 6's batcher persisting what it
 // accepted). "" when no run kept a series.
 func SeriesChart(r *bench.Result) string {
+	runs := runsWithSeries(r)
+	if len(runs) == 0 {
+		return ""
+	}
+	panels := chartPanels(r.Step, runs)
+	legend, top := legendPlaces(runs)
+	h := top + float64(len(panels))*(panelHeight+panelGap) + 20
+	var s svg
+	s.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f" width="%.0f" height="%.0f" %s>`, seriesWidth, h, seriesWidth, h, font)
+	s.f(`<rect width="100%%" height="100%%" fill="white"/>`)
+	s.f(`<defs><pattern id="drain" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" stroke="#cccccc" stroke-width="2"/></pattern></defs>`)
+	drawLegend(&s, runs, legend, top)
+	c := clockOf(runs)
+	for i, p := range panels {
+		y0 := top + panelGap + float64(i)*(panelHeight+panelGap) // the panel's top
+		c.drawPanel(&s, p, runs, y0, i == 0)
+	}
+	s.f(`</svg>`)
+	return s.String()
+}
+
+// The series chart's layout, in SVG units: its width, the margins beside
+// the plots, each panel's height and the room above it for its title.
+const (
+	seriesWidth, seriesLeft, seriesRight = 880.0, 70.0, 20.0
+	panelHeight, panelGap                = 110.0, 46.0
+)
+
+// chartPanel is one plot of the series chart: what it reads from each
+// point, where a point has no value (the line breaks there), and whether
+// its axis may go logarithmic.
+type chartPanel struct {
+	label string
+	value func(p bench.Point) float64
+	gap   func(p bench.Point) bool
+	log   bool
+}
+
+// runsWithSeries are the runs that kept a series of two points or more.
+func runsWithSeries(r *bench.Result) []*bench.Run {
 	var runs []*bench.Run
 	for i := range r.Runs {
 		if s := r.Runs[i].Series; s != nil && len(s.Points) > 1 {
 			runs = append(runs, &r.Runs[i])
 		}
 	}
-	if len(runs) == 0 {
-		return ""
-	}
-	type panel struct {
-		label string
-		value func(p bench.Point) float64
-		gap   func(p bench.Point) bool // no value here: break the line
-		log   bool
-	}
-	panels := []panel{
+	return runs
+}
+
+// chartPanels: req/s and p99 for every step, then the step's counters,
+// then the errors per interval — only when there were any (503s told to
+// retry, a server gone).
+func chartPanels(step int, runs []*bench.Run) []chartPanel {
+	panels := []chartPanel{
 		{"throughput, req/s", func(p bench.Point) float64 { return p.RPS }, func(p bench.Point) bool { return p.NoRPS }, false},
 		{"p99 latency, ms (that interval's requests)", func(p bench.Point) float64 { return p.P99 }, func(p bench.Point) bool { return p.P99 == 0 }, true},
 	}
-	for _, sp := range seriesPanels(r.Step) {
-		panels = append(panels, panel{sp.Label, sp.Value, func(p bench.Point) bool { return p.NoScrape }, false})
+	for _, sp := range seriesPanels(step) {
+		panels = append(panels, chartPanel{sp.Label, sp.Value, func(p bench.Point) bool { return p.NoScrape }, false})
 	}
 	if slices.ContainsFunc(runs, func(x *bench.Run) bool {
 		return slices.ContainsFunc(x.Series.Points, func(p bench.Point) bool { return p.Errors > 0 })
-	}) { // only when there were any: 503s told to retry, a server gone
-		panels = append(panels, panel{"errors (failed responses) per interval", func(p bench.Point) float64 { return float64(p.Errors) },
+	}) {
+		panels = append(panels, chartPanel{"errors (failed responses) per interval", func(p bench.Point) float64 { return float64(p.Errors) },
 			func(p bench.Point) bool { return false }, false})
 	}
-	const width, left, right, ph, gap = 880.0, 70.0, 20.0, 110.0, 46.0
-	// Legend: one swatch per variant, wrapped onto as many lines as needed.
-	type entry struct{ x, y float64 }
-	legend := make([]entry, len(runs))
-	x, y := left, 14.0
+	return panels
+}
+
+// legendPlaces puts one swatch per variant, wrapped onto as many lines as
+// needed, and returns where each goes and the top of the plots below.
+func legendPlaces(runs []*bench.Run) (places [][2]float64, top float64) {
+	places = make([][2]float64, len(runs))
+	x, y := seriesLeft, 14.0
 	for i, run := range runs {
 		w := 18 + 7.5*float64(len([]rune(run.Variant))) + 16
-		if x+w > width-right && x > left {
-			x, y = left, y+16
+		if x+w > seriesWidth-seriesRight && x > seriesLeft {
+			x, y = seriesLeft, y+16
 		}
-		legend[i] = entry{x, y}
+		places[i] = [2]float64{x, y}
 		x += w
 	}
-	top := y + 30
-	h := top + float64(len(panels))*(ph+gap) + 20
-	var s svg
-	s.f(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %.0f %.0f" width="%.0f" height="%.0f" %s>`, width, h, width, h, font)
-	s.f(`<rect width="100%%" height="100%%" fill="white"/>`)
-	s.f(`<defs><pattern id="drain" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="6" stroke="#cccccc" stroke-width="2"/></pattern></defs>`)
+	return places, y + 30
+}
 
+// drawLegend draws the variants' swatches, then the key to the line
+// styles and bands just above the first panel.
+func drawLegend(s *svg, runs []*bench.Run, places [][2]float64, top float64) {
 	for i, run := range runs {
-		e := legend[i]
-		s.f(`<rect x="%.1f" y="%.1f" width="14" height="4" fill="%s"/>`, e.x, e.y-6, palette[i%len(palette)])
-		s.text(e.x+18, e.y, "start", "", run.Variant)
+		x, y := places[i][0], places[i][1]
+		s.f(`<rect x="%.1f" y="%.1f" width="14" height="4" fill="%s"/>`, x, y-6, palette[i%len(palette)])
+		s.text(x+18, y, "start", "", run.Variant)
 	}
-	ky := top - 15 // the key to the line styles and bands
+	const left, key = seriesLeft, ` fill="#666" font-size="11"`
+	ky := top - 15
 	s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#666" stroke-width="1.4" stroke-dasharray="4 3"/>`, left, ky-4, left+14, ky-4)
-	s.text(left+18, ky, "start", ` fill="#666" font-size="11"`, "outside the timed window:")
+	s.text(left+18, ky, "start", key, "outside the timed window:")
 	s.f(`<rect x="%.1f" y="%.1f" width="14" height="10" fill="#eeeeee"/>`, left+175, ky-9)
-	s.text(left+193, ky, "start", ` fill="#666" font-size="11"`, "warm-up")
+	s.text(left+193, ky, "start", key, "warm-up")
 	s.f(`<rect x="%.1f" y="%.1f" width="14" height="10" fill="url(#drain)"/>`, left+250, ky-9)
-	s.text(left+268, ky, "start", ` fill="#666" font-size="11"`, "after the load (drain)")
-	s.text(width-right, ky, "end", ` fill="#666" font-size="11"`, "seconds since the variant's load started")
+	s.text(left+268, ky, "start", key, "after the load (drain)")
+	s.text(seriesWidth-seriesRight, ky, "end", key, "seconds since the variant's load started")
+}
 
-	// The bands are what every variant shares: the warm-up they all had,
-	// and the time after every window had closed; each line is dashed
-	// outside its own window.
+// clock is the time axis every panel shares, and its bands: what every
+// variant shares, the warm-up they all had (up to open) and the time after
+// every window had closed (from closeAt; +Inf: no drain).
+type clock struct {
+	xa                  axis
+	step                float64 // seconds between the axis's ticks
+	tmax, open, closeAt float64
+}
+
+// clockOf ends the time axis at the last point, on a round step.
+func clockOf(runs []*bench.Run) clock {
 	var tmax, open, closeAt, every = 0.0, math.Inf(1), 0.0, 0.0
 	for _, run := range runs {
 		ser := run.Series
@@ -131,90 +181,108 @@ func SeriesChart(r *bench.Result) string {
 	if closeAt == 0 || tmax-closeAt < every/2 { // no drain, only the last interval's rounding
 		closeAt = math.Inf(1)
 	}
-	// The time axis ends at the last point, on a round step.
 	step := niceCeil(tmax / 6)
-	xa := axis{lo: 0, hi: math.Ceil(tmax/step-1e-9) * step, x0: left, x1: width - right}
-	for i, p := range panels {
-		y0 := top + gap + float64(i)*(ph+gap) // the panel's top
-		bottom := y0 + ph
-		var vals []float64
-		for _, run := range runs {
-			for _, pt := range run.Series.Points {
-				if !p.gap(pt) {
-					vals = append(vals, p.value(pt))
-				}
-			}
-		}
-		ya := linearAxis(vals, bottom, y0)
-		if p.log {
-			ya = newAxis(vals, bottom, y0, false)
-		}
-		if ya.log {
-			p.label += ", log scale"
-		}
-		s.text(left, y0-10, "start", ` font-weight="bold"`, p.label)
-		if open > 0 {
-			s.f(`<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#eeeeee"/>`, xa.x(0), y0, xa.x(open)-xa.x(0), ph)
-		}
-		if !math.IsInf(closeAt, 1) {
-			s.f(`<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="url(#drain)"/>`, xa.x(closeAt), y0, xa.x(tmax)-xa.x(closeAt), ph)
-		}
-		for _, t := range ya.ticks() {
-			y := ya.x(t)
-			s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`, left, y, width-right, y, gridColor)
-			s.text(left-6, y+4, "end", ` fill="#444" font-size="11"`, ytick(t))
-		}
-		for t := 0.0; t <= xa.hi+1e-9; t += step {
-			s.text(xa.x(t), bottom+14, "middle", ` fill="#444" font-size="11"`, tick(t))
-		}
-		s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#444"/>`, left, bottom, width-right, bottom)
-		for _, run := range runs { // a drill's moments
-			for k, e := range run.Series.Events {
-				x := xa.x(e.T)
-				s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-dasharray="2 2"/>`, x, y0, x, bottom, markColor)
-				if i == 0 { // every other label a line lower: two moments can be close
-					lx, anchor := x+3, "start"
-					if x+6*float64(len([]rune(e.What))) > width-right { // near the right edge: the label before the line
-						lx, anchor = x-3, "end"
-					}
-					s.text(lx, y0+11+13*float64(k%2), anchor, ` fill="`+markColor+`" font-size="11"`, e.What)
-				}
-			}
-		}
-		for j, run := range runs {
-			// Solid inside the timed window, dashed outside it (this
-			// variant's warm-up and drain), broken where there is no value.
-			ser := run.Series
-			var solid, dashed []byte
-			var prev *[2]float64
-			for _, pt := range ser.Points {
-				if p.gap(pt) {
-					prev = nil
-					continue
-				}
-				t := max(pt.T-ser.EveryS/2, 0) // the middle of the interval
-				cur := [2]float64{xa.x(t), ya.x(max(p.value(pt), ya.lo))}
-				if prev != nil {
-					seg := fmt.Appendf(nil, "M%.1f %.1f L%.1f %.1f ", prev[0], prev[1], cur[0], cur[1])
-					if mid := pt.T - ser.EveryS/2; mid >= ser.WindowS[0] && (ser.WindowS[1] == 0 || mid <= ser.WindowS[1]) {
-						solid = append(solid, seg...)
-					} else {
-						dashed = append(dashed, seg...)
-					}
-				}
-				prev = &cur
-			}
-			color := palette[j%len(palette)]
-			if len(dashed) > 0 {
-				s.f(`<path d="%s" fill="none" stroke="%s" stroke-width="1.4" stroke-dasharray="4 3"/>`, dashed[:len(dashed)-1], color)
-			}
-			if len(solid) > 0 {
-				s.f(`<path d="%s" fill="none" stroke="%s" stroke-width="1.6" stroke-linejoin="round"/>`, solid[:len(solid)-1], color)
+	xa := axis{lo: 0, hi: math.Ceil(tmax/step-1e-9) * step, x0: seriesLeft, x1: seriesWidth - seriesRight}
+	return clock{xa: xa, step: step, tmax: tmax, open: open, closeAt: closeAt}
+}
+
+// drawPanel draws one panel whose top is y0: its frame, the drills'
+// moments (labelled on the first panel only), then one line per variant.
+func (c clock) drawPanel(s *svg, p chartPanel, runs []*bench.Run, y0 float64, labels bool) {
+	var vals []float64
+	for _, run := range runs {
+		for _, pt := range run.Series.Points {
+			if !p.gap(pt) {
+				vals = append(vals, p.value(pt))
 			}
 		}
 	}
-	s.f(`</svg>`)
-	return s.String()
+	bottom := y0 + panelHeight
+	ya := linearAxis(vals, bottom, y0)
+	if p.log {
+		ya = newAxis(vals, bottom, y0, false)
+	}
+	if ya.log {
+		p.label += ", log scale"
+	}
+	c.drawFrame(s, p.label, ya, y0)
+	for _, run := range runs {
+		c.drawEvents(s, run.Series.Events, y0, labels)
+	}
+	for j, run := range runs {
+		c.drawLine(s, p, ya, run.Series, palette[j%len(palette)])
+	}
+}
+
+// drawFrame draws a panel's title, the shared bands, the grid with its
+// ticks and the time axis.
+func (c clock) drawFrame(s *svg, label string, ya axis, y0 float64) {
+	xa, bottom := c.xa, y0+panelHeight
+	s.text(seriesLeft, y0-10, "start", ` font-weight="bold"`, label)
+	if c.open > 0 {
+		s.f(`<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="#eeeeee"/>`, xa.x(0), y0, xa.x(c.open)-xa.x(0), panelHeight)
+	}
+	if !math.IsInf(c.closeAt, 1) {
+		s.f(`<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" fill="url(#drain)"/>`, xa.x(c.closeAt), y0, xa.x(c.tmax)-xa.x(c.closeAt), panelHeight)
+	}
+	for _, t := range ya.ticks() {
+		y := ya.x(t)
+		s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`, seriesLeft, y, seriesWidth-seriesRight, y, gridColor)
+		s.text(seriesLeft-6, y+4, "end", ` fill="#444" font-size="11"`, ytick(t))
+	}
+	for t := 0.0; t <= xa.hi+1e-9; t += c.step {
+		s.text(xa.x(t), bottom+14, "middle", ` fill="#444" font-size="11"`, tick(t))
+	}
+	s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#444"/>`, seriesLeft, bottom, seriesWidth-seriesRight, bottom)
+}
+
+// drawEvents marks a drill's moments (Redis stopped, started again) with
+// a dotted line; with labels, every other label a line lower (two moments
+// can be close), and before its line near the right edge.
+func (c clock) drawEvents(s *svg, events []bench.Event, y0 float64, labels bool) {
+	for k, e := range events {
+		x := c.xa.x(e.T)
+		s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-dasharray="2 2"/>`, x, y0, x, y0+panelHeight, markColor)
+		if !labels {
+			continue
+		}
+		lx, anchor := x+3, "start"
+		if x+6*float64(len([]rune(e.What))) > seriesWidth-seriesRight {
+			lx, anchor = x-3, "end"
+		}
+		s.text(lx, y0+11+13*float64(k%2), anchor, ` fill="`+markColor+`" font-size="11"`, e.What)
+	}
+}
+
+// drawLine draws one variant's line: solid inside its timed window,
+// dashed outside it (its warm-up and drain), broken where there is no
+// value.
+func (c clock) drawLine(s *svg, p chartPanel, ya axis, ser *bench.Series, color string) {
+	var solid, dashed []byte
+	var prev *[2]float64
+	for _, pt := range ser.Points {
+		if p.gap(pt) {
+			prev = nil
+			continue
+		}
+		mid := pt.T - ser.EveryS/2 // the middle of the interval
+		cur := [2]float64{c.xa.x(max(mid, 0)), ya.x(max(p.value(pt), ya.lo))}
+		if prev != nil {
+			seg := fmt.Appendf(nil, "M%.1f %.1f L%.1f %.1f ", prev[0], prev[1], cur[0], cur[1])
+			if mid >= ser.WindowS[0] && (ser.WindowS[1] == 0 || mid <= ser.WindowS[1]) {
+				solid = append(solid, seg...)
+			} else {
+				dashed = append(dashed, seg...)
+			}
+		}
+		prev = &cur
+	}
+	if len(dashed) > 0 {
+		s.f(`<path d="%s" fill="none" stroke="%s" stroke-width="1.4" stroke-dasharray="4 3"/>`, dashed[:len(dashed)-1], color)
+	}
+	if len(solid) > 0 {
+		s.f(`<path d="%s" fill="none" stroke="%s" stroke-width="1.6" stroke-linejoin="round"/>`, solid[:len(solid)-1], color)
+	}
 }
 
 // linearAxis is newAxis never on a log scale: a rate that drops to zero

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/params"
 )
 
@@ -112,26 +113,14 @@ func normal(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 var figureRE = regexp.MustCompile(`\d+(?:[.,]\d+)*`)
 
-// figures returns the numbers of s, each as written and with its decimal
-// mark swapped (the articles write 5,3 where we write 5.3).
+// figures returns the numbers of s as written (the articles write 5,3
+// where we write 5.3: a figure is looked up with its marks swapped too).
 func figures(s string) map[string]bool {
 	out := map[string]bool{}
 	for _, f := range figureRE.FindAllString(s, -1) {
 		out[f] = true
 	}
 	return out
-}
-
-func swapped(f string) string {
-	return strings.Map(func(r rune) rune {
-		switch r {
-		case '.':
-			return ','
-		case ',':
-			return '.'
-		}
-		return r
-	}, f)
 }
 
 // An article's (or the guide's, through article C) claim quotes a sentence
@@ -157,7 +146,7 @@ func TestClaimsQuoteTheirArticle(t *testing.T) {
 			if slices.Contains(s.Ours, f) {
 				continue
 			}
-			if !theirs[f] && !theirs[swapped(f)] {
+			if !theirs[f] && !theirs[messages.SwapDecimalMarks(f)] {
 				t.Errorf("%s: the text gives %s as article %s's, which the article does not write (mark it ours if we computed it): %q", c.ID, f, s.Article, c.Article)
 			}
 		}
@@ -273,7 +262,7 @@ func TestArticlesPageFiguresAreTheOriginals(t *testing.T) {
 		for _, m := range spans {
 			for f := range figures(m[1]) {
 				checked++
-				if !theirs[f] && !theirs[swapped(f)] {
+				if !theirs[f] && !theirs[messages.SwapDecimalMarks(f)] {
 					t.Errorf("docs/articles.md section %s: %q gives %s as the article's, which article %s does not write", a, m[1], f, a)
 				}
 			}

@@ -91,8 +91,8 @@ func honourRetryAfter(_ *bench.VU, resp *fasthttp.Response) error {
 // one after the other, no HTTP — what the bulk variant can persist at most.
 func rawBulk(env Env) func(ctx context.Context, o bench.Options) (bench.Run, error) {
 	return func(ctx context.Context, o bench.Options) (bench.Run, error) {
-		var e events.Event
-		if err := json.Unmarshal(env.Params.Event, &e); err != nil {
+		e, err := rawEvent(env)
+		if err != nil {
 			return bench.Run{}, err
 		}
 		hist := hdrhistogram.New(1, 60_000_000, 3)
@@ -122,16 +122,25 @@ func rawBulk(env Env) func(ctx context.Context, o bench.Options) (bench.Run, err
 	}
 }
 
+// rawEvent is the event the raw rows insert (k6/lib/params.json's, the
+// one the write variants are sent), once there is a MongoDB to insert it
+// into.
+func rawEvent(env Env) (events.Event, error) {
+	var e events.Event
+	if env.Mongo == nil {
+		return e, fmt.Errorf("no MongoDB connection")
+	}
+	err := json.Unmarshal(env.Params.Event, &e)
+	return e, err
+}
+
 // rawInserts is article B's raw-insert baseline: no HTTP, the workshop
 // process inserting one document per round trip, either one at a time or
 // in groups of `concurrency` awaited together (Promise.all of 100).
 func rawInserts(env Env, concurrency int) func(ctx context.Context, o bench.Options) (bench.Run, error) {
 	return func(ctx context.Context, o bench.Options) (bench.Run, error) {
-		if env.Mongo == nil {
-			return bench.Run{}, fmt.Errorf("no MongoDB connection")
-		}
-		var e events.Event
-		if err := json.Unmarshal(env.Params.Event, &e); err != nil {
+		e, err := rawEvent(env)
+		if err != nil {
 			return bench.Run{}, err
 		}
 		hist := hdrhistogram.New(1, 60_000_000, 3)
@@ -206,11 +215,8 @@ func dbCPU(r *bench.Run, env Env, cpu0, elapsed float64, docs int64) {
 // is n over the time until the last call returned.
 func rawWave(env Env, n, perCall int) func(ctx context.Context, o bench.Options) (bench.Run, error) {
 	return func(ctx context.Context, o bench.Options) (bench.Run, error) {
-		if env.Mongo == nil {
-			return bench.Run{}, fmt.Errorf("no MongoDB connection")
-		}
-		var e events.Event
-		if err := json.Unmarshal(env.Params.Event, &e); err != nil {
+		e, err := rawEvent(env)
+		if err != nil {
 			return bench.Run{}, err
 		}
 		calls := make([][]bson.D, n/perCall)

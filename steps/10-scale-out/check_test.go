@@ -24,6 +24,7 @@ import (
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/replica"
 	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/stalewindow"
 )
 
 // The check runs the replicas in this process: each has its own Redis
@@ -201,71 +202,34 @@ func staleness(t *testing.T, rs []*replica.Replica, via *replica.Replica, id int
 		fmt.Sprintf("Change(%d) through %s", id, via.Name))
 }
 
-// stalenessOf is staleness for any call that changes id.
+// stalenessOf is staleness for any call that changes id: every replica
+// reads id in a loop (internal/stalewindow, the loop the bench's stale
+// rows use too) while write runs.
 func stalenessOf(t *testing.T, rs []*replica.Replica, id int32, write func(context.Context) error, what string) []time.Duration {
 	t.Helper()
-	ctx := t.Context()
-	old := make([]string, len(rs))
-	for i, r := range rs { // every replica holds the item in memory now
-		b, err := r.Get(ctx, id)
-		if err != nil {
-			t.Fatalf("%s: Get(%d): %v", r.Name, id, err)
-		}
-		old[i] = conditional.Tag(b)
-	}
-	limit := 3*burstTTL + time.Second
-	var (
-		t0Mu sync.Mutex
-		t0   time.Time // when Change returned; zero while it runs
-	)
-	changedAt := func() time.Time { t0Mu.Lock(); defer t0Mu.Unlock(); return t0 }
-	out := make([]time.Duration, len(rs))
-	// The readers stop with rctx: if Change fails, they are stopped and
-	// waited for before the test fails, so none reports into a finished test.
-	rctx, stop := context.WithCancel(ctx)
-	defer stop()
-	var wg sync.WaitGroup
+	readers := make([]stalewindow.Read, len(rs))
 	for i, r := range rs {
-		wg.Go(func() {
-			var lastOld time.Time
-			for {
-				start := time.Now()
-				b, err := r.Get(rctx, id)
-				if rctx.Err() != nil {
-					return
-				}
-				if err != nil {
-					t.Errorf("%s: Get(%d): %v", r.Name, id, err)
-					return
-				}
-				c := changedAt()
-				if conditional.Tag(b) == old[i] {
-					lastOld = start
-				} else if !c.IsZero() && start.After(c) {
-					if lastOld.After(c) {
-						out[i] = lastOld.Sub(c)
-					}
-					return
-				}
-				if !c.IsZero() && time.Since(c) > limit {
-					out[i] = limit
-					return
-				}
-				time.Sleep(200 * time.Microsecond) // pacing, not a wait: reads in a loop
+		readers[i] = func(ctx context.Context) (string, error) {
+			b, err := r.Get(ctx, id)
+			if err != nil {
+				return "", fmt.Errorf("%s: Get(%d): %w", r.Name, id, err)
 			}
-		})
+			return conditional.Tag(b), nil
+		}
 	}
-	time.Sleep(5 * time.Millisecond) // the readers are reading while Change runs
-	if err := write(ctx); err != nil {
-		stop()
-		wg.Wait()
-		t.Fatalf("%s: %v", what, err)
+	changed := func(ctx context.Context) error {
+		if err := write(ctx); err != nil {
+			return fmt.Errorf("%s: %w", what, err)
+		}
+		return nil
 	}
-	t0Mu.Lock()
-	t0 = time.Now()
-	t0Mu.Unlock()
-	wg.Wait()
-	return out
+	// Every replica is read every 200 µs: pacing, not a wait.
+	poll := stalewindow.Poll{Pause: 200 * time.Microsecond, Limit: stalewindow.Limit(burstTTL)}
+	got, err := stalewindow.Measure(t.Context(), readers, changed, poll)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got.Stale
 }
 
 // late lists the replicas that served the old ETag longer than the bound.
