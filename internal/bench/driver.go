@@ -125,7 +125,6 @@ type Run struct {
 	// Served is the requests those per-request counts divide by: the
 	// server's count for the route in the window.
 	Served float64 `json:"served,omitempty"`
-	hist   *hdrhistogram.Histogram
 }
 
 // Latency percentiles in milliseconds.
@@ -200,11 +199,7 @@ func Drive(ctx context.Context, o Options, v Variant, mark func(phase string)) (
 	w.left.Store(int64(o.Iterations))
 	users := make([]*user, o.VUs)
 	for i := range users {
-		users[i] = &user{
-			vu:   VU{ID: i, Rand: rand.New(rand.NewPCG(uint64(i)+1, 0x5EED))},
-			hist: hdrhistogram.New(1, 60_000_000, 3), // 1 µs .. 60 s
-			rec:  o.series.Recorder(),
-		}
+		users[i] = newUser(i, o)
 	}
 	for _, u := range users {
 		wg.Add(1)
@@ -229,44 +224,16 @@ func Drive(ctx context.Context, o Options, v Variant, mark func(phase string)) (
 	w.measuring.Store(true)
 
 	p := newProgress(o.Progress, v.Name, users, o)
-	var deadline <-chan time.Time
-	if o.Iterations == 0 {
-		deadline = time.After(o.Duration)
-	}
-	tick := time.NewTicker(500 * time.Millisecond)
-	defer tick.Stop()
-loop:
-	for {
-		select {
-		case <-deadline:
-			break loop
-		case <-done:
-			break loop
-		case <-ctx.Done():
-			break loop
-		case <-tick.C:
-			p.update(time.Since(start))
-		}
-	}
+	p.await(ctx, o, done, start)
 	w.close() // no-op when the last iteration already closed it
 	<-done
 	elapsed := time.Duration(w.endAt.Load() - start.UnixNano())
 	wireBytes := w.wireEnd.Load() - wireStart
 	mark("end")
 
-	r := Run{Variant: v.Name, Route: v.Route, Tool: "go", VUs: o.VUs, DurationS: elapsed.Seconds(),
-		hist: hdrhistogram.New(1, 60_000_000, 3)}
-	for _, u := range users {
-		r.Requests += u.count.Load()
-		r.Errors += u.errors
-		r.hist.Merge(u.hist)
-		if r.FirstError == "" && u.firstErr != "" {
-			r.FirstError = u.firstErr
-		}
-	}
+	r := collect(v, o.VUs, elapsed, users)
 	p.finish(elapsed, r.Requests)
 	r.RPS = float64(r.Requests) / elapsed.Seconds()
-	r.Latency = latencyOf(r.hist)
 	if r.Requests > 0 {
 		r.PerRequest.PublicBytes = float64(wireBytes) / float64(r.Requests)
 	}
@@ -274,6 +241,34 @@ loop:
 		return r, fmt.Errorf("interrupted: %w", err)
 	}
 	return r, nil
+}
+
+// newUser is user id of a run: its own random source, seeded by its id so
+// that a rerun sends the same requests, and its own histogram.
+func newUser(id int, o Options) *user {
+	return &user{
+		vu:   VU{ID: id, Rand: rand.New(rand.NewPCG(uint64(id)+1, 0x5EED))},
+		hist: hdrhistogram.New(1, 60_000_000, 3), // 1 µs .. 60 s
+		rec:  o.series.Recorder(),
+	}
+}
+
+// collect adds up the users' counts and histograms into the run's row:
+// a histogram per user, merged once at the end, keeps the users from
+// contending on one.
+func collect(v Variant, vus int, window time.Duration, users []*user) Run {
+	r := Run{Variant: v.Name, Route: v.Route, Tool: "go", VUs: vus, DurationS: window.Seconds()}
+	hist := hdrhistogram.New(1, 60_000_000, 3)
+	for _, u := range users {
+		r.Requests += u.count.Load()
+		r.Errors += u.errors
+		hist.Merge(u.hist)
+		if r.FirstError == "" && u.firstErr != "" {
+			r.FirstError = u.firstErr
+		}
+	}
+	r.Latency = latencyOf(hist)
+	return r
 }
 
 type user struct {

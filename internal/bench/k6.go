@@ -86,34 +86,7 @@ func DriveK6(ctx context.Context, o Options, v Variant, k K6, plan CPUPlan, dir 
 	var cpu0, cpu1 time.Duration // k6's CPU at the window's edges
 	var pid atomic.Int64
 	run := func(extra []string, started func(pid int)) (*os.ProcessState, []byte, error) {
-		args := []string{"run", "--quiet", "-e", "BASE_URL=" + o.Target, "-e", "VUS=" + strconv.Itoa(o.VUs), "-e", "VARIANT=" + v.Name}
-		args = append(args, extra...)
-		for _, kv := range v.Server { // step 0's PEAKLOAD_SHELL, step 9's FRAMEWORK and PG_POOL pick the script's rows
-			args = append(args, "-e", kv)
-		}
-		args = append(args, k.Script)
-		cmd := exec.CommandContext(ctx, k.Bin, args...)
-		cmd.Env = append(os.Environ(), "K6_NO_USAGE_REPORT=true")
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
-		if err := cmd.Start(); err != nil {
-			return nil, nil, fmt.Errorf("k6: %w", err)
-		}
-		if plan.Pinned {
-			_ = PinTree(cmd.Process.Pid, plan.Driver)
-		}
-		if started != nil {
-			started(cmd.Process.Pid)
-		}
-		err := cmd.Wait()
-		var exit *exec.ExitError
-		if errors.As(err, &exit) && exit.ExitCode() == 99 {
-			err = nil // thresholds crossed: reported, not fatal
-		}
-		if err != nil {
-			return cmd.ProcessState, out.Bytes(), fmt.Errorf("k6: %w\n%s", err, lastLines(out.String(), 20))
-		}
-		return cmd.ProcessState, out.Bytes(), nil
+		return k.run(ctx, o, v, plan, extra, started)
 	}
 	summary := filepath.Join(dir, "k6-"+v.Name+".json")
 	_ = os.Remove(summary)
@@ -176,6 +149,41 @@ func DriveK6(ctx context.Context, o Options, v Variant, k K6, plan CPUPlan, dir 
 		fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d req  %9.0f req/s  (k6)\n", v.Name, r.DurationS, r.Requests, r.RPS)
 	}
 	return r, nil
+}
+
+// run is one k6 process of a variant: the script with the run's
+// parameters and extra's, pinned to the driver's CPUs, started told its
+// pid. Crossed thresholds (exit code 99) are reported in the summary, not
+// fatal.
+func (k K6) run(ctx context.Context, o Options, v Variant, plan CPUPlan, extra []string, started func(pid int)) (*os.ProcessState, []byte, error) {
+	args := []string{"run", "--quiet", "-e", "BASE_URL=" + o.Target, "-e", "VUS=" + strconv.Itoa(o.VUs), "-e", "VARIANT=" + v.Name}
+	args = append(args, extra...)
+	for _, kv := range v.Server { // step 0's PEAKLOAD_SHELL, step 9's FRAMEWORK and PG_POOL pick the script's rows
+		args = append(args, "-e", kv)
+	}
+	args = append(args, k.Script)
+	cmd := exec.CommandContext(ctx, k.Bin, args...)
+	cmd.Env = append(os.Environ(), "K6_NO_USAGE_REPORT=true")
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		return nil, nil, fmt.Errorf("k6: %w", err)
+	}
+	if plan.Pinned {
+		_ = PinTree(cmd.Process.Pid, plan.Driver)
+	}
+	if started != nil {
+		started(cmd.Process.Pid)
+	}
+	err := cmd.Wait()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) && exit.ExitCode() == 99 {
+		err = nil // thresholds crossed: reported, not fatal
+	}
+	if err != nil {
+		return cmd.ProcessState, out.Bytes(), fmt.Errorf("k6: %w\n%s", err, lastLines(out.String(), 20))
+	}
+	return cmd.ProcessState, out.Bytes(), nil
 }
 
 // marks is the bench's end of MARK_URL: the script's meter GETs /start

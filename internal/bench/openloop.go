@@ -5,12 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/HdrHistogram/hdrhistogram-go"
 	"github.com/valyala/fasthttp"
 )
 
@@ -94,6 +92,22 @@ type schedule struct {
 	spawnSender func()
 }
 
+// newSchedule lays out o's slots: the warm-up's, then the window's
+// (o.Iterations of them, or o.Duration's worth at o.Rate).
+func newSchedule(o Options, maxInFlight int) *schedule {
+	n := int64(o.Iterations)
+	if n <= 0 {
+		n = int64(math.Round(o.Duration.Seconds() * o.Rate))
+	}
+	s := &schedule{interval: float64(time.Second) / o.Rate, maxSenders: int64(maxInFlight)}
+	s.first = int64(math.Ceil(o.Warmup.Seconds() * o.Rate))
+	s.last = s.first + max(n, 1)
+	s.t0 = time.Now().Add(5 * time.Millisecond) // the senders are started before the first slot is due
+	s.winStart, s.winEnd = s.due(s.first), s.due(s.last)
+	s.giveUp = s.winEnd.Add(openGrace(o))
+	return s
+}
+
 func (s *schedule) due(i int64) time.Time {
 	return s.t0.Add(time.Duration(float64(i) * s.interval))
 }
@@ -121,26 +135,14 @@ func DriveOpen(ctx context.Context, o Options, v Variant, mark func(phase string
 	client := newClient(addr, maxInFlight, 10*time.Second, &wire)
 	defer client.CloseIdleConnections()
 
-	n := int64(o.Iterations)
-	if n <= 0 {
-		n = int64(math.Round(o.Duration.Seconds() * o.Rate))
-	}
-	s := &schedule{interval: float64(time.Second) / o.Rate, maxSenders: int64(maxInFlight)}
-	s.first = int64(math.Ceil(o.Warmup.Seconds() * o.Rate))
-	s.last = s.first + max(n, 1)
-	s.t0 = time.Now().Add(5 * time.Millisecond) // the senders are started before the first slot is due
-	s.winStart, s.winEnd = s.due(s.first), s.due(s.last)
-	s.giveUp = s.winEnd.Add(openGrace(o))
-
+	s := newSchedule(o, maxInFlight)
 	s.spawnSender = func() {
 		if s.senders.Add(1) > s.maxSenders {
 			s.senders.Add(-1)
 			return
 		}
 		s.mu.Lock()
-		id := len(s.users)
-		u := &user{vu: VU{ID: id, Rand: rand.New(rand.NewPCG(uint64(id)+1, 0x5EED))}, hist: hdrhistogram.New(1, 60_000_000, 3),
-			rec: o.series.Recorder()}
+		u := newUser(len(s.users), o)
 		s.users = append(s.users, u)
 		s.mu.Unlock()
 		s.wg.Add(1)
@@ -179,18 +181,8 @@ func DriveOpen(ctx context.Context, o Options, v Variant, mark func(phase string
 	mark("end")
 
 	window := s.winEnd.Sub(s.winStart)
-	r := Run{Variant: v.Name, Route: v.Route, Tool: "go", VUs: len(s.users), DurationS: window.Seconds(),
-		hist: hdrhistogram.New(1, 60_000_000, 3)}
-	for _, u := range s.users {
-		r.Requests += u.count.Load()
-		r.Errors += u.errors
-		r.hist.Merge(u.hist)
-		if r.FirstError == "" && u.firstErr != "" {
-			r.FirstError = u.firstErr
-		}
-	}
+	r := collect(v, len(s.users), window, s.users)
 	r.RPS = float64(s.inWindow.Load()) / window.Seconds()
-	r.Latency = latencyOf(r.hist)
 	if n := s.afterStart.Load(); n > 0 {
 		r.PerRequest.PublicBytes = float64(wireBytes) / float64(n)
 	}

@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -55,4 +56,28 @@ func (p *progress) finish(elapsed time.Duration, n int64) {
 		fmt.Fprint(p.w, "\r\033[K")
 	}
 	fmt.Fprintf(p.w, "  %-22s %5.1fs  %9d req  %9.0f req/s\n", p.name, elapsed.Seconds(), n, float64(n)/elapsed.Seconds())
+}
+
+// await redraws the line every half second until the run's duration is up
+// (when it runs for a time, not a count), every user has stopped (done) or
+// ctx is cancelled.
+func (p *progress) await(ctx context.Context, o Options, done <-chan struct{}, start time.Time) {
+	var deadline <-chan time.Time
+	if o.Iterations == 0 {
+		deadline = time.After(o.Duration)
+	}
+	tick := time.NewTicker(500 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-deadline:
+			return
+		case <-done:
+			return
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+			p.update(time.Since(start))
+		}
+	}
 }

@@ -378,40 +378,57 @@ func Measure(ctx context.Context, o Options, v Variant, plan CPUPlan, dir string
 	if scrapeErr != nil {
 		return r, scrapeErr
 	}
-	// Divide by what the server counted for this route in the same window.
-	served := Delta(before, after, "peakload_http_requests_total{route="+pattern+"}")
-	if served <= 0 {
-		served = float64(r.Requests)
-	}
-	if served > 0 {
-		w := RequestWork(before, after, pattern) // the counts (counts.go: exact per completed request)
-		r.ExactCounts, r.Served = w.Exact, w.Requests
-		r.PerRequest.DBQueries = w.Per(w.DBQueries)
-		r.PerRequest.RedisBytes = w.Per(w.RedisBytes)
-		// CPU is spent, not counted per request: the window's edges stay in it.
-		r.PerRequest.ServerCPUus = Delta(before, after, "process_cpu_seconds_total") * 1e6 / served
-		for k, x := range extras(before, after, pattern, served, w) {
-			if r.Extra == nil {
-				r.Extra = map[string]float64{}
-			}
-			r.Extra[k] = x
-		}
-		flagClientBound(&r, plan)
-	}
+	perRequestCosts(&r, before, after, pattern, plan)
 	if v.Settle {
 		if err := settle(ctx, o.Target, before, pattern, &r); err != nil {
 			return r, err
 		}
 	}
-	if v.DatabaseCPU != nil {
-		events := r.Extra["persisted"] // a write variant: every event it accepted, written
-		if events == 0 {
-			events = r.Served
-		}
-		DatabaseCPU(&r, v.DatabaseCPU()-db0, r.DurationS+r.Extra["additional_s"], events)
-	}
+	recordDatabaseCPU(&r, v, db0)
 	r.Series = series.Finish(ctx) // after the settle: the drain is part of the picture
 	return r, nil
+}
+
+// perRequestCosts divides the window's counters by what the server counted
+// for the route in the same window (by the driver's count when the server
+// counted none), and flags the row when the load tool was the limit.
+func perRequestCosts(r *Run, before, after Counters, pattern string, plan CPUPlan) {
+	served := Delta(before, after, "peakload_http_requests_total{route="+pattern+"}")
+	if served <= 0 {
+		served = float64(r.Requests)
+	}
+	if served <= 0 {
+		return
+	}
+	w := RequestWork(before, after, pattern) // the counts (counts.go: exact per completed request)
+	r.ExactCounts, r.Served = w.Exact, w.Requests
+	r.PerRequest.DBQueries = w.Per(w.DBQueries)
+	r.PerRequest.RedisBytes = w.Per(w.RedisBytes)
+	// CPU is spent, not counted per request: the window's edges stay in it.
+	r.PerRequest.ServerCPUus = Delta(before, after, "process_cpu_seconds_total") * 1e6 / served
+	for k, x := range extras(before, after, pattern, served, w) {
+		if r.Extra == nil {
+			r.Extra = map[string]float64{}
+		}
+		r.Extra[k] = x
+	}
+	flagClientBound(r, plan)
+}
+
+// recordDatabaseCPU records the database's CPU over the variant, from
+// db0 seconds when the window opened to now (after the settle), per event:
+// a write variant's events are the ones it accepted and persisted, a read
+// variant's its requests. Nothing when the variant does not read it.
+func recordDatabaseCPU(r *Run, v Variant, db0 float64) {
+	if v.DatabaseCPU == nil {
+		return
+	}
+	cpuS := v.DatabaseCPU() - db0
+	events := r.Extra["persisted"]
+	if events == 0 {
+		events = r.Served
+	}
+	DatabaseCPU(r, cpuS, r.DurationS+r.Extra["additional_s"], events)
 }
 
 // DatabaseCPU records what the database's processes spent (cpuS seconds)
