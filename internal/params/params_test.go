@@ -69,7 +69,8 @@ func keys(prefix string, m map[string]any) map[string]bool {
 // fields lists a struct's JSON paths, nested structs descended into.
 func fields(prefix string, t reflect.Type) map[string]bool {
 	out := map[string]bool{}
-	for f := range t.Fields() {
+	for i := range t.NumField() {
+		f := t.Field(i)
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if name == "" || name == "-" {
 			continue
