@@ -25,7 +25,7 @@ define need_step
 	@if [ -z "$(STEP)" ]; then echo "usage: make step-N $@   (e.g. make step-1 $@)"; exit 2; fi
 endef
 
-.PHONY: help build doctor deps prefetch up down seed test test-latency test-compose compose-bench probe audit grade compare progress report slides docs clean $(ACTIONS)
+.PHONY: help build doctor deps prefetch up down seed test test-latency test-compose compose-bench probe audit grade compare progress report slides docs new-step clean $(ACTIONS)
 
 help: ## list every target with one line each
 	@echo "peakload — rebuild four articles' optimisations and measure each one"
@@ -125,6 +125,9 @@ compare: build ## every step's latest result against every article claim; A=<fil
 
 report: build ## one HTML page of every chart and claim (results/report/index.html); REF=1: the reference runs, and the slides' figures
 	@$(WORKSHOP) report $(if $(filter 1,$(REF)),-ref)
+
+new-step: ## scaffold the next step: make new-step SLUG=rate-limit (CONTRIBUTING.md, "Adding a step")
+	@go run ./cmd/new-step -slug "$(SLUG)"
 
 docs: build ## write results/reference figures into the READMEs' and docs/' generated regions
 	@$(WORKSHOP) docs

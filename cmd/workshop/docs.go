@@ -24,6 +24,7 @@ import (
 	"strings"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/scenario"
 )
@@ -213,102 +214,92 @@ func mark(v *bool) string {
 	return "✗"
 }
 
-// stepRow is what README.md's step table says of a step besides the figures.
-type stepRow struct {
-	link, adds, article, theirs, proof string
-	ours                               func(r *bench.Result, p params.Params) string
-}
-
-var stepRows = map[int]stepRow{
-	0: {"[0 ceilings](steps/00-ceilings/README.md)", "empty GET / POST, the bench method", "B2; A0, A0-open, S0 ours", "article B: empty POST 4026 vs GET 5498 req/s", "driver ≥ 0.9× wrk",
-		func(r *bench.Result, _ params.Params) string {
-			return fmt.Sprintf("POST/GET %s; our driver %s wrk", times(rps(r, "empty-post"), rps(r, "empty-get")), times(rps(r, "empty-get"), rps(r, "empty-get-wrk")))
-		}},
-	1: {"[1 direct-db](steps/01-direct-db/README.md)", "`GET /items/:id` from PostgreSQL", "A1", "645 req/s: 6k CCU by its rule of thumb", "1.00 DB query/request",
-		func(r *bench.Result, _ params.Params) string {
-			d := r.Find("direct-db")
-			return fmt.Sprintf("%s req/s, %s the ceiling; %.2f DB q/req", num(rps(r, "direct-db")), times(rps(r, "direct-db"), rps(r, "empty-get")), field(d, func(x *bench.Run) float64 { return x.PerRequest.DBQueries }))
-		}},
-	2: {"[2 cache-aside](steps/02-cache-aside/README.md)", "Redis get-or-set, TTL", "A2", "\"quite good\" (figure in an image)", "0 DB queries on a hit",
-		func(r *bench.Result, _ params.Params) string {
-			return fmt.Sprintf("%s direct-db; %.3f DB q/req", times(rps(r, "cache-aside"), rps(r, "direct-db")), field(r.Find("cache-aside"), func(x *bench.Run) float64 { return x.PerRequest.DBQueries }))
-		}},
-	3: {"[3 etag](steps/03-etag/README.md)", "weak ETag + 304 for pollers", "A3", "public bandwidth ÷ ~4", "304 share, bytes/request",
-		func(r *bench.Result, _ params.Params) string {
-			a, e := r.Find("cache-aside-poll"), r.Find("etag-poll")
-			body := func(x *bench.Run) float64 { return x.Extra["body_bytes_per_req"] }
-			wire := func(x *bench.Run) float64 { return x.PerRequest.PublicBytes }
-			return fmt.Sprintf("bodies ÷ %.2f; on the wire ÷ %.2f", field(a, body)/field(e, body), field(a, wire)/field(e, wire))
-		}},
-	4: {"[4 singleflight](steps/04-singleflight/README.md)", "coalesce concurrent misses", "A4", "1000 misses → 1 query", "DB queries per stampede",
-		func(r *bench.Result, p params.Params) string {
-			per := func(x *bench.Run) float64 {
-				return x.PerRequest.DBQueries * float64(x.Requests) / (x.DurationS / p.Scaled(p.Clock.RedisTTLS).Seconds())
-			}
-			return fmt.Sprintf("%.2f vs %.0f DB queries per stampede", field(r.Find("singleflight"), per), field(r.Find("cache-aside"), per))
-		}},
-	5: {"[5 burst-cache](steps/05-burst-cache/README.md)", "in-process cache before Redis", "A5", "Redis bandwidth ÷ 5–6, performance ~+10 %", "Redis bytes/request",
-		func(r *bench.Result, _ params.Params) string {
-			rb := func(x *bench.Run) float64 { return x.PerRequest.RedisBytes }
-			return fmt.Sprintf("Redis bytes ÷ %.1f; req/s %s", field(r.Find("singleflight"), rb)/field(r.Find("burst"), rb), times(rps(r, "burst"), rps(r, "singleflight")))
-		}},
-	6: {"[6 buffered-writes](steps/06-buffered-writes/README.md)", "sync, async, group, bulk batcher", "B1–B8", "group 2673 ops/s vs async 1968", "persisted == accepted, also across SIGTERM and a DB restart",
-		func(r *bench.Result, _ params.Params) string {
-			ps := func(x *bench.Run) float64 { return x.Extra["persisted_per_s"] }
-			rt := func(x *bench.Run) float64 { return x.Extra["db_round_trips_per_req"] }
-			return fmt.Sprintf("bulk persists %.1f× sync's rate, %.4f round trips/event", field(r.Find("bulk"), ps)/field(r.Find("sync"), ps), field(r.Find("bulk"), rt))
-		}},
-	7: {"[7 counters](steps/07-counters/README.md)", "`$inc`: sync, async, bulkWrite, reduce", "B9", "— (no figure in the text)", "writes per flush = distinct ids",
-		func(r *bench.Result, _ params.Params) string {
-			w := func(x *bench.Run) float64 { return x.Extra["db_writes_per_req"] }
-			return fmt.Sprintf("DB writes/request ÷ %.0f (reduce vs bulk)", field(r.Find("bulk"), w)/field(r.Find("reduce"), w))
-		}},
-	8: {"[8 profiling](steps/08-profiling/README.md)", "pprof finds a serialised password hash", "C1, C2", "the guide's, via article C: 5,3 → 19,5 req/s, 3,75 s → 1,03 s", "two logins hash at once; lockout still exact; the profile names the lock",
-		func(r *bench.Result, _ params.Params) string {
-			mean := func(x *bench.Run) float64 { return x.Latency.Mean }
-			return fmt.Sprintf("req/s %s on %d server CPUs; mean %.0f → %.0f ms", times(rps(r, "after"), rps(r, "before")), len(r.Machine.CPUPlan.Server), field(r.Find("before"), mean), field(r.Find("after"), mean))
-		}},
-	9: {"[9 frameworks](steps/09-frameworks/README.md)", "echo, net/http, fasthttp (+ yours), each on 1 CPU; pool 2/10/100", "D1–D4", "Express 14,200 → Elysia 81,500 req/s, endpoint unspecified", "every framework keeps one contract, 1 query/item",
-		func(r *bench.Result, _ params.Params) string {
-			spread := func(suffix string) float64 {
-				lo, hi := math.Inf(1), 0.0
-				for _, x := range r.Runs {
-					if strings.HasSuffix(x.Variant, suffix) {
-						lo, hi = math.Min(lo, x.RPS), math.Max(hi, x.RPS)
-					}
-				}
-				return hi / lo
-			}
-			sizes := []string{}
+// oursCells compute the "ours (reference run)" cell of README.md's step
+// table from a step's reference run; the row's other cells are the step's
+// entry in internal/course. A step with a reference run and no cell here
+// fails TestEveryStepHasItsOursCell.
+var oursCells = map[int]func(r *bench.Result, p params.Params) string{
+	0: func(r *bench.Result, _ params.Params) string {
+		return fmt.Sprintf("POST/GET %s; our driver %s wrk", times(rps(r, course.EmptyPost), rps(r, course.EmptyGet)), times(rps(r, course.EmptyGet), rps(r, course.EmptyGet+"-wrk")))
+	},
+	1: func(r *bench.Result, _ params.Params) string {
+		d := find(r, course.DirectDB)
+		return fmt.Sprintf("%s req/s, %s the ceiling; %.2f DB q/req", num(rps(r, course.DirectDB)), times(rps(r, course.DirectDB), rps(r, course.EmptyGet)), field(d, func(x *bench.Run) float64 { return x.PerRequest.DBQueries }))
+	},
+	2: func(r *bench.Result, _ params.Params) string {
+		return fmt.Sprintf("%s direct-db; %.3f DB q/req", times(rps(r, course.CacheAside), rps(r, course.DirectDB)), field(find(r, course.CacheAside), func(x *bench.Run) float64 { return x.PerRequest.DBQueries }))
+	},
+	3: func(r *bench.Result, _ params.Params) string {
+		a, e := find(r, course.CacheAsidePoll), find(r, course.ETagPoll)
+		body := func(x *bench.Run) float64 { return x.Extra["body_bytes_per_req"] }
+		wire := func(x *bench.Run) float64 { return x.PerRequest.PublicBytes }
+		return fmt.Sprintf("bodies ÷ %.2f; on the wire ÷ %.2f", field(a, body)/field(e, body), field(a, wire)/field(e, wire))
+	},
+	4: func(r *bench.Result, p params.Params) string {
+		per := func(x *bench.Run) float64 {
+			return x.PerRequest.DBQueries * float64(x.Requests) / (x.DurationS / p.Scaled(p.Clock.RedisTTLS).Seconds())
+		}
+		return fmt.Sprintf("%.2f vs %.0f DB queries per stampede", field(find(r, course.Singleflight), per), field(find(r, course.CacheAside), per))
+	},
+	5: func(r *bench.Result, _ params.Params) string {
+		rb := func(x *bench.Run) float64 { return x.PerRequest.RedisBytes }
+		return fmt.Sprintf("Redis bytes ÷ %.1f; req/s %s", field(find(r, course.Singleflight), rb)/field(find(r, course.Burst), rb), times(rps(r, course.Burst), rps(r, course.Singleflight)))
+	},
+	6: func(r *bench.Result, _ params.Params) string {
+		ps := func(x *bench.Run) float64 { return x.Extra["persisted_per_s"] }
+		rt := func(x *bench.Run) float64 { return x.Extra["db_round_trips_per_req"] }
+		return fmt.Sprintf("bulk persists %.1f× sync's rate, %.4f round trips/event", field(find(r, course.Bulk), ps)/field(find(r, course.Sync), ps), field(find(r, course.Bulk), rt))
+	},
+	7: func(r *bench.Result, _ params.Params) string {
+		w := func(x *bench.Run) float64 { return x.Extra["db_writes_per_req"] }
+		return fmt.Sprintf("DB writes/request ÷ %.0f (reduce vs bulk)", field(find(r, course.Bulk), w)/field(find(r, course.Reduce), w))
+	},
+	8: func(r *bench.Result, _ params.Params) string {
+		mean := func(x *bench.Run) float64 { return x.Latency.Mean }
+		return fmt.Sprintf("req/s %s on %d server CPUs; mean %.0f → %.0f ms", times(rps(r, course.After), rps(r, course.Before)), len(r.Machine.CPUPlan.Server), field(find(r, course.Before), mean), field(find(r, course.After), mean))
+	},
+	9: func(r *bench.Result, _ params.Params) string {
+		spread := func(suffix string) float64 {
+			lo, hi := math.Inf(1), 0.0
 			for _, x := range r.Runs {
-				if strings.HasPrefix(x.Variant, "pool-") {
-					sizes = append(sizes, x.Variant)
+				if strings.HasSuffix(x.Variant, suffix) {
+					lo, hi = math.Min(lo, x.RPS), math.Max(hi, x.RPS)
 				}
 			}
-			s := fmt.Sprintf("fastest ÷ slowest: ×%.2f empty, ×%.2f DB read", spread("-empty"), spread("-item"))
-			if len(sizes) >= 2 {
-				s += fmt.Sprintf("; %s = %s %s", sizes[len(sizes)-1], times(rps(r, sizes[len(sizes)-1]), rps(r, sizes[0])), sizes[0])
+			return hi / lo
+		}
+		sizes := []string{}
+		for _, x := range r.Runs {
+			if strings.HasPrefix(x.Variant, "pool-") {
+				sizes = append(sizes, x.Variant)
 			}
-			return s
-		}},
-	10: {"[10 scale-out](steps/10-scale-out/README.md)", "N replicas behind HAProxy: round-robin, hash by item, invalidation over Redis pub/sub", "S10a–c", "article A lists hard invalidation and a lower hit ratio under horizontal scale, no figure", "no listening replica serves an old ETag past the bound; a deaf one within the TTL",
-		func(r *bench.Result, p params.Params) string {
-			n := slices.Max(p.ScaleOut.Replicas)
-			copies := func(x *bench.Run) float64 { return x.Extra["copies_per_item"] }
-			one := field(r.Find("rr-1"), copies)
-			stale := func(x *bench.Run) float64 { return x.Extra["stale_ms_max"] }
-			return fmt.Sprintf("Redis loads per item ×%.1f round-robin, ×%.1f hashed (%d replicas); old ETag served ≤ %.0f → %.1f ms",
-				field(r.Find(fmt.Sprintf("rr-%d", n)), copies)/one, field(r.Find(fmt.Sprintf("hash-%d", n)), copies)/one, n,
-				field(r.Find("stale-ttl"), stale), field(r.Find("stale-pubsub"), stale))
-		}},
+		}
+		s := fmt.Sprintf("fastest ÷ slowest: ×%.2f empty, ×%.2f DB read", spread("-empty"), spread("-item"))
+		if len(sizes) >= 2 {
+			s += fmt.Sprintf("; %s = %s %s", sizes[len(sizes)-1], times(rps(r, course.Variant(sizes[len(sizes)-1])), rps(r, course.Variant(sizes[0]))), sizes[0])
+		}
+		return s
+	},
+	10: func(r *bench.Result, p params.Params) string {
+		n := slices.Max(p.ScaleOut.Replicas)
+		copies := func(x *bench.Run) float64 { return x.Extra["copies_per_item"] }
+		one := field(r.Find("rr-1"), copies)
+		stale := func(x *bench.Run) float64 { return x.Extra["stale_ms_max"] }
+		return fmt.Sprintf("Redis loads per item ×%.1f round-robin, ×%.1f hashed (%d replicas); old ETag served ≤ %.0f → %.1f ms",
+			field(r.Find(fmt.Sprintf("rr-%d", n)), copies)/one, field(r.Find(fmt.Sprintf("hash-%d", n)), copies)/one, n,
+			field(find(r, course.StaleTTL), stale), field(find(r, course.StalePubSub), stale))
+	},
 }
 
-func rps(r *bench.Result, name string) float64 {
-	if x := r.Find(name); x != nil {
+func rps(r *bench.Result, v course.Variant) float64 {
+	if x := find(r, v); x != nil {
 		return x.RPS
 	}
 	return math.NaN()
 }
+
+// find is r's run of variant v, nil when it has none.
+func find(r *bench.Result, v course.Variant) *bench.Run { return r.Find(string(v)) }
 
 func field(x *bench.Run, f func(*bench.Run) float64) float64 {
 	if x == nil {
@@ -344,9 +335,11 @@ func (r *references) stepTable() string {
 	var b bytes.Buffer
 	b.WriteString("| step | what it adds | article | their figure | ours (reference run) | verdicts | proved by |\n|---|---|---|---|---|---|---|\n")
 	for _, s := range r.steps {
-		row, res := stepRows[s.N], r.runs[s.N]
-		ours := row.ours(res, r.params)
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", row.link, row.adds, row.article, row.theirs, ours, verdicts(res.Claims), row.proof)
+		row, res, ours := s.Row, r.runs[s.N], "–"
+		if cell := oursCells[s.N]; cell != nil {
+			ours = cell(res, r.params)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", s.Link(), row.Adds, row.Article, row.Theirs, ours, verdicts(res.Claims), row.Proof)
 	}
 	b.WriteString("\n✓ reproduced, ✗ NOT reproduced (each step's README says why), – not measured; generated by `make docs` from `results/reference/`.\n")
 	return b.String()

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/peakload/workshop/internal/course"
 )
 
 // TestDocsAreCurrent fails when a generated region of a README or of docs/
@@ -129,6 +131,16 @@ func TestNoReferenceFigureOutsideRegions(t *testing.T) {
 	for _, f := range docs {
 		if filepath.Base(f) != "articles.md" { // the articles' own figures, not ours
 			check(f, all)
+		}
+	}
+}
+
+// The README's step table computes one cell per step from its reference
+// run: a step declared in internal/course without one would print "–".
+func TestEveryStepHasItsOursCell(t *testing.T) {
+	for _, s := range course.All() {
+		if oursCells[s.N] == nil {
+			t.Errorf("step %d (%s) has no oursCells entry in docs.go: the README's table would print – for its figure", s.N, s.Slug)
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/drill"
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/params"
@@ -17,8 +18,8 @@ import (
 	"github.com/peakload/workshop/internal/stack"
 )
 
-// runDrill is `make step-N drill`: the step's failure drill, live. Steps 6
-// and 7 (write path): load, MongoDB killed and restarted, SIGTERM to the
+// runDrill is `make step-N drill`: the step's failure drill, live, as its
+// entry in internal/course declares it. Steps 6 and 7 (write path): load, MongoDB killed and restarted, SIGTERM to the
 // server mid-load, then persisted against accepted. Step 2 (read path):
 // Redis stopped mid-load and restarted.
 func runDrill(ctx context.Context, args []string) (err error) {
@@ -26,13 +27,13 @@ func runDrill(ctx context.Context, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	switch step.N {
-	case 2:
+	switch step.Drill {
+	case course.ReadDrill:
 		return readDrill(ctx, step)
-	case 6, 7:
+	case course.WriteDrill:
 		return writeDrill(ctx, step)
 	}
-	return fmt.Errorf("step %d has no drill (steps 2, 6 and 7 do)", step.N)
+	return fmt.Errorf("step %d has no drill (steps %s do)", step.N, course.List(course.Where(func(s course.Step) bool { return s.Drill != course.NoDrill })))
 }
 
 func writeDrill(ctx context.Context, step scenario.Step) (err error) {

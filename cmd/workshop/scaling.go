@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/course"
 )
 
 // Traffic levels. Article A aimed at "vạn CCU" (10k concurrent users) and
@@ -43,28 +44,28 @@ func baseRPS() float64 { return articleCCU / ccuPerRPS }
 // shape is one measured row a sizing table extrapolates.
 type shape struct {
 	step    int
-	variant string
+	variant course.Variant
 	what    string
 }
 
 var readShapes = []shape{
-	{0, "empty-get", "ceiling: the item's bytes from memory, no data access"},
-	{1, "direct-db", "every read from PostgreSQL"},
-	{2, "cache-aside", "Redis get-or-set, no coalescing"},
-	{5, "singleflight", "cache-aside + singleflight"},
-	{5, "burst", "burst cache in process, then Redis"},
-	{3, "cache-aside-poll", "pollers, no ETag (paced clients)"},
-	{3, "etag-poll", "pollers with ETag/304 (paced clients)"},
+	{0, course.EmptyGet, "ceiling: the item's bytes from memory, no data access"},
+	{1, course.DirectDB, "every read from PostgreSQL"},
+	{2, course.CacheAside, "Redis get-or-set, no coalescing"},
+	{5, course.Singleflight, "cache-aside + singleflight"},
+	{5, course.Burst, "burst cache in process, then Redis"},
+	{3, course.CacheAsidePoll, "pollers, no ETag (paced clients)"},
+	{3, course.ETagPoll, "pollers with ETag/304 (paced clients)"},
 }
 
 var writeShapes = []shape{
-	{6, "sync", "insertOne, then answer"},
-	{6, "async", "answer, then insertOne (not awaited)"},
-	{6, "group", "answer, buffer, insert 100 at a time concurrently"},
-	{6, "bulk", "batcher: insertMany per 1000 events or interval"},
-	{7, "sync", "$inc per event, awaited"},
-	{7, "bulk", "buffer, bulkWrite (ordered: false) of one $inc per event"},
-	{7, "reduce", "count per id, one $inc per id per flush"},
+	{6, course.Sync, "insertOne, then answer"},
+	{6, course.Async, "answer, then insertOne (not awaited)"},
+	{6, course.Group, "answer, buffer, insert 100 at a time concurrently"},
+	{6, course.Bulk, "batcher: insertMany per 1000 events or interval"},
+	{7, course.Sync, "$inc per event, awaited"},
+	{7, course.Bulk, "buffer, bulkWrite (ordered: false) of one $inc per event"},
+	{7, course.Reduce, "count per id, one $inc per id per flush"},
 }
 
 func (r *references) run(s shape) *bench.Run {
@@ -72,7 +73,7 @@ func (r *references) run(s shape) *bench.Run {
 	if res == nil {
 		return nil
 	}
-	return res.Find(s.variant)
+	return find(res, s.variant)
 }
 
 // scalingRegions are the regions of docs/scaling.md, in the page's order.
@@ -200,11 +201,11 @@ func (r *references) scalingSize(b *bytes.Buffer) {
 			gets := rate * extra(x, "redis_gets_per_req")
 			getsCell := sig(gets)
 			switch s.variant {
-			case "cache-aside": // no coalescing: at least one miss per hot key per expiry
+			case course.CacheAside: // no coalescing: at least one miss per hot key per expiry
 				pg = "≥ " + sig(k/p.Clock.RedisTTLS)
-			case "singleflight":
+			case course.Singleflight:
 				pg = "≤ " + sig(procs*k/p.Clock.RedisTTLS)
-			case "burst":
+			case course.Burst:
 				pg = "≤ " + sig(procs*k/p.Clock.RedisTTLS)
 				gets = procs * k / p.Clock.BurstTTLS
 				getsCell = "≤ " + sig(gets)
@@ -219,7 +220,7 @@ func (r *references) scalingSize(b *bytes.Buffer) {
 	}
 	fmt.Fprintf(b, "\nAPI cores = ⌈rate × µs/req ÷ 10⁶ ÷ %.1f⌉. A plain figure is rate × the row's per-request figure above. A ≤ or ≥ is the keys model of the next section instead, because a per-request miss rate does not transfer — it was measured at our req/s and our TTLs: with misses coalesced in each process (one process per API core), at most processes × %d hot keys ÷ TTL (Redis %g s, the article's; burst %g s, ours: the article sets its burst TTL to \"a few seconds\", 5 s in its example); without coalescing (step 2), at least one query per hot key per expiry, and as many more as requests race to the same miss (step 4). Redis Mbit/s = GET/s × the bytes per GET we measured (both directions); public Mbit/s counts what the clients received.\n",
 		targetBusy, p.Catalog.HotItems, p.Clock.RedisTTLS, p.Clock.BurstTTLS)
-	e, bu := r.run(shape{3, "etag-poll", ""}), r.run(shape{5, "burst", ""})
+	e, bu := r.run(shape{3, course.ETagPoll, ""}), r.run(shape{5, course.Burst, ""})
 	fmt.Fprintf(b, "\nInternal (API↔Redis) against public bandwidth, per request in our runs: %s for our ETag pollers (article A, A5: internal bandwidth \"about 10 times\" the public one after its ETag work), %s behind the burst cache.\n",
 		"×"+sig(e.PerRequest.RedisBytes/e.PerRequest.PublicBytes), "×"+sig(bu.PerRequest.RedisBytes/bu.PerRequest.PublicBytes))
 }
@@ -246,11 +247,11 @@ func (r *references) scalingKeys(b *bytes.Buffer) {
 		x := r.run(s)
 		fmt.Fprintf(b, "| %d: %s | %s | %s | %s | %s |\n", s.step, s.variant, num(x.RPS), what, sig(x.RPS*perReq), sig(model))
 	}
-	c, sf, bu := r.run(shape{2, "cache-aside", ""}), r.run(shape{5, "singleflight", ""}), r.run(shape{5, "burst", ""})
-	row(shape{2, "cache-aside", ""}, "DB queries", c.PerRequest.DBQueries, k/ttl)
-	row(shape{5, "singleflight", ""}, "DB queries", sf.PerRequest.DBQueries, k/ttl)
-	row(shape{5, "burst", ""}, "DB queries", bu.PerRequest.DBQueries, k/ttl)
-	row(shape{5, "burst", ""}, "Redis GETs", extra(bu, "redis_gets_per_req"), k/burst)
+	c, sf, bu := r.run(shape{2, course.CacheAside, ""}), r.run(shape{5, course.Singleflight, ""}), r.run(shape{5, course.Burst, ""})
+	row(shape{2, course.CacheAside, ""}, "DB queries", c.PerRequest.DBQueries, k/ttl)
+	row(shape{5, course.Singleflight, ""}, "DB queries", sf.PerRequest.DBQueries, k/ttl)
+	row(shape{5, course.Burst, ""}, "DB queries", bu.PerRequest.DBQueries, k/ttl)
+	row(shape{5, course.Burst, ""}, "Redis GETs", extra(bu, "redis_gets_per_req"), k/burst)
 	fmt.Fprintf(b, "\nOn the articles' clock the same model gives, per process: %s DB queries/s (%d keys ÷ %g s) and %s Redis GETs/s behind a burst cache (%d keys ÷ %g s) — at %s or %s req/s alike. Without coalescing (step 2's row) concurrent misses of one key each query: more than the model, and more the more concurrent the traffic (step 4).\n",
 		sig(k/p.Clock.RedisTTLS), p.Catalog.HotItems, p.Clock.RedisTTLS, sig(k/p.Clock.BurstTTLS), p.Catalog.HotItems, p.Clock.BurstTTLS, num(levels[0]*baseRPS()), num(levels[len(levels)-1]*baseRPS()))
 }
@@ -258,8 +259,8 @@ func (r *references) scalingKeys(b *bytes.Buffer) {
 func (r *references) scalingRedis(b *bytes.Buffer) {
 	p := r.params
 	top := zipfTop(p.Catalog.HotItems, p.Catalog.ZipfS)
-	c := r.run(shape{2, "cache-aside", ""})
-	sf := shape{5, "singleflight", ""}
+	c := r.run(shape{2, course.CacheAside, ""})
+	sf := shape{5, course.Singleflight, ""}
 	floor := r.run(sf).RPS * extra(r.run(sf), "redis_gets_per_req")
 	fmt.Fprintf(b, "- **Per shard, a floor:** our Redis served %s GETs/s of an item (step 5: singleflight, %s Redis B/req) on a core it shared with PostgreSQL and the load driver — a floor for one shard's command rate, not its ceiling (measure yours with `redis-benchmark`).\n", num(floor), num(r.run(sf).PerRequest.RedisBytes))
 	fmt.Fprintf(b, "- **The hottest key:** %d hot items under Zipf s = %g send %s of all reads to rank 1 (1 ÷ Σₖ 1/kˢ). One key hashes to one of the %s slots, so one shard answers all of it:\n\n", p.Catalog.HotItems, p.Catalog.ZipfS, pct(top), num(hashSlots))
@@ -269,13 +270,13 @@ func (r *references) scalingRedis(b *bytes.Buffer) {
 		gets := rate * extra(c, "redis_gets_per_req")
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", num(rate), sig(gets), sig(gets*top), sig(gets*top*c.PerRequest.RedisBytes/extra(c, "redis_gets_per_req")*8/1e6), int(math.Ceil(gets/floor)))
 	}
-	bu := r.run(shape{5, "burst", ""})
+	bu := r.run(shape{5, course.Burst, ""})
 	fmt.Fprintf(b, "\nThe busiest shard carries at least the larger of (all GETs ÷ shards) and (the hottest key's share × all GETs): past ⌊1 ÷ %s⌋ = %d shards, adding shards no longer lowers it — only fewer GETs of that key do. Step 5's burst cache is that answer (%s Redis GET/req instead of %s, measured), and so is Redis' own client-side caching below.\n",
 		pct(top), int(math.Floor(1/top)), sig(extra(bu, "redis_gets_per_req")), sig(extra(c, "redis_gets_per_req")))
 }
 
 func (r *references) scalingPG(b *bytes.Buffer) {
-	d := shape{1, "direct-db", ""}
+	d := shape{1, course.DirectDB, ""}
 	x := r.run(d)
 	floor := x.RPS * x.PerRequest.DBQueries
 	fmt.Fprintf(b, "Step 1's server was %.0f %% busy: PostgreSQL (and the load driver beside it on one core) set the pace at **%s queries/s** of the item query — so one PostgreSQL core does at least that (a floor: it shared its core). For the direct read that is:\n\n", 100*r.busy(d), num(floor))
@@ -286,14 +287,14 @@ func (r *references) scalingPG(b *bytes.Buffer) {
 		c := int(math.Ceil(q / floor / targetBusy))
 		fmt.Fprintf(b, "| %s | %s | %d | %d |\n", num(rate), num(q), c, int(math.Ceil(float64(c)/8)))
 	}
-	sf := r.run(shape{5, "singleflight", ""})
+	sf := r.run(shape{5, course.Singleflight, ""})
 	fmt.Fprintf(b, "\nBehind step 4–5's coalesced cache the same item costs %s queries per request here and, on the articles' clock, about %s queries/s per API process whatever the rate (table above): a cached read needs no replica at all. Replicas earn their keep for the reads no cache absorbs: the long tail, a cold start after a Redis flush or failover (every key misses at once, once per process), and uncached endpoints.\n",
 		sig(sf.PerRequest.DBQueries), sig(float64(r.params.Catalog.HotItems)/r.params.Clock.RedisTTLS))
 }
 
 func (r *references) scalingCDN(b *bytes.Buffer) {
 	p := r.params
-	a, e := r.run(shape{3, "cache-aside-poll", ""}), r.run(shape{3, "etag-poll", ""})
+	a, e := r.run(shape{3, course.CacheAsidePoll, ""}), r.run(shape{3, course.ETagPoll, ""})
 	share := extra(e, "status_304_share")
 	model := 1 - p.Clock.PollS/p.Clock.ChangeS
 	b200 := a.PerRequest.PublicBytes
@@ -327,7 +328,7 @@ func (r *references) scalingWrites(b *bytes.Buffer) {
 		fmt.Fprintf(b, "| %d: %s | %s | %s | %s | %s | %s | %s | %d | %s | %s |\n", s.step, s.variant, s.what, sig(us), num(1e6/us), sig(extra(x, "db_writes_per_req")), sig(rt),
 			num(extra(x, "persisted_per_s")), cores(top, us), sig(top*rt), sig(top*rt*littleRTTms/1e3))
 	}
-	raw, bulk := r.run(shape{6, "raw-seq", ""}), r.run(shape{6, "raw-bulk", ""})
+	raw, bulk := r.run(shape{6, course.RawSeq, ""}), r.run(shape{6, course.RawBulk, ""})
 	if raw != nil && bulk != nil {
 		fmt.Fprintf(b, "\nThe database alone, no HTTP (step 6): %s documents/s one insert at a time on one connection, %s documents/s in insertMany batches — the round trip, not the document, is the unit of cost.\n", num(extra(raw, "persisted_per_s")), num(extra(bulk, "persisted_per_s")))
 	}
@@ -338,7 +339,7 @@ func (r *references) scalingLB(b *bytes.Buffer) {
 	p := r.params
 	k := float64(p.Catalog.HotItems)
 	top := levels[len(levels)-1] * baseRPS()
-	bu := r.run(shape{5, "burst", ""})
+	bu := r.run(shape{5, course.Burst, ""})
 	fmt.Fprintf(b, "At %s req/s of step 5's shape, N replicas behind round-robin, each with its own burst cache (%d hot keys, burst TTL %g s, Redis TTL %g s on the articles' clock):\n\n", num(top), p.Catalog.HotItems, p.Clock.BurstTTLS, p.Clock.RedisTTLS)
 	b.WriteString("| replicas N | req/s per replica | server busy per replica | Redis GET/s (N × keys ÷ burst TTL) | memory hit ratio, at best (1 − GET/s ÷ req/s) | DB q/s, at most (N × keys ÷ Redis TTL) |\n|---:|---:|---:|---:|---:|---:|\n")
 	for _, n := range []int{1, 2, 4, 16, 64} {
@@ -379,7 +380,7 @@ func (r *references) scaleOutRuns(b *bytes.Buffer) {
 
 func (r *references) scalingCores(b *bytes.Buffer) {
 	p := r.params
-	before, after := r.run(shape{8, "before", ""}), r.run(shape{8, "after", ""})
+	before, after := r.run(shape{8, course.Before, ""}), r.run(shape{8, course.After, ""})
 	n := r.runs[8].Machine.ServerGOMAXPROCS
 	us := after.PerRequest.ServerCPUus
 	owasp := us * owaspPBKDF2 / float64(p.Login.Iterations)
@@ -405,7 +406,7 @@ func (r *references) scalingPool(b *bytes.Buffer) {
 		verdict = "here more connections helped: measure yours before copying the rule below"
 	}
 	fmt.Fprintf(b, "- Pool size on one API core (step 9, echo, the item read): %s — %s.\n", strings.Join(sizes, "; "), verdict)
-	d := r.run(shape{1, "direct-db", ""})
+	d := r.run(shape{1, course.DirectDB, ""})
 	fmt.Fprintf(b, "- A fleet multiplies it: connections = replicas × pool. For step 1's shape, one replica per API core, with the pool of %d our framework rows use:\n\n", p.Frameworks.Pool)
 	b.WriteString("| req/s | API replicas | connections at pool ")
 	fmt.Fprintf(b, "%d | at pool %d | PostgreSQL's default max_connections |\n|---:|---:|---:|---:|---:|\n", p.Frameworks.Pool, p.Frameworks.PoolSizes[len(p.Frameworks.PoolSizes)-1])
@@ -417,7 +418,7 @@ func (r *references) scalingPool(b *bytes.Buffer) {
 	usOf := func(v string) float64 {
 		return field(res.Find(v), func(x *bench.Run) float64 { return x.PerRequest.ServerCPUus })
 	}
-	burst, empty := r.run(shape{5, "burst", ""}), r.run(shape{5, "empty-get", ""})
+	burst, empty := r.run(shape{5, course.Burst, ""}), r.run(shape{5, course.EmptyGet, ""})
 	share := empty.PerRequest.ServerCPUus / burst.PerRequest.ServerCPUus
 	fmt.Fprintf(b, "\n- Framework CPU (step 9, µs/req): empty GET echo %s, fasthttp %s (%s); item read echo %s, fasthttp %s (%s). Step 5's burst-cached read costs %s µs against %s for the empty ceiling in the same run: the HTTP server and the shell are %s of its cost, so at that shape the framework sets the core count; at step 1's shape they are a small part of it.\n",
 		sig(usOf("echo-empty")), sig(usOf("fasthttp-empty")), times(usOf("fasthttp-empty"), usOf("echo-empty")),

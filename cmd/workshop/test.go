@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
 )
@@ -162,7 +163,7 @@ func VerifyResult(r *bench.Result) error {
 		}
 	}
 	if r.Step == 1 {
-		d := r.Find("direct-db")
+		d := r.Find(string(course.DirectDB))
 		if d == nil {
 			return fmt.Errorf("step 1: no direct-db run")
 		}

@@ -1,6 +1,14 @@
 package params
 
-import "testing"
+import (
+	"encoding/json"
+	"maps"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/peakload/workshop/k6"
+)
 
 func TestParamsParse(t *testing.T) {
 	p := Load()
@@ -16,4 +24,62 @@ func TestScaled(t *testing.T) {
 	if got := p.Scaled(60); got.Milliseconds() != 600 {
 		t.Errorf("Scaled(60) at ×100 = %s, want 600ms", got)
 	}
+}
+
+// k6/lib/params.json is the one source: Go embeds it and Params only
+// names its fields. This test keeps the two in step: every key of the file
+// (but the "about" notes, for people) is a field of Params, and every field
+// of Params is a key of the file, so a parameter added to one side only fails.
+func TestStructMirrorsTheJSON(t *testing.T) {
+	var file map[string]any
+	if err := json.Unmarshal(k6.ParamsJSON, &file); err != nil {
+		t.Fatal(err)
+	}
+	want := keys("", file)
+	got := fields("", reflect.TypeFor[Params]())
+	for k := range want {
+		if !got[k] {
+			t.Errorf("k6/lib/params.json has %q, Params has no field for it", k)
+		}
+	}
+	for k := range got {
+		if !want[k] {
+			t.Errorf("Params has %q, k6/lib/params.json has no such key", k)
+		}
+	}
+}
+
+// keys lists a JSON object's paths, objects descended into.
+func keys(prefix string, m map[string]any) map[string]bool {
+	out := map[string]bool{}
+	for k, v := range m {
+		if k == "about" || strings.HasSuffix(k, "_about") {
+			continue
+		}
+		p := prefix + k
+		if sub, ok := v.(map[string]any); ok && p != "event" {
+			maps.Copy(out, keys(p+".", sub))
+			continue
+		}
+		out[p] = true
+	}
+	return out
+}
+
+// fields lists a struct's JSON paths, nested structs descended into.
+func fields(prefix string, t reflect.Type) map[string]bool {
+	out := map[string]bool{}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		if f.Type.Kind() == reflect.Struct {
+			maps.Copy(out, fields(prefix+name+".", f.Type))
+			continue
+		}
+		out[prefix+name] = true
+	}
+	return out
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/course"
 )
 
 // SeriesPanel is one counter drawn over time under a step's req/s and p99
@@ -24,24 +25,25 @@ var (
 	bodyPanel      = SeriesPanel{"response body bytes / s", func(p bench.Point) float64 { return p.BodyBytes }}
 )
 
-// seriesPanels are the counters a step's series chart draws: the one its
-// lesson is about, else the server's CPU.
+// panels maps the manifest's panel names to what they draw.
+var panels = map[course.Panel]SeriesPanel{
+	course.CPUPanel: cpuPanel, course.DBPanel: dbPanel, course.RedisPanel: redisPanel,
+	course.PersistedPanel: persistedPanel, course.QueuePanel: queuePanel, course.BodyPanel: bodyPanel,
+}
+
+// seriesPanels are the counters a step's series chart draws, as its entry
+// in internal/course declares them: the one its lesson is about, else the
+// server's CPU.
 func seriesPanels(step int) []SeriesPanel {
-	switch step {
-	case 1, 4:
-		return []SeriesPanel{dbPanel, cpuPanel}
-	case 2: // and its drill: Redis gone, the reads fall through to PostgreSQL
-		return []SeriesPanel{dbPanel, redisPanel}
-	case 3:
-		return []SeriesPanel{bodyPanel, cpuPanel}
-	case 5:
-		return []SeriesPanel{redisPanel, cpuPanel}
-	case 6:
-		return []SeriesPanel{persistedPanel, queuePanel}
-	case 7:
-		return []SeriesPanel{persistedPanel, cpuPanel}
+	s, _ := course.Get(step)
+	var out []SeriesPanel
+	for _, p := range s.Panels {
+		out = append(out, panels[p])
 	}
-	return []SeriesPanel{cpuPanel}
+	if len(out) == 0 {
+		return []SeriesPanel{cpuPanel}
+	}
+	return out
 }
 
 // palette tells the variants apart; a step has at most a dozen rows.

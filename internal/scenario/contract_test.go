@@ -76,7 +76,7 @@ func stepTests(t *testing.T, dir string) []string {
 // each property names exactly one test, each test of the step is named by
 // exactly one property, and a property left unchecked says so (and why).
 func TestEachStepsContractNamesItsTests(t *testing.T) {
-	for _, m := range manifest {
+	for _, m := range manifest() {
 		t.Run(filepath.Base(m.Dir()), func(t *testing.T) {
 			b, err := os.ReadFile(filepath.Join(root, m.Dir(), "README.md"))
 			if err != nil {

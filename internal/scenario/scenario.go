@@ -19,6 +19,7 @@ import (
 	"github.com/peakload/workshop/internal/balancer"
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/params"
 )
@@ -95,7 +96,7 @@ func All() []Step {
 }
 
 // Steps returns the manifest: every declared step, in order.
-func Steps() []Manifest { return slices.Clone(manifest) }
+func Steps() []Manifest { return manifest() }
 
 // Get returns step n.
 func Get(n int) (Step, error) {
@@ -118,10 +119,10 @@ func numbers() []int {
 // ceilings returns the empty GET (and, with post, the empty POST) rows for
 // the Go driver and, where installed and asked for, wrk.
 func ceilings(env Env, post bool) []bench.Variant {
-	get := bench.Variant{Name: "empty-get", Route: "GET /empty", Method: "GET", Path: "/empty"}
+	get := bench.Variant{Name: string(course.EmptyGet), Route: "GET /empty", Method: "GET", Path: "/empty"}
 	vs := []bench.Variant{get}
 	if post {
-		vs = append(vs, bench.Variant{Name: "empty-post", Route: "POST /empty", Method: "POST", Path: "/empty", Body: env.Params.Event})
+		vs = append(vs, bench.Variant{Name: string(course.EmptyPost), Route: "POST /empty", Method: "POST", Path: "/empty", Body: env.Params.Event})
 	}
 	var out []bench.Variant
 	for _, v := range vs {
@@ -200,3 +201,6 @@ func (s Step) FillSources(r *bench.Result) {
 		}
 	}
 }
+
+// find is r's run of variant v, nil when it has none.
+func find(r *bench.Result, v course.Variant) *bench.Run { return r.Find(string(v)) }

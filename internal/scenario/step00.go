@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/server"
 )
 
@@ -17,7 +18,7 @@ import (
 func init() {
 	register(0, Step{
 		Rounds:  3,
-		Profile: "empty-get", // the full shell: where a request's CPU goes when the handler does nothing
+		Profile: string(course.EmptyGet), // the full shell: where a request's CPU goes when the handler does nothing
 		// CAPACITY=1: the honest ceiling is the full shell's GET /empty.
 		Capacity: []string{"empty-get"},
 		Variants: func(env Env) []bench.Variant {
@@ -147,7 +148,7 @@ func driverClaim(r *bench.Result) bench.Claim {
 		JudgesTools: true,
 		Measured:    "not measured: needs both the Go driver and wrk rows (install wrk; TOOL unset)",
 	}
-	g, w := r.Find("empty-get"), r.Find("empty-get-wrk")
+	g, w := find(r, course.EmptyGet), r.Find("empty-get-wrk")
 	if g == nil || w == nil || w.RPS == 0 {
 		return c
 	}
@@ -168,7 +169,7 @@ func openDriverClaim(r *bench.Result) bench.Claim {
 		Tolerance: "the highest rate a capacity probe of GET /empty achieved ≥ 0.9× the closed loop's req/s (the first probe is scheduled at it)",
 		Measured:  "not measured: needs CAPACITY=1",
 	}
-	cp := r.CapacityOf("empty-get")
+	cp := r.CapacityOf(string(course.EmptyGet))
 	if cp == nil || cp.ClosedRPS == 0 || len(cp.Probes) == 0 {
 		return c
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/course"
 )
 
 // Step 1: the item read straight from PostgreSQL, beside the empty ceiling
@@ -12,8 +13,8 @@ func init() {
 	register(1, Step{
 		Variants: func(env Env) []bench.Variant {
 			return []bench.Variant{
-				{Name: "empty-get", Route: "GET /empty", Method: "GET", Path: "/empty"},
-				{Name: "direct-db", Route: "GET /items/:id", Prepare: itemRequest(env, "")},
+				{Name: string(course.EmptyGet), Route: "GET /empty", Method: "GET", Path: "/empty"},
+				{Name: string(course.DirectDB), Route: "GET /items/:id", Prepare: itemRequest(env, "")},
 			}
 		},
 		Claims: func(r *bench.Result, env Env) []bench.Claim {
@@ -33,7 +34,7 @@ func directClaim(r *bench.Result) bench.Claim {
 		Measured:  "not measured",
 		Rows:      []string{"direct-db", "empty-get"},
 	}
-	d, e := r.Find("direct-db"), r.Find("empty-get")
+	d, e := find(r, course.DirectDB), find(r, course.EmptyGet)
 	if d == nil || e == nil {
 		return c
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/course"
 )
 
 // Step 2: the direct read and the cache-aside read of the same hot-skewed
@@ -12,9 +13,9 @@ func init() {
 	register(2, Step{
 		Variants: func(env Env) []bench.Variant {
 			return []bench.Variant{
-				{Name: "empty-get", Route: "GET /empty", Path: "/empty"},
-				{Name: "direct-db", Route: "GET /items/:id", Prepare: itemRequest(env, "")},
-				{Name: "cache-aside", Route: "GET /cached/items/:id", Prepare: itemRequest(env, "/cached"), Setup: flushRedis(env)},
+				{Name: string(course.EmptyGet), Route: "GET /empty", Path: "/empty"},
+				{Name: string(course.DirectDB), Route: "GET /items/:id", Prepare: itemRequest(env, "")},
+				{Name: string(course.CacheAside), Route: "GET /cached/items/:id", Prepare: itemRequest(env, "/cached"), Setup: flushRedis(env)},
 			}
 		},
 		Claims: func(r *bench.Result, env Env) []bench.Claim {
@@ -33,7 +34,7 @@ func cacheAsideClaim(r *bench.Result) bench.Claim {
 		Measured:  "not measured",
 		Rows:      []string{"direct-db", "cache-aside"},
 	}
-	d, a, e := r.Find("direct-db"), r.Find("cache-aside"), r.Find("empty-get")
+	d, a, e := find(r, course.DirectDB), find(r, course.CacheAside), find(r, course.EmptyGet)
 	if d == nil || a == nil || d.RPS == 0 {
 		return c
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/course"
 )
 
 // Step 3: short-polling clients. Each VU watches one stream (drawn by the
@@ -20,8 +21,8 @@ func init() {
 			plain := poller(env, "/cached")
 			tagged := poller(env, "/etag")
 			return []bench.Variant{
-				{Name: "cache-aside-poll", Route: "GET /cached/items/:id", Prepare: plain.prepare, Check: plain.check, Pace: every, Setup: flushRedis(env)},
-				{Name: "etag-poll", Route: "GET /etag/items/:id", Prepare: tagged.prepare, Check: tagged.check, Pace: every, Setup: flushRedis(env)},
+				{Name: string(course.CacheAsidePoll), Route: "GET /cached/items/:id", Prepare: plain.prepare, Check: plain.check, Pace: every, Setup: flushRedis(env)},
+				{Name: string(course.ETagPoll), Route: "GET /etag/items/:id", Prepare: tagged.prepare, Check: tagged.check, Pace: every, Setup: flushRedis(env)},
 			}
 		},
 		Claims: func(r *bench.Result, env Env) []bench.Claim {
@@ -81,12 +82,12 @@ func etagClaims(r *bench.Result, env Env) []bench.Claim {
 		// the polling interval is the article's; the change interval is
 		// our parameter for its "khoảng 1p/lần"
 		Source:    bench.Article("A", "Sau khi bật Etag thì mình giảm được khoảng ~4 lần băng thông output public", change),
-		Tolerance: "response bodies/request of cache-aside ÷ etag between 3.5 and 4.5 (the article's ~4; the band is ours)"}
+		Tolerance: "response bodies/request of cache-aside ÷ etag " + course.ETagBand.String() + " (the article's ~4; the band is ours)"}
 	wire := bench.Claim{ID: "A3-wire", Measured: "not measured",
 		Article:   "the workshop's question on article A's ÷ ~4: does it hold on every byte the clients received (status line and headers as well as bodies)?",
 		Source:    bench.OursFrom("A", "Sau khi bật Etag thì mình giảm được khoảng ~4 lần băng thông output public", "article A's ÷ ~4 (A3), asked of the whole response"),
-		Tolerance: "bytes received/request (status line + headers + body) of cache-aside ÷ etag between 3.5 and 4.5"}
-	a, e := r.Find("cache-aside-poll"), r.Find("etag-poll")
+		Tolerance: "bytes received/request (status line + headers + body) of cache-aside ÷ etag " + course.ETagBand.String()}
+	a, e := find(r, course.CacheAsidePoll), find(r, course.ETagPoll)
 	if a == nil || e == nil || e.PerRequest.PublicBytes == 0 || extra(e, "body_bytes_per_req") == 0 {
 		return []bench.Claim{body, wire}
 	}
@@ -105,10 +106,10 @@ func etagClaims(r *bench.Result, env Env) []bench.Claim {
 				kept, env.Params.Scaled(env.Params.Clock.PollS), 100*max(0, 1-1/kept))
 		}
 	}
-	body.Reproduced = bench.Verdict(ok && xb >= 3.5 && xb <= 4.5)
+	body.Reproduced = bench.Verdict(ok && course.ETagBand.Holds(xb))
 	xw := a.PerRequest.PublicBytes / e.PerRequest.PublicBytes
 	wire.Measured = fmt.Sprintf("%.0f → %.0f bytes/request = ÷ %.2f: each 304 still carries a status line and headers (Date, ETag, Cache-Control)",
 		a.PerRequest.PublicBytes, e.PerRequest.PublicBytes, xw)
-	wire.Reproduced = bench.Verdict(ok && xw >= 3.5 && xw <= 4.5)
+	wire.Reproduced = bench.Verdict(ok && course.ETagBand.Holds(xw))
 	return []bench.Claim{body, wire}
 }

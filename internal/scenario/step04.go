@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/course"
 )
 
 // Step 4: a stampede. All VUs read the most watched stream, whose Redis key
@@ -18,8 +19,8 @@ func init() {
 			// stampede shows as its own spike of DB queries per second.
 			every := env.Params.Scaled(env.Params.Clock.RedisTTLS) / 3
 			return []bench.Variant{
-				{Name: "cache-aside", Route: "GET /cached/items/:id", Path: "/cached/items/" + top, Setup: flushRedis(env), SeriesEvery: every},
-				{Name: "singleflight", Route: "GET /coalesced/items/:id", Path: "/coalesced/items/" + top, Setup: flushRedis(env), SeriesEvery: every},
+				{Name: string(course.CacheAside), Route: "GET /cached/items/:id", Path: "/cached/items/" + top, Setup: flushRedis(env), SeriesEvery: every},
+				{Name: string(course.Singleflight), Route: "GET /coalesced/items/:id", Path: "/coalesced/items/" + top, Setup: flushRedis(env), SeriesEvery: every},
 			}
 		},
 		Claims: func(r *bench.Result, env Env) []bench.Claim {
@@ -51,7 +52,7 @@ func stampedeClaim(r *bench.Result, env Env) bench.Claim {
 		Tolerance: "singleflight ≤ 1.5 DB queries per key expiry (the article's 1; the slack for a window's edges is ours), and cache-aside ≥ 10× that (ours: the herd must be there to be cured; expiries = run time ÷ TTL)",
 		Measured:  "not measured",
 	}
-	a, s := r.Find("cache-aside"), r.Find("singleflight")
+	a, s := find(r, course.CacheAside), find(r, course.Singleflight)
 	if a == nil || s == nil {
 		return c
 	}

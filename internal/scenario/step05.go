@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/course"
 )
 
 // Step 5: the live streams read by the skew, through step 4's coalesced
@@ -13,9 +14,9 @@ func init() {
 	register(5, Step{
 		Variants: func(env Env) []bench.Variant {
 			return []bench.Variant{
-				{Name: "empty-get", Route: "GET /empty", Path: "/empty"},
-				{Name: "singleflight", Route: "GET /coalesced/items/:id", Prepare: itemRequest(env, "/coalesced"), Setup: flushRedis(env)},
-				{Name: "burst", Route: "GET /burst/items/:id", Prepare: itemRequest(env, "/burst"), Setup: flushRedis(env)},
+				{Name: string(course.EmptyGet), Route: "GET /empty", Path: "/empty"},
+				{Name: string(course.Singleflight), Route: "GET /coalesced/items/:id", Prepare: itemRequest(env, "/coalesced"), Setup: flushRedis(env)},
+				{Name: string(course.Burst), Route: "GET /burst/items/:id", Prepare: itemRequest(env, "/burst"), Setup: flushRedis(env)},
 			}
 		},
 		Claims: func(r *bench.Result, env Env) []bench.Claim { return burstClaims(r) },
@@ -36,7 +37,7 @@ func burstClaims(r *bench.Result) []bench.Claim {
 		Source:    bench.Article("A", "việc cache memory chỉ nhỉnh hơn cache Redis ở trên khoảng 10% về performance"),
 		Article:   "only about 10% better in performance than the Redis cache alone (Node + Fastify; its k6 figures are only in images, read here as req/s)",
 		Tolerance: "burst ÷ singleflight req/s between 1.0 and 1.25 (the article's ~10 %; the band is ours)", Rows: []string{"burst", "singleflight"}}
-	s, b, e := r.Find("singleflight"), r.Find("burst"), r.Find("empty-get")
+	s, b, e := find(r, course.Singleflight), find(r, course.Burst), find(r, course.EmptyGet)
 	if s == nil || b == nil || e == nil || b.PerRequest.RedisBytes == 0 {
 		return []bench.Claim{bw, ceil, gain}
 	}
@@ -62,7 +63,7 @@ func burstClaims(r *bench.Result) []bench.Claim {
 // percentiles; capacity is the rate an audience may send with the wait
 // still bounded. The closed-loop ratio stays in the text beside it.
 func capacityCeiling(r *bench.Result, ceil *bench.Claim, closed float64, noErrors bool) {
-	b, e, s := r.CapacityOf("burst"), r.CapacityOf("empty-get"), r.CapacityOf("singleflight")
+	b, e, s := r.CapacityOf(string(course.Burst)), r.CapacityOf(string(course.EmptyGet)), r.CapacityOf(string(course.Singleflight))
 	if b == nil || e == nil {
 		return
 	}

@@ -13,6 +13,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/writes"
 )
@@ -31,7 +32,7 @@ func init() {
 				return bench.Variant{Name: name, Route: "POST " + path, Method: "POST", Path: path, Body: env.Params.Event,
 					Settle: true, Check: honourRetryAfter, DatabaseCPU: env.ServicesCPU}
 			}
-			empty := post("empty-post", "/empty")
+			empty := post(string(course.EmptyPost), "/empty")
 			empty.Settle, empty.DatabaseCPU = false, nil
 			empty.Setup = func(ctx context.Context) error { // start from an empty collection: benches add ~100k events each
 				if env.Mongo == nil {
@@ -42,15 +43,15 @@ func init() {
 			n := waveSize(env)
 			return []bench.Variant{
 				empty,
-				{Name: "raw-seq", Route: "InsertOne, one at a time", Direct: rawInserts(env, 1)},
-				{Name: "raw-100", Route: "InsertOne ×100 at once, awaited together", Direct: rawInserts(env, 100)},
-				{Name: "raw-async", Route: fmt.Sprintf("InsertOne ×%d sent at once, none awaited", n/10), Direct: rawWave(env, n/10, 1)},
-				{Name: "raw-bulk", Route: "InsertMany ×1000, one at a time", Direct: rawBulk(env)},
+				{Name: string(course.RawSeq), Route: "InsertOne, one at a time", Direct: rawInserts(env, 1)},
+				{Name: string(course.Raw100), Route: "InsertOne ×100 at once, awaited together", Direct: rawInserts(env, 100)},
+				{Name: string(course.RawAsync), Route: fmt.Sprintf("InsertOne ×%d sent at once, none awaited", n/10), Direct: rawWave(env, n/10, 1)},
+				{Name: string(course.RawBulk), Route: "InsertMany ×1000, one at a time", Direct: rawBulk(env)},
 				{Name: "raw-bulk-concurrent", Route: fmt.Sprintf("InsertMany ×1000, %d sent at once", n/1000), Direct: rawWave(env, n, 1000)},
-				post("sync", "/events/sync"),
-				post("async", "/events/async"),
-				post("group", "/events/group"),
-				post("bulk", "/events/bulk"),
+				post(string(course.Sync), "/events/sync"),
+				post(string(course.Async), "/events/async"),
+				post(string(course.Group), "/events/group"),
+				post(string(course.Bulk), "/events/bulk"),
 			}
 		},
 		Claims: func(r *bench.Result, env Env) []bench.Claim { return writeClaims(r) },
@@ -286,7 +287,7 @@ func persisted(r *bench.Result, name string) float64 { return extra(r.Find(name)
 // writeNotes: each write variant's whole work against the baselines, and
 // what the database spent per event.
 func writeNotes(r *bench.Result) {
-	ep, rs, r100 := r.Find("empty-post"), r.Find("raw-seq"), r.Find("raw-100")
+	ep, rs, r100 := find(r, course.EmptyPost), find(r, course.RawSeq), find(r, course.Raw100)
 	for _, name := range []string{"sync", "async", "group", "bulk"} {
 		x := r.Find(name)
 		if x == nil || ep == nil || rs == nil || r100 == nil || rs.RPS == 0 || r100.RPS == 0 || ep.RPS == 0 {
@@ -294,7 +295,7 @@ func writeNotes(r *bench.Result) {
 		}
 		line := fmt.Sprintf("%-5s total %.1f s (load %.1f s + additional %.1f s); answered %.2f× the empty POST; persisted %.2f× raw one-at-a-time, %.2f× raw ×100",
 			name, x.DurationS+extra(x, "additional_s"), x.DurationS, extra(x, "additional_s"), x.RPS/ep.RPS, persisted(r, name)/rs.RPS, persisted(r, name)/r100.RPS)
-		if rb := r.Find("raw-bulk"); rb != nil && rb.RPS > 0 {
+		if rb := find(r, course.RawBulk); rb != nil && rb.RPS > 0 {
 			line += fmt.Sprintf(", %.2f× raw InsertMany", persisted(r, name)/rb.RPS)
 		}
 		if us := extra(x, "db_cpu_us_per_doc"); us > 0 {
@@ -320,17 +321,17 @@ func bulkClaims(r *bench.Result) (bench.Claim, bench.Claim) {
 		Tolerance: fmt.Sprintf("bulk accepts ≥ 0.8× the lower of its two ceilings, the empty POST and the database's InsertMany rate (raw-bulk): the author's %.2f× was against the empty POST, the lower on Express; with Go's HTTP ~10× Node's the database is the lower here; "+
 			"persisted ≥ the author's %.2f× sync, the author's bar as is: on Express the HTTP ceiling held bulk there, here the database's own InsertMany over single inserts (printed) bounds it; additional time ≤ one flush interval (the author's %.0f s: the last partial batch) + the time the database takes to write a full buffer at raw-bulk's rate (the author's buffer never held more than a batch, its database being faster than its HTTP; ours holds up to 5000) + half an interval for a shared machine",
 			bu.HTTPRPS/ep.HTTPRPS, bu.OpsRPS/sy.ops(), bu.AddS)}
-	e, s, b := r.Find("empty-post"), r.Find("sync"), r.Find("bulk")
-	if e != nil && s != nil && b != nil && persisted(r, "sync") > 0 && e.RPS > 0 {
+	e, s, b := find(r, course.EmptyPost), find(r, course.Sync), find(r, course.Bulk)
+	if e != nil && s != nil && b != nil && persisted(r, string(course.Sync)) > 0 && e.RPS > 0 {
 		ceiling, which := e.RPS, "the empty POST"
-		if rb := r.Find("raw-bulk"); rb != nil && rb.RPS > 0 && rb.RPS < ceiling {
+		if rb := find(r, course.RawBulk); rb != nil && rb.RPS > 0 && rb.RPS < ceiling {
 			ceiling, which = rb.RPS, "raw InsertMany"
 		}
-		acc, add, y := extra(b, "accepted_per_s"), extra(b, "additional_s"), persisted(r, "bulk")/persisted(r, "sync")
-		drain := 1.5*writes.FlushInterval.Seconds() + ratio(bulkBuffer, extra(r.Find("raw-bulk"), "persisted_per_s")) // interval + a full buffer + half an interval
+		acc, add, y := extra(b, "accepted_per_s"), extra(b, "additional_s"), persisted(r, string(course.Bulk))/persisted(r, string(course.Sync))
+		drain := 1.5*writes.FlushInterval.Seconds() + ratio(bulkBuffer, extra(find(r, course.RawBulk), "persisted_per_s")) // interval + a full buffer + half an interval
 		b8.Measured = fmt.Sprintf("bulk accepted %.0f events/s = %.2f× %s (%.0f/s; the empty POST %.0f req/s, so %.2f× it; %.0f%% of requests told to retry later); persisted %.0f/s = %.2f× sync (%.0f/s; the author's %.2f×); additional time %.2f s (the author's %.0f s; the bar %.2f s)",
-			acc, acc/ceiling, which, ceiling, e.RPS, acc/e.RPS, 100*extra(b, "status_503_share"), persisted(r, "bulk"), y, persisted(r, "sync"), bu.OpsRPS/sy.ops(), add, bu.AddS, drain)
-		if rb, one := r.Find("raw-bulk"), r.Find("raw-100"); rb != nil && one != nil && one.RPS > 0 {
+			acc, acc/ceiling, which, ceiling, e.RPS, acc/e.RPS, 100*extra(b, "status_503_share"), persisted(r, string(course.Bulk)), y, persisted(r, string(course.Sync)), bu.OpsRPS/sy.ops(), add, bu.AddS, drain)
+		if rb, one := find(r, course.RawBulk), find(r, course.Raw100); rb != nil && one != nil && one.RPS > 0 {
 			b8.Measured += fmt.Sprintf("; the database alone: raw InsertMany ÷ raw ×100 = %.1f×", rb.RPS/one.RPS)
 		}
 		b8.Reproduced = bench.Verdict(acc/ceiling >= 0.8 && y >= bu.OpsRPS/sy.ops() && add <= drain && b.Errors == 0)
@@ -346,12 +347,12 @@ func bulkCPUClaim(r *bench.Result) bench.Claim {
 		Source:    bench.Repo(`README "Test Result" rows 5 and 9 (Express Insert Sync and Insert Bulk: "Mongo CPU") at `+bench.RepoCommit, fmt.Sprintf("%.0f", ratio)),
 		Article:   fmt.Sprintf("bulk cuts the database's work: Mongo CPU %.0f %% for sync over %.1f s, %.0f %% for bulk over %.1f s + %.0f s, for 100k events each: ÷ %.0f per event, our arithmetic", sy.MongoCPU, sy.HTTPS, bu.MongoCPU, bu.HTTPS, bu.AddS, ratio),
 		Tolerance: fmt.Sprintf("database CPU per event, sync ÷ bulk, ≥ %.1f: the least the author's figures allow (the column is in whole percent: 35.5 %% and 3.49 %%). A property of the database, so it carries over as far as FerretDB + PostgreSQL batch like MongoDB", least)}
-	s, b := r.Find("sync"), r.Find("bulk")
+	s, b := find(r, course.Sync), find(r, course.Bulk)
 	if s != nil && b != nil && extra(b, "db_cpu_us_per_doc") > 0 && extra(s, "db_cpu_us_per_doc") > 0 {
 		x := extra(s, "db_cpu_us_per_doc") / extra(b, "db_cpu_us_per_doc")
 		cpu.Measured = fmt.Sprintf("database CPU per event: sync %.0f µs (%.0f %% of a core), bulk %.0f µs (%.0f %%): ÷ %.1f (the author's ÷ %.0f: %.0f µs and %.1f µs, our arithmetic)",
 			extra(s, "db_cpu_us_per_doc"), 100*extra(s, "db_cpu_share"), extra(b, "db_cpu_us_per_doc"), 100*extra(b, "db_cpu_share"), x, ratio, sy.dbCPUus(0), bu.dbCPUus(0))
-		if one, many := r.Find("raw-100"), r.Find("raw-bulk"); extra(one, "db_cpu_us_per_doc") > 0 && extra(many, "db_cpu_us_per_doc") > 0 {
+		if one, many := find(r, course.Raw100), find(r, course.RawBulk); extra(one, "db_cpu_us_per_doc") > 0 && extra(many, "db_cpu_us_per_doc") > 0 {
 			cpu.Measured += fmt.Sprintf("; the database alone, no HTTP, %.0f µs per document inserted 100 at a time, %.0f µs in an InsertMany of 1000 (÷ %.1f)",
 				extra(one, "db_cpu_us_per_doc"), extra(many, "db_cpu_us_per_doc"), extra(one, "db_cpu_us_per_doc")/extra(many, "db_cpu_us_per_doc"))
 		}
@@ -369,7 +370,7 @@ func rawConcurrencyClaim(r *bench.Result) bench.Claim {
 		Article: fmt.Sprintf("raw inserts 100 at a time: %.0f/s against %.0f/s one at a time (%s×, our arithmetic): about 3×, not 100×; a CPU, the library's, not the connections, is the limit, and Mongo CPU goes from 52%% to 130%%", hundred.HTTPRPS, seq.HTTPRPS, theirs),
 		Tolerance: fmt.Sprintf("raw ×100 ÷ one at a time between %.1f and %.1f, the author's %s× within a factor of 2: it carries over where a CPU, not the connections, bounds concurrent inserts. The author's was the driver's (Node); here the database's CPU per insert is printed for both rows",
 			hundred.HTTPRPS/seq.HTTPRPS/2, hundred.HTTPRPS/seq.HTTPRPS*2, theirs)}
-	rs, r100 := r.Find("raw-seq"), r.Find("raw-100")
+	rs, r100 := find(r, course.RawSeq), find(r, course.Raw100)
 	if rs == nil || r100 == nil || rs.RPS == 0 {
 		return c
 	}
@@ -392,13 +393,13 @@ func asyncClaim(r *bench.Result) bench.Claim {
 		Source:    bench.Article("B", "process chạy node vẫn tiếp tục xử lý và full CPU trong khoảng 8.5s nữa (là cột Additional time)", syncRate, "1.00"),
 		Article:   fmt.Sprintf("insert_async answers sooner (%.0f req/s: %.1f s against sync's %.1f s) but keeps working %.1f s after the load; it persists %.0f/s, sync's rate (%s/s, our arithmetic: 1.00×): the work is moved, not removed", a.HTTPRPS, a.HTTPS, authorRows["sync"].HTTPS, a.AddS, a.OpsRPS, syncRate),
 		Tolerance: "async keeps working after the load (additional time > 0) and persists 0.7–1.3× sync's rate: the author's 1.00×, ±30 % for a shared machine. It carries over wherever one resource bounds both variants: Node's CPU there, the database here"}
-	as, sy := r.Find("async"), r.Find("sync")
-	if as == nil || sy == nil || persisted(r, "sync") == 0 || sy.RPS == 0 {
+	as, sy := find(r, course.Async), find(r, course.Sync)
+	if as == nil || sy == nil || persisted(r, string(course.Sync)) == 0 || sy.RPS == 0 {
 		return c
 	}
-	x := persisted(r, "async") / persisted(r, "sync")
+	x := persisted(r, string(course.Async)) / persisted(r, string(course.Sync))
 	c.Measured = fmt.Sprintf("async answered %.0f req/s, sync %.0f (%.2f×; the author's %.2f×), and kept inserting %.2f s after the load; persisted %.0f/s = %.2f× sync",
-		as.RPS, sy.RPS, as.RPS/sy.RPS, a.HTTPRPS/authorRows["sync"].HTTPRPS, extra(as, "additional_s"), persisted(r, "async"), x)
+		as.RPS, sy.RPS, as.RPS/sy.RPS, a.HTTPRPS/authorRows["sync"].HTTPRPS, extra(as, "additional_s"), persisted(r, string(course.Async)), x)
 	if p, q := extra(as, "db_cpu_us_per_doc"), extra(sy, "db_cpu_us_per_doc"); p > 0 && q > 0 {
 		c.Measured += fmt.Sprintf("; database CPU per event %.0f µs against sync's %.0f (the author's %.0f and %.0f, our arithmetic)", p, q, a.dbCPUus(0), authorRows["sync"].dbCPUus(0))
 	}
@@ -414,12 +415,12 @@ func groupClaim(r *bench.Result) bench.Claim {
 		Source:    bench.Article("B", "Tốc độ tổng thể (Ops RPS) của bài test này là 2673 rps, nhanh hơn so với 1968 rps của bài số 6.", theirs),
 		Article:   fmt.Sprintf("insert_group (buffer everything, then insert 100 at a time concurrently): %.0f ops/s overall, faster than insert_async's %.0f (%s×, our arithmetic), by giving the one CPU one task at a time; its 37.4 s = %.1f s receiving + %.1f s inserting, its own two phases, which the article likens to tests 2 and 4 (24.8 s and 12.1 s)", g.OpsRPS, a.OpsRPS, theirs, g.HTTPS, g.AddS),
 		Tolerance: "group persists ≥ 1.0× async's rate, the article's \"faster\" (the author's " + theirs + "×). It carries over only where the server's own CPU bounds the writes, as Node's one core did: here the database bounds both, and the server's CPU per request is a fraction of the database's per event (printed)"}
-	gr, as := r.Find("group"), r.Find("async")
-	if gr == nil || as == nil || persisted(r, "async") == 0 {
+	gr, as := find(r, course.Group), find(r, course.Async)
+	if gr == nil || as == nil || persisted(r, string(course.Async)) == 0 {
 		return c
 	}
-	x := persisted(r, "group") / persisted(r, "async")
-	c.Measured = fmt.Sprintf("group persisted %.0f/s = %.2f× async (%.0f/s); additional time %.2f s", persisted(r, "group"), x, persisted(r, "async"), extra(gr, "additional_s"))
+	x := persisted(r, string(course.Group)) / persisted(r, string(course.Async))
+	c.Measured = fmt.Sprintf("group persisted %.0f/s = %.2f× async (%.0f/s); additional time %.2f s", persisted(r, string(course.Group)), x, persisted(r, string(course.Async)), extra(gr, "additional_s"))
 	if db := extra(as, "db_cpu_us_per_doc"); db > 0 && as.PerRequest.ServerCPUus > 0 {
 		c.Measured += fmt.Sprintf("; async's server CPU %.0f µs per request against the database's %.0f µs per event", as.PerRequest.ServerCPUus, db)
 	}

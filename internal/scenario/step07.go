@@ -13,6 +13,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/events"
 )
 
@@ -48,9 +49,9 @@ func init() {
 			}
 			return []bench.Variant{
 				{Name: "raw-inc-seq", Route: "$inc upsert, one at a time, ids uniform over 0–999", Direct: rawCounters(env, "raw_seq", 1, false)},
-				{Name: "raw-inc-bulk", Route: fmt.Sprintf("bulkWrite of one $inc per event ×%d, ids uniform over 0–999", bulkBatch), Direct: rawCounters(env, "raw_bulk", bulkBatch, false)},
-				{Name: "raw-inc-reduce", Route: fmt.Sprintf("count per id, one $inc per id per %d events, ids uniform over 0–999", authorCounterBatch), Direct: rawCounters(env, "raw_reduce", authorCounterBatch, true)},
-				v("sync"), v("async"), v("bulk"), v("reduce"),
+				{Name: string(course.RawIncBulk), Route: fmt.Sprintf("bulkWrite of one $inc per event ×%d, ids uniform over 0–999", bulkBatch), Direct: rawCounters(env, "raw_bulk", bulkBatch, false)},
+				{Name: string(course.RawIncReduce), Route: fmt.Sprintf("count per id, one $inc per id per %d events, ids uniform over 0–999", authorCounterBatch), Direct: rawCounters(env, "raw_reduce", authorCounterBatch, true)},
+				v(string(course.Sync)), v(string(course.Async)), v(string(course.Bulk)), v(string(course.Reduce)),
 			}
 		},
 		Claims: func(r *bench.Result, env Env) []bench.Claim { return []bench.Claim{reduceClaim(r, env)} },
@@ -201,20 +202,20 @@ func reduceClaim(r *bench.Result, env Env) bench.Claim {
 	within := func(x, want float64) bool { return want > 0 && x >= 0.8*want && x <= 1.2*want }
 	var parts []string
 	ok := true
-	rb, rr := r.Find("raw-inc-bulk"), r.Find("raw-inc-reduce")
+	rb, rr := find(r, course.RawIncBulk), find(r, course.RawIncReduce)
 	if w := extra(rr, "db_writes_per_req"); rb != nil && w > 0 {
 		x := extra(rb, "db_writes_per_req") / w
 		parts = append(parts, fmt.Sprintf("the author's workload, raw: writes per event bulk %.3f, reduce %.4f (÷ %.2f, implied ÷ %.2f); applied per second: reduce %.0f, bulk %.0f, one at a time %.0f",
 			extra(rb, "db_writes_per_req"), w, x, theirs, extra(rr, "persisted_per_s"), extra(rb, "persisted_per_s"), persisted(r, "raw-inc-seq")))
 		ok = ok && within(x, theirs) && rb.Errors == 0 && rr.Errors == 0
 	}
-	b, rd := r.Find("bulk"), r.Find("reduce")
+	b, rd := find(r, course.Bulk), find(r, course.Reduce)
 	if w := extra(rd, "db_writes_per_req"); b != nil && w > 0 {
 		x := extra(b, "db_writes_per_req") / w
 		parts = append(parts, fmt.Sprintf("ours, over HTTP, writes per request bulk %.3f, reduce %.4f (÷ %.1f, implied ÷ %.1f); applied per second: reduce %.0f, bulk %.0f, sync %.0f",
-			extra(b, "db_writes_per_req"), w, x, ours, persisted(r, "reduce"), persisted(r, "bulk"), persisted(r, "sync")))
+			extra(b, "db_writes_per_req"), w, x, ours, persisted(r, string(course.Reduce)), persisted(r, string(course.Bulk)), persisted(r, string(course.Sync))))
 		if p, q := extra(b, "db_cpu_us_per_doc"), extra(rd, "db_cpu_us_per_doc"); p > 0 && q > 0 {
-			parts[len(parts)-1] += fmt.Sprintf("; database CPU per event: bulk %.0f µs, reduce %.1f µs, sync %.0f µs", p, q, extra(r.Find("sync"), "db_cpu_us_per_doc"))
+			parts[len(parts)-1] += fmt.Sprintf("; database CPU per event: bulk %.0f µs, reduce %.1f µs, sync %.0f µs", p, q, extra(find(r, course.Sync), "db_cpu_us_per_doc"))
 		}
 		ok = ok && within(x, ours) && b.Errors == 0 && rd.Errors == 0
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/peakload/workshop/internal/accounts"
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/params"
 )
 
@@ -24,7 +25,7 @@ func init() {
 			v := func(name, path string) bench.Variant {
 				return bench.Variant{Name: name, Route: "POST " + path, Method: "POST", Prepare: loginRequest(env, path)}
 			}
-			return []bench.Variant{v("before", "/v1/login"), v("after", "/v2/login")}
+			return []bench.Variant{v(string(course.Before), "/v1/login"), v(string(course.After), "/v2/login")}
 		},
 		Claims: func(r *bench.Result, env Env) []bench.Claim {
 			return []bench.Claim{speedupClaim(r), latencyClaim(r)}
@@ -66,7 +67,7 @@ func speedupClaim(r *bench.Result) bench.Claim {
 		Source:    bench.Guide("thông lượng tăng từ khoảng 5,3 lên 19,5 req", "3.7"),
 		Article:   "the guide's example, as article C summarises it: pbkdf2Sync → async pbkdf2: 5.3 → 19.5 req/s (×3.7, our arithmetic) under ab -c 20; 51.8% of ticks in node::crypto::PBKDF2",
 		Tolerance: "ours, scaled from the guide's ×3.7: after ÷ before ≥ 0.75 × min(server CPUs, 4) — the speed-up is bounded by the cores the hashing can spread on (Node's libuv pool has 4 threads by default; here the server's CPUs)"}
-	b, a := r.Find("before"), r.Find("after")
+	b, a := find(r, course.Before), find(r, course.After)
 	if b == nil || a == nil || b.RPS == 0 {
 		return c
 	}
@@ -95,7 +96,7 @@ func latencyClaim(r *bench.Result) bench.Claim {
 		Source:    bench.Guide("độ trễ trung bình giảm từ khoảng 3,75 xuống 1,03 giây", "3.77"),
 		Article:   "the guide's example, as article C summarises it: mean latency 3.75 s → 1.03 s — C1's figures restated, not a second finding: ab computes its mean as concurrency × time ÷ requests (our arithmetic: 20 / 5.3 req/s = 3.77 s, 20 / 19.5 = 1.03 s)",
 		Tolerance: "ours: mean latency before ÷ after ≥ 0.75 × min(server CPUs, 4), as C1; and within 15% of the req/s ratio — our latencies are timed per request, so this checks our measurement against Little's law (20 users), not the guide"}
-	b, a := r.Find("before"), r.Find("after")
+	b, a := find(r, course.Before), find(r, course.After)
 	if b == nil || a == nil || a.Latency.Mean == 0 || b.RPS == 0 {
 		return c
 	}

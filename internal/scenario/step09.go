@@ -8,6 +8,7 @@ import (
 	"syscall"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/endpoints"
 	"github.com/peakload/workshop/internal/params"
 )
@@ -27,7 +28,7 @@ func init() {
 	p := params.Load()
 	register(9, Step{
 		VUs: p.Frameworks.VUs, Rounds: 2,
-		Profile: "echo-empty", // where a request's CPU goes when the handler does nothing
+		Profile: string(course.EchoEmpty), // where a request's CPU goes when the handler does nothing
 		Variants: func(env Env) []bench.Variant {
 			// Endpoint by endpoint, so the frameworks compared in one
 			// table block are measured minutes apart at most: a shared
@@ -114,7 +115,7 @@ func switchClaim(r *bench.Result) bench.Claim {
 		Source:    bench.Article("D", "| Requests Per Second (RPS) | 14,200 RPS | 81,500 RPS |", "5.7"),
 		Article:   "Node + Express 14,200 req/s → Bun + Elysia 81,500 req/s (×5.7, our arithmetic), 1 vCPU, wrk 500 connections — runtime, framework, kernel settings and pools changed together; here the framework alone",
 		Tolerance: "the best framework ÷ echo on the empty GET ≥ 4.5 (0.8 × the article's ×5.7; the 0.8 is ours)"}
-	echo := r.Find("echo-empty")
+	echo := find(r, course.EchoEmpty)
 	if echo == nil || echo.RPS == 0 {
 		return c
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/peakload/workshop/internal/balancer"
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/replica"
 )
 
@@ -31,10 +32,10 @@ func init() {
 	register(10, Step{
 		// make step-10 profile: one replica under the item load (the fleet
 		// rows and the drills start their own processes).
-		Profile: "single",
+		Profile: string(course.Single),
 		Variants: func(env Env) []bench.Variant {
 			route := "GET " + scaleRoute
-			vs := []bench.Variant{{Name: "single", Route: route, Prepare: itemRequest(env, "/burst"), Setup: flushRedis(env)}}
+			vs := []bench.Variant{{Name: string(course.Single), Route: route, Prepare: itemRequest(env, "/burst"), Setup: flushRedis(env)}}
 			ns := env.Params.ScaleOut.Replicas
 			for _, n := range ns {
 				vs = append(vs, fleetVariant(env, fmt.Sprintf("rr-%d", n), n, balancer.RoundRobin, false))
@@ -43,8 +44,8 @@ func init() {
 			vs = append(vs,
 				fleetVariant(env, fmt.Sprintf("hash-%d", n), n, balancer.ByItem, false),
 				fleetVariant(env, fmt.Sprintf("hash-%d-stop", n), n, balancer.ByItem, true),
-				staleVariant(env, "stale-ttl", n, false),
-				staleVariant(env, "stale-pubsub", n, true))
+				staleVariant(env, string(course.StaleTTL), n, false),
+				staleVariant(env, string(course.StalePubSub), n, true))
 			return vs
 		},
 		Claims: func(r *bench.Result, env Env) []bench.Claim { return scaleOutClaims(r, env) },
@@ -118,7 +119,7 @@ func scaleOutClaims(r *bench.Result, env Env) []bench.Claim {
 			copies(one), n, copies(hash), x, extra(hash, "redis_loads_per_ttl"), 100*busiest(hash, n), 100/float64(n))
 		restore.Reproduced = bench.Verdict(one.Errors == 0 && hash.Errors == 0 && x <= 1.5)
 	}
-	ttl, ps := r.Find("stale-ttl"), r.Find("stale-pubsub")
+	ttl, ps := find(r, course.StaleTTL), find(r, course.StalePubSub)
 	if ttl != nil && ps != nil && extra(ps, "changes") > 0 {
 		b := env.Params.ScaleOut.InvalidationBoundMS
 		slack := extra(ps, "burst_ttl_ms") + 100

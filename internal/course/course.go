@@ -1,0 +1,149 @@
+// Package course is the workshop's manifest, as data: every fact about a
+// step that more than one part of the tree needs — its slug, the services
+// its server needs, whether it has an exercise, its drill, whether
+// test-latency runs it, the counters its report draws, its row in the
+// README's table, its variants' names and its tolerances — lives in the
+// step's one entry in steps.go. The benches (internal/scenario), the docs
+// generator, the report, the drills and the scaffolder (`make new-step`)
+// read them from here, so adding a step means one entry here plus the
+// step's own folders and its internal/scenario/stepNN.go.
+//
+// The package imports nothing of the workshop: the lean learner CLI and
+// the maintainer's tools both read it for free.
+package course
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// The services a step's server may need (internal/stack starts them; its
+// names are these).
+const (
+	Postgres = "postgres"
+	Redis    = "redis"
+	Mongo    = "mongo"
+)
+
+// Variant names one row of a step's table: the Go driver's and the k6
+// script's name for it, the key its results are found by.
+type Variant string
+
+// Drill is a step's failure drill (`make step-N drill`), if any.
+type Drill int
+
+const (
+	NoDrill    Drill = iota
+	ReadDrill        // Redis stopped under load on the cached route
+	WriteDrill       // MongoDB killed under load, then SIGTERM to the server
+)
+
+// Panel names a counter the report's series chart draws under a step's
+// req/s and p99 (internal/report maps each to its label and value).
+type Panel string
+
+const (
+	CPUPanel       Panel = "cpu"
+	DBPanel        Panel = "db"
+	RedisPanel     Panel = "redis"
+	PersistedPanel Panel = "persisted"
+	QueuePanel     Panel = "queue"
+	BodyPanel      Panel = "body"
+)
+
+// Row is what the README's step table says of a step besides the figures
+// (the "ours" cell is computed from the reference run by the docs generator).
+type Row struct {
+	Adds    string // what the step adds
+	Article string // the claims' ids: "A3", "B1–B8"
+	Theirs  string // the source's figure
+	Proof   string // what the step's check proves
+}
+
+// Band is a tolerance between two bounds, inclusive: it prints itself, so
+// the figure a verdict is judged by and the sentence that states it are the
+// same number.
+type Band struct{ Lo, Hi float64 }
+
+// Holds says whether x lies in the band.
+func (b Band) Holds(x float64) bool { return x >= b.Lo && x <= b.Hi }
+
+func (b Band) String() string { return fmt.Sprintf("between %g and %g", b.Lo, b.Hi) }
+
+// Step is one step's entry in the manifest.
+type Step struct {
+	N        int
+	Slug     string
+	Services []string // stack services the step's server needs
+	// Exercise: steps/NN-slug/exercise.go holds a TODO for the learner,
+	// with hints, a reference in solutions/, mutants and the must-fail gate.
+	Exercise bool
+	Worker   bool // run the live-stats worker while the server runs
+	// WideServer gives the server every CPU but the driver's instead of
+	// one (bench.CPUPlan.Wide): step 8's lesson needs cores to spread on.
+	WideServer bool
+	Drill      Drill
+	// TestLatency: `test-latency` runs the step natively and with a delay
+	// per database round trip and wants the same verdicts.
+	TestLatency bool
+	// Panels are the counters the step's series chart draws: the one its
+	// lesson is about, else the server's CPU.
+	Panels []Panel
+	Row    Row
+	// K6 lists the variants the k6 script runs, in its order (the Go
+	// driver's table may add rows k6 cannot run: wrk twins, raw baselines).
+	K6 []Variant
+}
+
+// Dir is the step's directory under steps/.
+func (s Step) Dir() string { return fmt.Sprintf("steps/%02d-%s", s.N, s.Slug) }
+
+// SolutionDir is the reference's package under solutions/ (steps 1+).
+func (s Step) SolutionDir() string { return fmt.Sprintf("solutions/%02d-%s", s.N, s.Slug) }
+
+// K6Script is the step's k6 script.
+func (s Step) K6Script() string { return fmt.Sprintf("k6/%02d-%s.js", s.N, s.Slug) }
+
+// Deck is the step's slide deck.
+func (s Step) Deck() string { return fmt.Sprintf("slides/%02d-%s.slide", s.N, s.Slug) }
+
+// Link is the step's cell in the README's table: [3 etag](steps/03-etag/README.md).
+func (s Step) Link() string { return fmt.Sprintf("[%d %s](%s/README.md)", s.N, s.Slug, s.Dir()) }
+
+// All returns every declared step, in order.
+func All() []Step { return slices.Clone(steps) }
+
+// Get returns step n's entry.
+func Get(n int) (Step, bool) {
+	for _, s := range steps {
+		if s.N == n {
+			return s, true
+		}
+	}
+	return Step{}, false
+}
+
+// Where returns the numbers of the steps for which keep is true: the
+// steps that drill, the steps test-latency runs.
+func Where(keep func(Step) bool) []int {
+	var ns []int
+	for _, s := range steps {
+		if keep(s) {
+			ns = append(ns, s.N)
+		}
+	}
+	return ns
+}
+
+// List writes step numbers as a sentence does: "2, 6 and 7".
+func List(ns []int) string {
+	var parts []string
+	for _, n := range ns {
+		parts = append(parts, fmt.Sprint(n))
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}

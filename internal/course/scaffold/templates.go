@@ -1,0 +1,177 @@
+package scaffold
+
+import "fmt"
+
+type file struct{ path, tmpl string }
+
+// files are the step's own files and its scenario, from the templates below.
+func files(s Step) []file {
+	deck := fmt.Sprintf("%02d-%s.slide", s.N, s.Slug)
+	return []file{
+		{s.Dir() + "/README.md", readmeTmpl},
+		{s.Dir() + "/README.vi.md", readmeTmpl},
+		{s.Dir() + "/main.go", mainTmpl},
+		{s.Dir() + "/exercise.go", exerciseTmpl},
+		{s.Dir() + "/solution_swap.go", swapTmpl},
+		{s.Dir() + "/check_test.go", checkTmpl},
+		{s.Dir() + "/hints.txt", hintsTmpl},
+		{s.Dir() + "/hints.vi.txt", hintsTmpl},
+		{s.SolutionDir() + "/" + s.Pkg + ".go", solutionTmpl},
+		{s.K6Script(), k6Tmpl},
+		{"slides/" + deck, deckTmpl},
+		{"slides/vi/" + deck, deckTmpl},
+		{fmt.Sprintf("internal/scenario/step%02d.go", s.N), scenarioTmpl},
+	}
+}
+
+const entryTmpl = `	{N: {{.N}}, Slug: "{{.Slug}}", Exercise: true,
+		Panels: []Panel{CPUPanel},
+		Row:    Row{"TODO: what step {{.N}} adds", "TODO: claim ids", "TODO: the source's figure", "TODO: what the check proves"},
+		K6:     []Variant{ {{- .Variant}}}},
+`
+
+const constTmpl = `
+// {{.Variant}} is step {{.N}}'s row.
+const {{.Variant}} Variant = "{{.Slug}}"
+`
+
+const readmeTmpl = `# Step {{.N}} — {{.Slug}}: TODO the lesson in one line
+
+- **Edit** ` + "`exercise.go`" + `: your part, where the TODO is.
+- **Read** ` + "`main.go`" + `: how your code is wired into the server.
+- **Leave** the rest: ` + "`check_test.go`" + ` is the check, ` + "`solution_swap.go`" + ` swaps in the reference for ` + "`SOLUTION=1`" + `.
+
+TODO: the situation, the source's claim (quoted), the technique, what the bench measures.
+`
+
+const mainTmpl = `// Step {{.N}} — {{.Slug}}. TODO: the situation in a few lines, and which
+// function of exercise.go is the learner's.
+package main
+
+import (
+	"github.com/labstack/echo/v4"
+
+	"github.com/peakload/workshop/internal/server"
+)
+
+// Route is the step's endpoint.
+const Route = "/{{.Slug}}"
+
+func main() { newServer().Main() }
+
+func newServer() *server.Server {
+	srv := server.New("step {{.N}} — {{.Slug}}")
+	srv.GET(Route, func(c echo.Context) error { return c.String(200, Answer()) })
+	return srv
+}
+`
+
+const exerciseTmpl = `//go:build !solution
+
+package main
+
+// Answer is what GET /{{.Slug}} answers.
+//
+// TODO(step {{.N}}): the one function the learner writes.
+func Answer() string {
+	return ""
+}
+`
+
+const swapTmpl = `// DO NOT EDIT. This file only swaps in the reference answer under the
+// ` + "`solution`" + ` build tag (make step-{{.N}} check SOLUTION=1). Your work goes in
+// exercise.go.
+
+//go:build solution
+
+package main
+
+import "github.com/peakload/workshop/{{.SolutionDir}}"
+
+// Answer is the reference (make step-{{.N}} check SOLUTION=1).
+var Answer = {{.Pkg}}.Answer
+`
+
+const checkTmpl = `package main
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"testing"
+)
+
+// TODO(maintainer): the check, one property of the lesson per test, each
+// failure stating what was observed.
+func TestAnswer(t *testing.T) {
+	srv := newServer()
+	rec := httptest.NewRecorder()
+	srv.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, Route, nil))
+	if rec.Code != http.StatusOK || rec.Body.Len() == 0 {
+		t.Fatalf("GET %s answered %d with %d bytes of body, want 200 with a body", Route, rec.Code, rec.Body.Len())
+	}
+}
+`
+
+const hintsTmpl = `# One hint per line, from a nudge to nearly the answer (make step-{{.N}} hint shows the next one).
+TODO: the first hint.
+`
+
+const solutionTmpl = `// Package {{.Pkg}} is the reference for step {{.N}}. TODO: what it answers and why.
+package {{.Pkg}}
+
+// Answer is what GET /{{.Slug}} answers.
+func Answer() string { return "TODO: the reference answer" }
+`
+
+const k6Tmpl = `// Step {{.N}} — {{.Slug}}: TODO what the load is.
+//
+//   make step-{{.N}} run        # in one terminal
+//   k6 run k6/{{printf "%02d" .N}}-{{.Slug}}.js
+import http from 'k6/http';
+import { check } from 'k6';
+import { BASE_URL, sequential } from './lib/common.js';
+
+const params = JSON.parse(open('./lib/params.json'));
+
+export const options = sequential(params, ['{{.Slug}}'], '{{.Slug}}');
+export { handleSummary, meter } from './lib/common.js';
+
+export function {{.Pkg}}() {
+  const res = http.get(` + "`${BASE_URL}/{{.Slug}}`" + `, { tags: { name: 'GET /{{.Slug}}' } });
+  check(res, { 'status 200': (r) => r.status === 200 });
+}
+`
+
+const deckTmpl = `Step {{.N}} — {{.Slug}}
+TODO the deck's subtitle
+Tags: peakload
+
+peakload workshop
+steps/{{printf "%02d" .N}}-{{.Slug}}
+
+* The situation
+
+- TODO
+`
+
+const scenarioTmpl = `package scenario
+
+import (
+	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/course"
+)
+
+// Step {{.N}}: TODO what the bench measures and why.
+func init() {
+	register({{.N}}, Step{
+		Variants: func(env Env) []bench.Variant {
+			return []bench.Variant{
+				{Name: string(course.{{.Variant}}), Route: "GET /{{.Slug}}", Path: "/{{.Slug}}"},
+			}
+		},
+		Claims: func(r *bench.Result, env Env) []bench.Claim {
+			return []bench.Claim{ {ID: "TODO", Source: bench.Ours("TODO: the claim"), Measured: "not measured", Tolerance: "TODO"} }
+		},
+	})
+}
+`

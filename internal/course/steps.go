@@ -1,0 +1,89 @@
+package course
+
+// The variants' names, shared by the Go driver, the k6 scripts, the docs
+// and the scaling notes. A step's k6 list and its scenario must use these.
+const (
+	EmptyGet       Variant = "empty-get"
+	EmptyPost      Variant = "empty-post"
+	DirectDB       Variant = "direct-db"
+	CacheAside     Variant = "cache-aside"
+	CacheAsidePoll Variant = "cache-aside-poll"
+	ETagPoll       Variant = "etag-poll"
+	Singleflight   Variant = "singleflight"
+	Burst          Variant = "burst"
+	Sync           Variant = "sync"
+	Async          Variant = "async"
+	Group          Variant = "group"
+	Bulk           Variant = "bulk"
+	Reduce         Variant = "reduce"
+	RawSeq         Variant = "raw-seq"
+	Raw100         Variant = "raw-100"
+	RawAsync       Variant = "raw-async"
+	RawBulk        Variant = "raw-bulk"
+	RawIncBulk     Variant = "raw-inc-bulk"
+	RawIncReduce   Variant = "raw-inc-reduce"
+	Before         Variant = "before"
+	After          Variant = "after"
+	EchoEmpty      Variant = "echo-empty"
+	Single         Variant = "single"
+	StaleTTL       Variant = "stale-ttl"
+	StalePubSub    Variant = "stale-pubsub"
+)
+
+// ETagBand is step 3's tolerance on article A's "bandwidth ÷ ~4" (A3 on
+// the bodies, A3-wire on every byte): the band around the article's 4 is ours.
+var ETagBand = Band{Lo: 3.5, Hi: 4.5}
+
+var (
+	readPath  = []string{Postgres, Redis}
+	writePath = []string{Mongo}
+)
+
+// steps declares every step, in order. To add one, run `make new-step`
+// (CONTRIBUTING.md walks through it): it appends the entry here.
+var steps = []Step{
+	{N: 0, Slug: "ceilings",
+		Panels: []Panel{CPUPanel},
+		Row:    Row{"empty GET / POST, the bench method", "B2; A0, A0-open, S0 ours", "article B: empty POST 4026 vs GET 5498 req/s", "driver ≥ 0.9× wrk"},
+		K6:     []Variant{EmptyGet, EmptyPost}},
+	{N: 1, Slug: "direct-db", Services: []string{Postgres}, Worker: true, TestLatency: true,
+		Panels: []Panel{DBPanel, CPUPanel},
+		Row:    Row{"`GET /items/:id` from PostgreSQL", "A1", "645 req/s: 6k CCU by its rule of thumb", "1.00 DB query/request"},
+		K6:     []Variant{EmptyGet, DirectDB}},
+	{N: 2, Slug: "cache-aside", Services: readPath, Worker: true, Exercise: true, Drill: ReadDrill, TestLatency: true,
+		Panels: []Panel{DBPanel, RedisPanel}, // and its drill: Redis gone, the reads fall through to PostgreSQL
+		Row:    Row{"Redis get-or-set, TTL", "A2", "\"quite good\" (figure in an image)", "0 DB queries on a hit"},
+		K6:     []Variant{EmptyGet, DirectDB, CacheAside}},
+	{N: 3, Slug: "etag", Services: readPath, Worker: true, Exercise: true, TestLatency: true,
+		Panels: []Panel{BodyPanel, CPUPanel},
+		Row:    Row{"weak ETag + 304 for pollers", "A3", "public bandwidth ÷ ~4", "304 share, bytes/request"},
+		K6:     []Variant{CacheAsidePoll, ETagPoll}},
+	{N: 4, Slug: "singleflight", Services: readPath, Worker: true, Exercise: true, TestLatency: true,
+		Panels: []Panel{DBPanel, CPUPanel},
+		Row:    Row{"coalesce concurrent misses", "A4", "1000 misses → 1 query", "DB queries per stampede"},
+		K6:     []Variant{CacheAside, Singleflight}},
+	{N: 5, Slug: "burst-cache", Services: readPath, Worker: true, Exercise: true, TestLatency: true,
+		Panels: []Panel{RedisPanel, CPUPanel},
+		Row:    Row{"in-process cache before Redis", "A5", "Redis bandwidth ÷ 5–6, performance ~+10 %", "Redis bytes/request"},
+		K6:     []Variant{EmptyGet, Singleflight, Burst}},
+	{N: 6, Slug: "buffered-writes", Services: writePath, Exercise: true, Drill: WriteDrill,
+		Panels: []Panel{PersistedPanel, QueuePanel},
+		Row:    Row{"sync, async, group, bulk batcher", "B1–B8", "group 2673 ops/s vs async 1968", "persisted == accepted, also across SIGTERM and a DB restart"},
+		K6:     []Variant{EmptyPost, Sync, Async, Group, Bulk}},
+	{N: 7, Slug: "counters", Services: writePath, Exercise: true, Drill: WriteDrill,
+		Panels: []Panel{PersistedPanel, CPUPanel},
+		Row:    Row{"`$inc`: sync, async, bulkWrite, reduce", "B9", "— (no figure in the text)", "writes per flush = distinct ids"},
+		K6:     []Variant{Sync, Async, Bulk, Reduce}},
+	{N: 8, Slug: "profiling", WideServer: true, Exercise: true,
+		Panels: []Panel{CPUPanel},
+		Row:    Row{"pprof finds a serialised password hash", "C1, C2", "the guide's, via article C: 5,3 → 19,5 req/s, 3,75 s → 1,03 s", "two logins hash at once; lockout still exact; the profile names the lock"},
+		K6:     []Variant{Before, After}},
+	{N: 9, Slug: "frameworks", Services: []string{Postgres}, Exercise: true,
+		Panels: []Panel{CPUPanel},
+		Row:    Row{"echo, net/http, fasthttp (+ yours), each on 1 CPU; pool 2/10/100", "D1–D4", "Express 14,200 → Elysia 81,500 req/s, endpoint unspecified", "every framework keeps one contract, 1 query/item"},
+		K6:     nil}, // built from params.json's frameworks and pool sizes
+	{N: 10, Slug: "scale-out", Services: readPath, Exercise: true,
+		Panels: []Panel{CPUPanel},
+		Row:    Row{"N replicas behind HAProxy: round-robin, hash by item, invalidation over Redis pub/sub", "S10a–c", "article A lists hard invalidation and a lower hit ratio under horizontal scale, no figure", "no listening replica serves an old ETag past the bound; a deaf one within the TTL"},
+		K6:     []Variant{Single}},
+}
