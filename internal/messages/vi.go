@@ -39,7 +39,12 @@ var vi = map[string]string{
 	"bench.claim":               "  %-3s %s:  %s\n      đo được:  %s\n      kết luận: %s (dung sai: %s)\n",
 	"bench.client_bound_rows":   "      client-bound: %s — req/s đo ở đó là giới hạn của công cụ tạo tải, không phải của server\n",
 	"bench.note":                "  ghi chú: %s\n",
-	"rule.client_bound":         "client-bound = công cụ tạo tải dùng ≥ %.0f%% CPU của nó trong khi server dùng < %.0f%% CPU của mình: req/s đó là giới hạn của công cụ, không phải của server",
+	"bench.numbers":             "  (số viết kiểu tiếng Anh, như bảng trong README: 5.3 tức là 5,3; 81,500 tức là 81.500)\n",
+
+	"note.quick":        "QUICK=1: mỗi biến thể chỉ chạy vài giây — đây là smoke test, không phải phép đo",
+	"note.latency":      "LATENCY: mỗi round trip từ server tới PostgreSQL và Redis bị cộng thêm %.2f ms (một process proxy làm trễ đứng ở giữa)",
+	"note.skipped":      "bỏ qua các hàng của %s: server đó không khởi động được (%s)",
+	"rule.client_bound": "client-bound = công cụ tạo tải dùng ≥ %.0f%% CPU của nó trong khi server dùng < %.0f%% CPU của mình: req/s đó là giới hạn của công cụ, không phải của server",
 	"rule.tool_limit": "một claim chấm theo req/s sẽ không được xét khi công cụ tạo tải đã giới hạn một trong các hàng của nó: client-bound " +
 		"(công cụ dùng ≥ %.0f%% CPU của nó trong khi server dùng < %.0f%%), hoặc tranh CPU với database " +
 		"(hàng có ≥ %.1f DB query hay Redis GET mỗi request, server bận < %.0f%%, công cụ dùng ≥ %.0f%% số CPU nó chia với database); các claim chấm theo bộ đếm vẫn giữ kết luận",
@@ -118,4 +123,29 @@ var vi = map[string]string{
 
 	"doctor.head":  "peakload doctor — %s/%s, %d CPU, %s\n\n",
 	"doctor.stack": "  stack:   STACK=%s → %s (Docker engine có trả lời không: %v)\n",
+
+	"stack.no_postgres_user": "đang chạy bằng root, nên PostgreSQL phải chạy dưới user 'postgres', mà user này chưa có (cài gói postgresql, hoặc chạy bằng user thường)",
+	"stack.bad_backend":      "PEAKLOAD_MONGO_BACKEND=%q: chỉ nhận postgresql hoặc sqlite",
+	"stack.ferret_database":  "database của FerretDB trên PostgreSQL (PostgreSQL đã chạy chưa? `make up`)",
+	"stack.mongod_local":     "mongod (binary trên máy)",
+	"stack.no_backend":       "không có: PEAKLOAD_MONGO_BACKEND=%q không phải postgresql cũng không phải sqlite",
+	"stack.ferret_on":        "FerretDB 1.24 trên %s",
+	"stack.bad_kind":         "STACK=%q không hợp lệ (chỉ nhận auto, native hoặc compose)",
+	"stack.start_failed":     "không bật được %s (%s)",
+	"tool.initdb":            "PostgreSQL cho đường đọc (stack native)",
+	"tool.pg_ctl":            "bật/tắt PostgreSQL riêng của workshop",
+	"tool.redis-server":      "Redis cho các bước cache (stack native)",
+	"tool.haproxy":           "load balancer đứng trước các replica của bước 10",
+	"tool.wrk":               "công cụ tạo tải để đối chiếu: bước 0 so driver của workshop với nó",
+	"tool.mongod":            "MongoDB thật; không có thì FerretDB nhúng sẵn sẽ nói giao thức của MongoDB thay",
+	"tool.dot":               "vẽ call graph của pprof (bước 8); web UI của pprof vẫn chạy được khi không có nó",
+	"tool.k6":                "chạy k6/*.js (TOOL=k6); xem https://grafana.com/docs/k6/latest/set-up/install-k6/",
+	"tool.docker":            "cho STACK=compose (cần Docker engine đang chạy)",
+	"tool.not_packaged":      "không có gói cài sẵn ở đây; không bắt buộc",
+	"tool.not_found":         "không tìm thấy %s",
+	"doctor.ok":              "  ok       %-13s %s\n",
+	"doctor.mongo":           "  MongoDB: %s\n",
+	"deps.nothing":           "không có gì cần cài\n",
+	"deps.yourself":          "bạn tự cài các gói này (cần root và apt-get): sudo apt-get install -y %s   — trên macOS xem `make doctor`",
+	"deps.installing":        "đang cài: %s\n",
 }
