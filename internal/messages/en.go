@@ -158,4 +158,19 @@ var en = map[string]string{
 	"deps.nothing":           "nothing to install\n",
 	"deps.yourself":          "install these yourself (needs root and apt-get): sudo apt-get install -y %s   — on macOS see `make doctor`",
 	"deps.installing":        "installing: %s\n",
+
+	// Why a stack was chosen (internal/stack: Config.Choice).
+	"stack.why_given":     "STACK=given: the databases were started by someone else (the Compose bench profile's containers); waited for, never started or stopped",
+	"stack.why_up":        "STACK=auto, and the %s stack is already up (make down to change)",
+	"stack.why_native":    "STACK=auto: PostgreSQL and Redis are installed here, so they run natively (STACK=compose for containers)",
+	"stack.why_compose":   "STACK=auto: no native PostgreSQL/Redis here and a Docker engine answers, so the databases run in containers; their round trips cross Docker's proxy (and Docker Desktop's VM): absolute figures differ from a native run, ratios and verdicts should not (STACK=native after `make deps` to compare)",
+	"stack.why_no_docker": "STACK=auto: no Docker engine answers, so the native stack is used (missing binaries are installed or named)",
+
+	// Seeding the catalogue, once (internal/catalog).
+	"seed.start":    "seeding %d items, %d streamers, %d views (once; later runs reuse it)…",
+	"seed.copying":  "  %-10s %9d rows  copying…",
+	"seed.table":    "  %-10s %9d rows  %5.1fs",
+	"seed.indexing": "  indexes + analyze        …",
+	"seed.indexed":  "  indexes + analyze        %5.1fs",
+	"seed.done":     "seeded in %.1fs",
 }

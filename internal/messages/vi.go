@@ -148,4 +148,17 @@ var vi = map[string]string{
 	"deps.nothing":           "không có gì cần cài\n",
 	"deps.yourself":          "bạn tự cài các gói này (cần root và apt-get): sudo apt-get install -y %s   — trên macOS xem `make doctor`",
 	"deps.installing":        "đang cài: %s\n",
+
+	"stack.why_given":     "STACK=given: database do người khác bật sẵn (các container của profile bench trong Compose); chỉ chờ chúng, không bao giờ bật hay tắt",
+	"stack.why_up":        "STACK=auto, và stack %s đang chạy sẵn (muốn đổi thì make down)",
+	"stack.why_native":    "STACK=auto: máy này đã cài PostgreSQL và Redis nên chạy native (muốn dùng container thì STACK=compose)",
+	"stack.why_compose":   "STACK=auto: máy này không có PostgreSQL/Redis native mà có Docker engine trả lời, nên database chạy trong container; round trip của chúng đi qua proxy của Docker (và VM của Docker Desktop): số tuyệt đối khác với khi chạy native, còn tỉ lệ và kết luận thì không nên khác (muốn so thì make deps rồi STACK=native)",
+	"stack.why_no_docker": "STACK=auto: không có Docker engine nào trả lời nên dùng stack native (binary còn thiếu sẽ được cài, hoặc được nêu tên)",
+
+	"seed.start":    "đang nạp dữ liệu mẫu: %d sản phẩm, %d streamer, %d lượt xem (chỉ một lần; các lần chạy sau dùng lại)…",
+	"seed.copying":  "  %-10s %9d dòng  đang copy…",
+	"seed.table":    "  %-10s %9d dòng  %5.1fs",
+	"seed.indexing": "  index + analyze          …",
+	"seed.indexed":  "  index + analyze          %5.1fs",
+	"seed.done":     "nạp xong dữ liệu mẫu trong %.1fs",
 }
