@@ -44,7 +44,7 @@ func cacheAsideClaim(r *bench.Result) bench.Claim {
 		"cache-aside %.0f req/s = %.1f× direct-db (%.0f req/s); %.3f DB query mỗi request, hit ratio của Redis %.1f%%",
 		a.RPS, x, d.RPS, a.PerRequest.DBQueries, 100*extra(a, "redis_hit_ratio"))
 	if e != nil && e.RPS > 0 {
-		c.MeasureMore("; %.2f× the empty ceiling", "; bằng %.2f× req/s của empty-get (mức trần của server)", a.RPS/e.RPS)
+		c.MeasureMore("; %.2f× the empty ceiling", "; bằng %.2f× mức trần của route rỗng", a.RPS/e.RPS)
 	}
 	c.Reproduced = bench.Verdict(x >= 5 && a.Errors == 0)
 	return c
