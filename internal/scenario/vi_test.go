@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"encoding/json"
 	"maps"
 	"slices"
 	"strings"
@@ -62,5 +63,9 @@ func TestVietnameseMeasuredLines(t *testing.T) {
 	sameFigures(t, "A2 measured", c.Vi.Measured, c.Measured)
 	if !strings.Contains(c.Vi.Measured, "mỗi request") {
 		t.Errorf("A2 measured: %q", c.Vi.Measured)
+	}
+	// The JSON keeps one language: the Vietnamese lines are printed, never stored.
+	if b, _ := json.Marshal(c); strings.Contains(string(b), c.Vi.Measured) || strings.Contains(string(b), c.Vi.Tolerance) {
+		t.Errorf("the claim's JSON stores its Vietnamese lines: %s", b)
 	}
 }
