@@ -281,7 +281,7 @@ func (r *Result) printRunNotes(w io.Writer) {
 			parts = append(parts, fmt.Sprintf("%s %.3g", k, x.Extra[k]))
 		}
 		if len(parts) > 0 {
-			fmt.Fprintf(w, "  %s: %s\n", x.Variant, strings.Join(parts, "; "))
+			fmt.Fprintf(w, "  %s: %s\n", x.Variant, strings.Join(parts, ", "))
 		}
 	}
 	for _, x := range r.Runs {
