@@ -310,7 +310,7 @@ func measureAll(ctx context.Context, step scenario.Step, env scenario.Env, o ben
 			srv, own, err := srvs.forVariant(v)
 			if err != nil && v.Optional {
 				skipped[server] = true
-				res.Notes = append(res.Notes, fmt.Sprintf("the rows of %s skipped: that server did not start (%s)", server, lastLine(err)))
+				res.Notes = append(res.Notes, messages.English.T("note.skipped", server, lastLine(err)))
 				continue
 			}
 			if err != nil {
@@ -344,7 +344,7 @@ func judgeAndWrite(step scenario.Step, env scenario.Env, res *bench.Result, quic
 	}
 	res.Tables = append(res.Tables, openLoopTables(res)...)
 	if quick {
-		res.Notes = append(res.Notes, "QUICK=1: a few seconds per variant — a smoke test, not a measurement")
+		res.Notes = append(res.Notes, messages.English.T("note.quick"))
 	}
 	res.Print(os.Stdout)
 	path, err := res.Write(resultsDir())

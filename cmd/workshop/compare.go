@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
+	"github.com/peakload/workshop/internal/messages"
 	"io/fs"
 	"maps"
 	"os"
@@ -34,7 +36,7 @@ func runCompare(args []string) error {
 	case *a != "" && *b != "":
 		return compareTwo(*a, *b)
 	case *a != "" || *b != "":
-		return fmt.Errorf("compare two runs with both A=<results file> and B=<results file> (e.g. A=results/reference/step-2.json B=results/step-2/latest.json)")
+		return errors.New(messages.T("compare.need_both"))
 	}
 	return compareLatest()
 }
@@ -50,7 +52,11 @@ func compareTwo(aPath, bPath string) error {
 		return fmt.Errorf("B: %w", err)
 	}
 	if ra.Step != rb.Step {
-		return fmt.Errorf("A is a run of step %d, B of step %d: compare two runs of one step", ra.Step, rb.Step)
+		return errors.New(messages.T("compare.other_step", ra.Step, rb.Step))
+	}
+	if step, err := scenario.Get(ra.Step); err == nil { // the claims' lines in the run's language
+		step.FillText(ra)
+		step.FillText(rb)
 	}
 	comparison.Print(os.Stdout, aPath, bPath, ra, rb)
 	return nil
@@ -63,10 +69,10 @@ func readResult(path string) (*bench.Result, error) {
 	}
 	var r bench.Result
 	if err := json.Unmarshal(b, &r); err != nil {
-		return nil, fmt.Errorf("%s is not a results file: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", messages.T("compare.not_results", path), err)
 	}
 	if len(r.Runs) == 0 {
-		return nil, fmt.Errorf("%s has no runs: a results file is results/step-N/<time>.json or results/reference/step-N.json", path)
+		return nil, errors.New(messages.T("compare.no_runs", path))
 	}
 	return &r, nil
 }
@@ -75,23 +81,25 @@ func readResult(path string) (*bench.Result, error) {
 // article's, reproduced or not. It reads results/; run the benches first.
 func compareLatest() error {
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "step\tclaim\tverdict\tmeasured\twhen")
+	fmt.Fprintln(tw, messages.T("compare.latest_header"))
 	for _, step := range scenario.All() {
 		b, err := os.ReadFile(filepath.Join(resultsDir(), fmt.Sprintf("step-%d", step.N), "latest.json"))
 		if err != nil {
-			fmt.Fprintf(tw, "%d %s\t-\tno result\tmake step-%d bench\t\n", step.N, step.Slug, step.N)
+			fmt.Fprint(tw, messages.T("compare.no_result", step.N, step.Slug, step.N))
 			continue
 		}
 		var r bench.Result
 		if err := json.Unmarshal(b, &r); err != nil {
-			return fmt.Errorf("step %d: %w", step.N, err)
+			return fmt.Errorf("%s: %w", messages.T("err.step", step.N), err)
 		}
+		step.FillText(&r)
+		lang := messages.Current()
 		for _, c := range r.Claims {
-			v := c.Verdict()
+			v := c.VerdictIn(lang)
 			if c.Unstable {
-				v = "UNSTABLE"
+				v = lang.T("verdict.unstable_word")
 			}
-			fmt.Fprintf(tw, "%d %s\t%s\t%s\t%s\t%s\n", step.N, step.Slug, c.ID, v, c.Measured, r.StartedAt.Format("2006-01-02 15:04"))
+			fmt.Fprintf(tw, "%d %s\t%s\t%s\t%s\t%s\n", step.N, step.Slug, c.ID, v, c.LinesIn(lang).Measured, r.StartedAt.Format("2006-01-02 15:04"))
 		}
 	}
 	return tw.Flush()

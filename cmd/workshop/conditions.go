@@ -9,6 +9,7 @@ import (
 
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/latency"
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
 )
@@ -44,7 +45,7 @@ func noteLatency(res *bench.Result, s *latency.Stack) {
 	}
 	ms := s.Postgres.Delay.Seconds() * 1000
 	res.Params["added_latency_ms"] = ms
-	res.Notes = append(res.Notes, fmt.Sprintf("LATENCY: %.2f ms added to every PostgreSQL and Redis round trip of the server (a delaying proxy process between them)", ms))
+	res.Notes = append(res.Notes, messages.English.T("note.latency", ms))
 }
 
 // announceStack says, before anything is measured, which stack the bench

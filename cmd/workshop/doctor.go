@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -25,17 +26,17 @@ func runDoctor() error {
 		path, err := stack.LookPath(t.Name)
 		switch {
 		case err == nil:
-			fmt.Printf("  ok       %-13s %s\n", t.Name, path)
+			fmt.Print(messages.T("doctor.ok", t.Name, path))
 		case t.Optional:
-			fmt.Print(messages.T("doctor.optional", t.Name, t.Why, "", t.Hint()))
+			fmt.Print(messages.T("doctor.optional", t.Name, t.Why(), "", t.Hint()))
 		default:
 			missing++
-			fmt.Print(messages.T("doctor.missing", t.Name, t.Why, "", t.Hint()))
+			fmt.Print(messages.T("doctor.missing", t.Name, t.Why(), "", t.Hint()))
 		}
 	}
 	fmt.Println()
 	kind := c.ResolveKind()
-	fmt.Printf("  MongoDB: %s\n", c.MongoDescription(kind))
+	fmt.Print(messages.T("doctor.mongo", c.MongoDescription(kind)))
 	if _, err := stack.LookPath("mongod"); err != nil && kind == "native" {
 		fmt.Print(messages.T("doctor.no_mongod", stack.DefaultMongoBackend))
 	}
@@ -85,12 +86,12 @@ func runDeps() error {
 		}
 	}
 	if len(pkgs) == 0 {
-		fmt.Println("nothing to install")
+		fmt.Print(messages.T("deps.nothing"))
 		return nil
 	}
 	if _, err := exec.LookPath("apt-get"); err != nil || os.Geteuid() != 0 {
-		return fmt.Errorf("install these yourself (needs root and apt-get): sudo apt-get install -y %s   — on macOS see `make doctor`", strings.Join(pkgs, " "))
+		return errors.New(messages.T("deps.yourself", strings.Join(pkgs, " ")))
 	}
-	fmt.Println("installing:", strings.Join(pkgs, " "))
+	fmt.Print(messages.T("deps.installing", strings.Join(pkgs, " ")))
 	return stack.AptInstall(pkgs...)
 }

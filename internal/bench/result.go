@@ -5,10 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -83,6 +84,47 @@ type Claim struct {
 	// IfJudged keeps what the figures read.
 	NotJudged string `json:"not_judged,omitempty"`
 	IfJudged  *bool  `json:"if_judged,omitempty"`
+	// Vi is the claim's text, measured and tolerance lines in Vietnamese
+	// (issue 24): printed under PEAKLOAD_LANG=vi and never stored, so a run
+	// records the same JSON whatever language its learner reads.
+	Vi ClaimLines `json:"-"`
+}
+
+// ClaimLines are the three lines of a claim a person reads.
+type ClaimLines struct{ Text, Measured, Tolerance string }
+
+// LinesIn is the claim's lines in language l; a line l lacks (a result
+// read back from JSON, a claim not yet translated) is the stored English.
+func (c Claim) LinesIn(l messages.Lang) ClaimLines {
+	out := ClaimLines{c.Article, c.Measured, c.Tolerance}
+	if l != messages.Vietnamese {
+		return out
+	}
+	if c.Measured == "not measured" { // the scenarios' placeholder before a run
+		out.Measured = l.T("verdict.not_measured")
+	}
+	for _, f := range []struct {
+		to *string
+		vi string
+	}{{&out.Text, c.Vi.Text}, {&out.Measured, c.Vi.Measured}, {&out.Tolerance, c.Vi.Tolerance}} {
+		if f.vi != "" {
+			*f.to = f.vi
+		}
+	}
+	return out
+}
+
+// Measure sets the claim's measured line in both languages from one set
+// of figures: en and vi are the same sentence, with the same verbs.
+func (c *Claim) Measure(en, vi string, args ...any) {
+	c.Measured = fmt.Sprintf(en, args...)
+	c.Vi.Measured = fmt.Sprintf(vi, args...)
+}
+
+// MeasureMore appends to both languages' measured lines (see Measure).
+func (c *Claim) MeasureMore(en, vi string, args ...any) {
+	c.Measured += fmt.Sprintf(en, args...)
+	c.Vi.Measured += fmt.Sprintf(vi, args...)
 }
 
 // Table is a step's own summary of its runs (step 9's framework table,
@@ -149,7 +191,10 @@ func (r *Result) WriteIn(d string) (string, error) {
 	return name, os.WriteFile(filepath.Join(d, "latest.json"), b, 0o644)
 }
 
-// Print writes the step's table and claims for a terminal.
+// Print writes the step's table and claims for a terminal, in the run's
+// language (internal/messages). Its numbers keep one convention in both
+// (5.3, 81,500: the README's generated tables print the same figures), and
+// the stored JSON keeps English.
 func (r *Result) Print(w io.Writer) {
 	m := r.Machine
 	pin := say("bench.not_pinned")
@@ -162,6 +207,30 @@ func (r *Result) Print(w io.Writer) {
 		fmt.Fprint(w, say("bench.head", r.Step, r.Slug, m.CPUs, pin))
 	}
 	fmt.Fprint(w, say("bench.stack", r.stackLine()))
+	fmt.Fprint(w, say("bench.numbers"))
+	r.printRuns(w)
+	r.printRunNotes(w)
+	for _, t := range r.Tables {
+		fmt.Fprintf(w, "\n%s\n", t.Title)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprintln(tw, strings.Join(t.Header, "\t")+"\t")
+		for _, row := range t.Rows {
+			fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+		}
+		tw.Flush()
+		for _, n := range t.Notes {
+			fmt.Fprintf(w, "  %s\n", messages.Restate(n))
+		}
+	}
+	r.printClaims(w)
+	for _, n := range r.Notes {
+		fmt.Fprint(w, say("bench.note", messages.Restate(n)))
+	}
+}
+
+// printRuns writes the table: one row per variant, its rate and its costs.
+func (r *Result) printRuns(w io.Writer) {
+	plan := r.Machine.CPUPlan
 	rounds := 0
 	for _, x := range r.Runs {
 		if x.Spread != nil {
@@ -186,34 +255,32 @@ func (r *Result) Print(w io.Writer) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s%.2f\t%.2f\t%.2f\t%d\t%.2f\t%s\t%s\t%s\t%s\t%s\t\n",
 			x.Variant, x.Route, x.Tool, x.VUs, thousands(x.RPS), sp, x.Latency.P50, x.Latency.P95, x.Latency.P99, x.Errors,
 			x.PerRequest.PublicBytes/1024, dash(x.PerRequest.DBQueries, "%.2f"), dash(x.PerRequest.RedisBytes, "%.0f"),
-			dash(x.PerRequest.ServerCPUus, "%.0f"), dash(x.RPS*x.PerRequest.ServerCPUus/1e4, "%.0f%%"), clientCells(x, m.CPUPlan))
+			dash(x.PerRequest.ServerCPUus, "%.0f"), dash(x.RPS*x.PerRequest.ServerCPUus/1e4, "%.0f%%"), clientCells(x, plan))
 	}
 	tw.Flush()
+}
+
+// printRunNotes explains the table's busy column and says what limited
+// which row: the rules, each run's own counters, its first error.
+func (r *Result) printRunNotes(w io.Writer) {
+	m := r.Machine
 	if m.ServerGOMAXPROCS > 1 {
 		fmt.Fprint(w, say("bench.busy_many", 100*m.ServerGOMAXPROCS, m.ServerGOMAXPROCS))
 	} else {
 		fmt.Fprint(w, say("bench.busy_one"))
 	}
-	for _, x := range r.Runs {
-		if x.ClientBound {
-			fmt.Fprintf(w, "  (%s)\n", ClientBoundRule())
-			break
-		}
+	if slices.ContainsFunc(r.Runs, func(x Run) bool { return x.ClientBound }) {
+		fmt.Fprintf(w, "  (%s)\n", ClientBoundRule())
 	}
 	if note := SharedCPUNote(r.Runs, m.CPUPlan); note != "" {
 		fmt.Fprintf(w, "  (%s)\n", note)
 	}
 	for _, x := range r.Runs {
-		if len(x.Extra) > 0 {
-			keys := make([]string, 0, len(x.Extra))
-			for k := range x.Extra {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			var parts []string
-			for _, k := range keys {
-				parts = append(parts, fmt.Sprintf("%s %.3g", k, x.Extra[k]))
-			}
+		var parts []string
+		for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
+			parts = append(parts, fmt.Sprintf("%s %.3g", k, x.Extra[k]))
+		}
+		if len(parts) > 0 {
 			fmt.Fprintf(w, "  %s: %s\n", x.Variant, strings.Join(parts, ", "))
 		}
 	}
@@ -222,36 +289,24 @@ func (r *Result) Print(w io.Writer) {
 			fmt.Fprint(w, say("bench.first_error", x.Variant, x.FirstError))
 		}
 	}
-	for _, t := range r.Tables {
-		fmt.Fprintf(w, "\n%s\n", t.Title)
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, strings.Join(t.Header, "\t")+"\t")
-		for _, row := range t.Rows {
-			fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
-		}
-		tw.Flush()
-		for _, n := range t.Notes {
-			fmt.Fprintf(w, "  %s\n", n)
-		}
-	}
+}
+
+// printClaims writes each claim beside ours, in the run's language: its
+// text, what was measured, the verdict and the tolerance it was judged by.
+func (r *Result) printClaims(w io.Writer) {
 	if len(r.Claims) > 0 {
 		fmt.Fprint(w, say("bench.claims"))
-		lang := messages.Current()
-		for _, c := range r.Claims {
-			fmt.Fprint(w, say("bench.claim", c.ID, c.Source.NameIn(lang), c.Article, c.Measured, c.VerdictIn(lang), c.Tolerance))
-			if len(c.ClientBound) > 0 {
-				fmt.Fprint(w, say("bench.client_bound_rows", strings.Join(c.ClientBound, ", ")))
-			}
-		}
 	}
+	lang := messages.Current()
 	for _, c := range r.Claims {
-		if c.NotJudged != "" {
-			fmt.Fprintf(w, "  (%s)\n", ToolLimitRule())
-			break
+		t := c.LinesIn(lang)
+		fmt.Fprint(w, say("bench.claim", c.ID, c.Source.NameIn(lang), t.Text, t.Measured, c.VerdictIn(lang), t.Tolerance))
+		if len(c.ClientBound) > 0 {
+			fmt.Fprint(w, say("bench.client_bound_rows", strings.Join(c.ClientBound, ", ")))
 		}
 	}
-	for _, n := range r.Notes {
-		fmt.Fprint(w, say("bench.note", n))
+	if slices.ContainsFunc(r.Claims, func(c Claim) bool { return c.NotJudged != "" }) {
+		fmt.Fprintf(w, "  (%s)\n", ToolLimitRule())
 	}
 }
 
@@ -287,6 +342,7 @@ func (r *Result) rowRule() string {
 	return say("bench.median")
 }
 
+// dash is v in format, or "-" when nothing was counted.
 func dash(v float64, format string) string {
 	if v == 0 {
 		return "-"

@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"github.com/peakload/workshop/internal/messages"
+
 	"context"
 	_ "embed"
 	"fmt"
@@ -52,7 +54,7 @@ func Seed(ctx context.Context, pool *pgxpool.Pool, size Size, log func(string, .
 		return nil
 	}
 	start := time.Now()
-	log("seeding %d items, %d streamers, %d views (once; later runs reuse it)…", size.Items, size.Streamers, size.Items*size.ViewsPerItem)
+	log("%s", messages.T("seed.start", size.Items, size.Streamers, size.Items*size.ViewsPerItem))
 	conn, err := pool.Acquire(ctx)
 	if err != nil {
 		return fmt.Errorf("seed: %w", err)
@@ -82,19 +84,19 @@ func Seed(ctx context.Context, pool *pgxpool.Pool, size Size, log func(string, .
 	} {
 		t := time.Now()
 		if load.table == "views" { // the long one: say so before, not only after
-			log("  %-10s %9d rows  copying…", load.table, size.Items*size.ViewsPerItem)
+			log("%s", messages.T("seed.copying", load.table, size.Items*size.ViewsPerItem))
 		}
 		n, err := tx.CopyFrom(ctx, pgx.Identifier{load.table}, load.cols, load.rows)
 		if err != nil {
 			return fmt.Errorf("seed: copy %s: %w", load.table, err)
 		}
-		log("  %-10s %9d rows  %5.1fs", load.table, n, time.Since(t).Seconds())
+		log("%s", messages.T("seed.table", load.table, n, time.Since(t).Seconds()))
 	}
 	if err := tx.Commit(ctx); err != nil {
 		return fmt.Errorf("seed: commit: %w", err)
 	}
 	t := time.Now()
-	log("  indexes + analyze        …")
+	log("%s", messages.T("seed.indexing"))
 	for _, stmt := range []string{
 		"ALTER TABLE categories ADD PRIMARY KEY (id)",
 		"ALTER TABLE tags ADD PRIMARY KEY (id)",
@@ -115,8 +117,8 @@ func Seed(ctx context.Context, pool *pgxpool.Pool, size Size, log func(string, .
 			log("    %-22.22s %5.1fs", stmt, d.Seconds())
 		}
 	}
-	log("  indexes + analyze        %5.1fs", time.Since(t).Seconds())
-	log("seeded in %.1fs", time.Since(start).Seconds())
+	log("%s", messages.T("seed.indexed", time.Since(t).Seconds()))
+	log("%s", messages.T("seed.done", time.Since(start).Seconds()))
 	return nil
 }
 

@@ -11,6 +11,7 @@ package comparison
 
 import (
 	"fmt"
+	"github.com/peakload/workshop/internal/messages"
 	"io"
 	"math"
 	"slices"
@@ -190,11 +191,11 @@ func Print(w io.Writer, aName, bName string, a, b *bench.Result) {
 	if b.Step < 0 { // make probe: a service of the user's, not a step
 		fmt.Fprintf(w, "%s\n", b.Slug)
 	} else {
-		fmt.Fprintf(w, "step %d — %s\n", b.Step, b.Slug)
+		fmt.Fprint(w, messages.T("compare.head", b.Step, b.Slug))
 	}
 	fmt.Fprintf(w, "  A: %s  (%s)\n  B: %s  (%s)\n", aName, describe(a), bName, describe(b))
 	for _, d := range differences(a, b) {
-		fmt.Fprintf(w, "  note: A and B differ in %s\n", d)
+		fmt.Fprint(w, messages.T("compare.differ", d))
 	}
 	need := RoundsForATest()
 	few := false
@@ -212,7 +213,7 @@ func Print(w io.Writer, aName, bName string, a, b *bench.Result) {
 			delta, test := "", ""
 			switch {
 			case r.A == nil || r.B == nil:
-				delta = "(only in " + map[bool]string{true: "B", false: "A"}[r.A == nil] + ")"
+				delta = messages.T("compare.only_in", map[bool]string{true: "B", false: "A"}[r.A == nil])
 			case min(len(r.A.Values), len(r.B.Values)) < need:
 				// Too few rounds for any test: the change as measured, flagged.
 				delta, test = pct(r.Change())+" ¹", "("+r.Comparison.String()+")"
@@ -225,12 +226,9 @@ func Print(w io.Writer, aName, bName string, a, b *bench.Result) {
 		tw.Flush()
 	}
 	if few {
-		fmt.Fprintf(w, "\n¹ fewer than %d rounds on a side: the change is what was measured, but no test can tell it from noise\n"+
-			"  (benchmath's U-test needs ≥ %d rounds per side for p < 0.05). Bench both with RUNS=%d or more, e.g.\n"+
-			"  %s\n", need, need, max(need, 5), rerun(b, max(need, 5)))
+		fmt.Fprint(w, messages.T("compare.few_rounds", need, need, max(need, 5), rerun(b, max(need, 5))))
 	}
-	fmt.Fprintf(w, "\n~: p > %.2f, these rounds cannot tell the change from noise; n = rounds per side (A+B when they differ). A and B are medians over the rounds, ± their 95%% interval when the rounds are enough for one.\n",
-		benchmath.DefaultThresholds.CompareAlpha)
+	fmt.Fprint(w, messages.T("compare.legend", benchmath.DefaultThresholds.CompareAlpha))
 	printClaims(w, a, b)
 }
 
@@ -279,8 +277,7 @@ func num(v float64) string {
 // describe is a run's conditions in one line.
 func describe(r *bench.Result) string {
 	n, _ := r.Params["rounds"].(float64)
-	parts := []string{r.StartedAt.UTC().Format("2006-01-02 15:04 UTC"), fmt.Sprintf("%d round(s)", max(int(n), 1)),
-		fmt.Sprintf("%d CPUs", r.Machine.CPUs), r.Machine.Stack + " stack"}
+	parts := []string{r.StartedAt.UTC().Format("2006-01-02 15:04 UTC"), messages.T("compare.describe", max(int(n), 1), r.Machine.CPUs, r.Machine.Stack)}
 	if s, _ := r.Params["solution"].(bool); s {
 		parts = append(parts, "SOLUTION=1")
 	}
@@ -302,10 +299,10 @@ func differences(a, b *bench.Result) []string {
 		}
 	}
 	if a.Machine.CPUs != b.Machine.CPUs || a.Machine.CPUModel != b.Machine.CPUModel {
-		out = append(out, fmt.Sprintf("machine (%d × %s → %d × %s)", a.Machine.CPUs, a.Machine.CPUModel, b.Machine.CPUs, b.Machine.CPUModel))
+		out = append(out, messages.T("compare.machine", a.Machine.CPUs, a.Machine.CPUModel, b.Machine.CPUs, b.Machine.CPUModel))
 	}
 	if a.Machine.Stack != b.Machine.Stack || a.Machine.Mongo != b.Machine.Mongo {
-		out = append(out, fmt.Sprintf("stack (%s → %s)", a.Machine.Stack, b.Machine.Stack))
+		out = append(out, messages.T("compare.stack", a.Machine.Stack, b.Machine.Stack))
 	}
 	return out
 }
@@ -333,25 +330,26 @@ func printClaims(w io.Writer, a, b *bench.Result) {
 	find := func(r *bench.Result, id string) (string, string) {
 		for _, c := range r.Claims {
 			if c.ID == id {
-				v := c.Verdict()
+				lang := messages.Current()
+				v := c.VerdictIn(lang)
 				if c.Unstable {
-					v = "UNSTABLE"
+					v = lang.T("verdict.unstable_word")
 				}
-				return v, c.Measured
+				return v, c.LinesIn(lang).Measured
 			}
 		}
 		return "-", ""
 	}
-	fmt.Fprintln(w, "\nthe claims, A beside B:")
+	fmt.Fprint(w, messages.T("compare.claims"))
 	for _, id := range ids {
 		va, ma := find(a, id)
 		vb, mb := find(b, id)
 		fmt.Fprintf(w, "  %-7s A: %-15s B: %s\n", id, va, vb)
 		if ma != "" {
-			fmt.Fprintf(w, "          A measured: %s\n", ma)
+			fmt.Fprint(w, messages.T("compare.measured", "A", ma))
 		}
 		if mb != "" {
-			fmt.Fprintf(w, "          B measured: %s\n", mb)
+			fmt.Fprint(w, messages.T("compare.measured", "B", mb))
 		}
 	}
 }

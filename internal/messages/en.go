@@ -40,7 +40,14 @@ var en = map[string]string{
 	"bench.claim":               "  %-3s %s:  %s\n      measured: %s\n      verdict:  %s (tolerance: %s)\n",
 	"bench.client_bound_rows":   "      client-bound: %s — a rate measured there is the load tool's limit, not the server's\n",
 	"bench.note":                "  note: %s\n",
-	"rule.client_bound":         "client-bound = the load tool used ≥ %.0f%% of its CPUs while the server used < %.0f%% of its own: that req/s is the tool's limit, not the server's",
+	"bench.numbers":             "", // English marks need no saying; Vietnamese says its own once
+
+	// A result's notes: stored in English, printed in the run's language
+	// (Restate finds the message again from the stored sentence).
+	"note.quick":        "QUICK=1: a few seconds per variant — a smoke test, not a measurement",
+	"note.latency":      "LATENCY: %.2f ms added to every PostgreSQL and Redis round trip of the server (a delaying proxy process between them)",
+	"note.skipped":      "the rows of %s skipped: that server did not start (%s)",
+	"rule.client_bound": "client-bound = the load tool used ≥ %.0f%% of its CPUs while the server used < %.0f%% of its own: that req/s is the tool's limit, not the server's",
 	"rule.tool_limit": "a claim judged on rates is not judged when the load tool limited one of its rows: client-bound " +
 		"(the tool used ≥ %.0f%% of its CPUs while the server used < %.0f%%), or sharing the databases' CPUs " +
 		"(a row with ≥ %.1f DB queries or Redis GETs per request, the server < %.0f%% busy, the tool ≥ %.0f%% of the CPUs it shares with the databases); count-based claims keep their verdicts",
@@ -125,4 +132,65 @@ var en = map[string]string{
 
 	"doctor.head":  "peakload doctor — %s/%s, %d CPUs, %s\n\n",
 	"doctor.stack": "  stack:   STACK=%s → %s (Docker engine answering: %v)\n",
+
+	// The stack's errors, and what each tool is for (internal/stack).
+	"stack.no_postgres_user": "running as root, PostgreSQL must run as the 'postgres' user, which does not exist (install the postgresql package, or run as a normal user)",
+	"stack.bad_backend":      "PEAKLOAD_MONGO_BACKEND=%q: want postgresql or sqlite",
+	"stack.ferret_database":  "FerretDB's database on PostgreSQL (is PostgreSQL up? `make up`)",
+	"stack.mongod_local":     "mongod (local binary)",
+	"stack.no_backend":       "none: PEAKLOAD_MONGO_BACKEND=%q is neither postgresql nor sqlite",
+	"stack.ferret_on":        "FerretDB 1.24 on %s",
+	"stack.bad_kind":         "unknown STACK=%q (want auto, native or compose)",
+	"stack.start_failed":     "start %s (%s)",
+	"tool.initdb":            "PostgreSQL for the read path (native stack)",
+	"tool.pg_ctl":            "starts/stops the private PostgreSQL",
+	"tool.redis-server":      "Redis for the cache steps (native stack)",
+	"tool.haproxy":           "the load balancer in front of step 10's replicas",
+	"tool.wrk":               "reference load tool: step 0 compares our driver with it",
+	"tool.mongod":            "real MongoDB; without it the embedded FerretDB speaks the wire protocol",
+	"tool.dot":               "draws pprof call graphs (step 8); pprof's web UI works without it",
+	"tool.k6":                "runs k6/*.js (TOOL=k6); see https://grafana.com/docs/k6/latest/set-up/install-k6/",
+	"tool.docker":            "STACK=compose (needs a running engine)",
+	"tool.not_packaged":      "not packaged here; optional",
+	"tool.not_found":         "%s not found",
+	"doctor.ok":              "  ok       %-13s %s\n",
+	"doctor.mongo":           "  MongoDB: %s\n",
+	"deps.nothing":           "nothing to install\n",
+	"deps.yourself":          "install these yourself (needs root and apt-get): sudo apt-get install -y %s   — on macOS see `make doctor`",
+	"deps.installing":        "installing: %s\n",
+
+	// Why a stack was chosen (internal/stack: Config.Choice).
+	"stack.why_given":     "STACK=given: the databases were started by someone else (the Compose bench profile's containers); waited for, never started or stopped",
+	"stack.why_up":        "STACK=auto, and the %s stack is already up (make down to change)",
+	"stack.why_native":    "STACK=auto: PostgreSQL and Redis are installed here, so they run natively (STACK=compose for containers)",
+	"stack.why_compose":   "STACK=auto: no native PostgreSQL/Redis here and a Docker engine answers, so the databases run in containers; their round trips cross Docker's proxy (and Docker Desktop's VM): absolute figures differ from a native run, ratios and verdicts should not (STACK=native after `make deps` to compare)",
+	"stack.why_no_docker": "STACK=auto: no Docker engine answers, so the native stack is used (missing binaries are installed or named)",
+
+	// Seeding the catalogue, once (internal/catalog).
+	"seed.start":    "seeding %d items, %d streamers, %d views (once; later runs reuse it)…",
+	"seed.copying":  "  %-10s %9d rows  copying…",
+	"seed.table":    "  %-10s %9d rows  %5.1fs",
+	"seed.indexing": "  indexes + analyze        …",
+	"seed.indexed":  "  indexes + analyze        %5.1fs",
+	"seed.done":     "seeded in %.1fs",
+
+	// make compare (cmd/workshop/compare.go, internal/comparison).
+	"verdict.unstable_word": "UNSTABLE",
+	"compare.need_both":     "compare two runs with both A=<results file> and B=<results file> (e.g. A=results/reference/step-2.json B=results/step-2/latest.json)",
+	"compare.other_step":    "A is a run of step %d, B of step %d: compare two runs of one step",
+	"compare.not_results":   "%s is not a results file",
+	"compare.no_runs":       "%s has no runs: a results file is results/step-N/<time>.json or results/reference/step-N.json",
+	"compare.latest_header": "step\tclaim\tverdict\tmeasured\twhen",
+	"compare.no_result":     "%d %s\t-\tno result\tmake step-%d bench\t\n",
+	"compare.head":          "step %d — %s\n",
+	"compare.differ":        "  note: A and B differ in %s\n",
+	"compare.only_in":       "(only in %s)",
+	"compare.few_rounds":    "\n¹ fewer than %d rounds on a side: the change is what was measured, but no test can tell it from noise\n  (benchmath's U-test needs ≥ %d rounds per side for p < 0.05). Bench both with RUNS=%d or more, e.g.\n  %s\n",
+	"compare.legend":        "\n~: p > %.2f, these rounds cannot tell the change from noise; n = rounds per side (A+B when they differ). A and B are medians over the rounds, ± their 95%% interval when the rounds are enough for one.\n",
+	"compare.describe":      "%d round(s), %d CPUs, %s stack",
+	"compare.claims":        "\nthe claims, A beside B:\n",
+	"compare.measured":      "          %s measured: %s\n",
+	"err.step":              "step %d",
+	"compare.machine":       "machine (%d × %s → %d × %s)",
+	"compare.stack":         "stack (%s → %s)",
 }

@@ -204,3 +204,34 @@ func (s Step) FillSources(r *bench.Result) {
 
 // find is r's run of variant v, nil when it has none.
 func find(r *bench.Result, v course.Variant) *bench.Run { return r.Find(string(v)) }
+
+// FillText gives the claims of a result read back from JSON, which keeps
+// English only, the Vietnamese lines the step writes now (issue 24): each
+// line whose English is the stored one, so a reworded claim stays English
+// rather than printing another sentence's translation. The claims are
+// judged again on a copy (they may append notes) only to write the lines.
+func (s Step) FillText(r *bench.Result) {
+	if s.Claims == nil {
+		return
+	}
+	cp := *r
+	cp.Notes = slices.Clone(r.Notes)
+	again := s.Claims(&cp, Env{Params: params.Load()})
+	for i := range r.Claims {
+		c := &r.Claims[i]
+		for _, d := range again {
+			if d.ID != c.ID {
+				continue
+			}
+			if d.Article == c.Article {
+				c.Vi.Text = d.Vi.Text
+			}
+			if d.Tolerance == c.Tolerance {
+				c.Vi.Tolerance = d.Vi.Tolerance
+			}
+			if d.Measured == c.Measured {
+				c.Vi.Measured = d.Vi.Measured
+			}
+		}
+	}
+}

@@ -33,13 +33,18 @@ func directClaim(r *bench.Result) bench.Claim {
 		Tolerance: "ours (the article's text gives the ceiling no figure): DB queries/request in [0.95, 1.05] (the item is one query) and direct-db ≤ 0.5× the GET /empty ceiling",
 		Measured:  "not measured",
 		Rows:      []string{"direct-db", "empty-get"},
+		Vi: bench.ClaimLines{
+			Text:      "645 req/s đọc thẳng từ PostgreSQL; theo quy ước của tác giả, “10 CCU thì tạo ra 1 req/s thì con số 645 req/s ở trên chỉ có thể đáp ứng được 6k CCU” — req/s của GET rỗng chỉ có trong một ảnh chụp",
+			Tolerance: "của workshop (phần chữ của bài không cho mức trần con số nào): DB query mỗi request trong [0.95, 1.05] (một item là một query) và direct-db ≤ 0.5× mức trần GET /empty",
+		},
 	}
 	d, e := find(r, course.DirectDB), find(r, course.EmptyGet)
 	if d == nil || e == nil {
 		return c
 	}
 	x := ratio(d.RPS, e.RPS)
-	c.Measured = fmt.Sprintf("%.0f req/s = %.2f× the empty ceiling (%.0f req/s); %.2f DB queries/request; ≈ %s CCU by the same rule of thumb",
+	c.Measure("%.0f req/s = %.2f× the empty ceiling (%.0f req/s); %.2f DB queries/request; ≈ %s CCU by the same rule of thumb",
+		"%.0f req/s = %.2f× mức trần của route rỗng (%.0f req/s); %.2f DB query mỗi request; ≈ %s CCU theo cùng quy ước đó",
 		d.RPS, x, e.RPS, d.PerRequest.DBQueries, thousandsInt(d.RPS*10))
 	q := d.PerRequest.DBQueries
 	c.Reproduced = bench.Verdict(q >= 0.95 && q <= 1.05 && x <= 0.5 && d.Errors == 0)

@@ -1,8 +1,6 @@
 package scenario
 
 import (
-	"fmt"
-
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/course"
 )
@@ -33,16 +31,21 @@ func cacheAsideClaim(r *bench.Result) bench.Claim {
 		Tolerance: "ours (\"quite good\" has no figure): cache-aside ≥ 5× direct-db req/s, same run",
 		Measured:  "not measured",
 		Rows:      []string{"direct-db", "cache-aside"},
+		Vi: bench.ClaimLines{
+			Text:      "Redis get-or-set (TTL 30 s) đặt trước query lấy item, sau con số 645 req/s của bản đọc thẳng database: “Chà, tốc độ khá tốt rồi đúng không?” — req/s của bản có cache chỉ có trong một ảnh chụp",
+			Tolerance: "của workshop (“khá tốt” không kèm con số): req/s của cache-aside ≥ 5× direct-db, trong cùng một lần chạy",
+		},
 	}
 	d, a, e := find(r, course.DirectDB), find(r, course.CacheAside), find(r, course.EmptyGet)
 	if d == nil || a == nil || d.RPS == 0 {
 		return c
 	}
 	x := a.RPS / d.RPS
-	c.Measured = fmt.Sprintf("cache-aside %.0f req/s = %.1f× direct-db (%.0f req/s); %.3f DB queries/request, Redis hit ratio %.1f%%",
+	c.Measure("cache-aside %.0f req/s = %.1f× direct-db (%.0f req/s); %.3f DB queries/request, Redis hit ratio %.1f%%",
+		"cache-aside %.0f req/s = %.1f× direct-db (%.0f req/s); %.3f DB query mỗi request, hit ratio của Redis %.1f%%",
 		a.RPS, x, d.RPS, a.PerRequest.DBQueries, 100*extra(a, "redis_hit_ratio"))
 	if e != nil && e.RPS > 0 {
-		c.Measured += fmt.Sprintf("; %.2f× the empty ceiling", a.RPS/e.RPS)
+		c.MeasureMore("; %.2f× the empty ceiling", "; bằng %.2f× mức trần của route rỗng", a.RPS/e.RPS)
 	}
 	c.Reproduced = bench.Verdict(x >= 5 && a.Errors == 0)
 	return c

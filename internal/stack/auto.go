@@ -1,5 +1,7 @@
 package stack
 
+import "github.com/peakload/workshop/internal/messages"
+
 // STACK=auto. The same step measured natively and under Compose does not
 // give the same round trips: Docker's port proxy (and, on Docker Desktop,
 // its VM) makes every PostgreSQL and Redis round trip slower. The
@@ -22,21 +24,19 @@ func NativeReady() bool {
 // Choice is the stack a command will use and why, for the learner.
 func (c Config) Choice() (kind, why string) {
 	if c.Kind == Given {
-		return Given, "STACK=given: the databases were started by someone else (the Compose bench profile's containers); waited for, never started or stopped"
+		return Given, messages.T("stack.why_given")
 	}
 	if c.Kind != "auto" && c.Kind != "" {
 		return c.Kind, "STACK=" + c.Kind
 	}
 	if s := c.loadState(); s.Kind != "" {
-		return s.Kind, "STACK=auto, and the " + s.Kind + " stack is already up (make down to change)"
+		return s.Kind, messages.T("stack.why_up", s.Kind)
 	}
 	if NativeReady() {
-		return "native", "STACK=auto: PostgreSQL and Redis are installed here, so they run natively (STACK=compose for containers)"
+		return "native", messages.T("stack.why_native")
 	}
 	if DockerEngine() {
-		return "compose", "STACK=auto: no native PostgreSQL/Redis here and a Docker engine answers, so the databases run in containers; " +
-			"their round trips cross Docker's proxy (and Docker Desktop's VM): absolute figures differ from a native run, " +
-			"ratios and verdicts should not (STACK=native after `make deps` to compare)"
+		return "compose", messages.T("stack.why_compose")
 	}
-	return "native", "STACK=auto: no Docker engine answers, so the native stack is used (missing binaries are installed or named)"
+	return "native", messages.T("stack.why_no_docker")
 }

@@ -213,7 +213,7 @@ func traversable(dir string, uid, gid int) bool {
 func postgresUser() (uid, gid int, err error) {
 	u, err := user.Lookup("postgres")
 	if err != nil {
-		return 0, 0, fmt.Errorf("running as root, PostgreSQL must run as the 'postgres' user, which does not exist (install the postgresql package, or run as a normal user): %w", err)
+		return 0, 0, fmt.Errorf("%s: %w", messages.T("stack.no_postgres_user"), err)
 	}
 	uid, _ = strconv.Atoi(u.Uid)
 	gid, _ = strconv.Atoi(u.Gid)
@@ -339,13 +339,13 @@ func (c Config) MongoDescription(kind string) string {
 	case kind == "compose":
 		return "mongod (Docker)"
 	case hasMongod():
-		return "mongod (local binary)"
+		return messages.T("stack.mongod_local")
 	case c.MongoBackend == "sqlite":
-		return "FerretDB 1.24 on SQLite"
+		return messages.T("stack.ferret_on", "SQLite")
 	case c.MongoBackend != "" && c.MongoBackend != "postgresql":
-		return fmt.Sprintf("none: PEAKLOAD_MONGO_BACKEND=%q is neither postgresql nor sqlite", c.MongoBackend)
+		return messages.T("stack.no_backend", c.MongoBackend)
 	default:
-		return "FerretDB 1.24 on PostgreSQL"
+		return messages.T("stack.ferret_on", "PostgreSQL")
 	}
 }
 
@@ -432,10 +432,10 @@ func (c Config) ferretArgs(ctx context.Context, addr, dir, database string) ([]s
 		return append(args, "-backend", "sqlite", "-dir", dir), nil
 	case "postgresql":
 	default:
-		return nil, fmt.Errorf("PEAKLOAD_MONGO_BACKEND=%q: want postgresql or sqlite", c.MongoBackend)
+		return nil, errors.New(messages.T("stack.bad_backend", c.MongoBackend))
 	}
 	if err := createDatabase(ctx, c, database); err != nil {
-		return nil, fmt.Errorf("FerretDB's database on PostgreSQL (is PostgreSQL up? `make up`): %w", err)
+		return nil, fmt.Errorf("%s: %w", messages.T("stack.ferret_database"), err)
 	}
 	return append(args, "-backend", "postgresql", "-postgresql-url", c.FerretPostgresURL(database)), nil
 }

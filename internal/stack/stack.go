@@ -160,7 +160,7 @@ func Up(ctx context.Context, c Config, services ...string) ([]string, error) {
 		case Given:
 			did, err = upGiven(ctx, c, name)
 		default:
-			return started, fmt.Errorf("unknown STACK=%q (want auto, native or compose)", kind)
+			return started, errors.New(messages.T("stack.bad_kind", kind))
 		}
 		if did {
 			started = append(started, name)
@@ -172,7 +172,7 @@ func Up(ctx context.Context, c Config, services ...string) ([]string, error) {
 			}
 		}
 		if err != nil {
-			return started, fmt.Errorf("start %s (%s): %w", name, kind, err)
+			return started, fmt.Errorf("%s: %w", messages.T("stack.start_failed", name, kind), err)
 		}
 	}
 	return started, nil

@@ -18,21 +18,24 @@ type Tool struct {
 	Name     string // binary looked up on PATH
 	Apt      string // Debian/Ubuntu (and WSL) package
 	Brew     string // macOS Homebrew formula
-	Why      string
 	Optional bool
 }
 
+// Why says what the workshop needs the tool for, in the run's language
+// (internal/messages: "tool.<name>").
+func (t Tool) Why() string { return messages.T("tool." + t.Name) }
+
 // Tools lists every external program, in the order `workshop doctor` shows them.
 var Tools = []Tool{
-	{Name: "initdb", Apt: "postgresql", Brew: "postgresql@15", Why: "PostgreSQL for the read path (native stack)"},
-	{Name: "pg_ctl", Apt: "postgresql", Brew: "postgresql@15", Why: "starts/stops the private PostgreSQL"},
-	{Name: "redis-server", Apt: "redis-server", Brew: "redis", Why: "Redis for the cache steps (native stack)"},
-	{Name: "haproxy", Apt: "haproxy", Brew: "haproxy", Why: "the load balancer in front of step 10's replicas"},
-	{Name: "wrk", Apt: "wrk", Brew: "wrk", Why: "reference load tool: step 0 compares our driver with it", Optional: true},
-	{Name: "mongod", Apt: "", Brew: "mongodb/brew/mongodb-community", Why: "real MongoDB; without it the embedded FerretDB speaks the wire protocol", Optional: true},
-	{Name: "dot", Apt: "graphviz", Brew: "graphviz", Why: "draws pprof call graphs (step 8); pprof's web UI works without it", Optional: true},
-	{Name: "k6", Brew: "k6", Why: "runs k6/*.js (TOOL=k6); see https://grafana.com/docs/k6/latest/set-up/install-k6/", Optional: true},
-	{Name: "docker", Apt: "docker.io", Brew: "--cask docker", Why: "STACK=compose (needs a running engine)", Optional: true},
+	{Name: "initdb", Apt: "postgresql", Brew: "postgresql@15"},
+	{Name: "pg_ctl", Apt: "postgresql", Brew: "postgresql@15"},
+	{Name: "redis-server", Apt: "redis-server", Brew: "redis"},
+	{Name: "haproxy", Apt: "haproxy", Brew: "haproxy"},
+	{Name: "wrk", Apt: "wrk", Brew: "wrk", Optional: true},
+	{Name: "mongod", Apt: "", Brew: "mongodb/brew/mongodb-community", Optional: true},
+	{Name: "dot", Apt: "graphviz", Brew: "graphviz", Optional: true},
+	{Name: "k6", Brew: "k6", Optional: true},
+	{Name: "docker", Apt: "docker.io", Brew: "--cask docker", Optional: true},
 }
 
 // Hint says how to install the tool on this machine's platform.
@@ -45,7 +48,7 @@ func (t Tool) Hint() string {
 		parts = append(parts, "macOS: brew install "+t.Brew)
 	}
 	if len(parts) == 0 {
-		return "not packaged here; optional"
+		return messages.T("tool.not_packaged")
 	}
 	return strings.Join(parts, "   |   ")
 }
@@ -67,7 +70,7 @@ func LookPath(name string) (string, error) {
 			return p, nil
 		}
 	}
-	return "", fmt.Errorf("%s not found", name)
+	return "", errors.New(messages.T("tool.not_found", name))
 }
 
 func toolByName(name string) Tool {
@@ -94,7 +97,7 @@ func Require(name string, log func(string, ...any)) (string, error) {
 			}
 		}
 	}
-	return "", errors.New(messages.T("stack.not_installed", name, t.Why, t.Hint()))
+	return "", errors.New(messages.T("stack.not_installed", name, t.Why(), t.Hint()))
 }
 
 func canApt() bool {

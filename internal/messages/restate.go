@@ -1,0 +1,84 @@
+package messages
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+)
+
+// A result stores its notes in English (the JSON keeps one language), yet a
+// learner reading a table under PEAKLOAD_LANG=vi should read them in
+// Vietnamese, for a run just measured as for one read back. So a note is
+// written from a "note." message (English.T), and Restate finds that
+// message again from the stored sentence and says it in the run's language,
+// its figures carried over.
+
+// Restate is a stored English note in the run's language.
+func Restate(english string) string { return current.Restate(english) }
+
+// Restate is a stored English note in language l: the note.* message whose
+// English format matches it, filled with the figures it holds. A sentence
+// that no message matches is returned as it is.
+func (l Lang) Restate(english string) string {
+	if l == English {
+		return english
+	}
+	for _, p := range notePatterns() {
+		if m := p.re.FindStringSubmatch(english); m != nil {
+			return l.fill(catalogue[l][p.key], m[1:])
+		}
+	}
+	return english
+}
+
+// verbRE finds a format's verbs (and %%).
+var verbRE = regexp.MustCompile(`%[-+#0-9.]*[a-zA-Z%]`)
+
+type pattern struct {
+	key string
+	re  *regexp.Regexp
+}
+
+// notePatterns are the English note.* formats as expressions, each verb a
+// group, built once.
+var notePatterns = sync.OnceValue(func() []pattern {
+	var out []pattern
+	for key, format := range en {
+		if !strings.HasPrefix(key, "note.") {
+			continue
+		}
+		var b strings.Builder
+		last := 0
+		for _, loc := range verbRE.FindAllStringIndex(format, -1) {
+			b.WriteString(regexp.QuoteMeta(format[last:loc[0]]))
+			if format[loc[0]:loc[1]] == "%%" {
+				b.WriteString("%")
+			} else {
+				b.WriteString("(.+?)")
+			}
+			last = loc[1]
+		}
+		b.WriteString(regexp.QuoteMeta(format[last:]))
+		out = append(out, pattern{key, regexp.MustCompile("^" + b.String() + "$")})
+	}
+	return out
+})
+
+// fill puts the figures, as the English wrote them (the CLI writes numbers
+// one way in both languages: docs/vi/glossary.md), into l's format.
+func (l Lang) fill(format string, args []string) string {
+	if format == "" {
+		return strings.Join(args, " ")
+	}
+	i := 0
+	return verbRE.ReplaceAllStringFunc(format, func(verb string) string {
+		if verb == "%%" {
+			return "%"
+		}
+		if i >= len(args) {
+			return verb
+		}
+		i++
+		return args[i-1]
+	})
+}
