@@ -50,6 +50,7 @@ func examples() map[string]group {
 			{"a comma inside quotes, then the tag", `"x,y", "5d1e2a"`, tag, true},
 			{"a backslash ends nothing: the next tag is read", `"a\", "5d1e2a"`, tag, true},
 			{"bytes above 0x7f (obs-text) are tag bytes", "\"\x80\xff\", \"5d1e2a\"", tag, true},
+			{"the 41st tag of a long list (the grammar has no limit)", strings.Repeat(`"old", `, 40) + `W/"5d1e2a"`, tag, true},
 		}},
 		"opaque": {"only the same opaque tag matches, byte for byte", []example{
 			{"another tag", `"other"`, tag, false},

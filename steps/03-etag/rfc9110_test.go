@@ -207,7 +207,11 @@ var pieces = []string{
 // then (most of the time) a few pieces inserted, deleted or replaced.
 func generate(r *rand.Rand) string {
 	elems := []string{}
-	for range r.IntN(4) {
+	n := r.IntN(4)
+	if r.IntN(8) == 0 {
+		n = 8 + r.IntN(40) // a client that kept many versions: the grammar has no limit
+	}
+	for range n {
 		opaque := []string{"5d1e2a", "other", "a,b", "", "x5d1e2a", "*", `a\`}[r.IntN(7)]
 		weak := []string{"", "W/"}[r.IntN(2)]
 		elems = append(elems, weak+`"`+opaque+`"`)

@@ -183,23 +183,44 @@ func TestAFailedLoadReachesEveryWaiterAndIsNotKept(t *testing.T) {
 // A panicking load is an error for every caller waiting on it, not a
 // crashed server, and the next call loads again.
 func TestAPanicInTheLoadIsAnErrorForEveryCaller(t *testing.T) {
-	chkBubble(t, func(t *testing.T, h *chkHarness) {
-		const n = 20
-		h.step("%d callers of k wait for a load that panics", n)
-		cs := chkWaitAll(h, n, "k")
-		h.finish("k", chkOutcome{panic: "bug in the loader"})
-		for _, c := range cs {
-			if !c.returned() || c.err == nil || strings.Contains(c.err.Error(), "in the caller's goroutine") {
-				h.fatalf(t, "the load of k panicked: caller %d got %s; want an error, returned by Load (recover inside the func you give DoChan)", c.id, c)
-			}
-		}
-		c := h.call(context.Background(), "k")
-		synctest.Wait()
-		h.finish("k", chkOutcome{val: chkValue("k")})
-		if c.err != nil || !bytes.Equal(c.val, chkValue("k")) {
-			h.fatalf(t, "the call after the load that panicked: %s; want %q from a new load", c, chkValue("k"))
-		}
-	})
+	// A load may panic with anything: a message, an error, the runtime's
+	// own error (a nil map written), a value of some other type.
+	var nilMap map[string]int
+	runtimeErr := func() (p any) {
+		defer func() { p = recover() }()
+		nilMap["x"]++
+		return nil
+	}()
+	for _, v := range []struct {
+		what  string
+		value any
+	}{
+		{"a string", "bug in the loader"},
+		{"an error value", errors.New("bug in the loader")},
+		{"a runtime error", runtimeErr},
+		{"a value of another type", struct{ Code int }{500}},
+	} {
+		t.Run(v.what, func(t *testing.T) {
+			chkBubble(t, func(t *testing.T, h *chkHarness) {
+				const n = 20
+				h.step("%d callers of k wait for a load that panics with %s", n, v.what)
+				cs := chkWaitAll(h, n, "k")
+				h.finish("k", chkOutcome{panic: v.value})
+				for _, c := range cs {
+					if !c.returned() || c.err == nil || strings.Contains(c.err.Error(), "in the caller's goroutine") {
+						h.fatalf(t, "the load of k panicked with %s (%T): caller %d got %s; want an error, returned by Load, "+
+							"whatever the panic's value (recover inside the func you give DoChan)", v.what, v.value, c.id, c)
+					}
+				}
+				c := h.call(context.Background(), "k")
+				synctest.Wait()
+				h.finish("k", chkOutcome{val: chkValue("k")})
+				if c.err != nil || !bytes.Equal(c.val, chkValue("k")) {
+					h.fatalf(t, "the call after the load that panicked: %s; want %q from a new load", c, chkValue("k"))
+				}
+			})
+		})
+	}
 }
 
 // A caller whose client gives up (its ctx cancelled, or past its deadline)

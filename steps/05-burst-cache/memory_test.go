@@ -99,3 +99,40 @@ func TestAFullCacheKeepsCachingNewIds(t *testing.T) {
 		}
 	})
 }
+
+// The bound is a number of items, and the memory tier is there to hold the
+// hot set: ids read once, fewer than MaxItems of them, are still served
+// from memory when read again. A bound measured in something else (bytes,
+// a fraction of MaxItems) would keep a handful of them and send the rest of
+// the hot set to Redis, which the checks above, watching only the upper
+// bound, cannot see.
+func TestAWorkingSetWithinMaxItemsStaysInMemory(t *testing.T) {
+	guarded(t, time.Minute, func() {
+		memory := New(time.Hour)
+		ctx := context.Background()
+		loads := map[int32]int{}
+		next := func(_ context.Context, id int32) ([]byte, error) {
+			loads[id]++ // one goroutine: no lock needed
+			return bigItem(id), nil
+		}
+		const n = MaxItems / 2
+		for round := range 2 {
+			for id := range int32(n) {
+				if b, err := get(ctx, memory, id+1, next); err != nil || !bytes.HasPrefix(b, []byte(itemHead(id+1))) {
+					t.Fatalf("round %d: Get(%d) = %d bytes %.12q, %v; want its item", round+1, id+1, len(b), b, err)
+				}
+			}
+		}
+		again := 0
+		for _, l := range loads {
+			if l > 1 {
+				again++
+			}
+		}
+		if again > n/20 {
+			t.Fatalf("%d ids of %d KiB each, half of MaxItems (%d), read once and then again, well within the TTL: "+
+				"%d of them were loaded again, want (nearly) none: a working set smaller than MaxItems must fit; "+
+				"bound the cache by MaxItems entries (otter's MaximumSize), not by bytes or a fraction of it", n, itemSize>>10, MaxItems, again)
+		}
+	})
+}

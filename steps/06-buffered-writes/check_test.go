@@ -179,6 +179,46 @@ func TestAFailedWriteIsRetriedUntilWritten(t *testing.T) {
 	})
 }
 
+// A database that is down is retried after pauses that grow (flush's
+// writes.Persist: 50 ms, doubling up to 2 s), not hammered in a loop: a
+// tight loop burns a CPU, floods the log, and meets a database coming back
+// up with a storm. The write here fails for 2 s of fake time (or until it
+// has been called 1000 times, so a loop with no pause ends too).
+func TestAFailingDatabaseIsRetriedWithPauses(t *testing.T) {
+	inBubble(t, func(t *testing.T) {
+		var mu sync.Mutex
+		var calls []time.Duration
+		start := time.Now()
+		const outage, most = 2 * time.Second, 1000
+		write := func(_ context.Context, docs []bson.D) ([]bson.D, error) {
+			mu.Lock()
+			defer mu.Unlock()
+			calls = append(calls, time.Since(start))
+			if time.Since(start) < outage && len(calls) < most {
+				return docs, errors.New("connection refused (the test's outage)")
+			}
+			return nil, nil
+		}
+		b := New(10, 1000, 20*time.Millisecond, write)
+		addAll(t, b, 0, 5)
+		if err := closeWithin(b, time.Minute); err != nil {
+			t.Fatalf("Close with the database down for %v, then answering: %v", outage, err)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if len(calls) > 30 {
+			first := 0
+			for _, at := range calls {
+				if at < calls[0]+100*time.Millisecond {
+					first++
+				}
+			}
+			t.Fatalf("a database down for %v got %d write attempts, %d of them within 100 ms of the first; "+
+				"want a pause between attempts that grows (flush's writes.Persist backs off from 50 ms to 2 s)", outage, len(calls), first)
+		}
+	})
+}
+
 // When a write fails for some documents of a batch and writes the others,
 // exactly the failed ones are sent again — not the whole batch, not other
 // ids — and a document refused for good is set aside, not retried.

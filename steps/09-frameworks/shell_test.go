@@ -141,6 +141,16 @@ func TestAnIdleKeptAliveConnectionIsClosed(t *testing.T) {
 			t.Errorf("a kept-alive connection left idle after its answer was still open after %s; want it closed within the idle timeout, %v. "+
 				"Deadlines the server set on that connection: %s", scaled(wait, idleFast), server.IdleTimeout, sc.asked())
 		}
+		// The slack above is real time, which the speed-up multiplies: an
+		// idle timeout a few times too long would still be cut within it.
+		// The deadline the server asked for says it exactly.
+		sc.mu.Lock()
+		idle := sc.readIn
+		sc.mu.Unlock()
+		if idle > server.IdleTimeout+time.Second {
+			t.Errorf("after its answer the server gave the idle kept-alive connection a read deadline %v away; want at most the idle timeout, %v. "+
+				"Deadlines the server set on that connection: %s", idle.Round(time.Second), server.IdleTimeout, sc.asked())
+		}
 	})
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 	"testing"
@@ -135,11 +136,12 @@ func awaitSubscribed(t *testing.T, f *fakeRedis, l *listener) {
 // does not stop it.
 func TestListenForgetsEveryItemAnnounced(t *testing.T) {
 	f := startFakeRedis(t, replica.Channel)
-	ids := []int32{11, 12, 13, 14, 15, 15, 11} // 15 and 11 changed again
+	// 15 and 11 changed again; ids span int32, not only small ones.
+	ids := []int32{11, 12, 13, 14, 15, 15, 11, 40_000, math.MaxInt32}
 	r := fakeReplica(t, f, ids...)
 	l := runListen(t, r)
 	awaitSubscribed(t, f, l)
-	msgs := []string{"11", "12", "item:42", "13", "", "14", "15", "15", "11"}
+	msgs := []string{"11", "12", "item:42", "13", "", "14", "15", "15", "11", "40000", "2147483647"}
 	var heard, missed []string
 	junk, afterJunk := "", ""
 	k := 0

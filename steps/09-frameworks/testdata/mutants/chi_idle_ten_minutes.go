@@ -1,0 +1,46 @@
+// chi_idle_ten_minutes: the shared timeouts, then IdleTimeout raised to 10 minutes "so the bench's connections are reused": an idle kept-alive connection holds a goroutine and a socket for 10 minutes
+
+//go:build !solution
+
+package main
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/peakload/workshop/internal/endpoints"
+)
+
+// serveYours is the framework you add: FRAMEWORK=yours.
+func serveYours(ctx context.Context, ln net.Listener, app *endpoints.App) error {
+	r := chi.NewRouter()
+	r.NotFound(func(w http.ResponseWriter, _ *http.Request) {
+		endpoints.WriteJSON(w, http.StatusNotFound, endpoints.NotFound)
+	})
+	r.MethodNotAllowed(func(w http.ResponseWriter, _ *http.Request) {
+		endpoints.WriteJSON(w, http.StatusMethodNotAllowed, endpoints.NotAllowed)
+	})
+	r.Get(endpoints.EmptyPath, func(w http.ResponseWriter, _ *http.Request) { endpoints.WriteJSON(w, http.StatusOK, app.Empty()) })
+	r.Post(endpoints.ValidatePath, func(w http.ResponseWriter, r *http.Request) {
+		body, err := endpoints.ReadBody(w, r)
+		if err != nil {
+			endpoints.WriteJSON(w, http.StatusRequestEntityTooLarge, endpoints.TooLarge)
+			return
+		}
+		code, out := app.Validate(body)
+		endpoints.WriteJSON(w, code, out)
+	})
+	r.Get(endpoints.ItemsPrefix+"{id}", func(w http.ResponseWriter, r *http.Request) {
+		code, out := app.Item(r.Context(), chi.URLParam(r, "id"))
+		endpoints.WriteJSON(w, code, out)
+	})
+	r.Get(endpoints.HealthPath, func(w http.ResponseWriter, _ *http.Request) { endpoints.WriteJSON(w, http.StatusOK, app.Health()) })
+	r.Method(http.MethodGet, endpoints.MetricsPath, endpoints.Metrics)
+
+	srv := endpoints.HTTPServer(r)
+	srv.IdleTimeout = 10 * time.Minute
+	return endpoints.ServeUntil(ctx, func() error { return srv.Serve(ln) }, srv.Shutdown)
+}
