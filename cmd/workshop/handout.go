@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"golang.org/x/tools/present"
+
+	"github.com/peakload/workshop/internal/cli"
 )
 
 // Chromium's flags for printing: headless, no profile, no background
@@ -43,7 +45,7 @@ func chromiumHint() string {
 // per slide, and all of them into results/handout/peakload.pdf. With
 // -lang vi it prints the Vietnamese decks (slides/vi/) into
 // results/handout/vi/; the cheat sheet stays English in both.
-func runHandout(ctx context.Context, args []string) error {
+func runHandout(ctx context.Context, cfg cli.Config, args []string) error {
 	fs := flag.NewFlagSet("handout", flag.ContinueOnError)
 	lang := fs.String("lang", "en", "the decks' language: en (slides/) or vi (slides/vi/)")
 	if err := fs.Parse(args); err != nil {
