@@ -140,8 +140,8 @@ slides: ## serve the decks on 127.0.0.1:3999, English and Tiếng Việt (Go pre
 	@echo "decks: http://127.0.0.1:3999/index.article (English / Tiếng Việt; N opens the presenter notes; the charts come from results/reference: make report REF=1)"
 	@go tool present -http 127.0.0.1:3999 -content slides -notes -play=false
 
-handout: build ## print every deck to PDF, one page per slide, and the learner's one-page cheat sheet (results/handout/; needs Chromium); LANG=vi: the Vietnamese decks (results/handout/vi/)
-	@$(WORKSHOP) handout $(if $(filter vi%,$(LANG)),-lang vi)
+handout: build-dev ## print every deck to PDF, one page per slide, and the learner's one-page cheat sheet (results/handout/; needs Chromium); LANG=vi: the Vietnamese decks (results/handout/vi/)
+	@$(WORKSHOP_DEV) handout $(if $(filter vi%,$(LANG)),-lang vi)
 
 test: build-dev ## everything CI runs: vet, all tests on real services, QUICK benches
 	@$(WORKSHOP_DEV) test

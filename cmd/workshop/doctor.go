@@ -55,10 +55,10 @@ func runDoctor(_ context.Context, cfg cli.Config, _ []string) error {
 	if _, err := exec.LookPath("node"); err == nil {
 		fmt.Print(messages.T("doctor.node"))
 	}
-	if path, err := chromium(); err == nil {
+	if path, err := cli.Chromium(); err == nil {
 		fmt.Print(messages.T("doctor.chromium", path))
 	} else {
-		fmt.Print(messages.T("doctor.no_chromium", chromiumHint()))
+		fmt.Print(messages.T("doctor.no_chromium", cli.ChromiumHint()))
 	}
 	p := params.Load()
 	fmt.Print(messages.T("doctor.ports", c.PGPort, c.RedisPort, c.MongoPort, c.Host))

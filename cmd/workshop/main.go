@@ -1,8 +1,9 @@
 // Command workshop is the CLI behind the Makefile for the learner, the
 // instructor and a team: it starts the services, seeds the data, runs the
 // steps' checks and benches, and reports. The maintainer's tools (the
-// mutant gate, the docs generator, test-latency, `make test`) are
-// cmd/workshop-dev, so a learner's first table never compiles them.
+// mutant gate, the docs generator, test-latency, `make test`) and the
+// handout printer are cmd/workshop-dev, so a learner's first table never
+// compiles them (nor Go present's renderer, which only the handout needs).
 package main
 
 import (
@@ -51,7 +52,6 @@ var commands = []command{
 	{"audit", "-url URL", "the articles' practices checked from outside: one verdict each, with its evidence", "audit", runAudit},
 	{"compare", "", "every step's latest result against the articles;\n-a FILE -b FILE (A= B=): two runs of a step side by side\n-dir FOLDER (DIR=): many people's results, a table per step, a row per person", "compare", runCompare},
 	{"report", "[-ref]", "one HTML page of every chart and claim (results/report/);\n-ref: the reference runs, and the slides' figures", "report", runReport},
-	{"handout", "", "print every slide deck to PDF (results/handout/; needs Chromium); -lang vi: the Vietnamese decks", "handout", runHandout},
 	{"worker", "", "the live-stats worker alone (PEAKLOAD_POSTGRES_URL)", "", runWorker},
 	{"latency-proxy", "", "forward -target with -delay added per round trip (LATENCY)", "", runLatencyProxy},
 }
@@ -67,7 +67,7 @@ func usage() string {
 			fmt.Fprintf(&b, "  %-17s %s\n", "", l)
 		}
 	}
-	b.WriteString("\nThe maintainer's (make test, test-latency, docs, mutants): go run ./cmd/workshop-dev help\n")
+	b.WriteString("\nThe maintainer's and the room's preparation (make test, test-latency, docs, mutants, handout):\n  go run ./cmd/workshop-dev help\n")
 	return b.String()
 }
 
