@@ -10,6 +10,9 @@
 SHELL       := /bin/bash
 .DEFAULT_GOAL := help
 WORKSHOP    := .workshop/bin/workshop
+# The maintainer's tools (the mutant gate, docs, test-latency, test): built
+# only by the targets that need them, so a learner's first bench does not.
+WORKSHOP_DEV := .workshop/bin/workshop-dev
 STEP_GOAL   := $(firstword $(filter step-%,$(MAKECMDGOALS)))
 STEP        := $(patsubst step-%,%,$(STEP_GOAL))
 ACTIONS     := run bench check watch reset diff hint profile drill mutants
@@ -25,7 +28,7 @@ define need_step
 	@if [ -z "$(STEP)" ]; then echo "usage: make step-N $@   (e.g. make step-1 $@)"; exit 2; fi
 endef
 
-.PHONY: help build doctor deps prefetch up down seed test test-latency test-compose compose-bench probe audit grade compare progress report slides docs new-step clean $(ACTIONS)
+.PHONY: help build build-dev doctor deps prefetch up down seed test test-latency test-compose compose-bench probe audit grade compare progress report slides docs new-step clean $(ACTIONS)
 
 help: ## list every target with one line each
 	@echo "peakload — rebuild four articles' optimisations and measure each one"
@@ -35,8 +38,12 @@ help: ## list every target with one line each
 	@echo "  variables: STACK=auto|native|compose TOOL=go|wrk|k6 K6=path QUICK=1 VUS=N ITERATIONS=N DURATION=10s SOLUTION=1 RUNS=N LATENCY=0.2ms ARRIVAL=rate RATE=N CAPACITY=1"
 
 build: ## build the workshop CLI (.workshop/bin/workshop)
-	@test -x $(WORKSHOP) || echo "compiling the workshop CLI into $(WORKSHOP) (the first time: about 400 packages, one to several minutes)…"
+	@test -x $(WORKSHOP) || echo "compiling the workshop CLI into $(WORKSHOP) (the first time: about 440 packages, one to several minutes)…"
 	@go build -o $(WORKSHOP) ./cmd/workshop
+
+# build-dev: the learner's CLI and, beside it, the maintainer's (which runs it).
+build-dev: build
+	@go build -o $(WORKSHOP_DEV) ./cmd/workshop-dev
 
 doctor: build ## what is installed / missing, and the exact command to fix each
 	@$(WORKSHOP) doctor
@@ -105,8 +112,8 @@ profile: build ## (make step-N profile) load the step while capturing CPU and mu
 	$(need_step)
 	@$(WORKSHOP) profile -step $(STEP)
 
-mutants: build ## prove the checks: each fails on every mutant, passes on every valid one (make step-N mutants: one step)
-	@$(WORKSHOP) mutants $(if $(STEP),-step $(STEP))
+mutants: build-dev ## prove the checks: each fails on every mutant, passes on every valid one (make step-N mutants: one step)
+	@$(WORKSHOP_DEV) mutants $(if $(STEP),-step $(STEP))
 
 progress: build ## one line per step: solved?, hints seen, the last bench's verdicts; FORMAT=json|markdown for a lead or a CI summary
 	@$(WORKSHOP) progress
@@ -129,18 +136,18 @@ report: build ## one HTML page of every chart and claim (results/report/index.ht
 new-step: ## scaffold the next step: make new-step SLUG=rate-limit (CONTRIBUTING.md, "Adding a step")
 	@go run ./cmd/new-step -slug "$(SLUG)"
 
-docs: build ## write results/reference figures into the READMEs' and docs/' generated regions
-	@$(WORKSHOP) docs
+docs: build-dev ## write results/reference figures into the READMEs' and docs/' generated regions
+	@$(WORKSHOP_DEV) docs
 
 slides: ## serve the decks on 127.0.0.1:3999, English and Tiếng Việt (Go present; press N for the presenter notes)
 	@echo "decks: http://127.0.0.1:3999/index.article (English / Tiếng Việt; N opens the presenter notes; the charts come from results/reference: make report REF=1)"
 	@go tool present -http 127.0.0.1:3999 -content slides -notes -play=false
 
-handout: build ## print every deck to PDF, one page per slide, and the learner's one-page cheat sheet (results/handout/; needs Chromium); LANG=vi: the Vietnamese decks (results/handout/vi/)
-	@$(WORKSHOP) handout $(if $(filter vi%,$(LANG)),-lang vi)
+handout: build-dev ## print every deck to PDF, one page per slide, and the learner's one-page cheat sheet (results/handout/; needs Chromium); LANG=vi: the Vietnamese decks (results/handout/vi/)
+	@$(WORKSHOP_DEV) handout $(if $(filter vi%,$(LANG)),-lang vi)
 
-test: build ## everything CI runs: vet, all tests on real services, QUICK benches
-	@$(WORKSHOP) test
+test: build-dev ## everything CI runs: vet, all tests on real services, QUICK benches
+	@$(WORKSHOP_DEV) test
 
 compose-bench: ## Docker only, no Go: STEP=2 [SOLUTION=1] — the bench's table and results JSON, then k6's summary, all in containers
 	@if [ -z "$(STEP_DIR)" ]; then echo "usage: make compose-bench STEP=2 [SOLUTION=1]   (a number, or a directory under steps/: 02-cache-aside)"; exit 2; fi
@@ -153,8 +160,8 @@ compose-bench: ## Docker only, no Go: STEP=2 [SOLUTION=1] — the bench's table 
 test-compose: ## the Docker-only path for real (steps 1–2), where a Docker engine can start; stand-in images (k6: the Node shim, not k6)
 	@bash compose/test-compose.sh
 
-test-latency: build ## steps 1–5 give the same verdicts with 0.2 ms added to every database round trip
-	@$(WORKSHOP) test-latency
+test-latency: build-dev ## steps 1–5 give the same verdicts with 0.2 ms added to every database round trip
+	@$(WORKSHOP_DEV) test-latency
 
 clean: down ## stop services and delete .workshop/ (the database too)
 	rm -rf .workshop

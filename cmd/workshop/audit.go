@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/audit"
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/probe"
 )
@@ -17,7 +18,7 @@ import (
 // runAudit is `make audit URL=…`: the articles' practices checked on a
 // service from outside (internal/audit), one verdict each with its
 // evidence, into results/audit/.
-func runAudit(ctx context.Context, args []string) error {
+func runAudit(ctx context.Context, cfg cli.Config, args []string) error {
 	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
 	target := fs.String("url", os.Getenv("URL"), "a GET route of the service, e.g. http://127.0.0.1:8080/items/1")
 	var c audit.Config

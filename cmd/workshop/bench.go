@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -19,7 +18,9 @@ import (
 	"github.com/peakload/workshop/internal/balancer"
 	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/latency"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/scenario"
@@ -29,117 +30,87 @@ import (
 // runBench is `make step-N bench`: bring up what the step needs, build and
 // start its server pinned to one CPU, measure every variant, judge the
 // claims, write results/step-N/, and stop what it started.
-func runBench(ctx context.Context, args []string) (err error) {
-	step, err := stepFlag("bench", args)
+func runBench(ctx context.Context, cfg cli.Config, args []string) (err error) {
+	step, err := cli.StepFlag("bench", args)
 	if err != nil {
 		return err
 	}
 	p := params.Load()
-	o, quick, err := loadOptions(p)
+	o, tool, hasWrk, err := benchOptions(cfg, p, step)
 	if err != nil {
 		return err
 	}
-	if step.VUs > 0 && os.Getenv("VUS") == "" {
-		o.VUs = step.VUs
-	}
-	tool, hasWrk, err := benchTool(step)
-	if err != nil {
-		return err
-	}
-	if tool, err = arrivalFromEnv(&o, p, tool); err != nil { // ARRIVAL=rate RATE=N: the open loop
-		return err
-	}
-	if tool == "k6" {
-		if o.K6, err = bench.K6FromEnv(step.K6Script()); err != nil {
-			return err
-		}
-	}
-
 	// Services: start what is missing, stop it again at the end.
 	sc := stack.FromEnv()
 	announceStack(sc, step)
 	started, err := upForStep(ctx, sc, step)
-	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}
-	env := scenario.Env{Params: p, Tool: tool, HasWrk: hasWrk, Quick: quick,
+	env := scenario.Env{Params: p, Tool: tool, HasWrk: hasWrk, Quick: cfg.Quick,
 		ServicesCPU: func() float64 { return bench.TreeCPUSeconds(stack.PIDs(sc)) }}
 	closeClients, err := openClients(ctx, sc, step, &env)
 	defer closeClients()
 	if err != nil {
 		return err
 	}
-	// PEAKLOAD_SERVER_URL: the server runs elsewhere (the Compose bench
-	// profile's app container); nothing to build or pin here.
-	external, err := externalServer(step)
+	srvs, stopServers, err := prepareServers(ctx, cfg, sc, step)
+	defer func() { err = errors.Join(err, stopServers()) }()
 	if err != nil {
 		return err
 	}
-	var bin string
-	if external == "" {
-		if bin, err = buildStep(ctx, sc, step); err != nil {
-			return err
-		}
-	}
-	plan := step.Plan()
-	if external != "" {
-		plan = bench.CPUPlan{}
-	}
-	unpin, err := pinCPUs(sc, plan)
-	if err != nil {
-		return err
-	}
-	defer unpin()
-	// LATENCY=0.2ms: the server reaches its databases through a delay.
-	eps, slow, err := slowerNetwork(sc, step)
-	if err != nil {
-		return err
-	}
-	defer func() { err = errors.Join(err, slow.Close()) }()
-	srvs := &servers{ctx: ctx, bin: bin, env: eps.Env(), plan: plan, external: external,
-		logPath: filepath.Join(sc.Dir, fmt.Sprintf("step-%02d.log", step.N))}
-	defer func() { err = errors.Join(err, srvs.stopShared()) }()
-	if step.Worker && env.Pool != nil && !workerElsewhere() {
+	if step.Worker && env.Pool != nil && !cfg.WorkerElsewhere {
 		defer startWorker(ctx, env.Pool, p)() // stops before the shared server
 	}
+	env.Fleet = balancer.Spec{Bin: srvs.bin, Env: srvs.env, Plan: srvs.plan, Dir: sc.Dir} // step 10's replicas
+	res := newResult(cfg, step, sc, srvs.plan, o, tool)
+	noteLatency(res, srvs.slow)
+	noteExternal(res, srvs.external)
+	if err := measureAll(ctx, cfg, step, env, o, srvs, sc.Dir, res); err != nil {
+		return err
+	}
+	if err := measureCapacity(ctx, cfg, step, env, o, srvs, sc.Dir, res); err != nil { // CAPACITY=1
+		return err
+	}
+	return judgeAndWrite(step, env, res, cfg.Quick)
+}
 
-	env.Fleet = balancer.Spec{Bin: bin, Env: eps.Env(), Plan: plan, Dir: sc.Dir} // step 10's replicas
-	res := newResult(step, sc, plan, o, quick, tool)
+// benchOptions are the load's options and its tool: VUS, ITERATIONS,
+// DURATION and QUICK over the shared defaults (the step's own VUs unless
+// VUS is set), TOOL, the open loop (ARRIVAL=rate RATE=N) and k6's binary.
+func benchOptions(cfg cli.Config, p params.Params, step scenario.Step) (o bench.Options, tool string, hasWrk bool, err error) {
+	o = loadOptions(cfg, p)
+	if step.VUs > 0 && cfg.VUs == 0 {
+		o.VUs = step.VUs
+	}
+	if tool, hasWrk, err = benchTool(cfg); err != nil {
+		return o, tool, hasWrk, err
+	}
+	if tool, err = arrival(cfg, &o, p, tool); err != nil {
+		return o, tool, hasWrk, err
+	}
 	if tool == "k6" {
-		res.Params["k6"] = o.K6.Bin // which k6 measured (K6=path)
+		o.K6, err = bench.K6FromEnv(step.K6Script())
 	}
-	noteLatency(res, slow)
-	noteExternal(res, external)
-	if err := measureAll(ctx, step, env, o, srvs, sc.Dir, res); err != nil {
-		return err
-	}
-	if err := measureCapacity(ctx, step, env, o, srvs, sc.Dir, res); err != nil { // CAPACITY=1
-		return err
-	}
-	return judgeAndWrite(step, env, res, quick)
+	return o, tool, hasWrk, err
 }
 
 // benchTool reads TOOL: the Go driver, wrk (installed if missing), both,
 // or k6 (every HTTP row run by the step's k6 script, K6=path to choose the
 // binary).
-func benchTool(step scenario.Step) (tool string, hasWrk bool, err error) {
-	tool = os.Getenv("TOOL")
-	switch tool {
-	case "", "go", "wrk":
-	case "k6":
-		return tool, false, nil
-	default:
-		return "", false, errors.New(messages.T("bench.bad_tool", tool))
+func benchTool(cfg cli.Config) (tool string, hasWrk bool, err error) {
+	if cfg.Tool == "k6" {
+		return cfg.Tool, false, nil
 	}
 	hasWrk = bench.HaveWrk()
-	if tool == "wrk" && !hasWrk {
+	if cfg.Tool == "wrk" && !hasWrk {
 		if _, err := stack.Require("wrk", logf); err != nil {
 			return "", false, err
 		}
 		hasWrk = true
 	}
-	return tool, hasWrk, nil
+	return cfg.Tool, hasWrk, nil
 }
 
 // openClients gives the scenario the clients its variants use to reset or
@@ -214,6 +185,44 @@ type servers struct {
 	// external is a server someone else runs (PEAKLOAD_SERVER_URL): every
 	// variant is measured against it.
 	external string
+	slow     *latency.Stack // LATENCY's proxies, nil without
+}
+
+// prepareServers builds the step server (none with PEAKLOAD_SERVER_URL),
+// pins the CPUs and puts LATENCY's proxy between the server and its
+// databases. stop undoes it all, the shared server first.
+func prepareServers(ctx context.Context, cfg cli.Config, sc stack.Config, step scenario.Step) (srvs *servers, stop func() error, err error) {
+	var undo []func() error
+	stop = func() error {
+		var errs []error
+		for _, u := range slices.Backward(undo) {
+			errs = append(errs, u())
+		}
+		return errors.Join(errs...)
+	}
+	external, err := externalServer(cfg, step)
+	if err != nil {
+		return nil, stop, err
+	}
+	srvs = &servers{ctx: ctx, plan: step.Plan(), external: external,
+		logPath: filepath.Join(sc.Dir, fmt.Sprintf("step-%02d.log", step.N))}
+	if external != "" {
+		srvs.plan = bench.CPUPlan{}
+	} else if srvs.bin, err = buildStep(ctx, cfg, sc, step); err != nil {
+		return nil, stop, err
+	}
+	unpin, err := pinCPUs(sc, srvs.plan)
+	if err != nil {
+		return nil, stop, err
+	}
+	undo = append(undo, func() error { unpin(); return nil })
+	eps, slow, err := slowerNetwork(cfg, sc, step)
+	if err != nil {
+		return nil, stop, err
+	}
+	undo = append(undo, slow.Close, srvs.stopShared)
+	srvs.env, srvs.slow = eps.Env(), slow
+	return srvs, stop, nil
 }
 
 func (s *servers) start(extra []string) (*bench.Proc, error) {
@@ -249,23 +258,26 @@ func (s *servers) stopShared() error {
 }
 
 // newResult is the results file's head: the step, this machine, the options.
-func newResult(step scenario.Step, sc stack.Config, plan bench.CPUPlan, o bench.Options, quick bool, tool string) *bench.Result {
+func newResult(cfg cli.Config, step scenario.Step, sc stack.Config, plan bench.CPUPlan, o bench.Options, tool string) *bench.Result {
 	kind := sc.ResolveKind()
 	if len(step.Services) == 0 {
 		kind = "none"
 	}
 	res := &bench.Result{Step: step.N, Slug: step.Slug, StartedAt: time.Now().UTC(), Machine: bench.ThisMachine(kind, plan),
 		Params: map[string]any{"vus": o.VUs, "iterations": o.Iterations, "duration_s": o.Duration.Seconds(),
-			"warmup_s": o.Warmup.Seconds(), "quick": quick, "tool": tool, "solution": solution(),
+			"warmup_s": o.Warmup.Seconds(), "quick": cfg.Quick, "tool": tool, "solution": cfg.Solution,
 			"who": whoAmI()}} // make compare DIR= sets many people's runs side by side
 	if o.Rate > 0 {
 		res.Params["arrival_rate"] = o.Rate
 	}
+	if tool == "k6" {
+		res.Params["k6"] = o.K6.Bin // which k6 measured (K6=path)
+	}
 	if slices.Contains(step.Services, stack.Mongo) {
 		res.Machine.Mongo = sc.MongoDescription(kind)
 	}
-	if mongo := os.Getenv("PEAKLOAD_MONGO_URL"); mongo != "" {
-		res.Params["mongo_url"] = mongo
+	if cfg.MongoURL != "" {
+		res.Params["mongo_url"] = cfg.MongoURL
 	}
 	return res
 }
@@ -274,15 +286,15 @@ func newResult(step scenario.Step, sc stack.Config, plan bench.CPUPlan, o bench.
 // step asks for them, into res. An optional server that does not start
 // (step 9's "yours" before the exercise is written) skips its rows, said
 // in a note.
-func measureAll(ctx context.Context, step scenario.Step, env scenario.Env, o bench.Options, srvs *servers, dir string, res *bench.Result) error {
-	rounds, err := bench.RoundsFromEnv(step.Rounds)
-	if err != nil {
-		return err
-	}
-	if env.Quick && os.Getenv("RUNS") == "" {
+func measureAll(ctx context.Context, cfg cli.Config, step scenario.Step, env scenario.Env, o bench.Options, srvs *servers, dir string, res *bench.Result) error {
+	rounds := max(step.Rounds, 1)
+	switch {
+	case cfg.Runs > 0:
+		rounds = cfg.Runs
+	case env.Quick:
 		rounds = 1 // a smoke test: interleaving is for measurements (RUNS=N still asks for it)
 	}
-	if os.Getenv("RUNS") == "" && rounds > 1 && os.Getenv("DURATION") == "" && o.Iterations == 0 {
+	if cfg.Runs == 0 && rounds > 1 && cfg.Duration == 0 && o.Iterations == 0 {
 		o.Duration /= time.Duration(rounds) // step 9: the same time per row, in interleaved rounds
 	}
 	best := step.Rounds > 1 // step 9 keeps each row's fastest round; RUNS=N rows are medians
@@ -356,39 +368,19 @@ func judgeAndWrite(step scenario.Step, env scenario.Env, res *bench.Result, quic
 }
 
 // loadOptions reads VUS, ITERATIONS, DURATION and QUICK over the shared defaults.
-func loadOptions(p params.Params) (bench.Options, bool, error) {
+func loadOptions(cfg cli.Config, p params.Params) bench.Options {
 	secs := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
-	quick := os.Getenv("QUICK") != "" && os.Getenv("QUICK") != "0"
-	o := bench.Options{VUs: p.Load.VUs, Duration: secs(p.Load.DurationS), Warmup: secs(p.Load.WarmupS)}
-	if quick {
+	o := bench.Options{VUs: p.Load.VUs, Duration: secs(p.Load.DurationS), Warmup: secs(p.Load.WarmupS), Iterations: cfg.Iterations}
+	if cfg.Quick {
 		o.Duration, o.Warmup = secs(p.Load.QuickDurationS), secs(p.Load.QuickWarmupS)
 	}
-	if v := os.Getenv("VUS"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return o, quick, errors.New(messages.T("bench.bad_count", "VUS", v))
-		}
-		o.VUs = n
+	if cfg.VUs > 0 {
+		o.VUs = cfg.VUs
 	}
-	if v := os.Getenv("ITERATIONS"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			return o, quick, errors.New(messages.T("bench.bad_count", "ITERATIONS", v))
-		}
-		o.Iterations = n
+	if cfg.Duration != 0 {
+		o.Duration = cfg.Duration
 	}
-	if v := os.Getenv("DURATION"); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil {
-			s, err2 := strconv.ParseFloat(v, 64)
-			if err2 != nil || s <= 0 {
-				return o, quick, errors.New(messages.T("bench.bad_duration", v))
-			}
-			d = secs(s)
-		}
-		o.Duration = d
-	}
-	return o, quick, nil
+	return o
 }
 
 func describe(o bench.Options) string {
@@ -400,10 +392,10 @@ func describe(o bench.Options) string {
 
 // buildStep compiles the step server (the reference with SOLUTION=1) before
 // anything is timed, so compilation never lands in a measurement.
-func buildStep(ctx context.Context, sc stack.Config, step scenario.Step) (string, error) {
+func buildStep(ctx context.Context, cfg cli.Config, sc stack.Config, step scenario.Step) (string, error) {
 	bin := filepath.Join(sc.Dir, "bin", fmt.Sprintf("step-%02d", step.N))
 	args := []string{"build", "-o", bin}
-	if solution() {
+	if cfg.Solution {
 		args = append(args, "-tags", "solution")
 	}
 	if _, err := os.Stat(bin); err != nil {
@@ -421,12 +413,8 @@ func buildStep(ctx context.Context, sc stack.Config, step scenario.Step) (string
 	return bin, nil
 }
 
-func resultsDir() string {
-	if d := os.Getenv("PEAKLOAD_RESULTS"); d != "" {
-		return d
-	}
-	return "results"
-}
+// resultsDir is where results files go (cli.ResultsDir: PEAKLOAD_RESULTS or results/).
+func resultsDir() string { return cli.ResultsDir() }
 
 // lastLine keeps the last line of an error (a server's last log line) for a note.
 func lastLine(err error) string {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/scenario"
 )
@@ -20,22 +21,12 @@ import (
 // variant serves with its p99 under the step's bound (internal/bench's
 // openloop.go and capacity.go say why both exist).
 
-// arrivalFromEnv reads ARRIVAL and RATE into o. Only the Go driver keeps a
-// schedule (wrk is closed-loop), so an open loop runs on it alone.
-func arrivalFromEnv(o *bench.Options, p params.Params, tool string) (string, error) {
-	switch a := os.Getenv("ARRIVAL"); a {
-	case "", "closed":
-		if os.Getenv("RATE") != "" {
-			return tool, errors.New("RATE is the open loop's schedule: add ARRIVAL=rate")
-		}
+// arrival sets o's schedule when ARRIVAL=rate (cli.Config checked ARRIVAL
+// and RATE). Only the Go driver keeps a schedule (wrk is closed-loop), so
+// an open loop runs on it alone.
+func arrival(cfg cli.Config, o *bench.Options, p params.Params, tool string) (string, error) {
+	if cfg.Arrival != "rate" {
 		return tool, nil
-	case "rate":
-	default:
-		return tool, fmt.Errorf("ARRIVAL=%q: want rate (an open loop at RATE req/s) or closed", a)
-	}
-	rate, err := strconv.ParseFloat(os.Getenv("RATE"), 64)
-	if err != nil || rate <= 0 {
-		return tool, fmt.Errorf("ARRIVAL=rate needs RATE=<requests per second>, got RATE=%q", os.Getenv("RATE"))
 	}
 	switch tool {
 	case "", "go":
@@ -44,11 +35,9 @@ func arrivalFromEnv(o *bench.Options, p params.Params, tool string) (string, err
 	default:
 		return tool, fmt.Errorf("ARRIVAL=rate runs on the Go driver: %s is a closed loop (wrk2 keeps a rate, and is not driven from here)", tool)
 	}
-	o.Rate, o.MaxInFlight = rate, p.Capacity.MaxInFlight
+	o.Rate, o.MaxInFlight = cfg.Rate, p.Capacity.MaxInFlight
 	return "go", nil
 }
-
-func capacityAsked() bool { return os.Getenv("CAPACITY") != "" && os.Getenv("CAPACITY") != "0" }
 
 // capacityConfig is the search's bound and budget from the parameters.
 func capacityConfig(p params.Params, quick bool) bench.CapacityConfig {
@@ -76,8 +65,8 @@ func capacityVariants(step scenario.Step, env scenario.Env) []bench.Variant {
 
 // measureCapacity runs the capacity search of every capacity variant
 // (CAPACITY=1), each from its closed-loop req/s, into res.Capacity.
-func measureCapacity(ctx context.Context, step scenario.Step, env scenario.Env, o bench.Options, srvs *servers, dir string, res *bench.Result) error {
-	if !capacityAsked() {
+func measureCapacity(ctx context.Context, settings cli.Config, step scenario.Step, env scenario.Env, o bench.Options, srvs *servers, dir string, res *bench.Result) error {
+	if !settings.Capacity {
 		return nil
 	}
 	cfg := capacityConfig(env.Params, env.Quick)

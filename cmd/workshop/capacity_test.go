@@ -5,11 +5,12 @@ import (
 	"testing"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/params"
 )
 
 // ARRIVAL and RATE go together, on the Go driver only; a mistake is named.
-func TestArrivalFromEnv(t *testing.T) {
+func TestArrival(t *testing.T) {
 	p := params.Load()
 	for _, c := range []struct {
 		arrival, rate, tool, wantErr string
@@ -28,7 +29,11 @@ func TestArrivalFromEnv(t *testing.T) {
 		t.Setenv("ARRIVAL", c.arrival)
 		t.Setenv("RATE", c.rate)
 		var o bench.Options
-		tool, err := arrivalFromEnv(&o, p, c.tool)
+		tool := c.tool
+		cfg, err := cli.FromEnv() // ARRIVAL and RATE on their own
+		if err == nil {
+			tool, err = arrival(cfg, &o, p, c.tool) // with the tool
+		}
 		switch {
 		case c.wantErr == "" && err != nil:
 			t.Errorf("ARRIVAL=%q RATE=%q TOOL=%q: %v", c.arrival, c.rate, c.tool, err)

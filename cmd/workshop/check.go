@@ -8,10 +8,10 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
@@ -22,21 +22,21 @@ import (
 // need no service (`go test -short`, stopping at the first failure): a
 // wrong answer is usually told in a second, with nothing started. Only when
 // they pass are the step's services started, for the tests that need them.
-func runCheck(ctx context.Context, args []string) error {
-	step, err := stepFlag("check", args)
+func runCheck(ctx context.Context, cfg cli.Config, args []string) error {
+	step, err := cli.StepFlag("check", args)
 	if err != nil {
 		return err
 	}
-	err = check(ctx, step)
-	recordCheck(step.Manifest, err == nil)
+	err = check(ctx, cfg, step)
+	recordCheck(cfg, step.Manifest, err == nil)
 	return err
 }
 
-func check(ctx context.Context, step scenario.Step) (err error) {
+func check(ctx context.Context, cfg cli.Config, step scenario.Step) (err error) {
 	sc := stack.FromEnv()
 	var started []string
-	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
-	return checkWith(ctx, step, func() error {
+	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
+	return checkWith(ctx, cfg, step, func() error {
 		s, uerr := upForStep(ctx, sc, step)
 		started = s
 		return uerr
@@ -45,10 +45,10 @@ func check(ctx context.Context, step scenario.Step) (err error) {
 
 // checkWith runs the two passes of the check; up brings the services up
 // when the second pass needs them (watch starts them once for all its runs).
-func checkWith(ctx context.Context, step scenario.Step, up func() error) error {
+func checkWith(ctx context.Context, cfg cli.Config, step scenario.Step, up func() error) error {
 	pkg := "./" + step.Dir() + "/"
 	fmt.Fprint(os.Stderr, messages.T("check.start", step.N, pkg))
-	needServices, err := checkShort(ctx, pkg)
+	needServices, err := checkShort(ctx, cfg, pkg)
 	if err != nil {
 		return fmt.Errorf("%w %s", err, messages.T("check.fix_first", step.N))
 	}
@@ -57,7 +57,7 @@ func checkWith(ctx context.Context, step scenario.Step, up func() error) error {
 		if err := up(); err != nil {
 			return err
 		}
-		err = goTest(ctx, stack.FromEnv(), solution(), "-failfast", "-run", "^("+strings.Join(needServices, "|")+")$", pkg)
+		err = cli.GoTest(ctx, stack.FromEnv(), cfg.Solution, "-failfast", "-run", "^("+strings.Join(needServices, "|")+")$", pkg)
 		if err != nil {
 			return fmt.Errorf("%s (%w)", messages.T("check.failed", step.N), err)
 		}
@@ -78,9 +78,9 @@ var shortSkip = regexp.MustCompile(`skipped under -short|needs (PostgreSQL|Redis
 // checkShort runs pkg's tests under -short and prints what a learner needs:
 // the failing test's output (or the build error) and nothing else. It
 // returns the top-level tests that skipped for want of services.
-func checkShort(ctx context.Context, pkg string) ([]string, error) {
+func checkShort(ctx context.Context, cfg cli.Config, pkg string) ([]string, error) {
 	args := []string{"test", "-count=1", "-short", "-failfast", "-json"}
-	if solution() {
+	if cfg.Solution {
 		args = append(args, "-tags", "solution")
 	}
 	cmd := exec.CommandContext(ctx, "go", append(args, pkg)...)
@@ -144,16 +144,4 @@ func readShort(r io.Reader, w io.Writer) (skipped []string, failed bool) {
 		}
 	}
 	return skipped, failed
-}
-
-// goTest runs `go test` with the stack's endpoints in the environment.
-func goTest(ctx context.Context, sc stack.Config, withSolution bool, pkgs ...string) error {
-	args := []string{"test", "-count=1"}
-	if withSolution {
-		args = append(args, "-tags", "solution")
-	}
-	cmd := exec.CommandContext(ctx, "go", append(args, pkgs...)...)
-	cmd.Env = append(append(os.Environ(), sc.Endpoints().Env()...), "PEAKLOAD_MONGO_BIN="+filepath.Join(sc.Dir, "bin", "mongo"))
-	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
-	return cmd.Run()
 }

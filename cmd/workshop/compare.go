@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -16,6 +17,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/comparison"
 	"github.com/peakload/workshop/internal/scenario"
 )
@@ -24,7 +26,7 @@ import (
 // step) it sets the two runs side by side, with the change and a
 // significance test over their rounds; without, it prints every step's
 // latest claims in one table: ours, the article's, reproduced or not.
-func runCompare(args []string) error {
+func runCompare(_ context.Context, cfg cli.Config, args []string) error {
 	fs := flag.NewFlagSet("compare", flag.ExitOnError)
 	a := fs.String("a", "", "results file of the first run (make compare A=…)")
 	b := fs.String("b", "", "results file of the second run (make compare B=…)")

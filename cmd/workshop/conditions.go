@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/latency"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/scenario"
@@ -18,9 +19,9 @@ import (
 // holding every request that long between the step server and its
 // PostgreSQL and Redis: the round trips of Docker Desktop or a slower
 // laptop, on this machine. The bench's own connections stay direct.
-func slowerNetwork(sc stack.Config, step scenario.Step) (stack.Endpoints, *latency.Stack, error) {
+func slowerNetwork(cfg cli.Config, sc stack.Config, step scenario.Step) (stack.Endpoints, *latency.Stack, error) {
 	eps := sc.Endpoints()
-	d, err := latency.Parse(os.Getenv("LATENCY"))
+	d, err := latency.Parse(cfg.Latency)
 	if err != nil || d == 0 || len(step.Services) == 0 {
 		return eps, nil, err
 	}
@@ -33,7 +34,7 @@ func slowerNetwork(sc stack.Config, step scenario.Step) (stack.Endpoints, *laten
 		return eps, nil, err
 	}
 	fmt.Fprintf(os.Stderr, "LATENCY=%s: the server reaches PostgreSQL via %s and Redis via %s, +%s per round trip\n",
-		os.Getenv("LATENCY"), s.Postgres.Addr, s.Redis.Addr, d)
+		cfg.Latency, s.Postgres.Addr, s.Redis.Addr, d)
 	return wrapped, s, nil
 }
 
@@ -61,7 +62,7 @@ func announceStack(sc stack.Config, step scenario.Step) {
 
 // runLatencyProxy is `workshop latency-proxy -target host:port -delay 0.2ms`:
 // the proxy LATENCY starts, in a process of its own.
-func runLatencyProxy(ctx context.Context, args []string) error {
+func runLatencyProxy(ctx context.Context, cfg cli.Config, args []string) error {
 	fs := flag.NewFlagSet("latency-proxy", flag.ExitOnError)
 	target := fs.String("target", "", "host:port to forward to")
 	delay := fs.Duration("delay", 200*time.Microsecond, "added to every round trip")

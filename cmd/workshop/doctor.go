@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -9,13 +10,14 @@ import (
 	"strings"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/stack"
 )
 
 // runDoctor reports what is present and missing, with the command to fix each.
-func runDoctor() error {
+func runDoctor(_ context.Context, cfg cli.Config, _ []string) error {
 	c := stack.FromEnv()
 	fmt.Print(messages.T("doctor.head", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version()))
 	// go.mod says go 1.25: the checks' timers run on testing/synctest's
@@ -54,10 +56,10 @@ func runDoctor() error {
 	if _, err := exec.LookPath("node"); err == nil {
 		fmt.Print(messages.T("doctor.node"))
 	}
-	if path, err := chromium(); err == nil {
+	if path, err := cli.Chromium(); err == nil {
 		fmt.Print(messages.T("doctor.chromium", path))
 	} else {
-		fmt.Print(messages.T("doctor.no_chromium", chromiumHint()))
+		fmt.Print(messages.T("doctor.no_chromium", cli.ChromiumHint()))
 	}
 	p := params.Load()
 	fmt.Print(messages.T("doctor.ports", c.PGPort, c.RedisPort, c.MongoPort, c.Host))
@@ -75,7 +77,7 @@ func runDoctor() error {
 }
 
 // runDeps installs the Debian/Ubuntu packages the workshop uses.
-func runDeps() error {
+func runDeps(_ context.Context, cfg cli.Config, _ []string) error {
 	var pkgs []string
 	for _, t := range stack.Tools {
 		if _, err := stack.LookPath(t.Name); err == nil || t.Apt == "" || t.Name == "docker" {

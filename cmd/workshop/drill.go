@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/drill"
 	"github.com/peakload/workshop/internal/events"
@@ -22,21 +23,21 @@ import (
 // entry in internal/course declares it. Steps 6 and 7 (write path): load, MongoDB killed and restarted, SIGTERM to the
 // server mid-load, then persisted against accepted. Step 2 (read path):
 // Redis stopped mid-load and restarted.
-func runDrill(ctx context.Context, args []string) (err error) {
-	step, err := stepFlag("drill", args)
+func runDrill(ctx context.Context, cfg cli.Config, args []string) (err error) {
+	step, err := cli.StepFlag("drill", args)
 	if err != nil {
 		return err
 	}
 	switch step.Drill {
 	case course.ReadDrill:
-		return readDrill(ctx, step)
+		return readDrill(ctx, cfg, step)
 	case course.WriteDrill:
-		return writeDrill(ctx, step)
+		return writeDrill(ctx, cfg, step)
 	}
 	return fmt.Errorf("step %d has no drill (steps %s do)", step.N, course.List(course.Where(func(s course.Step) bool { return s.Drill != course.NoDrill })))
 }
 
-func writeDrill(ctx context.Context, step scenario.Step) (err error) {
+func writeDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err error) {
 	sc := stack.FromEnv()
 	var started []string
 	if sc.ResolveKind() == "native" && sc.FerretOnPostgres() {
@@ -44,8 +45,8 @@ func writeDrill(ctx context.Context, step scenario.Step) (err error) {
 			return err
 		}
 	}
-	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
-	bin, err := buildStep(ctx, sc, step)
+	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
+	bin, err := buildStep(ctx, cfg, sc, step)
 	if err != nil {
 		return err
 	}
@@ -83,7 +84,7 @@ func writeDrill(ctx context.Context, step scenario.Step) (err error) {
 		}
 	}
 	fmt.Fprintf(os.Stderr, "step %d drill — %s, %s, on a private %s (server log: %s)\n",
-		step.N, route, who(), sc.MongoDescription(sc.ResolveKind()), filepath.Join(dir, "server.log"))
+		step.N, route, who(cfg), sc.MongoDescription(sc.ResolveKind()), filepath.Join(dir, "server.log"))
 	rep, err := d.Run(ctx)
 	if err != nil {
 		return err
@@ -95,7 +96,7 @@ func writeDrill(ctx context.Context, step scenario.Step) (err error) {
 	fmt.Printf("\nstep %d drill — %d clients on %s; MongoDB killed and restarted%s, then SIGTERM to the server mid-load\n\n", step.N, d.Clients, route, poison)
 	rep.Print(os.Stdout)
 	if rep.Series != nil {
-		res := drillResult(step, sc, bench.Run{Variant: "drill", Route: route, Tool: "go", VUs: d.Clients, Series: rep.Series},
+		res := drillResult(cfg, step, sc, bench.Run{Variant: "drill", Route: route, Tool: "go", VUs: d.Clients, Series: rep.Series},
 			fmt.Sprintf("%d clients; MongoDB killed and restarted%s, then SIGTERM to the server mid-load; accepted %d, persisted %d, dead-lettered %d",
 				d.Clients, poison, rep.Accepted, rep.Persisted, rep.DeadLettered))
 		path, err := writeDrillResult(res)
@@ -121,21 +122,21 @@ func withStore(ctx context.Context, url string, f func(*events.Store) (int64, er
 
 // readDrill stops a private Redis under load on step 2's cached route and
 // starts it again; PostgreSQL is the stack's, with its catalogue.
-func readDrill(ctx context.Context, step scenario.Step) (err error) {
+func readDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err error) {
 	sc := stack.FromEnv()
 	started, err := stack.Up(ctx, sc, stack.Postgres)
-	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}
-	if err := seed(ctx, sc.Endpoints().PostgresURL); err != nil {
+	if err := cli.Seed(ctx, sc.Endpoints().PostgresURL); err != nil {
 		return err
 	}
 	redisBin, err := stack.Require("redis-server", logf)
 	if err != nil {
 		return err
 	}
-	bin, err := buildStep(ctx, sc, step)
+	bin, err := buildStep(ctx, cfg, sc, step)
 	if err != nil {
 		return err
 	}
@@ -158,7 +159,7 @@ func readDrill(ctx context.Context, step scenario.Step) (err error) {
 			return bench.StartServer(ctx, bin, append(sc.Endpoints().Env(), "PEAKLOAD_REDIS_ADDR="+addr), bench.CPUPlan{}, filepath.Join(dir, "server.log"))
 		},
 	}
-	fmt.Fprintf(os.Stderr, "step 2 drill — GET /cached/items/:id, %s; a private Redis on %s (server log: %s)\n", who(), rdb.Addr, filepath.Join(dir, "server.log"))
+	fmt.Fprintf(os.Stderr, "step 2 drill — GET /cached/items/:id, %s; a private Redis on %s (server log: %s)\n", who(cfg), rdb.Addr, filepath.Join(dir, "server.log"))
 	rep, err := d.Run(ctx)
 	if err != nil {
 		return err
@@ -166,7 +167,7 @@ func readDrill(ctx context.Context, step scenario.Step) (err error) {
 	fmt.Printf("\nstep 2 drill — %d clients on GET /cached/items/:id; Redis stopped for %s, then started again (empty)\n\n", d.Clients, d.Phase)
 	rep.Print(os.Stdout)
 	if rep.Series != nil {
-		res := drillResult(step, sc, bench.Run{Variant: "drill", Route: "GET /cached/items/:id", Tool: "go", VUs: d.Clients, Series: rep.Series},
+		res := drillResult(cfg, step, sc, bench.Run{Variant: "drill", Route: "GET /cached/items/:id", Tool: "go", VUs: d.Clients, Series: rep.Series},
 			fmt.Sprintf("%d clients; Redis stopped for %s after %s of load, then started again (empty); verdict: %s", d.Clients, d.Phase, d.Phase+d.Phase/2, map[bool]string{true: "0 5xx", false: "FAILED"}[rep.OK()]))
 		path, err := writeDrillResult(res)
 		if err != nil {
@@ -180,8 +181,8 @@ func readDrill(ctx context.Context, step scenario.Step) (err error) {
 	return nil
 }
 
-func who() string {
-	if solution() {
+func who(cfg cli.Config) string {
+	if cfg.Solution {
 		return "the reference (SOLUTION=1)"
 	}
 	return "your code"
@@ -189,10 +190,10 @@ func who() string {
 
 // drillResult is a drill's run over time, as a results file the report
 // draws: one row, the drill, whose series carries the drill's moments.
-func drillResult(step scenario.Step, sc stack.Config, run bench.Run, note string) *bench.Result {
+func drillResult(cfg cli.Config, step scenario.Step, sc stack.Config, run bench.Run, note string) *bench.Result {
 	return &bench.Result{Step: step.N, Slug: step.Slug, StartedAt: time.Now().UTC(),
 		Machine: bench.ThisMachine(sc.ResolveKind(), bench.CPUPlan{}),
-		Params:  map[string]any{"drill": true, "solution": solution()}, Runs: []bench.Run{run}, Notes: []string{note}}
+		Params:  map[string]any{"drill": true, "solution": cfg.Solution}, Runs: []bench.Run{run}, Notes: []string{note}}
 }
 
 // writeDrillResult saves results/drill/step-N/<UTC time>.json and latest.json.

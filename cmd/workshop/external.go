@@ -2,10 +2,9 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"strings"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/scenario"
 )
 
@@ -19,23 +18,16 @@ import (
 
 // externalServer is PEAKLOAD_SERVER_URL, the address of a step server
 // someone else runs, or "" when the bench builds and starts its own.
-func externalServer(step scenario.Step) (string, error) {
-	url := strings.TrimRight(os.Getenv("PEAKLOAD_SERVER_URL"), "/")
+func externalServer(cfg cli.Config, step scenario.Step) (string, error) {
+	url := cfg.ServerURL // cli.Config checked it is http://
 	if url == "" {
 		return "", nil
 	}
-	if !strings.HasPrefix(url, "http://") {
-		return "", fmt.Errorf("PEAKLOAD_SERVER_URL=%q: want http://host:port", url)
-	}
-	if os.Getenv("LATENCY") != "" {
+	if cfg.Latency != "" {
 		return "", fmt.Errorf("LATENCY with PEAKLOAD_SERVER_URL: the delay sits between a server the bench starts and its databases; bench step %d natively for it", step.N)
 	}
 	return url, nil
 }
-
-// workerElsewhere is PEAKLOAD_WORKER=external: a worker container changes
-// the live stats already, and a second one would double their rate.
-func workerElsewhere() bool { return os.Getenv("PEAKLOAD_WORKER") == "external" }
 
 // noteExternal records, in the results file and under the table, that the
 // server was not this bench's own process.

@@ -3,6 +3,7 @@ package main
 import (
 	"testing"
 
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/scenario"
 )
 
@@ -11,30 +12,39 @@ import (
 // error, never another step.
 func TestStepFlagTakesNumberOrDirectory(t *testing.T) {
 	for _, arg := range []string{"2", "02-cache-aside"} {
-		step, err := stepFlag("bench", []string{"-step", arg})
+		step, err := cli.StepFlag("bench", []string{"-step", arg})
 		if err != nil || step.N != 2 {
 			t.Errorf("-step %s: step %d, %v; want step 2", arg, step.N, err)
 		}
 	}
 	for _, arg := range []string{"02-etag", "cache-aside", "", "2x"} {
-		if step, err := stepFlag("bench", []string{"-step", arg}); err == nil {
+		if step, err := cli.StepFlag("bench", []string{"-step", arg}); err == nil {
 			t.Errorf("-step %q: step %d, want an error", arg, step.N)
 		}
 	}
 }
 
+// externalFromEnv reads the configuration, then the external server.
+func externalFromEnv(t *testing.T) (string, error) {
+	cfg, err := cli.FromEnv()
+	if err != nil {
+		return "", err
+	}
+	return externalServer(cfg, externalTestStep(t, 2))
+}
+
 func TestExternalServerRefusesLatency(t *testing.T) {
 	t.Setenv("PEAKLOAD_SERVER_URL", "http://app:8080/")
-	if url, err := externalServer(externalTestStep(t, 2)); err != nil || url != "http://app:8080" {
+	if url, err := externalFromEnv(t); err != nil || url != "http://app:8080" {
 		t.Errorf("externalServer: %q, %v", url, err)
 	}
 	t.Setenv("LATENCY", "0.2ms")
-	if _, err := externalServer(externalTestStep(t, 2)); err == nil {
+	if _, err := externalFromEnv(t); err == nil {
 		t.Error("LATENCY with a server in another container: want an error (the delay cannot be put in front of it)")
 	}
 	t.Setenv("LATENCY", "")
 	t.Setenv("PEAKLOAD_SERVER_URL", "app:8080")
-	if _, err := externalServer(externalTestStep(t, 2)); err == nil {
+	if _, err := externalFromEnv(t); err == nil {
 		t.Error("PEAKLOAD_SERVER_URL without http://: want an error")
 	}
 }

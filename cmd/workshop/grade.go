@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/scenario"
 )
 
@@ -20,7 +21,7 @@ import (
 // ($GITHUB_STEP_SUMMARY; stdout without it) and as JSON into
 // results/progress.json, the file a lead collects. It fails when a check
 // failed, after writing the summary, so the push shows red and says why.
-func runGrade(ctx context.Context, args []string) error {
+func runGrade(ctx context.Context, cfg cli.Config, args []string) error {
 	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
 	base := fs.String("base", os.Getenv("GRADE_BASE"), "the commit to diff against (the push's before); default: HEAD's parent")
 	which := fs.String("steps", os.Getenv("GRADE_STEPS"), "steps to check instead of the changed ones: 2,3 or all")
@@ -36,7 +37,7 @@ func runGrade(ctx context.Context, args []string) error {
 	var lines []string
 	var failed []string
 	for _, n := range steps {
-		err := runCheck(ctx, []string{"-step", strconv.Itoa(n)})
+		err := runCheck(ctx, cfg, []string{"-step", strconv.Itoa(n)})
 		verdict := "passed"
 		if err != nil {
 			verdict = "**failed**: " + strings.ReplaceAll(lastLine(err), "|", "\\|")

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/peakload/workshop/internal/cli"
 )
 
 // TestGradeChecksTheChangedStep runs the workflow's script on a clone of
@@ -48,7 +50,7 @@ func TestGradeChecksTheChangedStep(t *testing.T) {
 	t.Setenv("PEAKLOAD_RESULTS", filepath.Join(clone, "results"))
 
 	summary, jsonOut := filepath.Join(t.TempDir(), "summary.md"), filepath.Join(t.TempDir(), "progress.json")
-	err = runGrade(t.Context(), []string{"-base", "HEAD~1", "-summary", summary, "-json", jsonOut})
+	err = runGrade(t.Context(), cli.Config{}, []string{"-base", "HEAD~1", "-summary", summary, "-json", jsonOut})
 	if err == nil || !strings.Contains(err.Error(), "step 3") {
 		t.Fatalf("grade on an unsolved step 3: %v, want the check of step 3 failed", err)
 	}

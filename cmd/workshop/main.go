@@ -1,5 +1,9 @@
-// Command workshop is the one CLI behind the Makefile: it starts the
-// services, seeds the data, runs the benches and checks the machine.
+// Command workshop is the CLI behind the Makefile for the learner, the
+// instructor and a team: it starts the services, seeds the data, runs the
+// steps' checks and benches, and reports. The maintainer's tools (the
+// mutant gate, the docs generator, test-latency, `make test`) and the
+// handout printer are cmd/workshop-dev, so a learner's first table never
+// compiles them (nor Go present's renderer, which only the handout needs).
 package main
 
 import (
@@ -7,122 +11,95 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
+
+	"github.com/peakload/workshop/internal/cli"
 )
 
-const usage = `usage: workshop <command> [flags]
+// command is one verb. This table is the command list's one source: the
+// usage below is printed from it, and commands_test.go holds the
+// Makefile's `##` lines and the READMEs' command tables to it.
+type command struct {
+	name string // the verb
+	args string // its arguments in the usage, e.g. "-step N"
+	help string // what it does; "\n" starts an indented continuation line
+	// target is the make target that runs it ("step-N bench" style for the
+	// step actions); "" for a verb the Makefile does not expose.
+	target string
+	run    func(ctx context.Context, cfg cli.Config, args []string) error
+}
 
-  doctor            what is installed / missing, and how to get it
-  deps              install the missing Debian/Ubuntu packages (root)
-  up [service…]     start postgres, redis, mongo (STACK=auto|native|compose)
-  down [service…]   stop what up started
-  seed              create and load the catalogue (skipped when present)
-  bench -step N     run step N's scenario and print the table
-  step -step N      the lesson's summary, then its check
-  check -step N     the step's check (SOLUTION=1: on the reference)
-  watch -step N     the check again on every save of the step's files (Ctrl-C stops)
-  reset -step N     restore the untouched exercise.go (yours kept in .workshop/backup/)
-  run -step N       serve step N on 127.0.0.1:8080 with its services
-  hint -step N      the next hint of the step's exercise
-  diff -step N      what the reference adds over the exercise
-  profile -step N   CPU and mutex profiles of step N under load
-  drill -step N     kill a database (and the server) under load, count what survived (2, 6, 7)
-  mutants [-step N] prove the checks: each fails on every mutant, passes on every valid one
-  progress          per step: solved?, hints seen, the last bench's verdicts (-format json|markdown, FORMAT=)
-  grade             CI on a learner's fork: the checks of the steps whose exercise.go changed, then
-                    the progress table into the job summary ($GITHUB_STEP_SUMMARY)
-  probe -url URL    the bench's loops, table and results on a service of yours (loopback unless -allow-remote)
-  audit -url URL    the articles' practices checked from outside: one verdict each, with its evidence
-  compare           every step's latest result against the articles;
-                    -a FILE -b FILE (A= B=): two runs of a step side by side
-                    -dir FOLDER (DIR=): many people's results, a table per step, a row per person
-  report [-ref]     one HTML page of every chart and claim (results/report/);
-                    -ref: the reference runs, and the slides' figures
-  docs [-check]     write the reference runs' figures into the READMEs' marked regions
-  handout           print every slide deck to PDF (results/handout/; needs Chromium); -lang vi: the Vietnamese decks
-  test              everything CI runs
-  test-latency      steps 1–5 give the same verdicts with +0.2 ms per database round trip
-  worker            the live-stats worker alone (PEAKLOAD_POSTGRES_URL)
-  latency-proxy     forward -target with -delay added per round trip (LATENCY)
-`
+var commands = []command{
+	{"doctor", "", "what is installed / missing, and how to get it", "doctor", runDoctor},
+	{"deps", "", "install the missing Debian/Ubuntu packages (root)", "deps", runDeps},
+	{"up", "[service…]", "start postgres, redis, mongo (STACK=auto|native|compose)", "up", runUp},
+	{"down", "[service…]", "stop what up started", "down", runDown},
+	{"seed", "", "create and load the catalogue (skipped when present)", "seed", runSeed},
+	{"bench", "-step N", "run step N's scenario and print the table", "bench", runBench},
+	{"step", "-step N", "the lesson's summary, then its check", "step-%", runStep},
+	{"check", "-step N", "the step's check (SOLUTION=1: on the reference)", "check", runCheck},
+	{"watch", "-step N", "the check again on every save of the step's files (Ctrl-C stops)", "watch", runWatch},
+	{"reset", "-step N", "restore the untouched exercise.go (yours kept in .workshop/backup/)", "reset", runReset},
+	{"run", "-step N", "serve step N on 127.0.0.1:8080 with its services", "run", runServe},
+	{"hint", "-step N", "the next hint of the step's exercise", "hint", runHint},
+	{"diff", "-step N", "what the reference adds over the exercise", "diff", runDiff},
+	{"profile", "-step N", "CPU and mutex profiles of step N under load", "profile", runProfile},
+	{"drill", "-step N", "kill a database (and the server) under load, count what survived (2, 6, 7)", "drill", runDrill},
+	{"progress", "", "per step: solved?, hints seen, the last bench's verdicts (-format json|markdown, FORMAT=)", "progress", runProgress},
+	{"grade", "", "CI on a learner's fork: the checks of the steps whose exercise.go changed, then\nthe progress table into the job summary ($GITHUB_STEP_SUMMARY)", "grade", runGrade},
+	{"probe", "-url URL", "the bench's loops, table and results on a service of yours (loopback unless -allow-remote)", "probe", runProbe},
+	{"audit", "-url URL", "the articles' practices checked from outside: one verdict each, with its evidence", "audit", runAudit},
+	{"compare", "", "every step's latest result against the articles;\n-a FILE -b FILE (A= B=): two runs of a step side by side\n-dir FOLDER (DIR=): many people's results, a table per step, a row per person", "compare", runCompare},
+	{"report", "[-ref]", "one HTML page of every chart and claim (results/report/);\n-ref: the reference runs, and the slides' figures", "report", runReport},
+	{"worker", "", "the live-stats worker alone (PEAKLOAD_POSTGRES_URL)", "", runWorker},
+	{"latency-proxy", "", "forward -target with -delay added per round trip (LATENCY)", "", runLatencyProxy},
+}
+
+// usage lists the commands, then points at the maintainer's.
+func usage() string {
+	var b strings.Builder
+	b.WriteString("usage: workshop <command> [flags]\n\n")
+	for _, c := range commands {
+		lines := strings.Split(c.help, "\n")
+		fmt.Fprintf(&b, "  %-17s %s\n", strings.TrimSpace(c.name+" "+c.args), lines[0])
+		for _, l := range lines[1:] {
+			fmt.Fprintf(&b, "  %-17s %s\n", "", l)
+		}
+	}
+	b.WriteString("\nThe maintainer's and the room's preparation (make test, test-latency, docs, mutants, handout):\n  go run ./cmd/workshop-dev help\n")
+	return b.String()
+}
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprint(os.Stderr, usage)
+		fmt.Fprint(os.Stderr, usage())
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	cmd, args := os.Args[1], os.Args[2:]
-	_, err := parseSolution(os.Getenv("SOLUTION"))
+	name, args := os.Args[1], os.Args[2:]
+	if name == "help" || name == "-h" || name == "--help" {
+		fmt.Print(usage())
+		return
+	}
+	cfg, err := cli.FromEnv() // the one reading of the environment
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "workshop:", err)
 		os.Exit(2)
 	}
-	switch cmd {
-	case "doctor":
-		err = runDoctor()
-	case "deps":
-		err = runDeps()
-	case "up":
-		err = runUp(ctx, args)
-	case "down":
-		err = runDown(args)
-	case "seed":
-		err = runSeed(ctx)
-	case "bench":
-		err = runBench(ctx, args)
-	case "step":
-		err = runStep(ctx, args)
-	case "check":
-		err = runCheck(ctx, args)
-	case "run":
-		err = runServe(ctx, args)
-	case "hint":
-		err = runHint(args)
-	case "diff":
-		err = runDiff(args)
-	case "test":
-		err = runTest(ctx)
-	case "watch":
-		err = runWatch(ctx, args)
-	case "reset":
-		err = runReset(args)
-	case "mutants":
-		err = runMutants(ctx, args)
-	case "progress":
-		err = runProgress(args)
-	case "test-latency":
-		err = runTestLatency(ctx)
-	case "worker":
-		err = runWorker(ctx)
-	case "latency-proxy":
-		err = runLatencyProxy(ctx, args)
-	case "grade":
-		err = runGrade(ctx, args)
-	case "probe":
-		err = runProbe(ctx, args)
-	case "audit":
-		err = runAudit(ctx, args)
-	case "compare":
-		err = runCompare(args)
-	case "report":
-		err = runReport(args)
-	case "docs":
-		err = runDocs(args)
-	case "handout":
-		err = runHandout(ctx, args)
-	case "drill":
-		err = runDrill(ctx, args)
-	case "profile":
-		err = runProfile(ctx, args)
-	case "help", "-h", "--help":
-		fmt.Print(usage)
-	default:
-		err = fmt.Errorf("unknown command %q\n%s", cmd, usage)
-	}
-	if err != nil {
+	if err := dispatch(ctx, cfg, name, args); err != nil {
 		fmt.Fprintln(os.Stderr, "workshop:", err)
 		os.Exit(1)
 	}
+}
+
+// dispatch runs the verb called name with the configuration.
+func dispatch(ctx context.Context, cfg cli.Config, name string, args []string) error {
+	for _, c := range commands {
+		if c.name == name {
+			return c.run(ctx, cfg, args)
+		}
+	}
+	return fmt.Errorf("unknown command %q\n%s", name, usage())
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/peakload/workshop/internal/cli"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -86,6 +87,9 @@ func readsEnv(t *testing.T) map[string]bool {
 		for _, m := range re.FindAllStringSubmatch(string(b), -1) {
 			out[m[1]] = true
 		}
+	}
+	for _, name := range cli.Names() { // the configuration, parsed once
+		out[name] = true
 	}
 	return out
 }

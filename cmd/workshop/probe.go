@@ -7,7 +7,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/probe"
 )
@@ -15,7 +15,7 @@ import (
 // runProbe is `make probe URL=…`: the bench's driver, table and results
 // file pointed at a service of your own (internal/probe). VUS, DURATION,
 // QUICK, RUNS and CAPACITY mean what they mean for a step's bench.
-func runProbe(ctx context.Context, args []string) error {
+func runProbe(ctx context.Context, settings cli.Config, args []string) error {
 	fs := flag.NewFlagSet("probe", flag.ContinueOnError)
 	target := fs.String("url", os.Getenv("URL"), "the service's URL, e.g. http://127.0.0.1:8080/items/1")
 	requests := fs.String("requests", os.Getenv("REQUESTS"), "a file of requests, one JSON object a line: {\"method\":\"POST\",\"path\":\"/x\",\"headers\":{},\"body\":\"…\"}")
@@ -28,7 +28,7 @@ func runProbe(ctx context.Context, args []string) error {
 	if *target == "" {
 		return fmt.Errorf("usage: make probe URL=http://127.0.0.1:8080/path [REQUESTS=file] [METRICS=url PER_REQUEST='re,re'] [VUS= DURATION= RUNS= CAPACITY=1]")
 	}
-	cfg, err := probeConfig(ctx, *target, *requests, *metrics, *perReq, *remote)
+	cfg, err := probeConfig(ctx, settings, *target, *requests, *metrics, *perReq, *remote)
 	if err != nil {
 		return err
 	}
@@ -49,16 +49,9 @@ func runProbe(ctx context.Context, args []string) error {
 
 // probeConfig reads the bench's variables over the shared defaults, and
 // checks the target before anything is sent.
-func probeConfig(ctx context.Context, target, requests, metrics, perReq string, remote bool) (probe.Config, error) {
+func probeConfig(ctx context.Context, settings cli.Config, target, requests, metrics, perReq string, remote bool) (probe.Config, error) {
 	p := params.Load()
-	o, quick, err := loadOptions(p)
-	if err != nil {
-		return probe.Config{}, err
-	}
-	rounds, err := bench.RoundsFromEnv(1)
-	if err != nil {
-		return probe.Config{}, err
-	}
+	o, rounds := loadOptions(settings, p), max(settings.Runs, 1)
 	t, err := probe.Resolve(ctx, target, remote)
 	if err != nil {
 		return probe.Config{}, err
@@ -78,8 +71,8 @@ func probeConfig(ctx context.Context, target, requests, metrics, perReq string, 
 	if cfg.PerRequest, err = probe.ParsePerRequest(perReq); err != nil {
 		return cfg, err
 	}
-	if capacityAsked() {
-		c := capacityConfig(p, quick)
+	if settings.Capacity {
+		c := capacityConfig(p, settings.Quick)
 		cfg.Capacity = &c
 	}
 	return cfg, nil

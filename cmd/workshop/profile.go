@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/hotspot"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/scenario"
@@ -27,25 +28,25 @@ const hideSync = `^(sync|internal/sync|runtime)\.`
 // a CPU and a mutex profile; then `go tool pprof -top` of each, a one-line
 // reading of both, and a call graph (SVG with graphviz, else the command
 // for pprof's web UI).
-func runProfile(ctx context.Context, args []string) error {
-	return withServices(ctx, "profile", args, func(step scenario.Step, sc stack.Config) error { return profileStep(ctx, step, sc) })
+func runProfile(ctx context.Context, cfg cli.Config, args []string) error {
+	return withServices(ctx, "profile", args, func(step scenario.Step, sc stack.Config) error { return profileStep(ctx, cfg, step, sc) })
 }
 
-func profileStep(ctx context.Context, step scenario.Step, sc stack.Config) error {
-	bin, err := buildStep(ctx, sc, step)
+// profileSeconds is how long the CPU profile records.
+const profileSeconds = 8
+
+func profileStep(ctx context.Context, cfg cli.Config, step scenario.Step, sc stack.Config) error {
+	bin, err := buildStep(ctx, cfg, sc, step)
 	if err != nil {
 		return err
 	}
 	params := params.Load()
-	o, _, err := loadOptions(params)
-	if err != nil {
-		return err
-	}
-	if step.VUs > 0 && os.Getenv("VUS") == "" {
+	o := loadOptions(cfg, params)
+	if step.VUs > 0 && cfg.VUs == 0 {
 		o.VUs = step.VUs
 	}
 	variants := step.Variants(scenario.Env{Params: params, Tool: "go"})
-	v, err := profiled(step, variants, os.Getenv("VARIANT"))
+	v, err := profiled(step, variants, cfg.Variant)
 	if err != nil {
 		return err
 	}
@@ -60,75 +61,94 @@ func profileStep(ctx context.Context, step scenario.Step, sc stack.Config) error
 	}
 	defer srv.Stop()
 
-	const seconds = 8
 	dir := filepath.Join(resultsDir(), fmt.Sprintf("step-%d", step.N), "profile")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "profiling step %d, variant %s (%s): %d s under %d VUs, server on %d CPU(s)…\n",
-		step.N, v.Name, v.Route, seconds, o.VUs, plan.Procs())
+		step.N, v.Name, v.Route, profileSeconds, o.VUs, plan.Procs())
+	pr := profiles{bin: bin, dir: dir, cpu: filepath.Join(dir, "cpu.pprof"),
+		mutexBase: filepath.Join(dir, "mutex-base.pprof"), mutex: filepath.Join(dir, "mutex.pprof")}
+	if err := pr.capture(ctx, srv.Target, o.VUs, v); err != nil {
+		return err
+	}
+	pr.printTops(ctx)
+	fmt.Printf("\n=== in short (server on %d CPU(s), %d s)\n", plan.Procs(), profileSeconds)
+	if s, err := readCPU(pr.cpu); err == nil {
+		fmt.Println(s)
+	}
+	if s, err := readContention(pr.mutexBase, pr.mutex, profileSeconds); err == nil {
+		fmt.Println(s)
+	}
+	return pr.callGraph(ctx)
+}
+
+// profiles are one profiling run's files: the server binary they read,
+// the CPU profile, and the mutex profile before and after the window.
+type profiles struct{ bin, dir, cpu, mutexBase, mutex string }
+
+// capture loads v while the server records a CPU profile. The mutex
+// profile counts from the start: take it twice and diff, so it covers the
+// same seconds as the CPU profile.
+func (p profiles) capture(ctx context.Context, target string, vus int, v bench.Variant) error {
 	load := make(chan error, 1)
 	go func() {
-		_, err := bench.Drive(ctx, bench.Options{Target: srv.Target, VUs: o.VUs, Duration: (seconds + 2) * time.Second, Warmup: time.Second}, v, func(string) {})
+		_, err := bench.Drive(ctx, bench.Options{Target: target, VUs: vus, Duration: (profileSeconds + 2) * time.Second, Warmup: time.Second}, v, func(string) {})
 		load <- err
 	}()
 	time.Sleep(1500 * time.Millisecond)
-	cpu, mutex := filepath.Join(dir, "cpu.pprof"), filepath.Join(dir, "mutex.pprof")
-	// The mutex profile counts from the start: take it twice and diff, so
-	// it covers the same seconds as the CPU profile.
-	mutexBase := filepath.Join(dir, "mutex-base.pprof")
-	if err := fetch(ctx, srv.Target+"/debug/pprof/mutex", mutexBase); err != nil {
+	if err := fetch(ctx, target+"/debug/pprof/mutex", p.mutexBase); err != nil {
 		return err
 	}
-	if err := fetch(ctx, fmt.Sprintf("%s/debug/pprof/profile?seconds=%d", srv.Target, seconds), cpu); err != nil {
+	if err := fetch(ctx, fmt.Sprintf("%s/debug/pprof/profile?seconds=%d", target, profileSeconds), p.cpu); err != nil {
 		return err
 	}
-	if err := fetch(ctx, srv.Target+"/debug/pprof/mutex", mutex); err != nil {
+	if err := fetch(ctx, target+"/debug/pprof/mutex", p.mutex); err != nil {
 		return err
 	}
-	if err := <-load; err != nil {
-		return err
-	}
-	for _, p := range []struct{ title, file string }{
-		{"CPU: where the server's CPU time went", cpu},
-		{"lock contention: who made other requests wait (sync frames hidden, so the waiting is charged to the code holding the lock)", mutex},
+	return <-load
+}
+
+// printTops prints `go tool pprof -top` of both profiles.
+func (p profiles) printTops(ctx context.Context) {
+	for _, f := range []struct{ title, file string }{
+		{"CPU: where the server's CPU time went", p.cpu},
+		{"lock contention: who made other requests wait (sync frames hidden, so the waiting is charged to the code holding the lock)", p.mutex},
 	} {
 		args := []string{"tool", "pprof", "-top", "-nodecount=12"}
-		if p.file == mutex {
-			args = append(args, "-base="+mutexBase, "-hide="+hideSync)
+		if f.file == p.mutex {
+			args = append(args, "-base="+p.mutexBase, "-hide="+hideSync)
 		}
-		args = append(args, bin, p.file)
-		fmt.Printf("\n=== %s\n$ go %s\n", p.title, strings.Join(args, " "))
+		args = append(args, p.bin, f.file)
+		fmt.Printf("\n=== %s\n$ go %s\n", f.title, strings.Join(args, " "))
 		top := exec.CommandContext(ctx, "go", args...)
 		top.Stdout, top.Stderr = os.Stdout, os.Stderr
 		_ = top.Run()
 	}
-	fmt.Printf("\n=== in short (server on %d CPU(s), %d s)\n", plan.Procs(), seconds)
-	if s, err := readCPU(cpu); err == nil {
-		fmt.Println(s)
-	}
-	if s, err := readContention(mutexBase, mutex, seconds); err == nil {
-		fmt.Println(s)
-	}
+}
 
+// callGraph draws the CPU profile as SVG with graphviz, else says how to
+// browse it.
+func (p profiles) callGraph(ctx context.Context) error {
 	if _, err := exec.LookPath("dot"); err == nil {
-		svg := filepath.Join(dir, "cpu.svg")
-		g := exec.CommandContext(ctx, "go", "tool", "pprof", "-svg", "-output", svg, bin, cpu)
+		svg := filepath.Join(p.dir, "cpu.svg")
+		g := exec.CommandContext(ctx, "go", "tool", "pprof", "-svg", "-output", svg, p.bin, p.cpu)
 		if out, err := g.CombinedOutput(); err != nil {
 			return fmt.Errorf("pprof -svg: %w\n%s", err, out)
 		}
 		fmt.Printf("\ncall graph: %s (open it in a browser; box size = CPU time)\n", svg)
 	} else {
-		fmt.Printf("\nno graphviz for a call graph (`make doctor` says how to get it). Browse the profile, flame graph included, with\n  go tool pprof -http 127.0.0.1:8081 %s %s\n", bin, cpu)
+		fmt.Printf("\nno graphviz for a call graph (`make doctor` says how to get it). Browse the profile, flame graph included, with\n  go tool pprof -http 127.0.0.1:8081 %s %s\n", p.bin, p.cpu)
 	}
-	fmt.Printf("profiles: %s, %s (open either with go tool pprof -http 127.0.0.1:8081 %s <file>)\n", cpu, mutex, bin)
+	fmt.Printf("profiles: %s, %s (open either with go tool pprof -http 127.0.0.1:8081 %s <file>)\n", p.cpu, p.mutex, p.bin)
 	return nil
 }
 
 // profiled picks the variant to load: VARIANT when set (step 0's
 // VARIANT=shell-timeouts profiles one layer of the shell), else the step's
 // Profile, else its last variant (the learner's "after").
-func profiled(step scenario.Step, variants []bench.Variant, name string) (bench.Variant, error) {
+func profiled(step scenario.Step, variants []bench.Variant, variant string) (bench.Variant, error) {
+	name := variant
 	if name == "" {
 		name = step.Profile
 	}
@@ -139,7 +159,7 @@ func profiled(step scenario.Step, variants []bench.Variant, name string) (bench.
 		}
 		names = append(names, x.Name)
 	}
-	if os.Getenv("VARIANT") != "" {
+	if variant != "" {
 		return bench.Variant{}, fmt.Errorf("VARIANT=%s: step %d has no such variant (have %s)", name, step.N, strings.Join(names, ", "))
 	}
 	return variants[len(variants)-1], nil

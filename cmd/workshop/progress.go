@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
@@ -66,8 +68,8 @@ func exerciseHash(step scenario.Manifest) (string, error) {
 // recordCheck remembers that the check passed on the current exercise.go
 // (or forgets an earlier pass when it failed). Runs on the reference
 // (SOLUTION=1) prove nothing about the learner's file and are not recorded.
-func recordCheck(step scenario.Manifest, passed bool) {
-	if !step.Exercise || solution() {
+func recordCheck(cfg cli.Config, step scenario.Manifest, passed bool) {
+	if !step.Exercise || cfg.Solution {
 		return
 	}
 	path := progressFile(step.N, "check")
@@ -94,8 +96,8 @@ func solved(step scenario.Manifest) bool {
 }
 
 // runHint is `make step-N hint`: the hints seen so far, then the next one.
-func runHint(args []string) error {
-	step, err := stepFlag("hint", args)
+func runHint(_ context.Context, cfg cli.Config, args []string) error {
+	step, err := cli.StepFlag("hint", args)
 	if err != nil {
 		return err
 	}
@@ -203,7 +205,7 @@ const progressFootnote = "solved = `make step-N check` last passed on exercise.g
 
 // runProgress is `make progress`: one line per step, as text, or
 // FORMAT=json|markdown (-format) for a lead collecting forks or a CI summary.
-func runProgress(args []string) error {
+func runProgress(_ context.Context, cfg cli.Config, args []string) error {
 	fs := flag.NewFlagSet("progress", flag.ContinueOnError)
 	format := fs.String("format", os.Getenv("FORMAT"), "text (default), json or markdown")
 	if err := fs.Parse(args); err != nil {

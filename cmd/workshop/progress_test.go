@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	"github.com/peakload/workshop/internal/cli"
 )
 
 // The hints seen so far and the next one; past the last, all of them and
@@ -47,7 +49,7 @@ func TestParseSolution(t *testing.T) {
 		{"yes", false, true}, {"2", false, true},
 	} {
 		t.Run("SOLUTION="+tc.in, func(t *testing.T) {
-			on, err := parseSolution(tc.in)
+			on, err := cli.ParseSolution(tc.in)
 			if on != tc.on || (err != nil) != tc.bad {
 				t.Errorf("= %v, %v; want %v, error %v", on, err, tc.on, tc.bad)
 			}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/report"
 	"github.com/peakload/workshop/internal/scenario"
 )
@@ -21,7 +23,7 @@ const slideFigures = "slides/img/generated"
 // every step's charts and claims — from the latest runs, or with -ref (make
 // report REF=1) from results/reference, in which case it also redraws the
 // figures the slide decks include.
-func runReport(args []string) error {
+func runReport(_ context.Context, cfg cli.Config, args []string) error {
 	fs := flag.NewFlagSet("report", flag.ExitOnError)
 	ref := fs.Bool("ref", os.Getenv("REF") == "1", "draw the reference runs (results/reference) and the slides' figures")
 	_ = fs.Parse(args)

@@ -2,20 +2,22 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"time"
 
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/stack"
 )
 
 // runReset is `make step-N reset`: exercise.go as the repository has it
 // (git's HEAD), the learner's version kept in .workshop/backup/ first —
 // nothing is ever discarded, so it need not ask.
-func runReset(args []string) error {
-	step, err := stepFlag("reset", args)
+func runReset(_ context.Context, cfg cli.Config, args []string) error {
+	step, err := cli.StepFlag("reset", args)
 	if err != nil {
 		return err
 	}

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -14,38 +13,22 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
 )
 
-func stepFlag(name string, args []string) (scenario.Step, error) {
-	fs := flag.NewFlagSet(name, flag.ExitOnError)
-	arg := fs.String("step", "", "step number, or its directory under steps/ (02-cache-aside: the Compose bench profile's STEP)")
-	_ = fs.Parse(args)
-	num, _, named := strings.Cut(*arg, "-")
-	n, err := strconv.Atoi(num)
-	if err != nil {
-		return scenario.Step{}, errors.New(messages.T("step.bad_flag", *arg))
-	}
-	step, err := scenario.Get(n)
-	if err == nil && named && filepath.Base(step.Dir()) != *arg {
-		return step, errors.New(messages.T("step.no_dir", *arg, n, step.Dir()))
-	}
-	return step, err
-}
-
 // runStep is `make step-N`: the lesson's opening, then its check.
-func runStep(ctx context.Context, args []string) error {
-	step, err := stepFlag("step", args)
+func runStep(ctx context.Context, cfg cli.Config, args []string) error {
+	step, err := cli.StepFlag("step", args)
 	if err != nil {
 		return err
 	}
@@ -75,19 +58,19 @@ func runStep(ctx context.Context, args []string) error {
 		fmt.Printf("  make step-%d %s\n", step.N, a)
 	}
 	fmt.Println()
-	return runCheck(ctx, args)
+	return runCheck(ctx, cfg, args)
 }
 
 // withServices runs f for the step named in args with the services it
 // needs up, and stops again those it had to start.
 func withServices(ctx context.Context, name string, args []string, f func(scenario.Step, stack.Config) error) (err error) {
-	step, err := stepFlag(name, args)
+	step, err := cli.StepFlag(name, args)
 	if err != nil {
 		return err
 	}
 	sc := stack.FromEnv()
 	started, err := upForStep(ctx, sc, step)
-	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}
@@ -96,21 +79,6 @@ func withServices(ctx context.Context, name string, args []string, f func(scenar
 
 // solution reports SOLUTION=1: every command then runs the reference. main
 // has already rejected a value that is not a boolean (parseSolution).
-func solution() bool { on, _ := parseSolution(os.Getenv("SOLUTION")); return on }
-
-// parseSolution is the one reading of SOLUTION: empty, 0 or false is the
-// learner's code, 1 or true the reference; anything else is a mistake said
-// at once rather than guessed (SOLUTION=0 was once recorded as a solution run).
-func parseSolution(v string) (bool, error) {
-	if v == "" {
-		return false, nil
-	}
-	on, err := strconv.ParseBool(v)
-	if err != nil {
-		return false, errors.New(messages.T("step.bad_solution", v))
-	}
-	return on, nil
-}
 
 // upForStep starts the step's services and seeds the catalogue if it reads it.
 func upForStep(ctx context.Context, sc stack.Config, step scenario.Step) ([]string, error) {
@@ -121,7 +89,7 @@ func upForStep(ctx context.Context, sc stack.Config, step scenario.Step) ([]stri
 	if err != nil || !needsPostgres(step.Services) {
 		return started, err
 	}
-	return started, seed(ctx, sc.Endpoints().PostgresURL)
+	return started, cli.Seed(ctx, sc.Endpoints().PostgresURL)
 }
 
 func needsPostgres(services []string) bool {
@@ -133,21 +101,14 @@ func needsPostgres(services []string) bool {
 	return false
 }
 
-func downStarted(sc stack.Config, started []string) error {
-	if len(started) == 0 {
-		return nil
-	}
-	return stack.Down(sc, started...)
-}
-
 // runServe is `make step-N run`: the step server in the foreground on
 // 127.0.0.1:8080, with its services and (for the read path) the worker.
-func runServe(ctx context.Context, args []string) error {
-	return withServices(ctx, "run", args, func(step scenario.Step, sc stack.Config) error { return serve(ctx, step, sc) })
+func runServe(ctx context.Context, cfg cli.Config, args []string) error {
+	return withServices(ctx, "run", args, func(step scenario.Step, sc stack.Config) error { return serve(ctx, cfg, step, sc) })
 }
 
-func serve(ctx context.Context, step scenario.Step, sc stack.Config) error {
-	bin, err := buildStep(ctx, sc, step)
+func serve(ctx context.Context, cfg cli.Config, step scenario.Step, sc stack.Config) error {
+	bin, err := buildStep(ctx, cfg, sc, step)
 	if err != nil {
 		return err
 	}
@@ -169,7 +130,7 @@ func serve(ctx context.Context, step scenario.Step, sc stack.Config) error {
 	defer place.unpin()
 	// LATENCY=0.2ms: the server reaches its databases through the same
 	// delaying proxy as the bench's, so k6 or wrk by hand see that server.
-	eps, slow, err := slowerNetwork(sc, step)
+	eps, slow, err := slowerNetwork(cfg, sc, step)
 	if err != nil {
 		return err
 	}
@@ -218,8 +179,8 @@ func startWorker(ctx context.Context, pool *pgxpool.Pool, p params.Params) (stop
 // runDiff shows what the reference adds over the learner's exercise: each
 // function of exercise.go beside the function of the same name in
 // solutions/, so the diff is the technique and nothing else.
-func runDiff(args []string) error {
-	step, err := stepFlag("diff", args)
+func runDiff(_ context.Context, cfg cli.Config, args []string) error {
+	step, err := cli.StepFlag("diff", args)
 	if err != nil {
 		return err
 	}

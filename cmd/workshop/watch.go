@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/stack"
 )
 
@@ -25,15 +26,15 @@ const (
 // runWatch is `make step-N watch`: the check now, then again on every save
 // of the step's files, until Ctrl-C — which also stops the services it
 // started (once, at the first run that needed them).
-func runWatch(ctx context.Context, args []string) (err error) {
-	step, err := stepFlag("watch", args)
+func runWatch(ctx context.Context, cfg cli.Config, args []string) (err error) {
+	step, err := cli.StepFlag("watch", args)
 	if err != nil {
 		return err
 	}
 	sc := stack.FromEnv()
 	var started []string
 	up := false
-	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	ensureUp := func() error {
 		if up {
 			return nil
@@ -45,8 +46,8 @@ func runWatch(ctx context.Context, args []string) (err error) {
 	seen := snapshot(step.Dir())
 	for {
 		fmt.Fprintf(os.Stderr, "\n──── %s  step %d check ────\n", time.Now().Format("15:04:05"), step.N)
-		cerr := checkWith(ctx, step, ensureUp)
-		recordCheck(step.Manifest, cerr == nil)
+		cerr := checkWith(ctx, cfg, step, ensureUp)
+		recordCheck(cfg, step.Manifest, cerr == nil)
 		if ctx.Err() != nil {
 			return nil
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
@@ -16,7 +17,7 @@ import (
 // runWorker is `workshop worker`: the live-stats worker alone, until
 // stopped — the articles' cron jobs for a step server started by someone
 // else (the Compose bench profile runs it in a container of its own).
-func runWorker(ctx context.Context) error {
+func runWorker(ctx context.Context, cfg cli.Config, _ []string) error {
 	pool, err := pgxpool.New(ctx, stack.EndpointsFromEnv().PostgresURL)
 	if err != nil {
 		return fmt.Errorf("worker: %w", err)

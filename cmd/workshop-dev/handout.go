@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"golang.org/x/tools/present"
+
+	"github.com/peakload/workshop/internal/cli"
 )
 
 // Chromium's flags for printing: headless, no profile, no background
@@ -24,26 +26,11 @@ import (
 var chromiumFlags = []string{"--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
 	"--disable-component-update", "--disable-sync", "--no-first-run", "--proxy-server=127.0.0.1:9"}
 
-// chromium returns the path of a Chromium-based browser, or an error that
-// says how to install one.
-func chromium() (string, error) {
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p, nil
-		}
-	}
-	return "", fmt.Errorf("no Chromium: %s", chromiumHint())
-}
-
-func chromiumHint() string {
-	return "sudo apt-get install chromium (Debian/Ubuntu), brew install --cask chromium (macOS), or any Chrome on PATH as google-chrome"
-}
-
 // runHandout prints every deck to results/handout/NN-slug.pdf, one page
 // per slide, and all of them into results/handout/peakload.pdf. With
 // -lang vi it prints the Vietnamese decks (slides/vi/) into
 // results/handout/vi/; the cheat sheet stays English in both.
-func runHandout(ctx context.Context, args []string) error {
+func runHandout(ctx context.Context, cfg cli.Config, args []string) error {
 	fs := flag.NewFlagSet("handout", flag.ContinueOnError)
 	lang := fs.String("lang", "en", "the decks' language: en (slides/) or vi (slides/vi/)")
 	if err := fs.Parse(args); err != nil {
@@ -53,7 +40,7 @@ func runHandout(ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	browser, err := chromium()
+	browser, err := cli.Chromium()
 	if err != nil {
 		return err
 	}
@@ -118,9 +105,9 @@ func runHandout(ctx context.Context, args []string) error {
 func handoutDirs(lang string) (decks, out string, err error) {
 	switch lang {
 	case "en", "":
-		return "slides", filepath.Join(resultsDir(), "handout"), nil
+		return "slides", filepath.Join(cli.ResultsDir(), "handout"), nil
 	case "vi":
-		return filepath.Join("slides", "vi"), filepath.Join(resultsDir(), "handout", "vi"), nil
+		return filepath.Join("slides", "vi"), filepath.Join(cli.ResultsDir(), "handout", "vi"), nil
 	}
 	return "", "", fmt.Errorf("-lang %q: the decks exist in en (slides/) and vi (slides/vi/)", lang)
 }

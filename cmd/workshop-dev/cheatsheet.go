@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/report"
 	"github.com/peakload/workshop/internal/scenario"
 )
@@ -104,7 +105,7 @@ func writeCheatSheet(out string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	rs, err := referenceClaims(resultsDir())
+	rs, err := referenceClaims(cli.ResultsDir())
 	if err != nil {
 		return "", err
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
@@ -54,16 +55,16 @@ func runTest(ctx context.Context) (err error) {
 	}
 
 	started, err := stack.Up(ctx, sc)
-	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}
-	if err := seed(ctx, sc.Endpoints().PostgresURL); err != nil {
+	if err := cli.Seed(ctx, sc.Endpoints().PostgresURL); err != nil {
 		return err
 	}
 	// Every package, the steps' checks on the references; one package at a
 	// time, since the checks share the databases.
-	phase("go test -tags solution ./... (real services)", func() error { return goTest(ctx, sc, true, "-p", "1", "./...") })
+	phase("go test -tags solution ./... (real services)", func() error { return cli.GoTest(ctx, sc, true, "-p", "1", "./...") })
 	// Every check proven: it fails on the untouched exercise and on every
 	// mutant (a wrong answer a learner writes), with a message; it passes on
 	// every valid alternative (a right answer written another way).
@@ -116,7 +117,7 @@ func quickBenchVerified(ctx context.Context, sc stack.Config, step scenario.Step
 // scenario end to end, and 64 rows of a second instead of two are a minute
 // of make test.
 func quickBench(ctx context.Context, n int) error {
-	cmd := exec.CommandContext(ctx, os.Args[0], "bench", "-step", fmt.Sprint(n))
+	cmd := exec.CommandContext(ctx, workshopBin(), "bench", "-step", fmt.Sprint(n))
 	cmd.Env = append(os.Environ(), "QUICK=1", "DURATION=1s", "TOOL=", "SOLUTION=1", "ARRIVAL=", "RATE=", "CAPACITY=", "RUNS=", "VUS=", "ITERATIONS=")
 	if n == 0 {
 		cmd.Env = append(cmd.Env, "CAPACITY=1") // the open loop and its search, end to end, on the one row step 0 searches
@@ -128,7 +129,7 @@ func quickBench(ctx context.Context, n int) error {
 // verifyLatest checks what a bench wrote: the file, no errors, and the
 // step's counter property where it has one.
 func verifyLatest(step int) error {
-	b, err := os.ReadFile(filepath.Join(resultsDir(), fmt.Sprintf("step-%d", step), "latest.json"))
+	b, err := os.ReadFile(filepath.Join(cli.ResultsDir(), fmt.Sprintf("step-%d", step), "latest.json"))
 	if err != nil {
 		return fmt.Errorf("no results file: %w", err)
 	}

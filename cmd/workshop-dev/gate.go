@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
 )
@@ -430,7 +431,7 @@ func gate(ctx context.Context, sc stack.Config, steps []scenario.Manifest) error
 func runMutants(ctx context.Context, args []string) (err error) {
 	steps := scenario.Steps()
 	if len(args) > 0 {
-		step, err := stepFlag("mutants", args)
+		step, err := cli.StepFlag("mutants", args)
 		if err != nil {
 			return err
 		}
@@ -438,11 +439,11 @@ func runMutants(ctx context.Context, args []string) (err error) {
 	}
 	sc := stack.FromEnv()
 	started, err := stack.Up(ctx, sc)
-	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}
-	if err := seed(ctx, sc.Endpoints().PostgresURL); err != nil {
+	if err := cli.Seed(ctx, sc.Endpoints().PostgresURL); err != nil {
 		return err
 	}
 	return gate(ctx, sc, steps)

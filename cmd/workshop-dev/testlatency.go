@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/latency"
 	"github.com/peakload/workshop/internal/stack"
@@ -37,14 +38,14 @@ import (
 // (measured: 15× natively, 4.6× with +0.2 ms in a QUICK run, hit ratio
 // 97 % → 90 %), and a proxy that adds more than it says fails it outright
 // (the nanosleep proxy's 5–20 ms made A2 0.7× and step 3 lose every 304).
-func runTestLatency(ctx context.Context) (err error) {
-	delay := os.Getenv("LATENCY")
+func runTestLatency(ctx context.Context, cfg cli.Config) (err error) {
+	delay := cfg.Latency
 	if delay == "" {
 		delay = "0.2ms"
 	}
 	sc := stack.FromEnv()
 	started, err := stack.Up(ctx, sc, stack.Postgres, stack.Redis)
-	defer func() { err = errors.Join(err, downStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}
@@ -118,7 +119,7 @@ func benchBothWays(ctx context.Context, tmp string, n int, delay, runs string) (
 
 // benchResult runs the QUICK bench of step n's reference and reads its results file.
 func benchResult(ctx context.Context, dir string, n int, env ...string) (*bench.Result, error) {
-	cmd := exec.CommandContext(ctx, os.Args[0], "bench", "-step", fmt.Sprint(n))
+	cmd := exec.CommandContext(ctx, workshopBin(), "bench", "-step", fmt.Sprint(n))
 	cmd.Env = append(os.Environ(), append([]string{"QUICK=1", "TOOL=", "SOLUTION=1", "PEAKLOAD_RESULTS=" + dir}, env...)...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -199,11 +200,7 @@ func proxyAddsWhatItSays(redisAddr, delay string) error {
 	if err != nil {
 		return err
 	}
-	self, err := os.Executable()
-	if err != nil {
-		return err
-	}
-	p, err := latency.Spawn(self, redisAddr, d)
+	p, err := latency.Spawn(workshopBin(), redisAddr, d) // `workshop latency-proxy`, as the bench runs it
 	if err != nil {
 		return err
 	}

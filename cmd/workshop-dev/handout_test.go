@@ -8,13 +8,15 @@ import (
 	"testing"
 
 	"golang.org/x/tools/present"
+
+	"github.com/peakload/workshop/internal/cli"
 )
 
 // TestHandoutOnePagePerSlide prints all the decks, combined as `make
 // handout` combines them, in one Chromium run, and counts one PDF page per
 // slide: a slide whose content overflows (and is cut on screen) adds a page.
 func TestHandoutOnePagePerSlide(t *testing.T) {
-	browser, err := chromium()
+	browser, err := cli.Chromium()
 	if err != nil || testing.Short() {
 		t.Skip("no Chromium (CI installs it) or -short")
 	}

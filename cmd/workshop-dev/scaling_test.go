@@ -132,7 +132,7 @@ func TestNoRunFigureOutsideScalingRegions(t *testing.T) {
 	prose := regionRE.ReplaceAllString(string(b), "")
 	for _, f := range runFigures(refs) {
 		if regexp.MustCompile(`(^|[^\d.,])` + regexp.QuoteMeta(f.text) + `($|[^\d])`).MatchString(prose) {
-			t.Errorf("docs/scaling.md: %q (%s) is typed outside a generated region: generate it in cmd/workshop/scaling.go", f.text, f.from)
+			t.Errorf("docs/scaling.md: %q (%s) is typed outside a generated region: generate it in cmd/workshop-dev/scaling.go", f.text, f.from)
 		}
 	}
 	// The check itself must be able to fail.

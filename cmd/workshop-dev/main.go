@@ -1,0 +1,82 @@
+// Command workshop-dev holds the maintainer's tools: the mutant gate, the
+// docs' generated regions (and the scaling page), test-latency and `make
+// test`. They live apart from cmd/workshop so that a learner's first
+// `make step-1 bench` never compiles them; the Makefile builds this command
+// only for the targets that need it (test, test-latency, docs, mutants).
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+
+	"github.com/peakload/workshop/internal/cli"
+)
+
+const usage = `usage: workshop-dev <command> [flags]
+
+  mutants [-step N] prove the checks: each fails on every mutant, passes on every valid one
+  docs [-check]     write the reference runs' figures into the READMEs' marked regions
+  test              everything CI runs
+  test-latency      steps 1–5 give the same verdicts with +0.2 ms per database round trip
+  handout           print every slide deck to PDF (results/handout/; needs Chromium); -lang vi: the Vietnamese decks
+
+The learner's commands are in workshop (.workshop/bin/workshop), which test
+and test-latency run from beside this binary.
+`
+
+// workshopBin is the learner's command, which test and test-latency run
+// (`workshop bench`, `workshop latency-proxy`): the one beside this binary,
+// as the Makefile builds both into .workshop/bin/, else that directory's
+// (with `go run ./cmd/workshop-dev` from the repository's root).
+func workshopBin() string {
+	if self, err := os.Executable(); err == nil {
+		if bin := filepath.Join(filepath.Dir(self), "workshop"); isFile(bin) {
+			return bin
+		}
+	}
+	return filepath.Join(".workshop", "bin", "workshop")
+}
+
+func isFile(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.Mode().IsRegular()
+}
+
+func main() {
+	if len(os.Args) < 2 {
+		fmt.Fprint(os.Stderr, usage)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	cmd, args := os.Args[1], os.Args[2:]
+	cfg, err := cli.FromEnv() // the variables the learner's command reads, checked the same way
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "workshop-dev:", err)
+		os.Exit(2)
+	}
+	switch cmd {
+	case "mutants":
+		err = runMutants(ctx, args)
+	case "docs":
+		err = runDocs(args)
+	case "test":
+		err = runTest(ctx)
+	case "test-latency":
+		err = runTestLatency(ctx, cfg)
+	case "handout":
+		err = runHandout(ctx, cfg, args)
+	case "help", "-h", "--help":
+		fmt.Print(usage)
+	default:
+		err = fmt.Errorf("unknown command %q\n%s", cmd, usage)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "workshop-dev:", err)
+		os.Exit(1)
+	}
+}
