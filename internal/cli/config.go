@@ -57,7 +57,7 @@ func parse(env func(string) string) (Config, error) {
 	c := Config{Tool: env("TOOL"), Arrival: env("ARRIVAL"), Latency: env("LATENCY"), Variant: env("VARIANT"),
 		ServerURL: strings.TrimRight(env("PEAKLOAD_SERVER_URL"), "/"), MongoURL: env("PEAKLOAD_MONGO_URL"),
 		WorkerElsewhere: env("PEAKLOAD_WORKER") == "external",
-		Quick: on(env("QUICK")), Capacity: on(env("CAPACITY"))}
+		Quick:           on(env("QUICK")), Capacity: on(env("CAPACITY"))}
 	var errs []error
 	add := func(err error) { errs = append(errs, err) }
 	var err error

@@ -52,4 +52,5 @@ func (b *Batcher) flush(batch []bson.D) {
 		batch = retry
 	}
 }
+
 var _ = writes.Persist
