@@ -18,9 +18,9 @@ import (
 
 	"golang.org/x/tools/present"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/report"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/scenario"
 )
 
@@ -212,7 +212,7 @@ func TestStepDecksShowTheReferenceRun(t *testing.T) {
 // deck: those come from img/generated/, or they drift from the data. A
 // figure the article itself gives (it appears in a claim's article text)
 // may be quoted, and so may the run's settings (its number of users).
-func typed(t *testing.T, src string, r *bench.Result) {
+func typed(t *testing.T, src string, r *result.Result) {
 	t.Helper()
 	number := regexp.MustCompile(`\d[\d,.]*\d|\d`)
 	article := map[string]bool{}
@@ -244,13 +244,13 @@ func typed(t *testing.T, src string, r *bench.Result) {
 	}
 }
 
-func reference(t *testing.T, n int) *bench.Result {
+func reference(t *testing.T, n int) *result.Result {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("..", "results", "reference", fmt.Sprintf("step-%d.json", n)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var r bench.Result
+	var r result.Result
 	if err := json.Unmarshal(b, &r); err != nil {
 		t.Fatal(err)
 	}
@@ -271,7 +271,7 @@ func TestGeneratedFiguresMatchTheReference(t *testing.T) {
 		t.Fatalf("no reference runs: %v", err)
 	}
 	want := map[string]string{}
-	var all []*bench.Result
+	var all []*result.Result
 	for n := 0; n < 100; n++ {
 		if _, err := os.Stat(filepath.Join("..", "results", "reference", fmt.Sprintf("step-%d.json", n))); err != nil {
 			continue

@@ -9,9 +9,9 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/report"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/scenario"
 )
 
@@ -41,8 +41,8 @@ func makeHelp(makefile string) (map[string]string, error) {
 
 // referenceClaims are every step's claims as the reference runs judged
 // them, with their sources filled in as `make report` does.
-func referenceClaims(results string) ([]*bench.Result, error) {
-	var rs []*bench.Result
+func referenceClaims(results string) ([]*result.Result, error) {
+	var rs []*result.Result
 	for _, s := range scenario.All() {
 		r, err := report.Load(results, s.N, true)
 		if err != nil {
@@ -60,7 +60,7 @@ func referenceClaims(results string) ([]*bench.Result, error) {
 // cheatSheet is the learner's one page: the commands, Little's law, and
 // every claim with its source and tolerance — all read from the Makefile and
 // the reference runs, none typed here.
-func cheatSheet(help map[string]string, rs []*bench.Result) string {
+func cheatSheet(help map[string]string, rs []*result.Result) string {
 	var b strings.Builder
 	e := html.EscapeString
 	b.WriteString(`<!doctype html><html><head><meta charset="utf-8"><title>peakload — cheat sheet</title><style>

@@ -23,9 +23,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/scenario"
 )
 
@@ -95,19 +95,19 @@ func runDocs(args []string) error {
 type references struct {
 	root   string
 	steps  []scenario.Step
-	runs   map[int]*bench.Result
+	runs   map[int]*result.Result
 	params params.Params
 }
 
 func loadReferences(root string) (*references, error) {
-	r := &references{root: root, steps: scenario.All(), runs: map[int]*bench.Result{}, params: params.Load()}
+	r := &references{root: root, steps: scenario.All(), runs: map[int]*result.Result{}, params: params.Load()}
 	for _, s := range r.steps {
 		path := filepath.Join(root, "results", "reference", fmt.Sprintf("step-%d.json", s.N))
 		b, err := os.ReadFile(path)
 		if err != nil {
 			return nil, fmt.Errorf("reference run of step %d: %w", s.N, err)
 		}
-		var res bench.Result
+		var res result.Result
 		if err := json.Unmarshal(b, &res); err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
@@ -119,7 +119,7 @@ func loadReferences(root string) (*references, error) {
 // current judges a stored run with today's claim code: its article text is
 // the one to print (a misquote fixed in the code is fixed in the docs at
 // once), and a verdict that changed says the reference must be re-recorded.
-func (r *references) current(n int) []bench.Claim {
+func (r *references) current(n int) []result.Claim {
 	for _, s := range r.steps {
 		if s.N == n && s.Claims != nil {
 			res := *r.runs[n]
@@ -218,47 +218,47 @@ func mark(v *bool) string {
 // table from a step's reference run; the row's other cells are the step's
 // entry in internal/course. A step with a reference run and no cell here
 // fails TestEveryStepHasItsOursCell.
-var oursCells = map[int]func(r *bench.Result, p params.Params) string{
-	0: func(r *bench.Result, _ params.Params) string {
+var oursCells = map[int]func(r *result.Result, p params.Params) string{
+	0: func(r *result.Result, _ params.Params) string {
 		return fmt.Sprintf("POST/GET %s; our driver %s wrk", times(rps(r, course.EmptyPost), rps(r, course.EmptyGet)), times(rps(r, course.EmptyGet), rps(r, course.EmptyGet+"-wrk")))
 	},
-	1: func(r *bench.Result, _ params.Params) string {
+	1: func(r *result.Result, _ params.Params) string {
 		d := find(r, course.DirectDB)
-		return fmt.Sprintf("%s req/s, %s the ceiling; %.2f DB q/req", num(rps(r, course.DirectDB)), times(rps(r, course.DirectDB), rps(r, course.EmptyGet)), field(d, func(x *bench.Run) float64 { return x.PerRequest.DBQueries }))
+		return fmt.Sprintf("%s req/s, %s the ceiling; %.2f DB q/req", num(rps(r, course.DirectDB)), times(rps(r, course.DirectDB), rps(r, course.EmptyGet)), field(d, func(x *result.Run) float64 { return x.PerRequest.DBQueries }))
 	},
-	2: func(r *bench.Result, _ params.Params) string {
-		return fmt.Sprintf("%s direct-db; %.3f DB q/req", times(rps(r, course.CacheAside), rps(r, course.DirectDB)), field(find(r, course.CacheAside), func(x *bench.Run) float64 { return x.PerRequest.DBQueries }))
+	2: func(r *result.Result, _ params.Params) string {
+		return fmt.Sprintf("%s direct-db; %.3f DB q/req", times(rps(r, course.CacheAside), rps(r, course.DirectDB)), field(find(r, course.CacheAside), func(x *result.Run) float64 { return x.PerRequest.DBQueries }))
 	},
-	3: func(r *bench.Result, _ params.Params) string {
+	3: func(r *result.Result, _ params.Params) string {
 		a, e := find(r, course.CacheAsidePoll), find(r, course.ETagPoll)
-		body := func(x *bench.Run) float64 { return x.Extra["body_bytes_per_req"] }
-		wire := func(x *bench.Run) float64 { return x.PerRequest.PublicBytes }
+		body := func(x *result.Run) float64 { return x.Extra["body_bytes_per_req"] }
+		wire := func(x *result.Run) float64 { return x.PerRequest.PublicBytes }
 		return fmt.Sprintf("bodies ÷ %.2f; on the wire ÷ %.2f", field(a, body)/field(e, body), field(a, wire)/field(e, wire))
 	},
-	4: func(r *bench.Result, p params.Params) string {
-		per := func(x *bench.Run) float64 {
+	4: func(r *result.Result, p params.Params) string {
+		per := func(x *result.Run) float64 {
 			return x.PerRequest.DBQueries * float64(x.Requests) / (x.DurationS / p.Scaled(p.Clock.RedisTTLS).Seconds())
 		}
 		return fmt.Sprintf("%.2f vs %.0f DB queries per stampede", field(find(r, course.Singleflight), per), field(find(r, course.CacheAside), per))
 	},
-	5: func(r *bench.Result, _ params.Params) string {
-		rb := func(x *bench.Run) float64 { return x.PerRequest.RedisBytes }
+	5: func(r *result.Result, _ params.Params) string {
+		rb := func(x *result.Run) float64 { return x.PerRequest.RedisBytes }
 		return fmt.Sprintf("Redis bytes ÷ %.1f; req/s %s", field(find(r, course.Singleflight), rb)/field(find(r, course.Burst), rb), times(rps(r, course.Burst), rps(r, course.Singleflight)))
 	},
-	6: func(r *bench.Result, _ params.Params) string {
-		ps := func(x *bench.Run) float64 { return x.Extra["persisted_per_s"] }
-		rt := func(x *bench.Run) float64 { return x.Extra["db_round_trips_per_req"] }
+	6: func(r *result.Result, _ params.Params) string {
+		ps := func(x *result.Run) float64 { return x.Extra["persisted_per_s"] }
+		rt := func(x *result.Run) float64 { return x.Extra["db_round_trips_per_req"] }
 		return fmt.Sprintf("bulk persists %.1f× sync's rate, %.4f round trips/event", field(find(r, course.Bulk), ps)/field(find(r, course.Sync), ps), field(find(r, course.Bulk), rt))
 	},
-	7: func(r *bench.Result, _ params.Params) string {
-		w := func(x *bench.Run) float64 { return x.Extra["db_writes_per_req"] }
+	7: func(r *result.Result, _ params.Params) string {
+		w := func(x *result.Run) float64 { return x.Extra["db_writes_per_req"] }
 		return fmt.Sprintf("DB writes/request ÷ %.0f (reduce vs bulk)", field(find(r, course.Bulk), w)/field(find(r, course.Reduce), w))
 	},
-	8: func(r *bench.Result, _ params.Params) string {
-		mean := func(x *bench.Run) float64 { return x.Latency.Mean }
+	8: func(r *result.Result, _ params.Params) string {
+		mean := func(x *result.Run) float64 { return x.Latency.Mean }
 		return fmt.Sprintf("req/s %s on %d server CPUs; mean %.0f → %.0f ms", times(rps(r, course.After), rps(r, course.Before)), len(r.Machine.CPUPlan.Server), field(find(r, course.Before), mean), field(find(r, course.After), mean))
 	},
-	9: func(r *bench.Result, _ params.Params) string {
+	9: func(r *result.Result, _ params.Params) string {
 		spread := func(suffix string) float64 {
 			lo, hi := math.Inf(1), 0.0
 			for _, x := range r.Runs {
@@ -280,18 +280,18 @@ var oursCells = map[int]func(r *bench.Result, p params.Params) string{
 		}
 		return s
 	},
-	10: func(r *bench.Result, p params.Params) string {
+	10: func(r *result.Result, p params.Params) string {
 		n := slices.Max(p.ScaleOut.Replicas)
-		copies := func(x *bench.Run) float64 { return x.Extra["copies_per_item"] }
+		copies := func(x *result.Run) float64 { return x.Extra["copies_per_item"] }
 		one := field(r.Find("rr-1"), copies)
-		stale := func(x *bench.Run) float64 { return x.Extra["stale_ms_max"] }
+		stale := func(x *result.Run) float64 { return x.Extra["stale_ms_max"] }
 		return fmt.Sprintf("Redis loads per item ×%.1f round-robin, ×%.1f hashed (%d replicas); old ETag served ≤ %.0f → %.1f ms",
 			field(r.Find(fmt.Sprintf("rr-%d", n)), copies)/one, field(r.Find(fmt.Sprintf("hash-%d", n)), copies)/one, n,
 			field(find(r, course.StaleTTL), stale), field(find(r, course.StalePubSub), stale))
 	},
 }
 
-func rps(r *bench.Result, v course.Variant) float64 {
+func rps(r *result.Result, v course.Variant) float64 {
 	if x := find(r, v); x != nil {
 		return x.RPS
 	}
@@ -299,9 +299,9 @@ func rps(r *bench.Result, v course.Variant) float64 {
 }
 
 // find is r's run of variant v, nil when it has none.
-func find(r *bench.Result, v course.Variant) *bench.Run { return r.Find(string(v)) }
+func find(r *result.Result, v course.Variant) *result.Run { return r.Find(string(v)) }
 
-func field(x *bench.Run, f func(*bench.Run) float64) float64 {
+func field(x *result.Run, f func(*result.Run) float64) float64 {
 	if x == nil {
 		return math.NaN()
 	}
@@ -323,7 +323,7 @@ func num(v float64) string {
 }
 
 // verdicts is a step's claims in one cell: "✓ A3 ✗ A3-wire".
-func verdicts(cs []bench.Claim) string {
+func verdicts(cs []result.Claim) string {
 	var parts []string
 	for _, c := range cs {
 		parts = append(parts, mark(c.Reproduced)+" "+c.ID)
@@ -358,7 +358,7 @@ func (r *references) claimTable() string {
 }
 
 // articleText prefers the current code's wording of the article's claim.
-func articleText(c bench.Claim, now []bench.Claim) string {
+func articleText(c result.Claim, now []result.Claim) string {
 	for _, x := range now {
 		if x.ID == c.ID {
 			return x.Article
@@ -369,7 +369,7 @@ func articleText(c bench.Claim, now []bench.Claim) string {
 
 // sourceOf prefers the current code's source of the claim: a reference
 // recorded before sources existed has none.
-func sourceOf(c bench.Claim, now []bench.Claim) bench.Source {
+func sourceOf(c result.Claim, now []result.Claim) result.Source {
 	for _, x := range now {
 		if x.ID == c.ID {
 			return x.Source
@@ -383,13 +383,13 @@ func sourceOf(c bench.Claim, now []bench.Claim) bench.Source {
 func (r *references) sourceTable() string {
 	var b bytes.Buffer
 	kinds := []struct {
-		kind bench.SourceKind
+		kind result.SourceKind
 		head string
 	}{
-		{bench.FromArticle, "The article's own text (the sentence quoted is the original's, checked against the originals by `internal/scenario/sources_test.go`)"},
-		{bench.FromGuide, "The Node.js guide *Profiling Node.js Applications*, as article C summarises it (article C's sentence quoted)"},
-		{bench.FromRepo, "The author's companion repository [minhpq331/write-heavy-application](https://github.com/minhpq331/write-heavy-application) at " + bench.RepoCommit},
-		{bench.FromOurs, "Ours: the workshop's own question or target, with no outside figure"},
+		{result.FromArticle, "The article's own text (the sentence quoted is the original's, checked against the originals by `internal/scenario/sources_test.go`)"},
+		{result.FromGuide, "The Node.js guide *Profiling Node.js Applications*, as article C summarises it (article C's sentence quoted)"},
+		{result.FromRepo, "The author's companion repository [minhpq331/write-heavy-application](https://github.com/minhpq331/write-heavy-application) at " + result.RepoCommit},
+		{result.FromOurs, "Ours: the workshop's own question or target, with no outside figure"},
 	}
 	for _, k := range kinds {
 		var rows []string
@@ -402,7 +402,7 @@ func (r *references) sourceTable() string {
 				if rest != "" {
 					rest = "«" + rest + "»"
 				}
-				if c.Source.Ref != "" && k.kind != bench.FromGuide {
+				if c.Source.Ref != "" && k.kind != result.FromGuide {
 					rest = strings.TrimSpace(rest + " " + c.Source.Ref)
 				}
 				if len(c.Source.Ours) > 0 {
@@ -425,22 +425,22 @@ func cell(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
 // column is one per-request figure of the run table; shown when any run has it.
 type column struct {
 	head, format string
-	get          func(x bench.Run) float64
+	get          func(x result.Run) float64
 }
 
 var runColumns = []column{
-	{"req/s", "%.0f", func(x bench.Run) float64 { return x.RPS }},
-	{"p50 ms", "%.1f", func(x bench.Run) float64 { return x.Latency.P50 }},
-	{"p99 ms", "%.1f", func(x bench.Run) float64 { return x.Latency.P99 }},
-	{"bytes/req", "%.0f", func(x bench.Run) float64 { return x.PerRequest.PublicBytes }},
-	{"DB q/req", "%.3f", func(x bench.Run) float64 { return x.PerRequest.DBQueries }},
-	{"Redis B/req", "%.0f", func(x bench.Run) float64 { return x.PerRequest.RedisBytes }},
-	{"server µs/req", "%.0f", func(x bench.Run) float64 { return x.PerRequest.ServerCPUus }},
-	{"server busy", "%.0f %%", func(x bench.Run) float64 { return x.RPS * x.PerRequest.ServerCPUus / 1e4 }},
-	{"persisted/s", "%.0f", func(x bench.Run) float64 { return x.Extra["persisted_per_s"] }},
-	{"additional s", "%.2f", func(x bench.Run) float64 { return x.Extra["additional_s"] }},
-	{"DB writes/req", "%.4f", func(x bench.Run) float64 { return x.Extra["db_writes_per_req"] }},
-	{"round trips/req", "%.4f", func(x bench.Run) float64 { return x.Extra["db_round_trips_per_req"] }},
+	{"req/s", "%.0f", func(x result.Run) float64 { return x.RPS }},
+	{"p50 ms", "%.1f", func(x result.Run) float64 { return x.Latency.P50 }},
+	{"p99 ms", "%.1f", func(x result.Run) float64 { return x.Latency.P99 }},
+	{"bytes/req", "%.0f", func(x result.Run) float64 { return x.PerRequest.PublicBytes }},
+	{"DB q/req", "%.3f", func(x result.Run) float64 { return x.PerRequest.DBQueries }},
+	{"Redis B/req", "%.0f", func(x result.Run) float64 { return x.PerRequest.RedisBytes }},
+	{"server µs/req", "%.0f", func(x result.Run) float64 { return x.PerRequest.ServerCPUus }},
+	{"server busy", "%.0f %%", func(x result.Run) float64 { return x.RPS * x.PerRequest.ServerCPUus / 1e4 }},
+	{"persisted/s", "%.0f", func(x result.Run) float64 { return x.Extra["persisted_per_s"] }},
+	{"additional s", "%.2f", func(x result.Run) float64 { return x.Extra["additional_s"] }},
+	{"DB writes/req", "%.4f", func(x result.Run) float64 { return x.Extra["db_writes_per_req"] }},
+	{"round trips/req", "%.4f", func(x result.Run) float64 { return x.Extra["db_round_trips_per_req"] }},
 }
 
 func (r *references) stepBlock(n int) string {
@@ -455,7 +455,7 @@ func (r *references) stepBlock(n int) string {
 		n, res.StartedAt.Format("2006-01-02"), m.CPUs, m.CPUModel, m.Stack, strings.Trim(fmt.Sprint(m.CPUPlan.Server), "[]"), m.ServerGOMAXPROCS, res.Params["vus"], res.Params["duration_s"], sol)
 	var cols []column
 	for _, c := range runColumns {
-		if slices.ContainsFunc(res.Runs, func(x bench.Run) bool { return c.get(x) != 0 }) {
+		if slices.ContainsFunc(res.Runs, func(x result.Run) bool { return c.get(x) != 0 }) {
 			cols = append(cols, c)
 		}
 	}

@@ -19,8 +19,8 @@ import (
 	"math"
 	"strings"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Traffic levels. Article A aimed at "vạn CCU" (10k concurrent users) and
@@ -68,7 +68,7 @@ var writeShapes = []shape{
 	{7, course.Reduce, "count per id, one $inc per id per flush"},
 }
 
-func (r *references) run(s shape) *bench.Run {
+func (r *references) run(s shape) *result.Run {
 	res := r.runs[s.step]
 	if res == nil {
 		return nil
@@ -107,7 +107,7 @@ func (r *references) scaling(name string) (string, error) {
 	return b.String(), nil
 }
 
-func extra(x *bench.Run, k string) float64 { return x.Extra[k] }
+func extra(x *result.Run, k string) float64 { return x.Extra[k] }
 
 // busy is the share of the server's CPUs a run kept busy.
 func (r *references) busy(s shape) float64 {
@@ -416,7 +416,7 @@ func (r *references) scalingPool(b *bytes.Buffer) {
 		fmt.Fprintf(b, "| %s | %d | %s | %s | %d |\n", num(rate), n, num(float64(n*p.Frameworks.Pool)), num(float64(n*p.Frameworks.PoolSizes[len(p.Frameworks.PoolSizes)-1])), pgMaxConns)
 	}
 	usOf := func(v string) float64 {
-		return field(res.Find(v), func(x *bench.Run) float64 { return x.PerRequest.ServerCPUus })
+		return field(res.Find(v), func(x *result.Run) float64 { return x.PerRequest.ServerCPUus })
 	}
 	burst, empty := r.run(shape{5, course.Burst, ""}), r.run(shape{5, course.EmptyGet, ""})
 	share := empty.PerRequest.ServerCPUus / burst.PerRequest.ServerCPUus

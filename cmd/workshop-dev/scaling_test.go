@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // TestScalingDocHasEveryRegion: docs/scaling.md carries every region the
@@ -59,10 +59,10 @@ func TestScalingFollowsTheRuns(t *testing.T) {
 
 	// The same references with step 5's burst run twice as costly.
 	res := *refs.runs[5]
-	res.Runs = append([]bench.Run(nil), res.Runs...)
+	res.Runs = append([]result.Run(nil), res.Runs...)
 	res.Find("burst").PerRequest.ServerCPUus *= 2
 	costly := *refs
-	costly.runs = map[int]*bench.Result{}
+	costly.runs = map[int]*result.Result{}
 	for n, r := range refs.runs {
 		costly.runs[n] = r
 	}
@@ -76,7 +76,7 @@ func TestScalingFollowsTheRuns(t *testing.T) {
 	}
 
 	// Step 10's measured rows appear once its reference run exists.
-	costly.runs[scaleOutStep] = &bench.Result{Runs: []bench.Run{{Variant: "round-robin-4", RPS: 1234, Extra: map[string]float64{"memory_hit_ratio": 0.5}}}}
+	costly.runs[scaleOutStep] = &result.Result{Runs: []result.Run{{Variant: "round-robin-4", RPS: 1234, Extra: map[string]float64{"memory_hit_ratio": 0.5}}}}
 	lb, err := costly.scaling("scaling-lb")
 	if err != nil {
 		t.Fatal(err)
@@ -94,8 +94,8 @@ func TestScalingFollowsTheRuns(t *testing.T) {
 	}
 }
 
-func slicesWithout(runs []bench.Run, variant string) []bench.Run {
-	var out []bench.Run
+func slicesWithout(runs []result.Run, variant string) []result.Run {
+	var out []result.Run
 	for _, x := range runs {
 		if x.Variant != variant {
 			out = append(out, x)

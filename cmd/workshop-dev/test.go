@@ -11,9 +11,9 @@ import (
 	"slices"
 	"time"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
 )
@@ -133,7 +133,7 @@ func verifyLatest(step int) error {
 	if err != nil {
 		return fmt.Errorf("no results file: %w", err)
 	}
-	var r bench.Result
+	var r result.Result
 	if err := json.Unmarshal(b, &r); err != nil {
 		return fmt.Errorf("results file: %w", err)
 	}
@@ -141,7 +141,7 @@ func verifyLatest(step int) error {
 }
 
 // VerifyResult is the assertion behind the QUICK benches of make test.
-func VerifyResult(r *bench.Result) error {
+func VerifyResult(r *result.Result) error {
 	if len(r.Runs) == 0 {
 		return fmt.Errorf("step %d: no runs", r.Step)
 	}

@@ -15,10 +15,10 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/latency"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/stack"
 )
 
@@ -109,7 +109,7 @@ func sameVerdicts(ctx context.Context, tmp string, n int, delay string) error {
 	return nil
 }
 
-func benchBothWays(ctx context.Context, tmp string, n int, delay, runs string) (native, slow *bench.Result, err error) {
+func benchBothWays(ctx context.Context, tmp string, n int, delay, runs string) (native, slow *result.Result, err error) {
 	if native, err = benchResult(ctx, filepath.Join(tmp, "native"), n, "LATENCY=", "RUNS="+runs); err != nil {
 		return nil, nil, err
 	}
@@ -118,7 +118,7 @@ func benchBothWays(ctx context.Context, tmp string, n int, delay, runs string) (
 }
 
 // benchResult runs the QUICK bench of step n's reference and reads its results file.
-func benchResult(ctx context.Context, dir string, n int, env ...string) (*bench.Result, error) {
+func benchResult(ctx context.Context, dir string, n int, env ...string) (*result.Result, error) {
 	cmd := exec.CommandContext(ctx, workshopBin(), "bench", "-step", fmt.Sprint(n))
 	cmd.Env = append(os.Environ(), append([]string{"QUICK=1", "TOOL=", "SOLUTION=1", "PEAKLOAD_RESULTS=" + dir}, env...)...)
 	out, err := cmd.CombinedOutput()
@@ -129,7 +129,7 @@ func benchResult(ctx context.Context, dir string, n int, env ...string) (*bench.
 	if err != nil {
 		return nil, err
 	}
-	var r bench.Result
+	var r result.Result
 	if err := json.Unmarshal(b, &r); err != nil {
 		return nil, err
 	}
@@ -137,7 +137,7 @@ func benchResult(ctx context.Context, dir string, n int, env ...string) (*bench.
 }
 
 // differing lists the claims measured both ways whose verdicts differ.
-func differing(a, b *bench.Result) []string {
+func differing(a, b *result.Result) []string {
 	var ids []string
 	for _, c := range a.Claims {
 		d := claimOf(b, c.ID)
@@ -151,16 +151,16 @@ func differing(a, b *bench.Result) []string {
 	return ids
 }
 
-func claimOf(r *bench.Result, id string) bench.Claim {
+func claimOf(r *result.Result, id string) result.Claim {
 	for _, c := range r.Claims {
 		if c.ID == id {
 			return c
 		}
 	}
-	return bench.Claim{ID: id}
+	return result.Claim{ID: id}
 }
 
-func printVerdicts(native, slow *bench.Result, suffix string) {
+func printVerdicts(native, slow *result.Result, suffix string) {
 	tw := tabwriter.NewWriter(os.Stderr, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "    claim\tnative%s\twith latency%s\n", suffix, suffix)
 	for _, c := range native.Claims {
@@ -171,7 +171,7 @@ func printVerdicts(native, slow *bench.Result, suffix string) {
 }
 
 // short is a verdict with the figure it was judged on, for one line.
-func short(c bench.Claim) string {
+func short(c result.Claim) string {
 	v := c.Verdict()
 	if c.Unstable {
 		v = "UNSTABLE"

@@ -16,13 +16,15 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/peakload/workshop/internal/balancer"
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/latency"
+	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/proc"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
 )
@@ -49,7 +51,7 @@ func runBench(ctx context.Context, cfg cli.Config, args []string) (err error) {
 		return err
 	}
 	env := scenario.Env{Params: p, Tool: tool, HasWrk: hasWrk, Quick: cfg.Quick,
-		ServicesCPU: func() float64 { return bench.TreeCPUSeconds(stack.PIDs(sc)) }}
+		ServicesCPU: func() float64 { return proc.TreeCPUSeconds(stack.PIDs(sc)) }}
 	closeClients, err := openClients(ctx, sc, step, &env)
 	defer closeClients()
 	if err != nil {
@@ -79,7 +81,7 @@ func runBench(ctx context.Context, cfg cli.Config, args []string) (err error) {
 // benchOptions are the load's options and its tool: VUS, ITERATIONS,
 // DURATION and QUICK over the shared defaults (the step's own VUs unless
 // VUS is set), TOOL, the open loop (ARRIVAL=rate RATE=N) and k6's binary.
-func benchOptions(cfg cli.Config, p params.Params, step scenario.Step) (o bench.Options, tool string, hasWrk bool, err error) {
+func benchOptions(cfg cli.Config, p params.Params, step scenario.Step) (o load.Options, tool string, hasWrk bool, err error) {
 	o = loadOptions(cfg, p)
 	if step.VUs > 0 && cfg.VUs == 0 {
 		o.VUs = step.VUs
@@ -91,7 +93,7 @@ func benchOptions(cfg cli.Config, p params.Params, step scenario.Step) (o bench.
 		return o, tool, hasWrk, err
 	}
 	if tool == "k6" {
-		o.K6, err = bench.K6FromEnv(step.K6Script())
+		o.K6, err = load.K6FromEnv(step.K6Script())
 	}
 	return o, tool, hasWrk, err
 }
@@ -103,7 +105,7 @@ func benchTool(cfg cli.Config) (tool string, hasWrk bool, err error) {
 	if cfg.Tool == "k6" {
 		return cfg.Tool, false, nil
 	}
-	hasWrk = bench.HaveWrk()
+	hasWrk = load.HaveWrk()
 	if cfg.Tool == "wrk" && !hasWrk {
 		if _, err := stack.Require("wrk", logf); err != nil {
 			return "", false, err
@@ -150,11 +152,11 @@ func openClients(ctx context.Context, sc stack.Config, step scenario.Step, env *
 // pinCPUs gives the server one CPU alone (step 8: all but the driver's),
 // the databases and the driver the rest (each their own on 4+ CPUs). The
 // returned function gives the databases every CPU back.
-func pinCPUs(sc stack.Config, plan bench.CPUPlan) (unpin func(), err error) {
+func pinCPUs(sc stack.Config, plan result.CPUPlan) (unpin func(), err error) {
 	if !plan.Pinned {
 		return func() {}, nil
 	}
-	if err := bench.Pin(os.Getpid(), plan.Driver); err != nil {
+	if err := proc.Pin(os.Getpid(), plan.Driver); err != nil {
 		return func() {}, err
 	}
 	all := make([]int, runtime.NumCPU())
@@ -163,11 +165,11 @@ func pinCPUs(sc stack.Config, plan bench.CPUPlan) (unpin func(), err error) {
 	}
 	pids := stack.PIDs(sc)
 	for _, pid := range pids {
-		_ = bench.PinTree(pid, plan.Services)
+		_ = proc.PinTree(pid, plan.Services)
 	}
 	return func() {
 		for _, pid := range pids {
-			_ = bench.PinTree(pid, all)
+			_ = proc.PinTree(pid, all)
 		}
 	}, nil
 }
@@ -179,9 +181,9 @@ type servers struct {
 	ctx     context.Context
 	bin     string
 	env     []string
-	plan    bench.CPUPlan
+	plan    result.CPUPlan
 	logPath string
-	shared  *bench.Proc
+	shared  *proc.Proc
 	// external is a server someone else runs (PEAKLOAD_SERVER_URL): every
 	// variant is measured against it.
 	external string
@@ -207,7 +209,7 @@ func prepareServers(ctx context.Context, cfg cli.Config, sc stack.Config, step s
 	srvs = &servers{ctx: ctx, plan: step.Plan(), external: external,
 		logPath: filepath.Join(sc.Dir, fmt.Sprintf("step-%02d.log", step.N))}
 	if external != "" {
-		srvs.plan = bench.CPUPlan{}
+		srvs.plan = result.CPUPlan{}
 	} else if srvs.bin, err = buildStep(ctx, cfg, sc, step); err != nil {
 		return nil, stop, err
 	}
@@ -225,18 +227,18 @@ func prepareServers(ctx context.Context, cfg cli.Config, sc stack.Config, step s
 	return srvs, stop, nil
 }
 
-func (s *servers) start(extra []string) (*bench.Proc, error) {
-	return bench.StartServer(s.ctx, s.bin, append(slices.Clone(s.env), extra...), s.plan, s.logPath)
+func (s *servers) start(extra []string) (*proc.Proc, error) {
+	return proc.StartServer(s.ctx, s.bin, append(slices.Clone(s.env), extra...), s.plan, s.logPath)
 }
 
 // forVariant returns the server v runs against; own says it is v's alone,
 // to stop after v.
-func (s *servers) forVariant(v bench.Variant) (srv *bench.Proc, own bool, err error) {
+func (s *servers) forVariant(v load.Variant) (srv *proc.Proc, own bool, err error) {
 	if s.external != "" {
 		if v.Server != nil {
 			return nil, false, fmt.Errorf("%s needs a server of its own (%s), which PEAKLOAD_SERVER_URL=%s cannot give: bench this step natively", v.Name, strings.Join(v.Server, " "), s.external)
 		}
-		return bench.External(s.external), false, nil
+		return proc.External(s.external), false, nil
 	}
 	if v.Server != nil {
 		srv, err = s.start(v.Server)
@@ -258,12 +260,12 @@ func (s *servers) stopShared() error {
 }
 
 // newResult is the results file's head: the step, this machine, the options.
-func newResult(cfg cli.Config, step scenario.Step, sc stack.Config, plan bench.CPUPlan, o bench.Options, tool string) *bench.Result {
+func newResult(cfg cli.Config, step scenario.Step, sc stack.Config, plan result.CPUPlan, o load.Options, tool string) *result.Result {
 	kind := sc.ResolveKind()
 	if len(step.Services) == 0 {
 		kind = "none"
 	}
-	res := &bench.Result{Step: step.N, Slug: step.Slug, StartedAt: time.Now().UTC(), Machine: bench.ThisMachine(kind, plan),
+	res := &result.Result{Step: step.N, Slug: step.Slug, StartedAt: time.Now().UTC(), Machine: proc.ThisMachine(kind, plan),
 		Params: map[string]any{"vus": o.VUs, "iterations": o.Iterations, "duration_s": o.Duration.Seconds(),
 			"warmup_s": o.Warmup.Seconds(), "quick": cfg.Quick, "tool": tool, "solution": cfg.Solution,
 			"who": whoAmI()}} // make compare DIR= sets many people's runs side by side
@@ -286,7 +288,7 @@ func newResult(cfg cli.Config, step scenario.Step, sc stack.Config, plan bench.C
 // step asks for them, into res. An optional server that does not start
 // (step 9's "yours" before the exercise is written) skips its rows, said
 // in a note.
-func measureAll(ctx context.Context, cfg cli.Config, step scenario.Step, env scenario.Env, o bench.Options, srvs *servers, dir string, res *bench.Result) error {
+func measureAll(ctx context.Context, cfg cli.Config, step scenario.Step, env scenario.Env, o load.Options, srvs *servers, dir string, res *result.Result) error {
 	rounds := max(step.Rounds, 1)
 	switch {
 	case cfg.Runs > 0:
@@ -306,7 +308,7 @@ func measureAll(ctx context.Context, cfg cli.Config, step scenario.Step, env sce
 	o.Progress = os.Stderr
 	variants := step.Variants(env)
 	skipped := map[string]bool{}
-	all := make([][]bench.Run, rounds)
+	all := make([][]result.Run, rounds)
 	for round := 1; round <= rounds; round++ {
 		if rounds > 1 {
 			fmt.Fprint(os.Stderr, messages.T("bench.round", round, rounds))
@@ -329,7 +331,7 @@ func measureAll(ctx context.Context, cfg cli.Config, step scenario.Step, env sce
 				return fmt.Errorf("%s: %w", v.Name, err)
 			}
 			o.Target = srv.Target
-			r, err := bench.Measure(ctx, o, v, srvs.plan, dir)
+			r, err := load.Measure(ctx, o, v, srvs.plan, dir)
 			r.ServerPeakRSSMB = srv.PeakRSSMB()
 			if own {
 				err = errors.Join(err, srv.Stop())
@@ -340,7 +342,7 @@ func measureAll(ctx context.Context, cfg cli.Config, step scenario.Step, env sce
 			all[round-1] = append(all[round-1], r)
 		}
 	}
-	res.Runs = bench.Combine(all, best)
+	res.Runs = result.Combine(all, best)
 	if rounds > 1 {
 		res.Rounds = all
 	}
@@ -348,9 +350,9 @@ func measureAll(ctx context.Context, cfg cli.Config, step scenario.Step, env sce
 }
 
 // judgeAndWrite judges the claims, prints the table and writes the results file.
-func judgeAndWrite(step scenario.Step, env scenario.Env, res *bench.Result, quick bool) error {
-	res.Claims = bench.Judge(res, res.Rounds, func(r *bench.Result) []bench.Claim { return step.Claims(r, env) })
-	bench.NoteToolLimits(res)
+func judgeAndWrite(step scenario.Step, env scenario.Env, res *result.Result, quick bool) error {
+	res.Claims = result.Judge(res, res.Rounds, func(r *result.Result) []result.Claim { return step.Claims(r, env) })
+	result.NoteToolLimits(res)
 	if step.Tables != nil {
 		res.Tables = step.Tables(res)
 	}
@@ -368,9 +370,9 @@ func judgeAndWrite(step scenario.Step, env scenario.Env, res *bench.Result, quic
 }
 
 // loadOptions reads VUS, ITERATIONS, DURATION and QUICK over the shared defaults.
-func loadOptions(cfg cli.Config, p params.Params) bench.Options {
+func loadOptions(cfg cli.Config, p params.Params) load.Options {
 	secs := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
-	o := bench.Options{VUs: p.Load.VUs, Duration: secs(p.Load.DurationS), Warmup: secs(p.Load.WarmupS), Iterations: cfg.Iterations}
+	o := load.Options{VUs: p.Load.VUs, Duration: secs(p.Load.DurationS), Warmup: secs(p.Load.WarmupS), Iterations: cfg.Iterations}
 	if cfg.Quick {
 		o.Duration, o.Warmup = secs(p.Load.QuickDurationS), secs(p.Load.QuickWarmupS)
 	}
@@ -383,7 +385,7 @@ func loadOptions(cfg cli.Config, p params.Params) bench.Options {
 	return o
 }
 
-func describe(o bench.Options) string {
+func describe(o load.Options) string {
 	if o.Iterations > 0 {
 		return fmt.Sprintf("%d requests", o.Iterations)
 	}

@@ -9,22 +9,23 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/cli"
+	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/scenario"
 )
 
 // The open loop from the command line: ARRIVAL=rate RATE=N runs every
 // variant on an arrival-rate schedule instead of closed-loop users, and
 // CAPACITY=1 searches, after the closed-loop table, the highest rate each
-// variant serves with its p99 under the step's bound (internal/bench's
+// variant serves with its p99 under the step's bound (internal/load's
 // openloop.go and capacity.go say why both exist).
 
 // arrival sets o's schedule when ARRIVAL=rate (cli.Config checked ARRIVAL
 // and RATE). Only the Go driver keeps a schedule (wrk is closed-loop), so
 // an open loop runs on it alone.
-func arrival(cfg cli.Config, o *bench.Options, p params.Params, tool string) (string, error) {
+func arrival(cfg cli.Config, o *load.Options, p params.Params, tool string) (string, error) {
 	if cfg.Arrival != "rate" {
 		return tool, nil
 	}
@@ -40,10 +41,10 @@ func arrival(cfg cli.Config, o *bench.Options, p params.Params, tool string) (st
 }
 
 // capacityConfig is the search's bound and budget from the parameters.
-func capacityConfig(p params.Params, quick bool) bench.CapacityConfig {
+func capacityConfig(p params.Params, quick bool) load.CapacityConfig {
 	secs := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 	c := p.Capacity
-	cfg := bench.CapacityConfig{P99Ms: c.P99Ms, Probe: secs(c.ProbeS), Warmup: secs(c.WarmupS), Bisections: c.Bisections, Brackets: c.Brackets}
+	cfg := load.CapacityConfig{P99Ms: c.P99Ms, Probe: secs(c.ProbeS), Warmup: secs(c.WarmupS), Bisections: c.Bisections, Brackets: c.Brackets}
 	if quick {
 		cfg.Probe, cfg.Warmup, cfg.Bisections = secs(c.QuickProbeS), secs(c.QuickWarmupS), c.QuickBisections
 	}
@@ -52,8 +53,8 @@ func capacityConfig(p params.Params, quick bool) bench.CapacityConfig {
 
 // capacityVariants are the variants a search runs on: the step's list, or
 // every variant the Go driver loads over HTTP on its own schedule.
-func capacityVariants(step scenario.Step, env scenario.Env) []bench.Variant {
-	var out []bench.Variant
+func capacityVariants(step scenario.Step, env scenario.Env) []load.Variant {
+	var out []load.Variant
 	for _, v := range step.Variants(env) {
 		plain := (v.Tool == "" || v.Tool == "go") && v.Direct == nil && !v.Settle && v.Pace == 0
 		if plain && (len(step.Capacity) == 0 || slices.Contains(step.Capacity, v.Name)) {
@@ -65,7 +66,7 @@ func capacityVariants(step scenario.Step, env scenario.Env) []bench.Variant {
 
 // measureCapacity runs the capacity search of every capacity variant
 // (CAPACITY=1), each from its closed-loop req/s, into res.Capacity.
-func measureCapacity(ctx context.Context, settings cli.Config, step scenario.Step, env scenario.Env, o bench.Options, srvs *servers, dir string, res *bench.Result) error {
+func measureCapacity(ctx context.Context, settings cli.Config, step scenario.Step, env scenario.Env, o load.Options, srvs *servers, dir string, res *result.Result) error {
 	if !settings.Capacity {
 		return nil
 	}
@@ -82,16 +83,16 @@ func measureCapacity(ctx context.Context, settings cli.Config, step scenario.Ste
 		if err != nil {
 			return fmt.Errorf("%s: capacity: %w", v.Name, err)
 		}
-		probe := func(rate float64) (bench.Run, error) {
+		probe := func(rate float64) (result.Run, error) {
 			p := o
 			p.Rate, p.MaxInFlight, p.Duration, p.Warmup, p.Iterations = rate, cfg.InFlight(rate, o.VUs, env.Params.Capacity.MaxInFlight), cfg.Probe, cfg.Warmup, 0
 			p.Target = srv.Target
-			r, err := bench.Measure(ctx, p, v, srvs.plan, dir)
+			r, err := load.Measure(ctx, p, v, srvs.plan, dir)
 			v.Setup = nil // the cache warmed by the first probe stays warm for the next
 			time.Sleep(200 * time.Millisecond)
 			return r, err
 		}
-		c, err := bench.SearchCapacity(ctx, cfg, closed.RPS, probe)
+		c, err := load.SearchCapacity(ctx, cfg, closed.RPS, probe)
 		if own {
 			err = errors.Join(err, srv.Stop())
 		}
@@ -106,9 +107,9 @@ func measureCapacity(ctx context.Context, settings cli.Config, step scenario.Ste
 
 // openLoopTables are the open loop's tables: the runs of ARRIVAL=rate, and
 // the capacity searches with their probes.
-func openLoopTables(res *bench.Result) []bench.Table {
-	var out []bench.Table
-	arrival := bench.Table{Title: "open loop: requests sent on a schedule, latency from each one's due time",
+func openLoopTables(res *result.Result) []result.Table {
+	var out []result.Table
+	arrival := result.Table{Title: "open loop: requests sent on a schedule, latency from each one's due time",
 		Header: []string{"variant", "scheduled req/s", "achieved req/s", "missed schedule", "not sent", "in flight", "p50 ms", "p99 ms", "max ms"}}
 	for _, r := range res.Runs {
 		if a := r.Arrival; a != nil {
@@ -118,16 +119,16 @@ func openLoopTables(res *bench.Result) []bench.Table {
 		}
 	}
 	if len(arrival.Rows) > 0 {
-		arrival.Notes = []string{fmt.Sprintf("missed schedule = due requests no connection was free to send within %s (sent late, timed from when they were due); not sent = still waiting when the window's grace ran out", bench.LateAfter)}
+		arrival.Notes = []string{fmt.Sprintf("missed schedule = due requests no connection was free to send within %s (sent late, timed from when they were due); not sent = still waiting when the window's grace ran out", load.LateAfter)}
 		out = append(out, arrival)
 	}
 	if len(res.Capacity) == 0 {
 		return out
 	}
 	bound := res.Capacity[0].P99BoundMs
-	capacity := bench.Table{Title: fmt.Sprintf("capacity: the highest arrival rate served with p99 ≤ %.0f ms (open loop), beside the closed loop's req/s", bound),
+	capacity := result.Table{Title: fmt.Sprintf("capacity: the highest arrival rate served with p99 ≤ %.0f ms (open loop), beside the closed loop's req/s", bound),
 		Header: []string{"variant", "closed-loop req/s", "closed p99 ms", "capacity req/s", "capacity ÷ closed", "its p99 ms", "failed at req/s", "probes"}}
-	probes := bench.Table{Title: "the capacity probes, in order",
+	probes := result.Table{Title: "the capacity probes, in order",
 		Header: []string{"variant", "scheduled req/s", "achieved req/s", "missed schedule", "p50 ms", "p99 ms", "served", "why"}}
 	for _, c := range res.Capacity {
 		p99, failed := "-", "none"
@@ -154,7 +155,7 @@ func openLoopTables(res *bench.Result) []bench.Table {
 }
 
 // capacityFigure is the capacity column: a rate, or why there is none.
-func capacityFigure(c bench.Capacity) string {
+func capacityFigure(c result.Capacity) string {
 	switch {
 	case c.RPS == 0 && len(c.Probes) > 0:
 		lowest := c.Probes[0].Rate

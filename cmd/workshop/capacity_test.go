@@ -4,9 +4,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/cli"
+	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // ARRIVAL and RATE go together, on the Go driver only; a mistake is named.
@@ -28,7 +29,7 @@ func TestArrival(t *testing.T) {
 	} {
 		t.Setenv("ARRIVAL", c.arrival)
 		t.Setenv("RATE", c.rate)
-		var o bench.Options
+		var o load.Options
 		tool := c.tool
 		cfg, err := cli.FromEnv() // ARRIVAL and RATE on their own
 		if err == nil {
@@ -50,12 +51,12 @@ func TestArrival(t *testing.T) {
 // The capacity table gives each search's figure beside the closed loop's,
 // and the probes table every probe with why it failed.
 func TestOpenLoopTables(t *testing.T) {
-	probe := func(rate, achieved, p99 float64, ok bool, why string) bench.Probe {
-		return bench.Probe{Rate: rate, OK: ok, Why: why, Run: bench.Run{Latency: bench.Latency{P99: p99},
-			Arrival: &bench.Arrival{Scheduled: 100, IntendedRPS: rate, AchievedRPS: achieved}}}
+	probe := func(rate, achieved, p99 float64, ok bool, why string) result.Probe {
+		return result.Probe{Rate: rate, OK: ok, Why: why, Run: result.Run{Latency: result.Latency{P99: p99},
+			Arrival: &result.Arrival{Scheduled: 100, IntendedRPS: rate, AchievedRPS: achieved}}}
 	}
-	res := &bench.Result{Runs: []bench.Run{{Variant: "open", Arrival: &bench.Arrival{Scheduled: 100, Missed: 5, IntendedRPS: 1000, AchievedRPS: 990}}},
-		Capacity: []bench.Capacity{{Variant: "empty-get", P99BoundMs: 25, ClosedRPS: 40000, RPS: 36000, Above: 38000, Probes: []bench.Probe{
+	res := &result.Result{Runs: []result.Run{{Variant: "open", Arrival: &result.Arrival{Scheduled: 100, Missed: 5, IntendedRPS: 1000, AchievedRPS: 990}}},
+		Capacity: []result.Capacity{{Variant: "empty-get", P99BoundMs: 25, ClosedRPS: 40000, RPS: 36000, Above: 38000, Probes: []result.Probe{
 			probe(40000, 38000, 80, false, "p99 80.0 ms > 25 ms"), probe(28000, 28000, 3, true, "ok"), probe(36000, 36000, 9, true, "ok"), probe(38000, 37000, 40, false, "p99 40.0 ms > 25 ms")}}}}
 	ts := openLoopTables(res)
 	if len(ts) != 3 {

@@ -16,9 +16,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/comparison"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/scenario"
 )
 
@@ -64,12 +64,12 @@ func compareTwo(aPath, bPath string) error {
 	return nil
 }
 
-func readResult(path string) (*bench.Result, error) {
+func readResult(path string) (*result.Result, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var r bench.Result
+	var r result.Result
 	if err := json.Unmarshal(b, &r); err != nil {
 		return nil, fmt.Errorf("%s: %w", messages.T("compare.not_results", path), err)
 	}
@@ -90,7 +90,7 @@ func compareLatest() error {
 			fmt.Fprint(tw, messages.T("compare.no_result", step.N, step.Slug, step.N))
 			continue
 		}
-		var r bench.Result
+		var r result.Result
 		if err := json.Unmarshal(b, &r); err != nil {
 			return fmt.Errorf("%s: %w", messages.T("err.step", step.N), err)
 		}

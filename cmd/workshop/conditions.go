@@ -7,10 +7,10 @@ import (
 	"os"
 	"time"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/latency"
 	"github.com/peakload/workshop/internal/messages"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
 )
@@ -40,7 +40,7 @@ func slowerNetwork(cfg cli.Config, sc stack.Config, step scenario.Step) (stack.E
 
 // noteLatency records an added delay in the results, so a run with it is
 // never read as a native one.
-func noteLatency(res *bench.Result, s *latency.Stack) {
+func noteLatency(res *result.Result, s *latency.Stack) {
 	if s == nil {
 		return
 	}

@@ -9,10 +9,10 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/proc"
 	"github.com/peakload/workshop/internal/stack"
 )
 
@@ -43,7 +43,7 @@ func runDoctor(_ context.Context, cfg cli.Config, _ []string) error {
 		fmt.Print(messages.T("doctor.no_mongod", stack.DefaultMongoBackend))
 	}
 	fmt.Print(messages.T("doctor.stack", c.Kind, kind, stack.DockerEngine()))
-	plan := bench.PlanCPUs()
+	plan := proc.PlanCPUs()
 	if plan.Pinned {
 		fmt.Print(messages.T("doctor.pinned", plan.Server, plan.Services, plan.Driver))
 		fmt.Print(messages.T("doctor.pinned_wide", plan.Wide().Server, plan.Wide().Procs()))

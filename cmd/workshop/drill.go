@@ -9,12 +9,13 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/drill"
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/proc"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
 )
@@ -60,8 +61,8 @@ func writeDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err er
 	p := params.Load()
 	d := drill.Writes{
 		Mongo: mongo, Clients: 50, Phase: 3 * time.Second, KillMongo: true, Progress: os.Stderr,
-		Server: func(ctx context.Context, url string) (*bench.Proc, error) {
-			return bench.StartServer(ctx, bin, append(sc.Endpoints().Env(), "PEAKLOAD_MONGO_URL="+url), bench.CPUPlan{}, filepath.Join(dir, "server.log"))
+		Server: func(ctx context.Context, url string) (*proc.Proc, error) {
+			return proc.StartServer(ctx, bin, append(sc.Endpoints().Env(), "PEAKLOAD_MONGO_URL="+url), result.CPUPlan{}, filepath.Join(dir, "server.log"))
 		},
 	}
 	route := "POST /events/bulk"
@@ -96,7 +97,7 @@ func writeDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err er
 	fmt.Printf("\nstep %d drill — %d clients on %s; MongoDB killed and restarted%s, then SIGTERM to the server mid-load\n\n", step.N, d.Clients, route, poison)
 	rep.Print(os.Stdout)
 	if rep.Series != nil {
-		res := drillResult(cfg, step, sc, bench.Run{Variant: "drill", Route: route, Tool: "go", VUs: d.Clients, Series: rep.Series},
+		res := drillResult(cfg, step, sc, result.Run{Variant: "drill", Route: route, Tool: "go", VUs: d.Clients, Series: rep.Series},
 			fmt.Sprintf("%d clients; MongoDB killed and restarted%s, then SIGTERM to the server mid-load; accepted %d, persisted %d, dead-lettered %d",
 				d.Clients, poison, rep.Accepted, rep.Persisted, rep.DeadLettered))
 		path, err := writeDrillResult(res)
@@ -155,8 +156,8 @@ func readDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err err
 		Request: func(r *rand.Rand) (string, string, string) {
 			return "GET", fmt.Sprintf("/cached/items/%d", skew.Pick(r)), ""
 		},
-		Server: func(ctx context.Context, addr string) (*bench.Proc, error) {
-			return bench.StartServer(ctx, bin, append(sc.Endpoints().Env(), "PEAKLOAD_REDIS_ADDR="+addr), bench.CPUPlan{}, filepath.Join(dir, "server.log"))
+		Server: func(ctx context.Context, addr string) (*proc.Proc, error) {
+			return proc.StartServer(ctx, bin, append(sc.Endpoints().Env(), "PEAKLOAD_REDIS_ADDR="+addr), result.CPUPlan{}, filepath.Join(dir, "server.log"))
 		},
 	}
 	fmt.Fprintf(os.Stderr, "step 2 drill — GET /cached/items/:id, %s; a private Redis on %s (server log: %s)\n", who(cfg), rdb.Addr, filepath.Join(dir, "server.log"))
@@ -167,7 +168,7 @@ func readDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err err
 	fmt.Printf("\nstep 2 drill — %d clients on GET /cached/items/:id; Redis stopped for %s, then started again (empty)\n\n", d.Clients, d.Phase)
 	rep.Print(os.Stdout)
 	if rep.Series != nil {
-		res := drillResult(cfg, step, sc, bench.Run{Variant: "drill", Route: "GET /cached/items/:id", Tool: "go", VUs: d.Clients, Series: rep.Series},
+		res := drillResult(cfg, step, sc, result.Run{Variant: "drill", Route: "GET /cached/items/:id", Tool: "go", VUs: d.Clients, Series: rep.Series},
 			fmt.Sprintf("%d clients; Redis stopped for %s after %s of load, then started again (empty); verdict: %s", d.Clients, d.Phase, d.Phase+d.Phase/2, map[bool]string{true: "0 5xx", false: "FAILED"}[rep.OK()]))
 		path, err := writeDrillResult(res)
 		if err != nil {
@@ -190,13 +191,13 @@ func who(cfg cli.Config) string {
 
 // drillResult is a drill's run over time, as a results file the report
 // draws: one row, the drill, whose series carries the drill's moments.
-func drillResult(cfg cli.Config, step scenario.Step, sc stack.Config, run bench.Run, note string) *bench.Result {
-	return &bench.Result{Step: step.N, Slug: step.Slug, StartedAt: time.Now().UTC(),
-		Machine: bench.ThisMachine(sc.ResolveKind(), bench.CPUPlan{}),
-		Params:  map[string]any{"drill": true, "solution": cfg.Solution}, Runs: []bench.Run{run}, Notes: []string{note}}
+func drillResult(cfg cli.Config, step scenario.Step, sc stack.Config, run result.Run, note string) *result.Result {
+	return &result.Result{Step: step.N, Slug: step.Slug, StartedAt: time.Now().UTC(),
+		Machine: proc.ThisMachine(sc.ResolveKind(), result.CPUPlan{}),
+		Params:  map[string]any{"drill": true, "solution": cfg.Solution}, Runs: []result.Run{run}, Notes: []string{note}}
 }
 
 // writeDrillResult saves results/drill/step-N/<UTC time>.json and latest.json.
-func writeDrillResult(r *bench.Result) (string, error) {
+func writeDrillResult(r *result.Result) (string, error) {
 	return r.Write(filepath.Join(resultsDir(), "drill"))
 }

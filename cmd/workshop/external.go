@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/cli"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/scenario"
 )
 
@@ -31,7 +31,7 @@ func externalServer(cfg cli.Config, step scenario.Step) (string, error) {
 
 // noteExternal records, in the results file and under the table, that the
 // server was not this bench's own process.
-func noteExternal(res *bench.Result, url string) {
+func noteExternal(res *result.Result, url string) {
 	if url == "" {
 		return
 	}

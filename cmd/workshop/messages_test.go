@@ -33,7 +33,7 @@ func TestMessagesGoThroughTheCatalogue(t *testing.T) {
 		"compare.go":  {"compareFolder", "folderProgress"},
 		"progress.go": {"writeProgress"},
 		filepath.Join("..", "..", "internal", "comparison", "comparison.go"): {"rerun"},
-		filepath.Join("..", "..", "internal", "bench", "result.go"):          {"Measure", "settle", "MeasureMore", "Write", "WriteIn"},
+		filepath.Join("..", "..", "internal", "result", "result.go"):         {"Measure", "settle", "MeasureMore", "Write", "WriteIn"},
 	}
 	fset := token.NewFileSet()
 	for name, exempt := range files {

@@ -7,8 +7,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/proc"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
 )
@@ -18,7 +19,7 @@ import (
 // environment), so a k6 or wrk run by hand measures the server the bench
 // measures, from the CPUs the bench's driver uses.
 type placement struct {
-	plan  bench.CPUPlan
+	plan  result.CPUPlan
 	env   []string // added to the server's environment
 	unpin func()   // gives the databases every CPU back
 }
@@ -39,7 +40,7 @@ func (p placement) pinServer(pid int) error {
 	if !p.plan.Pinned {
 		return nil
 	}
-	return bench.Pin(pid, p.plan.Server)
+	return proc.Pin(pid, p.plan.Server)
 }
 
 // printLoadCommands says where the server is and the commands that put the

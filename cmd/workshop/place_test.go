@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/scenario"
 )
 
@@ -15,7 +15,7 @@ func TestRunPrintsTheLoadCommandOnTheDriverCPUs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := placement{plan: bench.CPUPlan{Server: []int{3}, Services: []int{2}, Driver: []int{0, 1}, Pinned: true}}
+	p := placement{plan: result.CPUPlan{Server: []int{3}, Services: []int{2}, Driver: []int{0, 1}, Pinned: true}}
 	var b strings.Builder
 	p.printLoadCommands(&b, step)
 	out := b.String()

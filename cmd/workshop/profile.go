@@ -11,10 +11,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/hotspot"
+	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/proc"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
 )
@@ -52,10 +53,10 @@ func profileStep(ctx context.Context, cfg cli.Config, step scenario.Step, sc sta
 	}
 	plan := step.Plan()
 	if plan.Pinned {
-		_ = bench.Pin(os.Getpid(), plan.Driver)
+		_ = proc.Pin(os.Getpid(), plan.Driver)
 	}
 	env := append(append(sc.Endpoints().Env(), "PEAKLOAD_MUTEX_PROFILE=1"), v.Server...)
-	srv, err := bench.StartServer(ctx, bin, env, plan, filepath.Join(sc.Dir, fmt.Sprintf("step-%02d.log", step.N)))
+	srv, err := proc.StartServer(ctx, bin, env, plan, filepath.Join(sc.Dir, fmt.Sprintf("step-%02d.log", step.N)))
 	if err != nil {
 		return err
 	}
@@ -90,11 +91,11 @@ type profiles struct{ bin, dir, cpu, mutexBase, mutex string }
 // capture loads v while the server records a CPU profile. The mutex
 // profile counts from the start: take it twice and diff, so it covers the
 // same seconds as the CPU profile.
-func (p profiles) capture(ctx context.Context, target string, vus int, v bench.Variant) error {
-	load := make(chan error, 1)
+func (p profiles) capture(ctx context.Context, target string, vus int, v load.Variant) error {
+	loading := make(chan error, 1)
 	go func() {
-		_, err := bench.Drive(ctx, bench.Options{Target: target, VUs: vus, Duration: (profileSeconds + 2) * time.Second, Warmup: time.Second}, v, func(string) {})
-		load <- err
+		_, err := load.Drive(ctx, load.Options{Target: target, VUs: vus, Duration: (profileSeconds + 2) * time.Second, Warmup: time.Second}, v, func(string) {})
+		loading <- err
 	}()
 	time.Sleep(1500 * time.Millisecond)
 	if err := fetch(ctx, target+"/debug/pprof/mutex", p.mutexBase); err != nil {
@@ -106,7 +107,7 @@ func (p profiles) capture(ctx context.Context, target string, vus int, v bench.V
 	if err := fetch(ctx, target+"/debug/pprof/mutex", p.mutex); err != nil {
 		return err
 	}
-	return <-load
+	return <-loading
 }
 
 // printTops prints `go tool pprof -top` of both profiles.
@@ -147,7 +148,7 @@ func (p profiles) callGraph(ctx context.Context) error {
 // profiled picks the variant to load: VARIANT when set (step 0's
 // VARIANT=shell-timeouts profiles one layer of the shell), else the step's
 // Profile, else its last variant (the learner's "after").
-func profiled(step scenario.Step, variants []bench.Variant, variant string) (bench.Variant, error) {
+func profiled(step scenario.Step, variants []load.Variant, variant string) (load.Variant, error) {
 	name := variant
 	if name == "" {
 		name = step.Profile
@@ -160,7 +161,7 @@ func profiled(step scenario.Step, variants []bench.Variant, variant string) (ben
 		names = append(names, x.Name)
 	}
 	if variant != "" {
-		return bench.Variant{}, fmt.Errorf("VARIANT=%s: step %d has no such variant (have %s)", name, step.N, strings.Join(names, ", "))
+		return load.Variant{}, fmt.Errorf("VARIANT=%s: step %d has no such variant (have %s)", name, step.N, strings.Join(names, ", "))
 	}
 	return variants[len(variants)-1], nil
 }

@@ -17,9 +17,9 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/messages"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
 )
@@ -277,7 +277,7 @@ func lastBench(step scenario.Manifest) string {
 	if err != nil {
 		return messages.T("progress.no_bench", step.N)
 	}
-	var r bench.Result
+	var r result.Result
 	if err := json.Unmarshal(b, &r); err != nil {
 		return messages.T("progress.unreadable", err)
 	}

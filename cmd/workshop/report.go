@@ -9,9 +9,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/report"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/scenario"
 )
 
@@ -28,8 +28,8 @@ func runReport(_ context.Context, cfg cli.Config, args []string) error {
 	ref := fs.Bool("ref", os.Getenv("REF") == "1", "draw the reference runs (results/reference) and the slides' figures")
 	_ = fs.Parse(args)
 
-	rs, steps, slugs := map[int]*bench.Result{}, []int{}, map[int]string{}
-	drills := map[int]*bench.Result{}
+	rs, steps, slugs := map[int]*result.Result{}, []int{}, map[int]string{}
+	drills := map[int]*result.Result{}
 	for _, s := range scenario.All() {
 		r, err := report.Load(resultsDir(), s.N, *ref)
 		if err != nil {
@@ -81,7 +81,7 @@ func runReport(_ context.Context, cfg cli.Config, args []string) error {
 		return err
 	}
 	var names []string
-	var all []*bench.Result
+	var all []*result.Result
 	for _, n := range steps {
 		if rs[n] != nil {
 			all = append(all, rs[n])

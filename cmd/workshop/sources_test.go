@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/scenario"
 )
 
@@ -20,7 +20,7 @@ func TestReferenceRunsGetTheirSources(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var r bench.Result
+		var r result.Result
 		if err := json.Unmarshal(b, &r); err != nil {
 			t.Fatalf("step %d: %v", s.N, err)
 		}
@@ -29,7 +29,7 @@ func TestReferenceRunsGetTheirSources(t *testing.T) {
 			if c.Source.Kind == "" {
 				t.Errorf("step %d %s: no source after FillSources", s.N, c.ID)
 			}
-			if c.ID == "A5-ceiling" && c.Source.Kind != bench.FromOurs {
+			if c.ID == "A5-ceiling" && c.Source.Kind != result.FromOurs {
 				t.Errorf("A5-ceiling reads as %q", c.Source.Name())
 			}
 		}

@@ -10,8 +10,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/probe"
+	"github.com/peakload/workshop/internal/proc"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Step is the step number an audit's results carry (not a step of ours).
@@ -101,10 +102,10 @@ func (c *Config) Defaults() {
 // Run audits the service: the slowloris probe holds its one connection
 // while the others run in turn (the cold key first, while its key is
 // still cold; the burst last, so its queue disturbs nothing else).
-func Run(ctx context.Context, c Config) (*bench.Result, []Finding, error) {
+func Run(ctx context.Context, c Config) (*result.Result, []Finding, error) {
 	c.Defaults()
-	res := &bench.Result{Step: Step, Slug: "audit of " + c.Target.Host + c.Target.Path, StartedAt: time.Now().UTC(),
-		Machine: bench.ThisMachine("external", bench.CPUPlan{}),
+	res := &result.Result{Step: Step, Slug: "audit of " + c.Target.Host + c.Target.Path, StartedAt: time.Now().UTC(),
+		Machine: proc.ThisMachine("external", result.CPUPlan{}),
 		Params: map[string]any{"url": "http://" + c.Target.Host + c.Target.Path, "address": c.Target.Base, "post": c.Post,
 			"slowloris_bound_s": c.SlowlorisBound.Seconds(), "body_limit_probe_bytes": c.BodySize, "cold_requests": c.Cold}}
 	client := newClient()
@@ -126,7 +127,7 @@ func Run(ctx context.Context, c Config) (*bench.Result, []Finding, error) {
 		out = append(out, fs...)
 	}
 	out = append(out, headers(ctx, c, client)...)
-	res.Tables = []bench.Table{Table(out)}
+	res.Tables = []result.Table{Table(out)}
 	if err := ctx.Err(); err != nil {
 		return res, out, fmt.Errorf("interrupted: %w", err)
 	}
@@ -140,8 +141,8 @@ func newClient() *http.Client {
 }
 
 // Table is the audit as the results file and make report keep it.
-func Table(fs []Finding) bench.Table {
-	t := bench.Table{Title: "audit: the articles' practices, checked from outside",
+func Table(fs []Finding) result.Table {
+	t := result.Table{Title: "audit: the articles' practices, checked from outside",
 		Header: []string{"practice", "verdict", "evidence", "step"}}
 	for _, f := range fs {
 		t.Rows = append(t.Rows, []string{f.Practice, f.Cell(), f.Evidence, f.Step})

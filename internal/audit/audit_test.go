@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/probe"
+	"github.com/peakload/workshop/internal/proc"
 	"github.com/peakload/workshop/internal/stacktest"
 )
 
@@ -208,7 +208,7 @@ func stepServer(t *testing.T, dir string, solution bool) string {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("build %s: %v\n%s", dir, err, out)
 	}
-	p, err := bench.StartServer(context.Background(), bin, nil, bench.PlanCPUs(), filepath.Join(t.TempDir(), "server.log"))
+	p, err := proc.StartServer(context.Background(), bin, nil, proc.PlanCPUs(), filepath.Join(t.TempDir(), "server.log"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,8 +11,10 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/probe"
+	"github.com/peakload/workshop/internal/proc"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // The burst (steps 4–6): beyond what a service can serve, it either sheds
@@ -37,13 +39,13 @@ func (n *shedCount) reset() (shed, withRetry int64) {
 	return n.shed.Swap(0), n.retryAfter.Swap(0)
 }
 
-func (c Config) burstVariant(n *shedCount) bench.Variant {
+func (c Config) burstVariant(n *shedCount) load.Variant {
 	req := probe.Request{Method: "GET", Path: c.Target.Path}
 	if c.BurstPost {
 		req = probe.Request{Method: "POST", Path: c.Post, Body: c.Body, Headers: map[string]string{"Content-Type": "application/json"}}
 	}
 	v := (&probe.Config{Target: c.Target, Requests: []probe.Request{req}}).Variants()[0]
-	v.Check = func(_ *bench.VU, resp *fasthttp.Response) error {
+	v.Check = func(_ *load.VU, resp *fasthttp.Response) error {
 		code := resp.StatusCode()
 		if code == fasthttp.StatusServiceUnavailable {
 			n.shed.Add(1)
@@ -61,7 +63,7 @@ func (c Config) burstVariant(n *shedCount) bench.Variant {
 
 // burstSeen is what the burst observed, judged by shedVerdict.
 type burstSeen struct {
-	Base, Burst     bench.Run
+	Base, Burst     result.Run
 	BaseShed        int64   // 503s at half the closed loop's rate
 	Shed, WithRetry int64   // 503s during the burst, and those with Retry-After
 	ClientBusy      float64 // share of the driver's CPUs the audit used
@@ -77,7 +79,7 @@ func shedVerdict(s burstSeen) (mark, verdict, why string) {
 	case s.BaseShed > 0:
 		return Missing, "refuses below its own rate", fmt.Sprintf("; %d of %d answered 503 at half the closed loop's rate, before the burst: the 503s answer a backlog it could not sustain (its closed-loop rate was not one it serves), not a burst",
 			s.BaseShed, s.Base.Requests)
-	case s.ClientBusy >= bench.ClientBusyLimit:
+	case s.ClientBusy >= result.ClientBusyLimit:
 		return NotJudged, "not judged", fmt.Sprintf("; the audit used %.0f%% of its CPUs: the queue may be the load tool's", 100*s.ClientBusy)
 	case s.Shed > 0 && s.WithRetry == s.Shed:
 		return Pass, "sheds ✓", ""
@@ -87,7 +89,7 @@ func shedVerdict(s burstSeen) (mark, verdict, why string) {
 		return NotJudged, "kept up", fmt.Sprintf("; p99 stayed ≤ %.0f ms: twice the closed loop's rate was no burst for it", s.P99Ms)
 	case s.ServerBusy < 0:
 		return NotJudged, "not judged", "; no 503, and without -metrics (process_cpu_seconds_total) the service's CPU is unknown: the queue may be the machine's"
-	case s.ServerBusy < bench.ServerIdleLimit:
+	case s.ServerBusy < result.ServerIdleLimit:
 		return NotJudged, "not judged", fmt.Sprintf("; the service used %.0f%% of a CPU: not saturated, so the queue was the machine's or the load tool's", 100*s.ServerBusy)
 	}
 	return Missing, "queues, no shedding", fmt.Sprintf("; the service used %.0f%% of a CPU and answered no 503: the excess waited in a queue", 100*s.ServerBusy)
@@ -96,7 +98,7 @@ func shedVerdict(s burstSeen) (mark, verdict, why string) {
 // burst measures the closed loop's rate R, then opens: half of R for a
 // baseline, twice R for c.Burst, then half of R again in half-second
 // windows until p99 is back near the baseline's (at most 5 s).
-func burst(ctx context.Context, c Config) ([]bench.Run, []Finding) {
+func burst(ctx context.Context, c Config) ([]result.Run, []Finding) {
 	shedding := Finding{Practice: "under a burst: sheds load (503 + Retry-After), latency bounded", Step: burstStep}
 	recovery := Finding{Practice: "after a burst: p99 recovers", Step: burstStep, Mark: NotJudged, Verdict: "not judged"}
 	plan, where, unpin := pinLoad()
@@ -104,17 +106,17 @@ func burst(ctx context.Context, c Config) ([]bench.Run, []Finding) {
 	var counts shedCount
 	v := c.burstVariant(&counts)
 	nop := func(string) {}
-	closed, err := bench.Drive(ctx, bench.Options{Target: c.Target.Base, VUs: 64, Duration: 2 * time.Second, Warmup: 500 * time.Millisecond}, v, nop)
+	closed, err := load.Drive(ctx, load.Options{Target: c.Target.Base, VUs: 64, Duration: 2 * time.Second, Warmup: 500 * time.Millisecond}, v, nop)
 	closed.Variant = "closed loop (64 VUs)"
 	rate := closed.RPS - float64(closed.Errors)/max(closed.DurationS, 1e-9) // what it served, not what it refused
 	if err != nil || rate < 2 {
 		shedding.Mark, shedding.Verdict, shedding.Evidence = NotJudged, "not judged", fmt.Sprintf("the closed loop served %.0f req/s (%v)", rate, err)
 		recovery.Evidence = "no burst"
-		return []bench.Run{closed}, []Finding{shedding, recovery}
+		return []result.Run{closed}, []Finding{shedding, recovery}
 	}
 	warm := time.Duration(0)
-	open := func(name string, rate float64, d time.Duration) bench.Run {
-		r, _ := bench.DriveOpen(ctx, bench.Options{Target: c.Target.Base, VUs: 16, Rate: rate, Duration: d, Warmup: warm}, v, nop)
+	open := func(name string, rate float64, d time.Duration) result.Run {
+		r, _ := load.DriveOpen(ctx, load.Options{Target: c.Target.Base, VUs: 16, Rate: rate, Duration: d, Warmup: warm}, v, nop)
 		r.Variant = name
 		return r
 	}
@@ -124,10 +126,10 @@ func burst(ctx context.Context, c Config) ([]bench.Run, []Finding) {
 	warm = 0
 	s := burstSeen{Base: base, P99Ms: c.P99Ms}
 	s.BaseShed, _ = counts.reset()
-	cpu0, srv0, t0 := bench.SelfCPU(), c.serverCPU(ctx), time.Now()
+	cpu0, srv0, t0 := proc.SelfCPU(), c.serverCPU(ctx), time.Now()
 	s.Burst = open("burst 2×", 2*rate, c.Burst)
 	srv1, wall := c.serverCPU(ctx), time.Since(t0).Seconds() // the burst and the queue's drain after it
-	s.ClientBusy = (bench.SelfCPU() - cpu0).Seconds() / wall / float64(driverCPUs(plan))
+	s.ClientBusy = (proc.SelfCPU() - cpu0).Seconds() / wall / float64(driverCPUs(plan))
 	s.ServerBusy = -1
 	if srv0 >= 0 && srv1 >= 0 {
 		s.ServerBusy = (srv1 - srv0) / wall
@@ -139,7 +141,7 @@ func burst(ctx context.Context, c Config) ([]bench.Run, []Finding) {
 	var why string
 	shedding.Mark, shedding.Verdict, why = shedVerdict(s)
 	shedding.Evidence += why
-	runs := []bench.Run{closed, base, b}
+	runs := []result.Run{closed, base, b}
 	if base.Errors > 0 {
 		recovery.Evidence = "the baseline was not served cleanly: nothing to recover to"
 		return runs, []Finding{shedding, recovery}
@@ -164,24 +166,24 @@ func burst(ctx context.Context, c Config) ([]bench.Run, []Finding) {
 // tests' stepServer) is then alone on its CPU, and a queue the burst sees
 // is the service's, not the load tool's competing for the same core. The
 // returned func gives the process every CPU back (the bench's unpin).
-func pinLoad() (plan bench.CPUPlan, where string, unpin func()) {
-	plan = bench.PlanCPUs()
+func pinLoad() (plan result.CPUPlan, where string, unpin func()) {
+	plan = proc.PlanCPUs()
 	unpin = func() {}
 	if !plan.Pinned {
 		return plan, fmt.Sprintf("all %d CPUs, not pinned", runtime.NumCPU()), unpin
 	}
-	if err := bench.Pin(os.Getpid(), plan.Driver); err != nil {
-		return bench.CPUPlan{}, fmt.Sprintf("all %d CPUs (pinning failed: %v)", runtime.NumCPU(), err), unpin
+	if err := proc.Pin(os.Getpid(), plan.Driver); err != nil {
+		return result.CPUPlan{}, fmt.Sprintf("all %d CPUs (pinning failed: %v)", runtime.NumCPU(), err), unpin
 	}
 	all := make([]int, runtime.NumCPU())
 	for i := range all {
 		all[i] = i
 	}
-	unpin = func() { _ = bench.Pin(os.Getpid(), all) }
+	unpin = func() { _ = proc.Pin(os.Getpid(), all) }
 	return plan, fmt.Sprintf("CPU %v (the bench's driver CPUs; a step server runs on CPU %v)", plan.Driver, plan.Server), unpin
 }
 
-func driverCPUs(plan bench.CPUPlan) int {
+func driverCPUs(plan result.CPUPlan) int {
 	if plan.Pinned && len(plan.Driver) > 0 {
 		return len(plan.Driver)
 	}
@@ -190,10 +192,10 @@ func driverCPUs(plan bench.CPUPlan) int {
 
 // recoverAfter runs half-second open-loop windows until one's p99 is within
 // twice the baseline's (or 5 ms of it), at most ten of them.
-func recoverAfter(ctx context.Context, open func(string, float64, time.Duration) bench.Run, rate, baseP99 float64) ([]bench.Run, bool, time.Duration) {
+func recoverAfter(ctx context.Context, open func(string, float64, time.Duration) result.Run, rate, baseP99 float64) ([]result.Run, bool, time.Duration) {
 	bound := max(2*baseP99, baseP99+5)
 	t0 := time.Now()
-	var out []bench.Run
+	var out []result.Run
 	for i := range 10 {
 		r := open(fmt.Sprintf("recovery %d", i+1), rate, 500*time.Millisecond)
 		out = append(out, r)
@@ -207,9 +209,9 @@ func recoverAfter(ctx context.Context, open func(string, float64, time.Duration)
 	return out, false, time.Since(t0)
 }
 
-func arrival(r bench.Run) bench.Arrival {
+func arrival(r result.Run) result.Arrival {
 	if r.Arrival == nil {
-		return bench.Arrival{}
+		return result.Arrival{}
 	}
 	return *r.Arrival
 }
@@ -220,7 +222,7 @@ func (c Config) serverCPU(ctx context.Context) float64 {
 	if c.MetricsURL == "" {
 		return -1
 	}
-	m, err := bench.ScrapeURL(ctx, c.MetricsURL)
+	m, err := proc.ScrapeURL(ctx, c.MetricsURL)
 	if err != nil {
 		return -1
 	}

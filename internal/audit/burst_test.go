@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/stacktest"
 )
 
@@ -60,7 +60,7 @@ func TestBurstQueueIsJudgedOnlyWhenTheServerIsSaturated(t *testing.T) {
 
 // TestShedVerdict: the rule on its own, one case per branch.
 func TestShedVerdict(t *testing.T) {
-	slow := bench.Run{Latency: bench.Latency{P99: 900}, Errors: 3}
+	slow := result.Run{Latency: result.Latency{P99: 900}, Errors: 3}
 	for _, tc := range []struct {
 		name string
 		s    burstSeen
@@ -70,7 +70,7 @@ func TestShedVerdict(t *testing.T) {
 		{"the load tool saturated", burstSeen{ClientBusy: 0.95, Burst: slow, ServerBusy: 1}, "not judged"},
 		{"503 + Retry-After", burstSeen{Shed: 50, WithRetry: 50, Burst: slow, ServerBusy: -1}, "sheds ✓"},
 		{"503 alone", burstSeen{Shed: 50, WithRetry: 10, Burst: slow, ServerBusy: -1}, "503 without Retry-After"},
-		{"fast enough", burstSeen{P99Ms: 100, Burst: bench.Run{Latency: bench.Latency{P99: 20}}, ServerBusy: -1}, "kept up"},
+		{"fast enough", burstSeen{P99Ms: 100, Burst: result.Run{Latency: result.Latency{P99: 20}}, ServerBusy: -1}, "kept up"},
 		{"no metrics", burstSeen{P99Ms: 100, Burst: slow, ServerBusy: -1}, "not judged"},
 		{"server idle", burstSeen{P99Ms: 100, Burst: slow, ServerBusy: 0.3}, "not judged"},
 		{"server saturated", burstSeen{P99Ms: 100, Burst: slow, ServerBusy: 0.97}, "queues, no shedding"},

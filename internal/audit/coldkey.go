@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/proc"
 )
 
 // coldKey is steps 2 and 4's practice: N identical requests for a key
@@ -18,10 +18,10 @@ import (
 // query serves them all. Only the service's own query counter can tell.
 func coldKey(ctx context.Context, c Config, client *http.Client) Finding {
 	f := Finding{Practice: fmt.Sprintf("a cold key: %d concurrent identical requests coalesce", c.Cold), Step: "2 cache-aside, 4 singleflight"}
-	var before bench.Counters
+	var before proc.Counters
 	if c.MetricsURL != "" && c.Queries != "" {
 		var err error
-		if before, err = bench.ScrapeURL(ctx, c.MetricsURL); err != nil {
+		if before, err = proc.ScrapeURL(ctx, c.MetricsURL); err != nil {
 			f.Mark, f.Verdict, f.Evidence = NotJudged, "not judged", err.Error()
 			return f
 		}
@@ -35,7 +35,7 @@ func coldKey(ctx context.Context, c Config, client *http.Client) Finding {
 		}
 		change = fmt.Sprintf("after %s → %d, ", c.Change, a.status)
 		if before != nil { // the change's own queries are not the stampede's
-			before, _ = bench.ScrapeURL(ctx, c.MetricsURL)
+			before, _ = proc.ScrapeURL(ctx, c.MetricsURL)
 		}
 	}
 	statuses, spread := stampede(ctx, c, client)
@@ -46,12 +46,12 @@ func coldKey(ctx context.Context, c Config, client *http.Client) Finding {
 		return f
 	}
 	time.Sleep(100 * time.Millisecond) // a query still finishing is counted when it ends
-	after, err := bench.ScrapeURL(ctx, c.MetricsURL)
+	after, err := proc.ScrapeURL(ctx, c.MetricsURL)
 	if err != nil {
 		f.Mark, f.Verdict, f.Evidence = NotJudged, "not judged", err.Error()
 		return f
 	}
-	q := bench.Delta(before, after, c.Queries)
+	q := proc.Delta(before, after, c.Queries)
 	f.Evidence += fmt.Sprintf("; %s grew by %.0f", c.Queries, q)
 	switch {
 	case q == 0:

@@ -12,7 +12,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/proc"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Spec is how to start one replica: the step's built server, its
@@ -23,13 +24,13 @@ import (
 type Spec struct {
 	Bin  string
 	Env  []string
-	Plan bench.CPUPlan
+	Plan result.CPUPlan
 	Dir  string
 }
 
 // Fleet is N replicas behind one HAProxy.
 type Fleet struct {
-	Replicas []*bench.Proc
+	Replicas []*proc.Proc
 	LB       *HAProxy
 	// StartMS is each replica's cold start: from exec to its first
 	// healthy answer (connections to PostgreSQL and Redis included).
@@ -63,7 +64,7 @@ func (f *Fleet) start(ctx context.Context, s Spec, n int, balance Balance, extra
 			env = append(env, extra(i)...)
 		}
 		t0 := time.Now()
-		p, err := bench.StartServer(ctx, s.Bin, env, s.Plan, filepath.Join(dir, fmt.Sprintf("replica-%d.log", i+1)))
+		p, err := proc.StartServer(ctx, s.Bin, env, s.Plan, filepath.Join(dir, fmt.Sprintf("replica-%d.log", i+1)))
 		if err != nil {
 			return fmt.Errorf("replica %d: %w", i+1, err)
 		}
@@ -78,7 +79,7 @@ func (f *Fleet) start(ctx context.Context, s Spec, n int, balance Balance, extra
 		return err
 	}
 	if s.Plan.Pinned {
-		if err := bench.Pin(f.LB.Pid(), s.Plan.Services); err != nil {
+		if err := proc.Pin(f.LB.Pid(), s.Plan.Services); err != nil {
 			return err
 		}
 	}
@@ -87,14 +88,14 @@ func (f *Fleet) start(ctx context.Context, s Spec, n int, balance Balance, extra
 
 // Scrape reads every replica's counters, in order; a stopped replica
 // reads as nil.
-func (f *Fleet) Scrape(ctx context.Context) ([]bench.Counters, error) {
-	out := make([]bench.Counters, len(f.Replicas))
+func (f *Fleet) Scrape(ctx context.Context) ([]proc.Counters, error) {
+	out := make([]proc.Counters, len(f.Replicas))
 	var errs error
 	for i, p := range f.Replicas {
 		if p.Stopped() {
 			continue
 		}
-		c, err := bench.Scrape(ctx, p.Target)
+		c, err := proc.Scrape(ctx, p.Target)
 		errs = errors.Join(errs, err)
 		out[i] = c
 	}

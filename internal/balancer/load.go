@@ -8,8 +8,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/proc"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // ItemRoute is the replicas' item route (steps/10-scale-out/main.go): what
@@ -28,10 +30,10 @@ type Load struct {
 
 // RunLoad starts the fleet, drives the load o of v through its balancer,
 // and stops it. The row is judged by the replicas' counters, summed.
-func RunLoad(ctx context.Context, s Spec, l Load, o bench.Options, v bench.Variant) (bench.Run, error) {
+func RunLoad(ctx context.Context, s Spec, l Load, o load.Options, v load.Variant) (result.Run, error) {
 	f, err := StartFleet(ctx, s, l.Replicas, l.Balance, nil)
 	if err != nil {
-		return bench.Run{}, err
+		return result.Run{}, err
 	}
 	defer f.Stop()
 	return f.drive(ctx, l, o, v)
@@ -41,13 +43,13 @@ func RunLoad(ctx context.Context, s Spec, l Load, o bench.Options, v bench.Varia
 // counters at its start and end; with StopOne also at the stop and two
 // burst TTLs later, to show the hit-ratio dip while the stopped replica's
 // items move to the others.
-func (f *Fleet) drive(ctx context.Context, l Load, o bench.Options, v bench.Variant) (bench.Run, error) {
+func (f *Fleet) drive(ctx context.Context, l Load, o load.Options, v load.Variant) (result.Run, error) {
 	o.Target = f.LB.Target
 	v.Direct, v.Setup = nil, nil
 	burstTTL := l.Params.ForHitRatio(l.Params.Clock.BurstTTLS)
 	m := &moments{f: f, stopAfter: o.Duration / 3, dip: 2 * burstTTL, stopDone: make(chan struct{})}
 	close(m.stopDone)
-	r, err := bench.Drive(ctx, o, v, func(phase string) { m.mark(ctx, phase, l.StopOne) })
+	r, err := load.Drive(ctx, o, v, func(phase string) { m.mark(ctx, phase, l.StopOne) })
 	r.Tool = "go+haproxy"
 	if err != nil {
 		return r, err
@@ -80,7 +82,7 @@ func (f *Fleet) drive(ctx context.Context, l Load, o bench.Options, v bench.Vari
 type moments struct {
 	f                            *Fleet
 	stopAfter, dip               time.Duration
-	before, after, atStop, atDip []bench.Counters
+	before, after, atStop, atDip []proc.Counters
 	stopMS                       float64 // how long the stopped replica took to exit
 	stopDone                     chan struct{}
 	mu                           sync.Mutex
@@ -122,7 +124,7 @@ func (m *moments) stopOne(ctx context.Context) {
 
 // scrape reads every replica's counters, stamped with the time it read
 // them (scrapedAt), and keeps any error for the row.
-func (m *moments) scrape(ctx context.Context) []bench.Counters {
+func (m *moments) scrape(ctx context.Context) []proc.Counters {
 	cs, err := m.f.Scrape(ctx)
 	now := float64(time.Now().UnixNano()) / 1e9
 	for _, c := range cs {
@@ -144,7 +146,7 @@ type counting struct {
 
 // loadFigures: the per-request work, the hit ratio, and the loads from
 // Redis per burst-TTL window.
-func (c counting) loadFigures(r *bench.Run, w window) {
+func (c counting) loadFigures(r *result.Run, w window) {
 	r.PerRequest.DBQueries = w.work.Per(w.work.DBQueries)
 	r.PerRequest.RedisBytes = w.work.Per(w.work.RedisBytes)
 	r.ExactCounts = w.work.Exact
@@ -171,7 +173,7 @@ func (c counting) loadFigures(r *bench.Run, w window) {
 
 // replicaFigures: how many replicas, each one's share of the requests,
 // their cold start and memory.
-func (f *Fleet) replicaFigures(r *bench.Run, w window) {
+func (f *Fleet) replicaFigures(r *result.Run, w window) {
 	r.Extra["replicas"] = float64(len(f.Replicas))
 	r.Extra["cold_start_ms"] = mean(f.StartMS)
 	var rss []float64
@@ -189,10 +191,10 @@ func (f *Fleet) replicaFigures(r *bench.Run, w window) {
 // dipFigures: the stopped replica's items move to the others, which load
 // each once more. Loads per TTL window before the stop, in the two TTLs
 // after it, and over the rest of the window.
-func (c counting) dipFigures(r *bench.Run, m *moments) {
+func (c counting) dipFigures(r *result.Run, m *moments) {
 	for _, ph := range []struct {
 		name     string
-		from, to []bench.Counters
+		from, to []proc.Counters
 	}{{"before_stop", m.before, m.atStop}, {"2ttl_after_stop", m.atStop, m.atDip}, {"rest", m.atDip, m.after}} {
 		pw := sumWindow(ph.from, ph.to)
 		secs := scrapeSpan(ph.from, ph.to)
@@ -212,7 +214,7 @@ func (c counting) dipFigures(r *bench.Run, m *moments) {
 // window is what the replicas counted between two scrapes, summed.
 type window struct {
 	served, cpu, gets, hits, misses float64
-	work                            bench.Work // DB queries, Redis bytes and GETs per completed request
+	work                            proc.Work // DB queries, Redis bytes and GETs per completed request
 	perReplica                      []float64
 }
 
@@ -225,17 +227,17 @@ func (w window) hitRatio() float64 {
 
 // sumWindow adds every replica's deltas; a replica missing at either end
 // (stopped) counts nothing.
-func sumWindow(from, to []bench.Counters) window {
+func sumWindow(from, to []proc.Counters) window {
 	w := window{perReplica: make([]float64, len(from))}
 	for i := range from {
 		if from[i] == nil || i >= len(to) || to[i] == nil {
 			continue
 		}
-		d := func(key string) float64 { return bench.Delta(from[i], to[i], key) }
+		d := func(key string) float64 { return proc.Delta(from[i], to[i], key) }
 		served := d("peakload_http_requests_total{route=" + ItemRoute + "}")
 		w.perReplica[i] = served
 		w.served += served
-		w.work = w.work.Add(bench.RequestWork(from[i], to[i], ItemRoute)) // per completed request
+		w.work = w.work.Add(proc.RequestWork(from[i], to[i], ItemRoute)) // per completed request
 		w.cpu += d("process_cpu_seconds_total")
 		w.gets += d("peakload_redis_commands_total{cmd=get}") // every GET: loads per TTL
 		w.hits += d("peakload_cache_lookups_total{result=hit,tier=memory}")
@@ -246,7 +248,7 @@ func sumWindow(from, to []bench.Counters) window {
 
 // scrapeSpan is the seconds between two scrapes (their wall times are
 // kept in the counters under scrapedAt).
-func scrapeSpan(from, to []bench.Counters) float64 {
+func scrapeSpan(from, to []proc.Counters) float64 {
 	for i := range from {
 		if from[i] != nil && i < len(to) && to[i] != nil {
 			return to[i][scrapedAt] - from[i][scrapedAt]

@@ -3,8 +3,8 @@ package balancer
 import (
 	"testing"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/proc"
 )
 
 // Copies per item divide the loads by the distinct items that many
@@ -25,8 +25,8 @@ func TestDistinctItems(t *testing.T) {
 func TestSumWindow(t *testing.T) {
 	served := "peakload_http_requests_total{route=" + ItemRoute + "}"
 	hit, miss := "peakload_cache_lookups_total{result=hit,tier=memory}", "peakload_cache_lookups_total{result=miss,tier=memory}"
-	from := []bench.Counters{{served: 10, hit: 0, miss: 0, scrapedAt: 100}, {served: 5, scrapedAt: 100}, nil}
-	to := []bench.Counters{{served: 40, hit: 27, miss: 3, scrapedAt: 102.5}, nil, {served: 7}}
+	from := []proc.Counters{{served: 10, hit: 0, miss: 0, scrapedAt: 100}, {served: 5, scrapedAt: 100}, nil}
+	to := []proc.Counters{{served: 40, hit: 27, miss: 3, scrapedAt: 102.5}, nil, {served: 7}}
 	w := sumWindow(from, to)
 	if w.served != 30 || w.perReplica[0] != 30 || w.perReplica[1] != 0 || w.perReplica[2] != 0 {
 		t.Errorf("served %v, per replica %v; want 30, [30 0 0] (the stopped ones count nothing)", w.served, w.perReplica)

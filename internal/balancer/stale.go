@@ -11,7 +11,8 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/proc"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/stalewindow"
 )
 
@@ -35,14 +36,14 @@ type Stale struct {
 }
 
 // RunStale starts the fleet, makes the changes and stops it.
-func RunStale(ctx context.Context, s Spec, st Stale) (bench.Run, error) {
+func RunStale(ctx context.Context, s Spec, st Stale) (result.Run, error) {
 	base, err := st.subscribers(ctx)
 	if err != nil {
-		return bench.Run{}, err
+		return result.Run{}, err
 	}
 	f, err := StartFleet(ctx, s, st.Replicas, RoundRobin, st.replicaEnv)
 	if err != nil {
-		return bench.Run{}, err
+		return result.Run{}, err
 	}
 	defer f.Stop()
 	listeners := 0
@@ -88,13 +89,13 @@ type staleness struct {
 
 // changes makes the changes one after the other and measures the
 // staleness per replica.
-func (f *Fleet) changes(ctx context.Context, st Stale) (bench.Run, error) {
+func (f *Fleet) changes(ctx context.Context, st Stale) (result.Run, error) {
 	n := len(f.Replicas)
 	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 4}}
 	defer client.CloseIdleConnections()
 	before, err := f.Scrape(ctx)
 	if err != nil {
-		return bench.Run{}, err
+		return result.Run{}, err
 	}
 	var s staleness
 	start := time.Now()
@@ -119,20 +120,20 @@ func (f *Fleet) changes(ctx context.Context, st Stale) (bench.Run, error) {
 	elapsed := time.Since(start)
 	after, err := f.Scrape(ctx)
 	if err != nil {
-		return bench.Run{}, err
+		return result.Run{}, err
 	}
 	var forgets float64
 	for i := range after {
-		forgets += bench.Delta(before[i], after[i], "peakload_memory_forgets_total")
+		forgets += proc.Delta(before[i], after[i], "peakload_memory_forgets_total")
 	}
 	return s.row(st, n, elapsed, forgets), nil
 }
 
 // row is the stale row: its requests are the changes (its req/s, changes
 // per second: the drill is not a load); the polls are an extra.
-func (s staleness) row(st Stale, n int, elapsed time.Duration, forgets float64) bench.Run {
+func (s staleness) row(st Stale, n int, elapsed time.Duration, forgets float64) result.Run {
 	changes := float64(st.Changes)
-	r := bench.Run{Tool: "drill", VUs: n, Requests: int64(st.Changes), Errors: s.errs, FirstError: s.firstErr,
+	r := result.Run{Tool: "drill", VUs: n, Requests: int64(st.Changes), Errors: s.errs, FirstError: s.firstErr,
 		DurationS: elapsed.Seconds(), RPS: changes / elapsed.Seconds()}
 	r.Extra = map[string]float64{
 		"polls":              float64(s.polls),

@@ -21,7 +21,7 @@ import (
 
 	"golang.org/x/perf/benchmath"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Confidence is the level of the ± intervals, benchstat's default.
@@ -30,19 +30,19 @@ const Confidence = 0.95
 // Figure is one column of a step's table that can be compared.
 type Figure struct {
 	Name  string
-	Value func(*bench.Run) float64
+	Value func(*result.Run) float64
 }
 
 // figures are the table's columns; the per-request counters are what the
 // claims rest on. A step's own counters (Extra) are added after them.
 var figures = []Figure{
-	{"req/s", func(x *bench.Run) float64 { return x.RPS }},
-	{"p50 ms", func(x *bench.Run) float64 { return x.Latency.P50 }},
-	{"p99 ms", func(x *bench.Run) float64 { return x.Latency.P99 }},
-	{"DB queries / request", func(x *bench.Run) float64 { return x.PerRequest.DBQueries }},
-	{"Redis bytes / request", func(x *bench.Run) float64 { return x.PerRequest.RedisBytes }},
-	{"server CPU µs / request", func(x *bench.Run) float64 { return x.PerRequest.ServerCPUus }},
-	{"bytes received / request", func(x *bench.Run) float64 { return x.PerRequest.PublicBytes }},
+	{"req/s", func(x *result.Run) float64 { return x.RPS }},
+	{"p50 ms", func(x *result.Run) float64 { return x.Latency.P50 }},
+	{"p99 ms", func(x *result.Run) float64 { return x.Latency.P99 }},
+	{"DB queries / request", func(x *result.Run) float64 { return x.PerRequest.DBQueries }},
+	{"Redis bytes / request", func(x *result.Run) float64 { return x.PerRequest.RedisBytes }},
+	{"server CPU µs / request", func(x *result.Run) float64 { return x.PerRequest.ServerCPUus }},
+	{"bytes received / request", func(x *result.Run) float64 { return x.PerRequest.PublicBytes }},
 }
 
 // Side is one run's sample of one figure of one variant.
@@ -82,9 +82,9 @@ type Table struct {
 
 // Compare builds a table per figure that either run measured, over the
 // variants of A then those only B has.
-func Compare(a, b *bench.Result) []Table {
+func Compare(a, b *result.Result) []Table {
 	var variants []string
-	for _, r := range []*bench.Result{a, b} {
+	for _, r := range []*result.Result{a, b} {
 		for _, x := range r.Runs {
 			if !slices.Contains(variants, x.Variant) {
 				variants = append(variants, x.Variant)
@@ -93,7 +93,7 @@ func Compare(a, b *bench.Result) []Table {
 	}
 	all := slices.Clone(figures)
 	for _, k := range extraKeys(a, b) {
-		all = append(all, Figure{strings.ReplaceAll(k, "_", " "), func(x *bench.Run) float64 { return x.Extra[k] }})
+		all = append(all, Figure{strings.ReplaceAll(k, "_", " "), func(x *result.Run) float64 { return x.Extra[k] }})
 	}
 	var out []Table
 	for _, f := range all {
@@ -123,14 +123,14 @@ func Compare(a, b *bench.Result) []Table {
 
 // rounds are a result's runs per round: every round when it kept them
 // (RUNS=N), else its one row per variant.
-func rounds(r *bench.Result) [][]bench.Run {
+func rounds(r *result.Result) [][]result.Run {
 	if len(r.Rounds) > 0 {
 		return r.Rounds
 	}
-	return [][]bench.Run{r.Runs}
+	return [][]result.Run{r.Runs}
 }
 
-func side(r *bench.Result, variant string, f Figure) *Side {
+func side(r *result.Result, variant string, f Figure) *Side {
 	var vals []float64
 	for _, round := range rounds(r) {
 		for i := range round {
@@ -147,7 +147,7 @@ func side(r *bench.Result, variant string, f Figure) *Side {
 }
 
 // extraKeys are the step's own counters either run reported, sorted.
-func extraKeys(rs ...*bench.Result) []string {
+func extraKeys(rs ...*result.Result) []string {
 	seen := map[string]bool{}
 	for _, r := range rs {
 		for _, x := range r.Runs {
@@ -187,7 +187,7 @@ func RoundsForATest() int {
 // Print writes the comparison as benchstat would: per figure, A and B
 // (median ± the 95 % interval, when the rounds are enough for one), the
 // change, and the test's verdict, then the claims of both runs.
-func Print(w io.Writer, aName, bName string, a, b *bench.Result) {
+func Print(w io.Writer, aName, bName string, a, b *result.Result) {
 	if b.Step < 0 { // make probe: a service of the user's, not a step
 		fmt.Fprintf(w, "%s\n", b.Slug)
 	} else {
@@ -234,7 +234,7 @@ func Print(w io.Writer, aName, bName string, a, b *bench.Result) {
 
 // rerun is the command that measures b again with n rounds: a step's
 // bench, or the probe of the URL a probe's results name (step < 0).
-func rerun(b *bench.Result, n int) string {
+func rerun(b *result.Result, n int) string {
 	if u, ok := b.Params["url"].(string); ok && b.Step < 0 {
 		return fmt.Sprintf("make probe URL=%s RUNS=%d", u, n)
 	}
@@ -275,7 +275,7 @@ func num(v float64) string {
 }
 
 // describe is a run's conditions in one line.
-func describe(r *bench.Result) string {
+func describe(r *result.Result) string {
 	n, _ := r.Params["rounds"].(float64)
 	parts := []string{r.StartedAt.UTC().Format("2006-01-02 15:04 UTC"), messages.T("compare.describe", max(int(n), 1), r.Machine.CPUs, r.Machine.Stack)}
 	if s, _ := r.Params["solution"].(bool); s {
@@ -291,7 +291,7 @@ func describe(r *bench.Result) string {
 }
 
 // differences are the conditions that make A and B measure different things.
-func differences(a, b *bench.Result) []string {
+func differences(a, b *result.Result) []string {
 	var out []string
 	for _, k := range []string{"vus", "duration_s", "iterations", "warmup_s", "tool", "quick", "solution", "added_latency_ms"} {
 		if fmt.Sprint(a.Params[k]) != fmt.Sprint(b.Params[k]) {
@@ -315,9 +315,9 @@ func orNone(v any) any {
 }
 
 // printClaims sets each claim's verdict in A beside B's.
-func printClaims(w io.Writer, a, b *bench.Result) {
+func printClaims(w io.Writer, a, b *result.Result) {
 	var ids []string
-	for _, r := range []*bench.Result{a, b} {
+	for _, r := range []*result.Result{a, b} {
 		for _, c := range r.Claims {
 			if !slices.Contains(ids, c.ID) {
 				ids = append(ids, c.ID)
@@ -327,7 +327,7 @@ func printClaims(w io.Writer, a, b *bench.Result) {
 	if len(ids) == 0 {
 		return
 	}
-	find := func(r *bench.Result, id string) (string, string) {
+	find := func(r *result.Result, id string) (string, string) {
 		for _, c := range r.Claims {
 			if c.ID == id {
 				lang := messages.Current()

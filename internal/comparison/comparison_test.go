@@ -5,16 +5,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // result is a step's run with one variant measured once per value of rps
 // (several values: interleaved rounds, as RUNS=N keeps them).
-func result(rps ...float64) *bench.Result {
-	r := &bench.Result{Step: 2, Slug: "cache-aside", Params: map[string]any{"rounds": float64(len(rps))}}
+func res(rps ...float64) *result.Result {
+	r := &result.Result{Step: 2, Slug: "cache-aside", Params: map[string]any{"rounds": float64(len(rps))}}
 	for _, v := range rps {
-		run := bench.Run{Variant: "cache-aside", RPS: v, PerRequest: bench.PerRequest{DBQueries: 0.01}}
-		r.Rounds = append(r.Rounds, []bench.Run{run})
+		run := result.Run{Variant: "cache-aside", RPS: v, PerRequest: result.PerRequest{DBQueries: 0.01}}
+		r.Rounds = append(r.Rounds, []result.Run{run})
 	}
 	r.Runs = r.Rounds[len(rps)/2]
 	if len(rps) == 1 {
@@ -23,7 +23,7 @@ func result(rps ...float64) *bench.Result {
 	return r
 }
 
-func rpsRow(t *testing.T, a, b *bench.Result) Row {
+func rpsRow(t *testing.T, a, b *result.Result) Row {
 	t.Helper()
 	for _, tb := range Compare(a, b) {
 		if tb.Figure == "req/s" {
@@ -37,8 +37,8 @@ func rpsRow(t *testing.T, a, b *bench.Result) Row {
 // TestSignificantChangeOverRounds: five rounds each, clearly apart, are a
 // change; five rounds each from the same spread are "~".
 func TestSignificantChangeOverRounds(t *testing.T) {
-	a := result(1000, 1040, 980, 1010, 995)
-	faster := result(1500, 1530, 1480, 1510, 1490)
+	a := res(1000, 1040, 980, 1010, 995)
+	faster := res(1500, 1530, 1480, 1510, 1490)
 	row := rpsRow(t, a, faster)
 	if !row.Significant() || len(row.A.Values) != 5 || len(row.B.Values) != 5 {
 		t.Fatalf("five rounds 50%% apart: %+v", row.Comparison)
@@ -46,7 +46,7 @@ func TestSignificantChangeOverRounds(t *testing.T) {
 	if c := row.Change(); c < 0.45 || c > 0.55 {
 		t.Errorf("change %.3f, want the medians' +50%% (1510 ÷ 1000 is the medians: 1500 ÷ 1000)", c)
 	}
-	same := result(1010, 990, 1030, 985, 1000)
+	same := res(1010, 990, 1030, 985, 1000)
 	if row := rpsRow(t, a, same); row.Significant() {
 		t.Errorf("two samples of one spread called a change: p=%.3f", row.Comparison.P)
 	}
@@ -70,7 +70,7 @@ func TestOneRoundShowsTheChangeAndSaysWhyNoTest(t *testing.T) {
 		t.Fatalf("benchmath's U-test needs %d rounds per side? (4 at alpha 0.05)", n)
 	}
 	var out bytes.Buffer
-	Print(&out, "a.json", "b.json", result(1000), result(1500))
+	Print(&out, "a.json", "b.json", res(1000), res(1500))
 	s := out.String()
 	for _, want := range []string{"+50.00% ¹", "n=1", "RUNS=", "DB queries / request"} {
 		if !strings.Contains(s, want) {

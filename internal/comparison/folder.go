@@ -10,7 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // A lead's view: many people's results files in one folder (one
@@ -21,13 +21,13 @@ import (
 type Entry struct {
 	Person string
 	Path   string
-	Result *bench.Result
+	Result *result.Result
 }
 
 // Person names whose results a file holds: the results' "who" when the
 // bench recorded it, else the file's first folder under root, else its
 // name.
-func Person(root, path string, r *bench.Result) string {
+func Person(root, path string, r *result.Result) string {
 	if who, _ := r.Params["who"].(string); who != "" {
 		return who
 	}
@@ -56,7 +56,7 @@ func ReadFolder(root string) (map[int][]Entry, error) {
 		if err != nil {
 			return err
 		}
-		var r bench.Result
+		var r result.Result
 		if json.Unmarshal(b, &r) != nil || len(r.Runs) == 0 {
 			return nil // not a results file (a progress.json, a drill's notes…)
 		}
@@ -110,7 +110,7 @@ func StepTable(entries []Entry) (header []string, rows [][]string) {
 			}
 			row = append(row, v)
 		}
-		var best bench.Run
+		var best result.Run
 		for _, x := range r.Runs {
 			if x.RPS > best.RPS {
 				best = x
@@ -122,7 +122,7 @@ func StepTable(entries []Entry) (header []string, rows [][]string) {
 }
 
 // mark is a claim's verdict in one cell.
-func mark(c bench.Claim) string {
+func mark(c result.Claim) string {
 	switch {
 	case c.Unstable:
 		return "UNSTABLE"

@@ -11,7 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/proc"
 )
 
 // Load is clients sending requests in a loop until stopped or until the
@@ -37,7 +37,7 @@ func StartLoad(target string, n int, next Request) *Load {
 
 // StartLoadSeries is StartLoad with each client's responses recorded into
 // a per-interval series (nil: none).
-func StartLoadSeries(target string, n int, next Request, series *bench.Sampler) *Load {
+func StartLoadSeries(target string, n int, next Request, series *proc.Sampler) *Load {
 	l := &Load{stop: make(chan struct{})}
 	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: n}}
 	for i := range n {
@@ -109,9 +109,9 @@ func (l *Load) Stop() {
 // can no longer be asked).
 type Watch struct {
 	mu   sync.Mutex
-	last bench.Counters
+	last proc.Counters
 	max  map[string]float64
-	seen []func(bench.Counters)
+	seen []func(proc.Counters)
 	stop context.CancelFunc
 	done chan struct{}
 }
@@ -123,7 +123,7 @@ func StartWatch(target string) *Watch {
 	go func() {
 		defer close(w.done)
 		for ctx.Err() == nil {
-			if c, err := bench.Scrape(ctx, target); err == nil {
+			if c, err := proc.Scrape(ctx, target); err == nil {
 				w.mu.Lock()
 				w.last = c
 				for k, v := range c {
@@ -144,7 +144,7 @@ func StartWatch(target string) *Watch {
 }
 
 // Last is the latest scrape.
-func (w *Watch) Last() bench.Counters {
+func (w *Watch) Last() proc.Counters {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.last
@@ -158,12 +158,12 @@ func (w *Watch) Max(key string) float64 {
 }
 
 // Until waits until ok holds for a scrape (or timeout), and returns how long that took.
-func (w *Watch) Until(ok func(bench.Counters) bool, timeout time.Duration) (time.Duration, bool) {
+func (w *Watch) Until(ok func(proc.Counters) bool, timeout time.Duration) (time.Duration, bool) {
 	t0 := time.Now()
 	hit := make(chan struct{})
 	var once sync.Once
 	w.mu.Lock()
-	w.seen = append(w.seen, func(c bench.Counters) {
+	w.seen = append(w.seen, func(c proc.Counters) {
 		if ok(c) {
 			once.Do(func() { close(hit) })
 		}

@@ -12,7 +12,8 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/proc"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Redis is a private redis-server on a free port, without persistence,
@@ -76,7 +77,7 @@ func (r *Redis) Stop() {
 // read still answered, from the database, and Redis used again once back.
 type Reads struct {
 	Redis    *Redis
-	Server   func(ctx context.Context, redisAddr string) (*bench.Proc, error)
+	Server   func(ctx context.Context, redisAddr string) (*proc.Proc, error)
 	Clients  int
 	Request  Request
 	Phase    time.Duration
@@ -98,7 +99,7 @@ type ReadReport struct {
 	Recover time.Duration // from Redis's restart to its first hit
 	// Series is the drill four times a second: the dip when Redis stops,
 	// the reads failing open to PostgreSQL, the recovery.
-	Series *bench.Series
+	Series *result.Series
 }
 
 // seriesEvery is the drill's interval: its phases last seconds, and the
@@ -126,30 +127,30 @@ func (d Reads) Run(ctx context.Context) (ReadReport, error) {
 	defer srv.Stop()
 	watch := StartWatch(srv.Target)
 	defer watch.Stop()
-	series := bench.StartSeries(ctx, srv.Target, "", seriesEvery)
+	series := proc.StartSeries(ctx, srv.Target, "", seriesEvery)
 	defer series.Finish(ctx)
 	load := StartLoadSeries(srv.Target, d.Clients, d.Request, series)
 	defer load.Stop()
 	sleep(ctx, d.Phase/2) // warm the cache before the first phase counts
 	series.Mark("start")
-	mark := func() (bench.Counters, int64, int64, time.Time, error) {
-		c, err := bench.Scrape(ctx, srv.Target)
+	mark := func() (proc.Counters, int64, int64, time.Time, error) {
+		c, err := proc.Scrape(ctx, srv.Target)
 		return c, load.Requests.Load(), load.Rejected.Load() + load.ServerErrs.Load(), time.Now(), err
 	}
-	phase := func(name string, c0 bench.Counters, n0, e0 int64, t0 time.Time) error {
+	phase := func(name string, c0 proc.Counters, n0, e0 int64, t0 time.Time) error {
 		c1, n1, e1, t1, err := mark()
 		if err != nil {
 			return err
 		}
-		served := bench.Delta(c0, c1, "peakload_http_requests_total")
+		served := proc.Delta(c0, c1, "peakload_http_requests_total")
 		per := func(key string) float64 {
 			if served == 0 {
 				return 0
 			}
-			return bench.Delta(c0, c1, key) / served
+			return proc.Delta(c0, c1, key) / served
 		}
-		hit := bench.Delta(c0, c1, "peakload_cache_lookups_total{result=hit,tier=redis}")
-		miss := bench.Delta(c0, c1, "peakload_cache_lookups_total{result=miss,tier=redis}")
+		hit := proc.Delta(c0, c1, "peakload_cache_lookups_total{result=hit,tier=redis}")
+		miss := proc.Delta(c0, c1, "peakload_cache_lookups_total{result=miss,tier=redis}")
 		p := ReadPhase{Name: name, Seconds: t1.Sub(t0).Seconds(), Requests: n1 - n0, ServerErrors: e1 - e0,
 			FailOpenPerReq: per("peakload_cache_fail_open_total"), DBQPerReq: per("peakload_db_queries_total")}
 		if hit+miss > 0 {
@@ -182,7 +183,7 @@ func (d Reads) Run(ctx context.Context) (ReadReport, error) {
 	hits := c0["peakload_cache_lookups_total{result=hit,tier=redis}"]
 	say("Redis started again (empty)")
 	series.Event("Redis started (empty)")
-	if took, ok := watch.Until(func(c bench.Counters) bool {
+	if took, ok := watch.Until(func(c proc.Counters) bool {
 		return c["peakload_cache_lookups_total{result=hit,tier=redis}"] > hits
 	}, 30*time.Second); ok {
 		rep.Recover = took

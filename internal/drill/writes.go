@@ -8,7 +8,8 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/proc"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Writes is the write-path drill of steps 6 and 7: load on the step
@@ -17,7 +18,7 @@ import (
 // counted and compared with what the clients were told was accepted.
 type Writes struct {
 	Mongo   *Mongo
-	Server  func(ctx context.Context, mongoURL string) (*bench.Proc, error) // starts the step server
+	Server  func(ctx context.Context, mongoURL string) (*proc.Proc, error) // starts the step server
 	Clients int
 	Request Request
 	// Persisted counts what the database holds at the end.
@@ -51,7 +52,7 @@ type Report struct {
 	Guard                  string // what absorbs a retry (Idempotent)
 	// Series is the drill four times a second: writes refused while MongoDB
 	// is down, the buffer filling, the flush after SIGTERM.
-	Series *bench.Series
+	Series *result.Series
 }
 
 // OK is the verdict: everything acknowledged is stored — once, where the
@@ -80,7 +81,7 @@ func (d Writes) Run(ctx context.Context) (Report, error) {
 	defer srv.Stop()
 	watch := StartWatch(srv.Target)
 	defer watch.Stop()
-	series := bench.StartSeries(ctx, srv.Target, "", seriesEvery)
+	series := proc.StartSeries(ctx, srv.Target, "", seriesEvery)
 	defer series.Finish(ctx)
 	load := StartLoadSeries(srv.Target, d.Clients, d.Request, series)
 	defer load.Stop()
@@ -99,7 +100,7 @@ func (d Writes) Run(ctx context.Context) (Report, error) {
 		series.Event("MongoDB restarted")
 		persisted := watch.Last()["peakload_events_persisted_total"]
 		say("MongoDB restarted after %.1f s — %d accepted, %d told to retry later", rep.MongoDown.Seconds(), load.Accepted.Load(), load.Rejected.Load())
-		if took, ok := watch.Until(func(c bench.Counters) bool { return c["peakload_events_persisted_total"] > persisted }, 30*time.Second); ok {
+		if took, ok := watch.Until(func(c proc.Counters) bool { return c["peakload_events_persisted_total"] > persisted }, 30*time.Second); ok {
 			rep.Recover = took
 			say("writes flowing again %.1f s after the restart", took.Seconds())
 		} else {
@@ -157,7 +158,7 @@ func (d Writes) poison(ctx context.Context, target string, watch *Watch, rep *Re
 	}
 	rep.PoisonPhase, rep.Poisoned = true, int64(d.Poison.Orders)
 	say("poison: %d orders sent twice (%d accepted); the second copy of each is a duplicate on a unique index", d.Poison.Orders, accepted)
-	if took, ok := watch.Until(func(c bench.Counters) bool {
+	if took, ok := watch.Until(func(c proc.Counters) bool {
 		return c["peakload_events_rejected_total"]-rejected >= float64(d.Poison.Orders)
 	}, 10*time.Second); ok {
 		rep.SetAside = time.Since(t0)

@@ -3,7 +3,7 @@ package messages
 // en is the English catalogue: every key the CLI uses, the reference for
 // vi (TestEveryKeyIsTranslated).
 var en = map[string]string{
-	// Verdicts and sources (internal/bench: Claim.VerdictIn, Source.NameIn).
+	// Verdicts and sources (internal/result: Claim.VerdictIn, Source.NameIn).
 	"verdict.reproduced":     "REPRODUCED",
 	"verdict.not_reproduced": "NOT reproduced",
 	"verdict.not_measured":   "not measured",
@@ -16,7 +16,7 @@ var en = map[string]string{
 	"source.ours":            "ours",
 	"source.unknown":         "article",
 
-	// The bench table (internal/bench: Result.Print).
+	// The bench table (internal/result: Result.Print).
 	"bench.not_pinned":          "not pinned (shares all CPUs with the driver)",
 	"bench.pinned":              "server pinned to CPU %v with GOMAXPROCS=%d, databases on %v, driver on %v",
 	"bench.head_service":        "\n%s   (%d CPUs, %s)\n",

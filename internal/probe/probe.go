@@ -14,7 +14,9 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/proc"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Step is the step number a probe's results carry: not a step of the
@@ -38,7 +40,7 @@ type Config struct {
 	Warmup   time.Duration
 	Rounds   int
 	// Capacity, when set, searches each row's capacity after the closed loop.
-	Capacity    *bench.CapacityConfig
+	Capacity    *load.CapacityConfig
 	MaxInFlight int
 	// MetricsURL is the service's Prometheus text; PerRequest the counters
 	// (regular expressions over metric names) divided by requests served.
@@ -80,13 +82,13 @@ func ParsePerRequest(s string) ([]*regexp.Regexp, error) {
 }
 
 // Variants are the table's rows: one per request.
-func (c *Config) Variants() []bench.Variant {
+func (c *Config) Variants() []load.Variant {
 	reqs := c.Requests
 	if len(reqs) == 0 {
 		reqs = []Request{{Method: "GET", Path: c.Target.Path}}
 	}
 	seen := map[string]int{}
-	out := make([]bench.Variant, 0, len(reqs))
+	out := make([]load.Variant, 0, len(reqs))
 	for _, r := range reqs {
 		name := r.Name()
 		if seen[name]++; seen[name] > 1 {
@@ -96,15 +98,15 @@ func (c *Config) Variants() []bench.Variant {
 		if len(r.Headers) == 0 {
 			// A fixed request, written once and sent again and again, as
 			// the bench's rows are: the same client cost per request.
-			v := bench.Variant{Name: name, Route: r.Name(), Method: r.Method, Path: r.Path, Host: host}
+			v := load.Variant{Name: name, Route: r.Name(), Method: r.Method, Path: r.Path, Host: host}
 			if r.Body != "" {
 				v.Body = []byte(r.Body) // sent as application/json
 			}
 			out = append(out, v)
 			continue
 		}
-		out = append(out, bench.Variant{Name: name, Route: r.Name(), Method: r.Method,
-			Prepare: func(_ *bench.VU, req *fasthttp.Request) {
+		out = append(out, load.Variant{Name: name, Route: r.Name(), Method: r.Method,
+			Prepare: func(_ *load.VU, req *fasthttp.Request) {
 				req.SetRequestURI(uri)
 				for k, v := range r.Headers {
 					req.Header.Set(k, v)
@@ -121,23 +123,23 @@ func (c *Config) Variants() []bench.Variant {
 
 // Run measures every row, in Rounds interleaved rounds, then (when asked)
 // each row's capacity, and returns the results file's content.
-func Run(ctx context.Context, c Config) (*bench.Result, error) {
+func Run(ctx context.Context, c Config) (*result.Result, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	plan := bench.PlanCPUs()
+	plan := proc.PlanCPUs()
 	if plan.Pinned { // the driver's CPUs, as the bench's: the service may be on the last one (make step-N run)
-		if err := bench.Pin(os.Getpid(), plan.Driver); err != nil {
+		if err := proc.Pin(os.Getpid(), plan.Driver); err != nil {
 			return nil, err
 		}
 	}
-	res := &bench.Result{Step: Step, Slug: "probe of " + c.Target.Host + c.Target.Path, StartedAt: time.Now().UTC(),
-		Machine: bench.ThisMachine("external", bench.CPUPlan{}),
+	res := &result.Result{Step: Step, Slug: "probe of " + c.Target.Host + c.Target.Path, StartedAt: time.Now().UTC(),
+		Machine: proc.ThisMachine("external", result.CPUPlan{}),
 		Params: map[string]any{"url": "http://" + c.Target.Host + c.Target.Path, "address": c.Target.Base, "vus": c.VUs,
 			"duration_s": c.Duration.Seconds(), "warmup_s": c.Warmup.Seconds(), "rounds": c.Rounds, "tool": "go", "metrics": c.MetricsURL}}
 	res.Notes = append(res.Notes, probeNotes(c, plan)...)
-	o := bench.Options{Target: c.Target.Base, VUs: c.VUs, Duration: c.Duration, Warmup: c.Warmup, Progress: c.Progress}
-	all := make([][]bench.Run, c.Rounds)
+	o := load.Options{Target: c.Target.Base, VUs: c.VUs, Duration: c.Duration, Warmup: c.Warmup, Progress: c.Progress}
+	all := make([][]result.Run, c.Rounds)
 	for round := range c.Rounds {
 		for _, v := range c.Variants() {
 			r, err := c.measure(ctx, o, v, plan)
@@ -147,7 +149,7 @@ func Run(ctx context.Context, c Config) (*bench.Result, error) {
 			all[round] = append(all[round], r)
 		}
 	}
-	res.Runs = bench.Combine(all, false)
+	res.Runs = result.Combine(all, false)
 	if c.Rounds > 1 {
 		res.Rounds = all
 	}
@@ -159,7 +161,7 @@ func Run(ctx context.Context, c Config) (*bench.Result, error) {
 	return res, nil
 }
 
-func probeNotes(c Config, plan bench.CPUPlan) []string {
+func probeNotes(c Config, plan result.CPUPlan) []string {
 	notes := []string{fmt.Sprintf("the service at %s is yours: whether it was pinned, and to which CPUs, is up to how you started it", c.Target.Base)}
 	if plan.Pinned {
 		notes = append(notes, fmt.Sprintf("the probe ran on CPUs %v (the bench's driver CPUs); `make step-N run` puts a step server on CPU %v", plan.Driver, plan.Server))
@@ -171,19 +173,19 @@ func probeNotes(c Config, plan bench.CPUPlan) []string {
 }
 
 // capacities searches each row's capacity, from its closed-loop req/s.
-func (c Config) capacities(ctx context.Context, o bench.Options, plan bench.CPUPlan, res *bench.Result) error {
+func (c Config) capacities(ctx context.Context, o load.Options, plan result.CPUPlan, res *result.Result) error {
 	cfg := *c.Capacity
 	res.Params["capacity_p99_ms"] = cfg.P99Ms
 	for _, v := range c.Variants() {
 		closed := res.Find(v.Name)
-		probe := func(rate float64) (bench.Run, error) {
+		probe := func(rate float64) (result.Run, error) {
 			p := o
 			p.Rate, p.MaxInFlight, p.Duration, p.Warmup = rate, cfg.InFlight(rate, o.VUs, c.MaxInFlight), cfg.Probe, cfg.Warmup
 			r, err := c.measure(ctx, p, v, plan)
 			time.Sleep(200 * time.Millisecond)
 			return r, err
 		}
-		found, err := bench.SearchCapacity(ctx, cfg, closed.RPS, probe)
+		found, err := load.SearchCapacity(ctx, cfg, closed.RPS, probe)
 		if err != nil {
 			return fmt.Errorf("%s: capacity: %w", v.Name, err)
 		}
@@ -193,36 +195,36 @@ func (c Config) capacities(ctx context.Context, o bench.Options, plan bench.CPUP
 	return nil
 }
 
-// measure is bench.Measure for a service that is not ours: the Go driver
+// measure is load.Measure for a service that is not ours: the Go driver
 // (closed loop, or open when o.Rate is set), the probe's own CPU over the
 // window, and the service's counters scraped at the window's edges.
-func (c Config) measure(ctx context.Context, o bench.Options, v bench.Variant, plan bench.CPUPlan) (bench.Run, error) {
-	var before, after bench.Counters
+func (c Config) measure(ctx context.Context, o load.Options, v load.Variant, plan result.CPUPlan) (result.Run, error) {
+	var before, after proc.Counters
 	var scrapeErr error
 	var cpu0, cpu1 time.Duration
 	mark := func(phase string) {
 		if phase != "start" {
-			cpu1 = bench.SelfCPU()
+			cpu1 = proc.SelfCPU()
 		}
-		var got bench.Counters
+		var got proc.Counters
 		if c.MetricsURL != "" {
 			var err error
-			if got, err = bench.ScrapeURL(ctx, c.MetricsURL); err != nil {
+			if got, err = proc.ScrapeURL(ctx, c.MetricsURL); err != nil {
 				scrapeErr = err
 			}
 		}
 		if phase == "start" {
-			before, cpu0 = got, bench.SelfCPU()
+			before, cpu0 = got, proc.SelfCPU()
 		} else {
 			after = got
 		}
 	}
-	var r bench.Run
+	var r result.Run
 	var err error
 	if o.Rate > 0 {
-		r, err = bench.DriveOpen(ctx, o, v, mark)
+		r, err = load.DriveOpen(ctx, o, v, mark)
 	} else {
-		r, err = bench.Drive(ctx, o, v, mark)
+		r, err = load.Drive(ctx, o, v, mark)
 	}
 	if err != nil {
 		return r, err
@@ -241,9 +243,9 @@ func (c Config) measure(ctx context.Context, o bench.Options, v bench.Variant, p
 // perRequest divides the named counters' change over the window by the
 // requests the probe counted in it, and reads the server's CPU when the
 // service exports Prometheus's process_cpu_seconds_total.
-func perRequest(r *bench.Run, before, after bench.Counters, names []*regexp.Regexp) {
+func perRequest(r *result.Run, before, after proc.Counters, names []*regexp.Regexp) {
 	n := float64(r.Requests)
-	if cpu := bench.Delta(before, after, "process_cpu_seconds_total"); cpu > 0 {
+	if cpu := proc.Delta(before, after, "process_cpu_seconds_total"); cpu > 0 {
 		r.PerRequest.ServerCPUus = cpu * 1e6 / n
 	}
 	var keys []string
@@ -263,19 +265,19 @@ func perRequest(r *bench.Run, before, after bench.Counters, names []*regexp.Rege
 		if r.Extra == nil {
 			r.Extra = map[string]float64{}
 		}
-		r.Extra[k+"/req"] = bench.Delta(before, after, k) / n
+		r.Extra[k+"/req"] = proc.Delta(before, after, k) / n
 	}
 }
 
-// flagClientBound is the bench's rule (internal/bench/client.go) where the
+// flagClientBound is the bench's rule (internal/result/client.go) where the
 // server's CPU is known; without it, the probe's own CPUs saturated is
 // enough to flag the row: the figure may then be the probe's limit.
-func flagClientBound(r *bench.Run, plan bench.CPUPlan) {
+func flagClientBound(r *result.Run, plan result.CPUPlan) {
 	cpus := len(plan.Driver)
 	if !plan.Pinned || cpus == 0 {
 		cpus = runtime.NumCPU()
 	}
 	client := r.RPS * r.ClientCPUus / 1e6 / float64(cpus)
 	server := r.RPS * r.PerRequest.ServerCPUus / 1e6 // the service's CPUs are unknown: one, at least
-	r.ClientBound = client >= bench.ClientBusyLimit && (r.PerRequest.ServerCPUus == 0 || server < bench.ServerIdleLimit)
+	r.ClientBound = client >= result.ClientBusyLimit && (r.PerRequest.ServerCPUus == 0 || server < result.ServerIdleLimit)
 }

@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/load"
 )
 
 // counted is a service with Prometheus text of its own: one "query" per
@@ -41,7 +41,7 @@ func TestProbeDividesTheServicesCountersByRequests(t *testing.T) {
 	}
 	res, err := Run(t.Context(), Config{Target: tg, VUs: 4, Duration: 300 * time.Millisecond, Rounds: 2,
 		MetricsURL: srv.URL + "/metrics", PerRequest: per,
-		Capacity: &bench.CapacityConfig{P99Ms: 100, Probe: 200 * time.Millisecond, Brackets: 1}})
+		Capacity: &load.CapacityConfig{P99Ms: 100, Probe: 200 * time.Millisecond, Brackets: 1}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/result"
 )
 
 const (
@@ -162,7 +162,7 @@ func (s *svg) panel(title string, vals []float64, x0, x1, top, row float64, forc
 
 // RunsChart draws a step's runs side by side: req/s, p99 latency and the
 // per-request counter that proves the step's mechanism, one row per variant.
-func RunsChart(r *bench.Result) string {
+func RunsChart(r *result.Result) string {
 	spec := Steps[r.Step]
 	const left, width, row, top = 170.0, 880.0, 28.0, 46.0
 	n := len(r.Runs)
@@ -195,7 +195,7 @@ func RunsChart(r *bench.Result) string {
 // RatiosChart sets the article's figures (red marks) beside ours (bars) on
 // one log axis of ratios, with each claim's verdict; "" when the step has
 // no figure our runs can be compared with.
-func RatiosChart(r *bench.Result) string {
+func RatiosChart(r *result.Result) string {
 	spec := Steps[r.Step]
 	if len(spec.Ratios) == 0 {
 		return ""
@@ -250,7 +250,7 @@ func RatiosChart(r *bench.Result) string {
 	return s.String()
 }
 
-func claimOf(r *bench.Result, id string) *bench.Claim {
+func claimOf(r *result.Result, id string) *result.Claim {
 	for i := range r.Claims {
 		if r.Claims[i].ID == id {
 			return &r.Claims[i]
@@ -260,7 +260,7 @@ func claimOf(r *bench.Result, id string) *bench.Claim {
 }
 
 // verdict words a claim's outcome and its colour.
-func verdict(c *bench.Claim) (string, string) {
+func verdict(c *result.Claim) (string, string) {
 	switch {
 	case c != nil && c.NotJudged != "":
 		return "not judged: the load tool limited a row", "#777777"

@@ -1,6 +1,6 @@
 package report
 
-import "github.com/peakload/workshop/internal/bench"
+import "github.com/peakload/workshop/internal/result"
 
 // Ratio is one of an article's figures that our runs can be set beside:
 // both sides are ratios (or counts), never absolute req/s, since the
@@ -14,14 +14,14 @@ type Ratio struct {
 	Low     float64 // with High, the article's range when it gives one ("÷ 5–6")
 	High    float64
 	Quote   string // the article's figure as it words it
-	Ours    func(r *bench.Result) float64
+	Ours    func(r *result.Result) float64
 }
 
 // Counter is the per-request figure that proves a step's mechanism (the
 // third panel of a step's chart).
 type Counter struct {
 	Label string
-	Value func(x *bench.Run) float64
+	Value func(x *result.Run) float64
 }
 
 // Step is what a step's charts show besides req/s and p99.
@@ -30,14 +30,14 @@ type Step struct {
 	Ratios  []Ratio
 }
 
-func rps(r *bench.Result, variant string) float64 {
+func rps(r *result.Result, variant string) float64 {
 	if x := r.Find(variant); x != nil {
 		return x.RPS
 	}
 	return 0
 }
 
-func extraOf(r *bench.Result, variant, key string) float64 {
+func extraOf(r *result.Result, variant, key string) float64 {
 	if x := r.Find(variant); x != nil {
 		return x.Extra[key]
 	}
@@ -51,9 +51,9 @@ func div(a, b float64) float64 {
 	return a / b
 }
 
-func dbQueries(x *bench.Run) float64  { return x.PerRequest.DBQueries }
-func serverCPU(x *bench.Run) float64  { return x.PerRequest.ServerCPUus }
-func redisBytes(x *bench.Run) float64 { return x.PerRequest.RedisBytes }
+func dbQueries(x *result.Run) float64  { return x.PerRequest.DBQueries }
+func serverCPU(x *result.Run) float64  { return x.PerRequest.ServerCPUus }
+func redisBytes(x *result.Run) float64 { return x.PerRequest.RedisBytes }
 
 // Steps holds, per step number, its mechanism counter and the article's
 // figures that have a counterpart in our runs. A claim without a figure in
@@ -61,17 +61,17 @@ func redisBytes(x *bench.Run) float64 { return x.PerRequest.RedisBytes }
 var Steps = map[int]Step{
 	0: {Counter: Counter{"server CPU µs / request", serverCPU},
 		Ratios: []Ratio{{Claim: "B2", What: "empty POST ÷ empty GET, req/s", Article: 4026.0 / 5498.0, Quote: "4026 ÷ 5498 req/s",
-			Ours: func(r *bench.Result) float64 { return div(rps(r, "empty-post"), rps(r, "empty-get")) }}}},
+			Ours: func(r *result.Result) float64 { return div(rps(r, "empty-post"), rps(r, "empty-get")) }}}},
 	1: {Counter: Counter{"DB queries / request", dbQueries}},
 	2: {Counter: Counter{"DB queries / request", dbQueries}},
-	3: {Counter: Counter{"response body bytes / request", func(x *bench.Run) float64 { return x.Extra["body_bytes_per_req"] }},
+	3: {Counter: Counter{"response body bytes / request", func(x *result.Run) float64 { return x.Extra["body_bytes_per_req"] }},
 		Ratios: []Ratio{
 			{Claim: "A3", What: "cache-aside ÷ etag, body bytes / request", Article: 4, Quote: "÷ ~4",
-				Ours: func(r *bench.Result) float64 {
+				Ours: func(r *result.Result) float64 {
 					return div(extraOf(r, "cache-aside-poll", "body_bytes_per_req"), extraOf(r, "etag-poll", "body_bytes_per_req"))
 				}},
 			{Claim: "A3-wire", What: "cache-aside ÷ etag, all bytes received / request", Article: 4, Quote: "÷ ~4",
-				Ours: func(r *bench.Result) float64 {
+				Ours: func(r *result.Result) float64 {
 					a, e := r.Find("cache-aside-poll"), r.Find("etag-poll")
 					if a == nil || e == nil {
 						return 0
@@ -83,7 +83,7 @@ var Steps = map[int]Step{
 	5: {Counter: Counter{"Redis bytes / request", redisBytes},
 		Ratios: []Ratio{
 			{Claim: "A5", What: "singleflight ÷ burst, Redis bytes / request", Article: 5.5, Low: 5, High: 6, Quote: "÷ 5–6",
-				Ours: func(r *bench.Result) float64 {
+				Ours: func(r *result.Result) float64 {
 					s, b := r.Find("singleflight"), r.Find("burst")
 					if s == nil || b == nil {
 						return 0
@@ -91,9 +91,9 @@ var Steps = map[int]Step{
 					return div(s.PerRequest.RedisBytes, b.PerRequest.RedisBytes)
 				}},
 			{Claim: "A5-rps", What: "burst ÷ singleflight, req/s", Article: 1.1, Quote: "~+10%",
-				Ours: func(r *bench.Result) float64 { return div(rps(r, "burst"), rps(r, "singleflight")) }},
+				Ours: func(r *result.Result) float64 { return div(rps(r, "burst"), rps(r, "singleflight")) }},
 		}},
-	6: {Counter: Counter{"events persisted / s", func(x *bench.Run) float64 {
+	6: {Counter: Counter{"events persisted / s", func(x *result.Run) float64 {
 		if v, ok := x.Extra["persisted_per_s"]; ok {
 			return v
 		}
@@ -101,23 +101,23 @@ var Steps = map[int]Step{
 	}},
 		Ratios: []Ratio{
 			{Claim: "B4", What: "raw ×100 ÷ one at a time, inserts/s", Article: 8264.0 / 2620.0, Quote: "8264 ÷ 2620 /s",
-				Ours: func(r *bench.Result) float64 {
+				Ours: func(r *result.Result) float64 {
 					return div(extraOf(r, "raw-100", "persisted_per_s"), extraOf(r, "raw-seq", "persisted_per_s"))
 				}},
 			{Claim: "B6", What: "async ÷ sync, req/s answered", Article: 50.9 / 42.3, Quote: "50.9 s ÷ 42.3 s",
-				Ours: func(r *bench.Result) float64 { return div(rps(r, "async"), rps(r, "sync")) }},
+				Ours: func(r *result.Result) float64 { return div(rps(r, "async"), rps(r, "sync")) }},
 			{Claim: "B7", What: "group ÷ async, persisted/s (all the work)", Article: 2673.0 / 1968.0, Quote: "2673 ÷ 1968 /s",
-				Ours: func(r *bench.Result) float64 {
+				Ours: func(r *result.Result) float64 {
 					return div(extraOf(r, "group", "persisted_per_s"), extraOf(r, "async", "persisted_per_s"))
 				}},
 		}},
-	7: {Counter: Counter{"DB writes / request", func(x *bench.Run) float64 { return x.Extra["db_writes_per_req"] }}},
+	7: {Counter: Counter{"DB writes / request", func(x *result.Run) float64 { return x.Extra["db_writes_per_req"] }}},
 	8: {Counter: Counter{"server CPU µs / request", serverCPU},
 		Ratios: []Ratio{
 			{Claim: "C1", What: "after ÷ before, req/s", Article: 19.5 / 5.3, Quote: "5.3 → 19.5 req/s",
-				Ours: func(r *bench.Result) float64 { return div(rps(r, "after"), rps(r, "before")) }},
+				Ours: func(r *result.Result) float64 { return div(rps(r, "after"), rps(r, "before")) }},
 			{Claim: "C2", What: "before ÷ after, mean latency", Article: 3.75 / 1.03, Quote: "3.75 s → 1.03 s",
-				Ours: func(r *bench.Result) float64 {
+				Ours: func(r *result.Result) float64 {
 					b, a := r.Find("before"), r.Find("after")
 					if b == nil || a == nil {
 						return 0
@@ -128,7 +128,7 @@ var Steps = map[int]Step{
 	9: {Counter: Counter{"server CPU µs / request", serverCPU},
 		Ratios: []Ratio{
 			{Claim: "D2", What: "fastest ÷ echo, empty GET req/s", Article: 81500.0 / 14200.0, Quote: "14,200 → 81,500 req/s",
-				Ours: func(r *bench.Result) float64 {
+				Ours: func(r *result.Result) float64 {
 					best := 0.0
 					for _, v := range []string{"echo-empty", "nethttp-empty", "fasthttp-empty", "yours-empty"} {
 						best = max(best, rps(r, v))

@@ -11,13 +11,13 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Load reads step n's result: results/reference/step-N.json when ref is
 // set, else the learner's latest run, results/step-N/latest.json. A step
 // never benched is (nil, nil).
-func Load(results string, n int, ref bool) (*bench.Result, error) {
+func Load(results string, n int, ref bool) (*result.Result, error) {
 	path := filepath.Join(results, fmt.Sprintf("step-%d", n), "latest.json")
 	if ref {
 		path = filepath.Join(results, "reference", fmt.Sprintf("step-%d.json", n))
@@ -28,7 +28,7 @@ func Load(results string, n int, ref bool) (*bench.Result, error) {
 // LoadDrill reads step n's latest drill, results/drill/step-N/latest.json
 // (results/reference/drill-step-N.json when ref is set); (nil, nil) when
 // the step's drill has not been run.
-func LoadDrill(results string, n int, ref bool) (*bench.Result, error) {
+func LoadDrill(results string, n int, ref bool) (*result.Result, error) {
 	path := filepath.Join(results, "drill", fmt.Sprintf("step-%d", n), "latest.json")
 	if ref {
 		path = filepath.Join(results, "reference", fmt.Sprintf("drill-step-%d.json", n))
@@ -36,7 +36,7 @@ func LoadDrill(results string, n int, ref bool) (*bench.Result, error) {
 	return load(path)
 }
 
-func load(path string) (*bench.Result, error) {
+func load(path string) (*result.Result, error) {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -44,7 +44,7 @@ func load(path string) (*bench.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	var r bench.Result
+	var r result.Result
 	if err := json.Unmarshal(b, &r); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -53,7 +53,7 @@ func load(path string) (*bench.Result, error) {
 
 // ClaimsTable is the claims of some results as an HTML table: the
 // article's words, ours, the verdict. withStep adds a column for the step.
-func ClaimsTable(rs []*bench.Result, withStep bool) string {
+func ClaimsTable(rs []*result.Result, withStep bool) string {
 	var b strings.Builder
 	b.WriteString(`<table class="claims">` + "\n<tr>")
 	if withStep {
@@ -77,7 +77,7 @@ func ClaimsTable(rs []*bench.Result, withStep bool) string {
 }
 
 // conditions is one line saying where and how a result was measured.
-func conditions(r *bench.Result) string {
+func conditions(r *result.Result) string {
 	m := r.Machine
 	pin := "server not pinned"
 	if m.CPUPlan.Pinned {
@@ -92,7 +92,7 @@ func conditions(r *bench.Result) string {
 }
 
 // runsTable lists every run's figures, including the step's own counters.
-func runsTable(r *bench.Result) string {
+func runsTable(r *result.Result) string {
 	keys := map[string]bool{}
 	for _, x := range r.Runs {
 		for k := range x.Extra {
@@ -127,7 +127,7 @@ func runsTable(r *bench.Result) string {
 	return b.String()
 }
 
-func stepTables(r *bench.Result) string {
+func stepTables(r *result.Result) string {
 	var b strings.Builder
 	for _, t := range r.Tables {
 		fmt.Fprintf(&b, "<h4>%s</h4>\n<table class=\"runs\"><tr>", html.EscapeString(t.Title))
@@ -160,13 +160,13 @@ a{color:#2a55a0}`
 // Page is the self-contained report: every claim first, then per step its
 // charts, its runs' figures and its claims. steps lists the step numbers in
 // order; rs holds their results (nil where a step has none yet).
-func Page(title string, steps []int, slugs map[int]string, rs map[int]*bench.Result, ref bool) string {
+func Page(title string, steps []int, slugs map[int]string, rs map[int]*result.Result, ref bool) string {
 	return PageWithDrills(title, steps, slugs, rs, nil, ref)
 }
 
 // PageWithDrills is Page with, under a step, its latest failure drill
 // (`make step-N drill`) over time, when drills holds one.
-func PageWithDrills(title string, steps []int, slugs map[int]string, rs, drills map[int]*bench.Result, ref bool) string {
+func PageWithDrills(title string, steps []int, slugs map[int]string, rs, drills map[int]*result.Result, ref bool) string {
 	var b strings.Builder
 	which := "the latest run of each step (results/step-N/latest.json)"
 	if ref {
@@ -174,7 +174,7 @@ func PageWithDrills(title string, steps []int, slugs map[int]string, rs, drills 
 	}
 	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>%s</title>\n<style>%s</style></head><body>\n", html.EscapeString(title), style)
 	fmt.Fprintf(&b, "<h1>%s</h1>\n<p class=\"meta\">From %s. Every figure below is computed from those files; the article's figures are quotations.</p>\n", html.EscapeString(title), which)
-	var have []*bench.Result
+	var have []*result.Result
 	for _, n := range steps {
 		if rs[n] != nil {
 			have = append(have, rs[n])
@@ -200,7 +200,7 @@ func PageWithDrills(title string, steps []int, slugs map[int]string, rs, drills 
 		}
 		b.WriteString(runsTable(r))
 		b.WriteString(stepTables(r))
-		b.WriteString(ClaimsTable([]*bench.Result{r}, false))
+		b.WriteString(ClaimsTable([]*result.Result{r}, false))
 		for _, n := range r.Notes {
 			fmt.Fprintf(&b, "<p class=\"note\">note: %s</p>\n", html.EscapeString(n))
 		}
@@ -213,7 +213,7 @@ func PageWithDrills(title string, steps []int, slugs map[int]string, rs, drills 
 // slides/img/generated/: the slide chart (one message, large type; the
 // report keeps the full runs and ratios charts), the run over time (when
 // its runs kept a series) and the claims table as an HTML fragment.
-func SlideFiles(r *bench.Result) map[string]string {
+func SlideFiles(r *result.Result) map[string]string {
 	out := map[string]string{
 		fmt.Sprintf("step-%d-claims.html", r.Step): slideClaims(r),
 	}
@@ -228,7 +228,7 @@ func SlideFiles(r *bench.Result) map[string]string {
 
 // drillSection is a step's failure drill as a chart over time, with what
 // happened marked on it; "" without one.
-func drillSection(d *bench.Result) string {
+func drillSection(d *result.Result) string {
 	if d == nil {
 		return ""
 	}
@@ -246,7 +246,7 @@ func drillSection(d *bench.Result) string {
 }
 
 // every says how long the series' intervals are ("one point per second").
-func every(r *bench.Result) string {
+func every(r *result.Result) string {
 	for _, x := range r.Runs {
 		if x.Series != nil {
 			if x.Series.EveryS == 1 {
@@ -260,7 +260,7 @@ func every(r *bench.Result) string {
 
 // slideClaims is the claims table sized for a slide, with the conditions
 // of the run under it.
-func slideClaims(r *bench.Result) string {
+func slideClaims(r *result.Result) string {
 	var b strings.Builder
 	b.WriteString(`<style>table.claims{border-collapse:collapse;font-size:15px;line-height:1.25}table.claims td,table.claims th{border:1px solid #ccc;padding:3px 6px;vertical-align:top;text-align:left}table.claims small{color:#666}</style>` + "\n")
 	// A slide has room for the verdict and what was measured, read from the
@@ -280,7 +280,7 @@ func slideClaims(r *bench.Result) string {
 
 // Summary is every step's verdicts in one compact table, for the welcome
 // deck (slides/img/generated/claims-all.html).
-func Summary(rs []*bench.Result) string {
+func Summary(rs []*result.Result) string {
 	var b strings.Builder
 	b.WriteString(`<table style="border-collapse:collapse;font-size:16px;line-height:1.3">` + "\n")
 	for _, r := range rs {

@@ -11,13 +11,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/result"
 )
 
-func references(t *testing.T) ([]int, map[int]string, map[int]*bench.Result) {
+func references(t *testing.T) ([]int, map[int]string, map[int]*result.Result) {
 	t.Helper()
 	var steps []int
-	slugs, rs := map[int]string{}, map[int]*bench.Result{}
+	slugs, rs := map[int]string{}, map[int]*result.Result{}
 	for n := 0; n <= 9; n++ {
 		r, err := Load(filepath.Join("..", "..", "results"), n, true)
 		if err != nil {

@@ -5,24 +5,24 @@ import (
 	"math"
 	"slices"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // SeriesPanel is one counter drawn over time under a step's req/s and p99
-// panels (bench.Point holds the candidates).
+// panels (result.Point holds the candidates).
 type SeriesPanel struct {
 	Label string
-	Value func(p bench.Point) float64
+	Value func(p result.Point) float64
 }
 
 var (
-	cpuPanel       = SeriesPanel{"server CPU, CPUs busy", func(p bench.Point) float64 { return p.ServerCPU }}
-	dbPanel        = SeriesPanel{"DB queries / s", func(p bench.Point) float64 { return p.DBQueries }}
-	redisPanel     = SeriesPanel{"Redis bytes / s", func(p bench.Point) float64 { return p.RedisBytes }}
-	persistedPanel = SeriesPanel{"events persisted / s", func(p bench.Point) float64 { return p.Persisted }}
-	queuePanel     = SeriesPanel{"events waiting in the buffer", func(p bench.Point) float64 { return p.QueueDepth }}
-	bodyPanel      = SeriesPanel{"response body bytes / s", func(p bench.Point) float64 { return p.BodyBytes }}
+	cpuPanel       = SeriesPanel{"server CPU, CPUs busy", func(p result.Point) float64 { return p.ServerCPU }}
+	dbPanel        = SeriesPanel{"DB queries / s", func(p result.Point) float64 { return p.DBQueries }}
+	redisPanel     = SeriesPanel{"Redis bytes / s", func(p result.Point) float64 { return p.RedisBytes }}
+	persistedPanel = SeriesPanel{"events persisted / s", func(p result.Point) float64 { return p.Persisted }}
+	queuePanel     = SeriesPanel{"events waiting in the buffer", func(p result.Point) float64 { return p.QueueDepth }}
+	bodyPanel      = SeriesPanel{"response body bytes / s", func(p result.Point) float64 { return p.BodyBytes }}
 )
 
 // panels maps the manifest's panel names to what they draw.
@@ -56,7 +56,7 @@ var palette = []string{"#4a7bd0", "#e07b28", "#2e9e5b", "#c0392b", "#8e5bb5", "#
 // solid inside the table's timed window and dashed outside it: the
 // warm-up before, the drain after (step 6's batcher persisting what it
 // accepted). "" when no run kept a series.
-func SeriesChart(r *bench.Result) string {
+func SeriesChart(r *result.Result) string {
 	runs := runsWithSeries(r)
 	if len(runs) == 0 {
 		return ""
@@ -90,14 +90,14 @@ const (
 // its axis may go logarithmic.
 type chartPanel struct {
 	label string
-	value func(p bench.Point) float64
-	gap   func(p bench.Point) bool
+	value func(p result.Point) float64
+	gap   func(p result.Point) bool
 	log   bool
 }
 
 // runsWithSeries are the runs that kept a series of two points or more.
-func runsWithSeries(r *bench.Result) []*bench.Run {
-	var runs []*bench.Run
+func runsWithSeries(r *result.Result) []*result.Run {
+	var runs []*result.Run
 	for i := range r.Runs {
 		if s := r.Runs[i].Series; s != nil && len(s.Points) > 1 {
 			runs = append(runs, &r.Runs[i])
@@ -109,26 +109,26 @@ func runsWithSeries(r *bench.Result) []*bench.Run {
 // chartPanels: req/s and p99 for every step, then the step's counters,
 // then the errors per interval — only when there were any (503s told to
 // retry, a server gone).
-func chartPanels(step int, runs []*bench.Run) []chartPanel {
+func chartPanels(step int, runs []*result.Run) []chartPanel {
 	panels := []chartPanel{
-		{"throughput, req/s", func(p bench.Point) float64 { return p.RPS }, func(p bench.Point) bool { return p.NoRPS }, false},
-		{"p99 latency, ms (that interval's requests)", func(p bench.Point) float64 { return p.P99 }, func(p bench.Point) bool { return p.P99 == 0 }, true},
+		{"throughput, req/s", func(p result.Point) float64 { return p.RPS }, func(p result.Point) bool { return p.NoRPS }, false},
+		{"p99 latency, ms (that interval's requests)", func(p result.Point) float64 { return p.P99 }, func(p result.Point) bool { return p.P99 == 0 }, true},
 	}
 	for _, sp := range seriesPanels(step) {
-		panels = append(panels, chartPanel{sp.Label, sp.Value, func(p bench.Point) bool { return p.NoScrape }, false})
+		panels = append(panels, chartPanel{sp.Label, sp.Value, func(p result.Point) bool { return p.NoScrape }, false})
 	}
-	if slices.ContainsFunc(runs, func(x *bench.Run) bool {
-		return slices.ContainsFunc(x.Series.Points, func(p bench.Point) bool { return p.Errors > 0 })
+	if slices.ContainsFunc(runs, func(x *result.Run) bool {
+		return slices.ContainsFunc(x.Series.Points, func(p result.Point) bool { return p.Errors > 0 })
 	}) {
-		panels = append(panels, chartPanel{"errors (failed responses) per interval", func(p bench.Point) float64 { return float64(p.Errors) },
-			func(p bench.Point) bool { return false }, false})
+		panels = append(panels, chartPanel{"errors (failed responses) per interval", func(p result.Point) float64 { return float64(p.Errors) },
+			func(p result.Point) bool { return false }, false})
 	}
 	return panels
 }
 
 // legendPlaces puts one swatch per variant, wrapped onto as many lines as
 // needed, and returns where each goes and the top of the plots below.
-func legendPlaces(runs []*bench.Run) (places [][2]float64, top float64) {
+func legendPlaces(runs []*result.Run) (places [][2]float64, top float64) {
 	places = make([][2]float64, len(runs))
 	x, y := seriesLeft, 14.0
 	for i, run := range runs {
@@ -144,7 +144,7 @@ func legendPlaces(runs []*bench.Run) (places [][2]float64, top float64) {
 
 // drawLegend draws the variants' swatches, then the key to the line
 // styles and bands just above the first panel.
-func drawLegend(s *svg, runs []*bench.Run, places [][2]float64, top float64) {
+func drawLegend(s *svg, runs []*result.Run, places [][2]float64, top float64) {
 	for i, run := range runs {
 		x, y := places[i][0], places[i][1]
 		s.f(`<rect x="%.1f" y="%.1f" width="14" height="4" fill="%s"/>`, x, y-6, palette[i%len(palette)])
@@ -171,7 +171,7 @@ type clock struct {
 }
 
 // clockOf ends the time axis at the last point, on a round step.
-func clockOf(runs []*bench.Run) clock {
+func clockOf(runs []*result.Run) clock {
 	var tmax, open, closeAt, every = 0.0, math.Inf(1), 0.0, 0.0
 	for _, run := range runs {
 		ser := run.Series
@@ -190,7 +190,7 @@ func clockOf(runs []*bench.Run) clock {
 
 // drawPanel draws one panel whose top is y0: its frame, the drills'
 // moments (labelled on the first panel only), then one line per variant.
-func (c clock) drawPanel(s *svg, p chartPanel, runs []*bench.Run, y0 float64, labels bool) {
+func (c clock) drawPanel(s *svg, p chartPanel, runs []*result.Run, y0 float64, labels bool) {
 	var vals []float64
 	for _, run := range runs {
 		for _, pt := range run.Series.Points {
@@ -241,7 +241,7 @@ func (c clock) drawFrame(s *svg, label string, ya axis, y0 float64) {
 // drawEvents marks a drill's moments (Redis stopped, started again) with
 // a dotted line; with labels, every other label a line lower (two moments
 // can be close), and before its line near the right edge.
-func (c clock) drawEvents(s *svg, events []bench.Event, y0 float64, labels bool) {
+func (c clock) drawEvents(s *svg, events []result.Event, y0 float64, labels bool) {
 	for k, e := range events {
 		x := c.xa.x(e.T)
 		s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s" stroke-dasharray="2 2"/>`, x, y0, x, y0+panelHeight, markColor)
@@ -259,7 +259,7 @@ func (c clock) drawEvents(s *svg, events []bench.Event, y0 float64, labels bool)
 // drawLine draws one variant's line: solid inside its timed window,
 // dashed outside it (its warm-up and drain), broken where there is no
 // value.
-func (c clock) drawLine(s *svg, p chartPanel, ya axis, ser *bench.Series, color string) {
+func (c clock) drawLine(s *svg, p chartPanel, ya axis, ser *result.Series, color string) {
 	var solid, dashed []byte
 	var prev *[2]float64
 	for _, pt := range ser.Points {

@@ -4,18 +4,18 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/result"
 )
 
-func withSeries() *bench.Result {
-	ser := func(rps ...float64) *bench.Series {
-		s := &bench.Series{EveryS: 1, WindowS: [2]float64{1, 4}, Clients: true}
+func withSeries() *result.Result {
+	ser := func(rps ...float64) *result.Series {
+		s := &result.Series{EveryS: 1, WindowS: [2]float64{1, 4}, Clients: true}
 		for i, v := range rps {
-			s.Points = append(s.Points, bench.Point{T: float64(i + 1), RPS: v, P50: 1, P99: 5, DBQueries: v / 10, ServerCPU: 0.9})
+			s.Points = append(s.Points, result.Point{T: float64(i + 1), RPS: v, P50: 1, P99: 5, DBQueries: v / 10, ServerCPU: 0.9})
 		}
 		return s
 	}
-	return &bench.Result{Step: 4, Runs: []bench.Run{
+	return &result.Result{Step: 4, Runs: []result.Run{
 		{Variant: "cache-aside", Series: ser(100, 900, 1000, 950, 0)},
 		{Variant: "singleflight", Series: ser(200, 1800, 2000, 1900, 10)},
 	}}
@@ -75,14 +75,14 @@ func TestSeriesChartBreaksAtGaps(t *testing.T) {
 func TestDrillIsDrawnWithItsMoments(t *testing.T) {
 	d := withSeries()
 	d.Step, d.Runs = 2, d.Runs[:1]
-	d.Runs[0].Series.Events = []bench.Event{{T: 2, What: "Redis stopped"}, {T: 3.5, What: "Redis started (empty)"}}
-	page := PageWithDrills("t", []int{2}, map[int]string{2: "cache-aside"}, map[int]*bench.Result{}, map[int]*bench.Result{2: d}, false)
+	d.Runs[0].Series.Events = []result.Event{{T: 2, What: "Redis stopped"}, {T: 3.5, What: "Redis started (empty)"}}
+	page := PageWithDrills("t", []int{2}, map[int]string{2: "cache-aside"}, map[int]*result.Result{}, map[int]*result.Result{2: d}, false)
 	for _, want := range []string{"make step-2 drill", "Redis stopped", "Redis started (empty)", "<svg"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %q", want)
 		}
 	}
-	if strings.Contains(Page("t", []int{2}, map[int]string{2: "cache-aside"}, map[int]*bench.Result{}, false), "drill") {
+	if strings.Contains(Page("t", []int{2}, map[int]string{2: "cache-aside"}, map[int]*result.Result{}, false), "drill") {
 		t.Error("a page without drills mentions one")
 	}
 }

@@ -5,14 +5,14 @@ import (
 	"html"
 	"strings"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // ServiceSections are the latest make probe and make audit of a service of
 // the user's, drawn like a step: conditions, the runs (a chart when there
 // are any), the tables (the audit's practice by practice) and the notes.
 // Empty when there is neither.
-func ServiceSections(rs ...*bench.Result) string {
+func ServiceSections(rs ...*result.Result) string {
 	var b strings.Builder
 	for _, r := range rs {
 		if r == nil {
@@ -34,6 +34,6 @@ func ServiceSections(rs ...*bench.Result) string {
 
 // LoadLatest reads results/<kind>/latest.json (make probe: "probe", make
 // audit: "audit"); (nil, nil) when there is none.
-func LoadLatest(results, kind string) (*bench.Result, error) {
+func LoadLatest(results, kind string) (*result.Result, error) {
 	return load(results + "/" + kind + "/latest.json")
 }

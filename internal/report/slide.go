@@ -3,7 +3,7 @@ package report
 import (
 	"fmt"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // SlideFigure is what a step's slide chart shows: one message, two or three
@@ -15,7 +15,7 @@ type SlideFigure struct {
 	Message  string   // the one thing the chart says, without a figure (figures come from the run)
 	Label    string   // what the bars measure
 	Variants []string // the runs shown, top to bottom (2–3)
-	Value    func(x *bench.Run) float64
+	Value    func(x *result.Run) float64
 	Mark     *SlideMark
 }
 
@@ -28,10 +28,10 @@ type SlideMark struct {
 	Of     func(first float64) float64 // where the source's ratio puts Row, from the first run's value
 }
 
-func reqPerSec(x *bench.Run) float64 { return x.RPS }
+func reqPerSec(x *result.Run) float64 { return x.RPS }
 
-func extra(key string) func(x *bench.Run) float64 {
-	return func(x *bench.Run) float64 { return x.Extra[key] }
+func extra(key string) func(x *result.Run) float64 {
+	return func(x *result.Run) float64 { return x.Extra[key] }
 }
 
 // Slides holds each step's slide chart.
@@ -56,7 +56,7 @@ var Slides = map[int]SlideFigure{
 
 // SlideChart draws step r.Step's slide chart, or "" when the step has none
 // or its runs lack the variants it shows.
-func SlideChart(r *bench.Result) string {
+func SlideChart(r *result.Result) string {
 	f, ok := Slides[r.Step]
 	if !ok {
 		return ""

@@ -5,16 +5,16 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Verdicts are computed from the figures, both ways.
 func TestClaimsFollowTheFigures(t *testing.T) {
-	run := func(name string, rps float64, extra map[string]float64) bench.Run {
-		return bench.Run{Variant: name, RPS: rps, Requests: 1000, DurationS: 10, Extra: extra}
+	run := func(name string, rps float64, extra map[string]float64) result.Run {
+		return result.Run{Variant: name, RPS: rps, Requests: 1000, DurationS: 10, Extra: extra}
 	}
-	good := &bench.Result{Runs: []bench.Run{
+	good := &result.Result{Runs: []result.Run{
 		run("empty-post", 10000, nil), run("raw-seq", 800, nil), run("raw-100", 2400, nil), run("raw-bulk", 20000, nil),
 		run("sync", 700, map[string]float64{"persisted_per_s": 700, "db_cpu_us_per_doc": 400}),
 		run("async", 900, map[string]float64{"persisted_per_s": 650, "additional_s": 3}),
@@ -31,7 +31,7 @@ func TestClaimsFollowTheFigures(t *testing.T) {
 	if len(good.Notes) != 4 || !strings.Contains(good.Notes[3], "bulk") {
 		t.Errorf("notes: %q", good.Notes)
 	}
-	bad := &bench.Result{Runs: good.Runs}
+	bad := &result.Result{Runs: good.Runs}
 	// bulk persisting only 1.43× sync (the author's 1.84× is the bar), and
 	// its database CPU per event ÷ 10 against the author's ÷ 22 (least 18.6)
 	bad.Runs[7].Extra = map[string]float64{"persisted_per_s": 1000, "accepted_per_s": 9000, "additional_s": 0.5, "db_cpu_us_per_doc": 40}
@@ -44,8 +44,8 @@ func TestClaimsFollowTheFigures(t *testing.T) {
 	// B9: each workload against its own arithmetic (÷ 5.03 uniform over
 	// 1000 ids in batches of 5000; ÷ 10.4 on our 100 Zipf ids per 1000).
 	env := Env{Params: params.Load()}
-	counters := func(author, ours float64) *bench.Result {
-		return &bench.Result{Runs: []bench.Run{
+	counters := func(author, ours float64) *result.Result {
+		return &result.Result{Runs: []result.Run{
 			run("raw-inc-bulk", 1000, map[string]float64{"db_writes_per_req": 1}), run("raw-inc-reduce", 1000, map[string]float64{"db_writes_per_req": 1 / author}),
 			run("bulk", 1000, map[string]float64{"db_writes_per_req": 1}), run("reduce", 1000, map[string]float64{"db_writes_per_req": 1 / ours}),
 		}}
@@ -59,9 +59,9 @@ func TestClaimsFollowTheFigures(t *testing.T) {
 		}
 	}
 
-	poll := &bench.Result{Runs: []bench.Run{
-		{Variant: "cache-aside-poll", PerRequest: bench.PerRequest{PublicBytes: 1500}, Extra: map[string]float64{"body_bytes_per_req": 1400}},
-		{Variant: "etag-poll", PerRequest: bench.PerRequest{PublicBytes: 470}, Extra: map[string]float64{"body_bytes_per_req": 350, "status_304_share": 0.75}},
+	poll := &result.Result{Runs: []result.Run{
+		{Variant: "cache-aside-poll", PerRequest: result.PerRequest{PublicBytes: 1500}, Extra: map[string]float64{"body_bytes_per_req": 1400}},
+		{Variant: "etag-poll", PerRequest: result.PerRequest{PublicBytes: 470}, Extra: map[string]float64{"body_bytes_per_req": 350, "status_304_share": 0.75}},
 	}}
 	cs := etagClaims(poll, env)
 	if !*cs[0].Reproduced || *cs[1].Reproduced {
@@ -83,12 +83,12 @@ func TestClaimsFollowTheFigures(t *testing.T) {
 
 // Step 8's verdicts are judged against the server's CPU count, both ways.
 func TestProfilingClaims(t *testing.T) {
-	res := func(cpus int, before, after float64) *bench.Result {
-		r := func(name string, rps float64) bench.Run {
-			return bench.Run{Variant: name, RPS: rps, VUs: 20, Latency: bench.Latency{Mean: 20_000 / rps},
-				PerRequest: bench.PerRequest{ServerCPUus: 17_000}}
+	res := func(cpus int, before, after float64) *result.Result {
+		r := func(name string, rps float64) result.Run {
+			return result.Run{Variant: name, RPS: rps, VUs: 20, Latency: result.Latency{Mean: 20_000 / rps},
+				PerRequest: result.PerRequest{ServerCPUus: 17_000}}
 		}
-		return &bench.Result{Machine: bench.Machine{ServerGOMAXPROCS: cpus}, Runs: []bench.Run{r("before", before), r("after", after)}}
+		return &result.Result{Machine: result.Machine{ServerGOMAXPROCS: cpus}, Runs: []result.Run{r("before", before), r("after", after)}}
 	}
 	for _, c := range []struct {
 		cpus          int
@@ -103,7 +103,7 @@ func TestProfilingClaims(t *testing.T) {
 	} {
 		t.Run(fmt.Sprintf("%d CPUs, %v to %v req/s", c.cpus, c.before, c.after), func(t *testing.T) {
 			r := res(c.cpus, c.before, c.after)
-			for _, cl := range []bench.Claim{speedupClaim(r), latencyClaim(r)} {
+			for _, cl := range []result.Claim{speedupClaim(r), latencyClaim(r)} {
 				if cl.Reproduced == nil || *cl.Reproduced != c.want {
 					t.Errorf("%s = %v (%s), want %v", cl.ID, cl.Reproduced, cl.Measured, c.want)
 				}
@@ -114,11 +114,11 @@ func TestProfilingClaims(t *testing.T) {
 
 // Step 9's verdicts: the spread on the DB read, and the pool rows.
 func TestFrameworkClaims(t *testing.T) {
-	rows := func(item map[string]float64) *bench.Result {
-		r := &bench.Result{}
+	rows := func(item map[string]float64) *result.Result {
+		r := &result.Result{}
 		for _, fw := range Frameworks[:3] {
-			r.Runs = append(r.Runs, bench.Run{Variant: fw + "-empty", RPS: map[string]float64{"echo": 40_000, "nethttp": 41_000, "fasthttp": 60_000}[fw]},
-				bench.Run{Variant: fw + "-validate", RPS: 30_000}, bench.Run{Variant: fw + "-item", RPS: item[fw]})
+			r.Runs = append(r.Runs, result.Run{Variant: fw + "-empty", RPS: map[string]float64{"echo": 40_000, "nethttp": 41_000, "fasthttp": 60_000}[fw]},
+				result.Run{Variant: fw + "-validate", RPS: 30_000}, result.Run{Variant: fw + "-item", RPS: item[fw]})
 		}
 		return r
 	}
@@ -132,8 +132,8 @@ func TestFrameworkClaims(t *testing.T) {
 		t.Errorf("D2 at ×1.5: %s, want NOT reproduced", c.Measured)
 	}
 	p := params.Load()
-	pools := func(small, mid, big float64) *bench.Result {
-		return &bench.Result{Runs: []bench.Run{{Variant: "pool-2", RPS: small}, {Variant: "pool-10", RPS: mid}, {Variant: "pool-100", RPS: big}}}
+	pools := func(small, mid, big float64) *result.Result {
+		return &result.Result{Runs: []result.Run{{Variant: "pool-2", RPS: small}, {Variant: "pool-10", RPS: mid}, {Variant: "pool-100", RPS: big}}}
 	}
 	if c := poolClaim(pools(2000, 1650, 590), p); !*c.Reproduced {
 		t.Errorf("D4 (more connections, slower): %s, want reproduced", c.Measured)

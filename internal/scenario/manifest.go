@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/proc"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Manifest is what a step declares about itself: its entry in
@@ -18,11 +19,11 @@ type Manifest struct {
 }
 
 // Plan is how the step's bench splits this machine's CPUs.
-func (m Manifest) Plan() bench.CPUPlan {
+func (m Manifest) Plan() result.CPUPlan {
 	if m.WideServer {
-		return bench.PlanCPUs().Wide()
+		return proc.PlanCPUs().Wide()
 	}
-	return bench.PlanCPUs()
+	return proc.PlanCPUs()
 }
 
 // manifest is every declared step, in order.

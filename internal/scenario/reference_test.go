@@ -9,8 +9,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/result"
 )
 
 var updateTexts = flag.Bool("update-texts", false, "rewrite the reference runs' claim texts from the claims' declarations (never a figure or a verdict)")
@@ -34,7 +34,7 @@ func TestReferenceRunsPrintTheDeclaredTexts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var r bench.Result
+		var r result.Result
 		if err := json.Unmarshal(raw, &r); err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
@@ -48,7 +48,7 @@ func TestReferenceRunsPrintTheDeclaredTexts(t *testing.T) {
 			if was.NotJudged != "" { // the bench withheld the verdict (a load tool's limit): compare what it read
 				judged = was.IfJudged
 			}
-			if before, after := (bench.Claim{Reproduced: judged}).Verdict(), (bench.Claim{Reproduced: now.Reproduced}).Verdict(); before != after {
+			if before, after := (result.Claim{Reproduced: judged}).Verdict(), (result.Claim{Reproduced: now.Reproduced}).Verdict(); before != after {
 				t.Errorf("step %d %s: recorded %s, judged again on its own figures %s: re-record step %d", s.N, now.ID, before, after, s.N)
 			}
 			for _, f := range []struct{ name, was, now string }{
@@ -75,7 +75,7 @@ func TestReferenceRunsPrintTheDeclaredTexts(t *testing.T) {
 	}
 }
 
-func recorded(cs []bench.Claim, id string) *bench.Claim {
+func recorded(cs []result.Claim, id string) *result.Claim {
 	for i := range cs {
 		if cs[i].ID == id {
 			return &cs[i]

@@ -1,7 +1,7 @@
 // Package scenario defines what `make step-N bench` runs for each step: the
 // variants (one table row each), the services they need, and how the
 // claims are judged from what was measured. Each claim declares its
-// source (bench.Source) beside it: an article's sentence, the author's
+// source (result.Source) beside it: an article's sentence, the author's
 // repository, the guide article C summarises, or ours. The load parameters
 // come from k6/lib/params.json, which the k6 scripts read too.
 package scenario
@@ -17,11 +17,12 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/peakload/workshop/internal/balancer"
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Step is one lesson's bench: its manifest entry (manifest.go) and what
@@ -37,11 +38,11 @@ type Step struct {
 	// last, the learner's "after").
 	Profile string
 	// Variants lists the rows to measure, in table order.
-	Variants func(env Env) []bench.Variant
+	Variants func(env Env) []load.Variant
 	// Claims judges the step's claims (each with its source) from the runs.
-	Claims func(r *bench.Result, env Env) []bench.Claim
+	Claims func(r *result.Result, env Env) []result.Claim
 	// Tables, when set, summarises the runs in the step's own shape.
-	Tables func(r *bench.Result) []bench.Table
+	Tables func(r *result.Result) []result.Table
 	// Capacity names the variants CAPACITY=1 searches (default: every
 	// variant the Go driver loads over HTTP without pacing or a settle).
 	Capacity []string
@@ -118,13 +119,13 @@ func numbers() []int {
 
 // ceilings returns the empty GET (and, with post, the empty POST) rows for
 // the Go driver and, where installed and asked for, wrk.
-func ceilings(env Env, post bool) []bench.Variant {
-	get := bench.Variant{Name: string(course.EmptyGet), Route: "GET /empty", Method: "GET", Path: "/empty"}
-	vs := []bench.Variant{get}
+func ceilings(env Env, post bool) []load.Variant {
+	get := load.Variant{Name: string(course.EmptyGet), Route: "GET /empty", Method: "GET", Path: "/empty"}
+	vs := []load.Variant{get}
 	if post {
-		vs = append(vs, bench.Variant{Name: string(course.EmptyPost), Route: "POST /empty", Method: "POST", Path: "/empty", Body: env.Params.Event})
+		vs = append(vs, load.Variant{Name: string(course.EmptyPost), Route: "POST /empty", Method: "POST", Path: "/empty", Body: env.Params.Event})
 	}
-	var out []bench.Variant
+	var out []load.Variant
 	for _, v := range vs {
 		out = append(out, withTools(env, v)...)
 	}
@@ -133,8 +134,8 @@ func ceilings(env Env, post bool) []bench.Variant {
 
 // withTools returns v for the Go driver and, where installed and asked
 // for, its wrk twin (v's name + "-wrk").
-func withTools(env Env, v bench.Variant) []bench.Variant {
-	var out []bench.Variant
+func withTools(env Env, v load.Variant) []load.Variant {
+	var out []load.Variant
 	if env.Tool != "wrk" {
 		out = append(out, v)
 	}
@@ -148,9 +149,9 @@ func withTools(env Env, v bench.Variant) []bench.Variant {
 
 // itemRequest writes GET <prefix>/items/<hot-skewed id> into req. The URI
 // is assembled in a per-user buffer: the driver must not allocate per request.
-func itemRequest(env Env, prefix string) func(vu *bench.VU, req *fasthttp.Request) {
+func itemRequest(env Env, prefix string) func(vu *load.VU, req *fasthttp.Request) {
 	skew := env.Skew()
-	return func(vu *bench.VU, req *fasthttp.Request) {
+	return func(vu *load.VU, req *fasthttp.Request) {
 		buf, _ := vu.State.([]byte)
 		buf = append(buf[:0], prefix...)
 		buf = append(buf, "/items/"...)
@@ -178,7 +179,7 @@ func flushRedis(env Env) func(ctx context.Context) error {
 }
 
 // extra reads a step-specific figure of a run (0 when absent).
-func extra(r *bench.Run, key string) float64 {
+func extra(r *result.Run, key string) float64 {
 	if r == nil {
 		return 0
 	}
@@ -188,11 +189,11 @@ func extra(r *bench.Run, key string) float64 {
 // FillSources gives the claims of a result recorded before claims carried
 // their source (the reference runs) the source their step declares now,
 // so the report and the slides never print a claim of ours as the article's.
-func (s Step) FillSources(r *bench.Result) {
+func (s Step) FillSources(r *result.Result) {
 	if s.Claims == nil {
 		return
 	}
-	declared := s.Claims(&bench.Result{}, Env{Params: params.Load()})
+	declared := s.Claims(&result.Result{}, Env{Params: params.Load()})
 	for i := range r.Claims {
 		for _, d := range declared {
 			if r.Claims[i].ID == d.ID && r.Claims[i].Source.Kind == "" {
@@ -203,14 +204,14 @@ func (s Step) FillSources(r *bench.Result) {
 }
 
 // find is r's run of variant v, nil when it has none.
-func find(r *bench.Result, v course.Variant) *bench.Run { return r.Find(string(v)) }
+func find(r *result.Result, v course.Variant) *result.Run { return r.Find(string(v)) }
 
 // FillText gives the claims of a result read back from JSON, which keeps
 // English only, the Vietnamese lines the step writes now (issue 24): each
 // line whose English is the stored one, so a reworded claim stays English
 // rather than printing another sentence's translation. The claims are
 // judged again on a copy (they may append notes) only to write the lines.
-func (s Step) FillText(r *bench.Result) {
+func (s Step) FillText(r *result.Result) {
 	if s.Claims == nil {
 		return
 	}

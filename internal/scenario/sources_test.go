@@ -8,20 +8,20 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // everyClaim returns every claim of every step as the bench declares it
 // (judged on an empty run: the text and source do not depend on figures).
-func everyClaim(t *testing.T) []bench.Claim {
+func everyClaim(t *testing.T) []result.Claim {
 	t.Helper()
 	env := Env{Params: params.Load()}
-	var out []bench.Claim
+	var out []result.Claim
 	for _, s := range All() {
 		if s.Claims != nil {
-			out = append(out, s.Claims(&bench.Result{}, env)...)
+			out = append(out, s.Claims(&result.Result{}, env)...)
 		}
 	}
 	if len(out) == 0 {
@@ -36,15 +36,15 @@ func TestEveryClaimHasASource(t *testing.T) {
 	for _, c := range everyClaim(t) {
 		s := c.Source
 		switch s.Kind {
-		case bench.FromArticle, bench.FromGuide:
+		case result.FromArticle, result.FromGuide:
 			if s.Quote == "" || !slices.Contains([]string{"A", "B", "C", "D"}, s.Article) {
 				t.Errorf("%s: a %s claim needs the article (A–D) and its sentence, got %+v", c.ID, s.Kind, s)
 			}
-		case bench.FromRepo:
+		case result.FromRepo:
 			if s.Ref == "" {
 				t.Errorf("%s: a repo claim names its file or README row", c.ID)
 			}
-		case bench.FromOurs:
+		case result.FromOurs:
 			if (s.Quote == "") != (s.Article == "") {
 				t.Errorf("%s: an ours claim that starts from an article's sentence names both the article and the sentence, got %+v", c.ID, s)
 			}
@@ -137,7 +137,7 @@ func TestClaimsQuoteTheirArticle(t *testing.T) {
 		if s.Quote != "" && !strings.Contains(texts[s.Article], normal(s.Quote)) {
 			t.Errorf("%s: article %s does not contain the quoted sentence %q", c.ID, s.Article, s.Quote)
 		}
-		if s.Kind != bench.FromArticle && s.Kind != bench.FromGuide {
+		if s.Kind != result.FromArticle && s.Kind != result.FromGuide {
 			continue // ours: its figures are ours (the sentence it starts from is checked above)
 		}
 		seed := texts[s.Article]

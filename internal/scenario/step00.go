@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/server"
 )
 
@@ -21,16 +22,16 @@ func init() {
 		Profile: string(course.EmptyGet), // the full shell: where a request's CPU goes when the handler does nothing
 		// CAPACITY=1: the honest ceiling is the full shell's GET /empty.
 		Capacity: []string{"empty-get"},
-		Variants: func(env Env) []bench.Variant {
-			var vs []bench.Variant
+		Variants: func(env Env) []load.Variant {
+			var vs []load.Variant
 			for _, l := range shellLayers[:len(shellLayers)-1] { // the last, the full shell, is empty-get
-				vs = append(vs, withTools(env, bench.Variant{Name: layerRow(l, ""), Route: "GET /empty", Method: "GET", Path: "/empty",
+				vs = append(vs, withTools(env, load.Variant{Name: layerRow(l, ""), Route: "GET /empty", Method: "GET", Path: "/empty",
 					Server: []string{"PEAKLOAD_SHELL=" + l.String()}})...)
 			}
 			return append(vs, ceilings(env, true)...)
 		},
-		Claims: func(r *bench.Result, env Env) []bench.Claim {
-			return []bench.Claim{driverClaim(r), openDriverClaim(r), postClaim(r), shellClaim(r)}
+		Claims: func(r *result.Result, env Env) []result.Claim {
+			return []result.Claim{driverClaim(r), openDriverClaim(r), postClaim(r), shellClaim(r)}
 		},
 		Tables: shellTables,
 	})
@@ -56,12 +57,12 @@ func layerRow(l server.Layer, suffix string) string {
 }
 
 // shellTables builds the shell up layer by layer, per load tool.
-func shellTables(r *bench.Result) []bench.Table {
-	t := bench.Table{Title: "the shell, layer by layer: GET /empty, each layer its own server process on the pinned CPU",
+func shellTables(r *result.Result) []result.Table {
+	t := result.Table{Title: "the shell, layer by layer: GET /empty, each layer its own server process on the pinned CPU",
 		Header: []string{"tool", "layer", "adds", "req/s", "CPU", "server µs/req", "+µs/req", "capacity ÷ timeouts'"}}
 	for _, suffix := range []string{"", "-wrk"} {
 		base := r.Find(layerRow(server.Timeouts, suffix))
-		var prev *bench.Run
+		var prev *result.Run
 		for _, l := range shellLayers {
 			x := r.Find(layerRow(l, suffix))
 			if x == nil {
@@ -84,11 +85,11 @@ func shellTables(r *bench.Result) []bench.Table {
 	}
 	t.Notes = []string{"server µs/req = the server process's CPU time (user + kernel) ÷ requests: 1e6 ÷ it is what the layer could serve on this CPU;",
 		"capacity ÷ timeouts' = the timeouts layer's µs ÷ this layer's (1.00 = free; claim S0 wants the full shell ≥ 0.95)"}
-	return []bench.Table{t}
+	return []result.Table{t}
 }
 
 // toolOf names the load tool of a row: the unsuffixed rows are k6's under TOOL=k6.
-func toolOf(x *bench.Run) string {
+func toolOf(x *result.Run) string {
 	switch x.Tool {
 	case "wrk", "k6":
 		return x.Tool
@@ -107,10 +108,10 @@ func toolName(suffix string) string {
 // CPU over bare echo with the same timeouts. Judged on CPU per request, not
 // req/s: the server's own CPU time is what the layers add, and it does not
 // move when a neighbour slows the driver down.
-func shellClaim(r *bench.Result) bench.Claim {
-	c := bench.Claim{
+func shellClaim(r *result.Result) result.Claim {
+	c := result.Claim{
 		ID:        "S0",
-		Source:    bench.Ours(""),
+		Source:    result.Ours(""),
 		Article:   "the shell every step serves — timeouts, panic recovery, body limit, response counting — costs ≤ 5 % over bare echo with the same timeouts, so the ceiling every figure is read against is echo's, not our instrumentation's",
 		Tolerance: "server µs/req on GET /empty: bare-with-timeouts ÷ full shell ≥ 0.95 (each tool that ran; all must pass)",
 		Measured:  "not measured: needs the shell-timeouts and empty-get rows",
@@ -131,17 +132,17 @@ func shellClaim(r *bench.Result) bench.Claim {
 		return c
 	}
 	c.Measured = strings.Join(parts, "; ")
-	c.Reproduced = bench.Verdict(ok)
+	c.Reproduced = result.Verdict(ok)
 	return c
 }
 
 // driverClaim: our driver must reach ≥ 0.9× wrk's req/s on GET /empty.
 // Ours: article A reads its figures against an empty GET, and says nothing
 // of whether its load tool saturated the server.
-func driverClaim(r *bench.Result) bench.Claim {
-	c := bench.Claim{
+func driverClaim(r *result.Result) result.Claim {
+	c := result.Claim{
 		ID:        "A0",
-		Source:    bench.OursFrom("A", "Empty GET sẽ thể hiện cái overhead của framework và của data.", "article A's empty GET, asked of our load tool"),
+		Source:    result.OursFrom("A", "Empty GET sẽ thể hiện cái overhead của framework và của data.", "article A's empty GET, asked of our load tool"),
 		Article:   "article A reads every figure against an empty GET that returns the item's body (k6, concurrency 200, one Node process); the workshop's question: that is a ceiling only if the load tool saturates the server, not itself",
 		Tolerance: "ours: Go driver ≥ 0.9× wrk's req/s on GET /empty, same pinned server",
 		// the tools are what it compares: a client-bound row is its finding
@@ -154,17 +155,17 @@ func driverClaim(r *bench.Result) bench.Claim {
 	}
 	x := g.RPS / w.RPS
 	c.Measured = fmt.Sprintf("GET /empty: Go driver %.0f req/s, wrk %.0f req/s → %.2f× wrk", g.RPS, w.RPS, x)
-	c.Reproduced = bench.Verdict(x >= 0.9 && g.Errors == 0)
+	c.Reproduced = result.Verdict(x >= 0.9 && g.Errors == 0)
 	return c
 }
 
 // openDriverClaim: A0-open — the open loop (CAPACITY=1) keeps a schedule
 // as fast as the closed loop goes: sleeping until each request is due and
 // timing it from then must not cost the driver the rate it measures.
-func openDriverClaim(r *bench.Result) bench.Claim {
-	c := bench.Claim{
+func openDriverClaim(r *result.Result) result.Claim {
+	c := result.Claim{
 		ID:        "A0-open",
-		Source:    bench.Ours(""),
+		Source:    result.Ours(""),
 		Article:   "the capacity figures are only the server's if the open-loop driver keeps its schedule: it must reach the closed loop's GET /empty rate with its latency bookkeeping on",
 		Tolerance: "the highest rate a capacity probe of GET /empty achieved ≥ 0.9× the closed loop's req/s (the first probe is scheduled at it)",
 		Measured:  "not measured: needs CAPACITY=1",
@@ -177,15 +178,15 @@ func openDriverClaim(r *bench.Result) bench.Claim {
 	x := cp.Achieved() / cp.ClosedRPS
 	c.Measured = fmt.Sprintf("closed loop %.0f req/s; open loop scheduled at it achieved %.0f (%.1f%% of requests sent late), best probe %.0f → %.2f×",
 		cp.ClosedRPS, first.AchievedRPS, 100*first.MissedShare(), cp.Achieved(), x)
-	c.Reproduced = bench.Verdict(x >= 0.9)
+	c.Reproduced = result.Verdict(x >= 0.9)
 	return c
 }
 
 // postClaim: B1/B2 — parsing the real payload costs something.
-func postClaim(r *bench.Result) bench.Claim {
-	c := bench.Claim{
+func postClaim(r *result.Result) result.Claim {
+	c := result.Claim{
 		ID:        "B2",
-		Source:    bench.Article("B", "Với empty POST có cùng data như bài test, số request giảm xuống chỉ còn 4026 rps", "0.73"),
+		Source:    result.Article("B", "Với empty POST có cùng data như bài test, số request giảm xuống chỉ còn 4026 rps", "0.73"),
 		Article:   "empty POST with the real payload 4026 req/s vs empty GET 5498 req/s (Express): 0.73× (our arithmetic) — reading and parsing the body is the write path's first cost",
 		Tolerance: "POST/GET between 0.55 and 0.95",
 		Measured:  "not measured",
@@ -197,7 +198,7 @@ func postClaim(r *bench.Result) bench.Claim {
 		}
 		x := p.RPS / g.RPS
 		c.Measured = fmt.Sprintf("POST /empty %.0f req/s vs GET /empty %.0f req/s → %.2f× (%s)", p.RPS, g.RPS, x, toolOf(g))
-		c.Reproduced = bench.Verdict(x >= 0.55 && x <= 0.95)
+		c.Reproduced = result.Verdict(x >= 0.55 && x <= 0.95)
 		return c
 	}
 	return c

@@ -3,14 +3,14 @@ package scenario
 import (
 	"testing"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // S0 is judged from the CPU per request of the timeouts row and the full
 // shell, for each tool that ran, both ways; the layer table follows.
 func TestShellClaim(t *testing.T) {
-	run := func(name string, rps, us float64) bench.Run {
-		return bench.Run{Variant: name, RPS: rps, Requests: 1000, PerRequest: bench.PerRequest{ServerCPUus: us}}
+	run := func(name string, rps, us float64) result.Run {
+		return result.Run{Variant: name, RPS: rps, Requests: 1000, PerRequest: result.PerRequest{ServerCPUus: us}}
 	}
 	for _, c := range []struct {
 		name       string
@@ -23,7 +23,7 @@ func TestShellClaim(t *testing.T) {
 		{"the Go driver's shell 10 % dearer", 22.0, 20.0, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := &bench.Result{Runs: []bench.Run{
+			r := &result.Result{Runs: []result.Run{
 				run("shell-bare", 52000, 19), run("shell-timeouts", 50000, 20), run("shell-guards", 49900, 20.1), run("empty-get", 49000, c.fullGo),
 				run("shell-bare-wrk", 52000, 19), run("shell-timeouts-wrk", 50000, 20), run("shell-guards-wrk", 49900, 20.1), run("empty-get-wrk", 49000, c.fullWrk),
 			}}
@@ -40,7 +40,7 @@ func TestShellClaim(t *testing.T) {
 			}
 		})
 	}
-	if c := shellClaim(&bench.Result{Runs: []bench.Run{run("empty-get", 49000, 20)}}); c.Reproduced != nil {
+	if c := shellClaim(&result.Result{Runs: []result.Run{run("empty-get", 49000, 20)}}); c.Reproduced != nil {
 		t.Errorf("S0 without a timeouts row: %v, want not measured", *c.Reproduced)
 	}
 }

@@ -3,37 +3,38 @@ package scenario
 import (
 	"fmt"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Step 1: the item read straight from PostgreSQL, beside the empty ceiling
 // in the same run. Hot-skewed ids, the live-stats worker running.
 func init() {
 	register(1, Step{
-		Variants: func(env Env) []bench.Variant {
-			return []bench.Variant{
+		Variants: func(env Env) []load.Variant {
+			return []load.Variant{
 				{Name: string(course.EmptyGet), Route: "GET /empty", Method: "GET", Path: "/empty"},
 				{Name: string(course.DirectDB), Route: "GET /items/:id", Prepare: itemRequest(env, "")},
 			}
 		},
-		Claims: func(r *bench.Result, env Env) []bench.Claim {
-			return []bench.Claim{directClaim(r)}
+		Claims: func(r *result.Result, env Env) []result.Claim {
+			return []result.Claim{directClaim(r)}
 		},
 	})
 }
 
 // directClaim: A1 — one query per request, and the database, not the
 // framework, bounds the throughput.
-func directClaim(r *bench.Result) bench.Claim {
-	c := bench.Claim{
+func directClaim(r *result.Result) result.Claim {
+	c := result.Claim{
 		ID:        "A1",
-		Source:    bench.Article("A", "10 CCU thì tạo ra 1 req/s thì con số 645 req/s ở trên chỉ có thể đáp ứng được 6k CCU"),
+		Source:    result.Article("A", "10 CCU thì tạo ra 1 req/s thì con số 645 req/s ở trên chỉ có thể đáp ứng được 6k CCU"),
 		Article:   "645 req/s straight from PostgreSQL, which by the author's rule of thumb (10 CCU make 1 req/s) serves only 6k CCU; the empty GET's figure is only in an image",
 		Tolerance: "ours (the article's text gives the ceiling no figure): DB queries/request in [0.95, 1.05] (the item is one query) and direct-db ≤ 0.5× the GET /empty ceiling",
 		Measured:  "not measured",
 		Rows:      []string{"direct-db", "empty-get"},
-		Vi: bench.ClaimLines{
+		Vi: result.ClaimLines{
 			Text:      "645 req/s đọc thẳng từ PostgreSQL; theo quy ước của tác giả, “10 CCU thì tạo ra 1 req/s thì con số 645 req/s ở trên chỉ có thể đáp ứng được 6k CCU” — req/s của GET rỗng chỉ có trong một ảnh chụp",
 			Tolerance: "của workshop (phần chữ của bài không cho mức trần con số nào): DB query mỗi request trong [0.95, 1.05] (một item là một query) và direct-db ≤ 0.5× mức trần GET /empty",
 		},
@@ -47,7 +48,7 @@ func directClaim(r *bench.Result) bench.Claim {
 		"%.0f req/s = %.2f× mức trần của route rỗng (%.0f req/s); %.2f DB query mỗi request; ≈ %s CCU theo cùng quy ước đó",
 		d.RPS, x, e.RPS, d.PerRequest.DBQueries, thousandsInt(d.RPS*10))
 	q := d.PerRequest.DBQueries
-	c.Reproduced = bench.Verdict(q >= 0.95 && q <= 1.05 && x <= 0.5 && d.Errors == 0)
+	c.Reproduced = result.Verdict(q >= 0.95 && q <= 1.05 && x <= 0.5 && d.Errors == 0)
 	return c
 }
 

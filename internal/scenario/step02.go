@@ -1,37 +1,38 @@
 package scenario
 
 import (
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Step 2: the direct read and the cache-aside read of the same hot-skewed
 // ids, with the worker changing the live streams, beside the ceiling.
 func init() {
 	register(2, Step{
-		Variants: func(env Env) []bench.Variant {
-			return []bench.Variant{
+		Variants: func(env Env) []load.Variant {
+			return []load.Variant{
 				{Name: string(course.EmptyGet), Route: "GET /empty", Path: "/empty"},
 				{Name: string(course.DirectDB), Route: "GET /items/:id", Prepare: itemRequest(env, "")},
 				{Name: string(course.CacheAside), Route: "GET /cached/items/:id", Prepare: itemRequest(env, "/cached"), Setup: flushRedis(env)},
 			}
 		},
-		Claims: func(r *bench.Result, env Env) []bench.Claim {
-			return []bench.Claim{cacheAsideClaim(r)}
+		Claims: func(r *result.Result, env Env) []result.Claim {
+			return []result.Claim{cacheAsideClaim(r)}
 		},
 	})
 }
 
 // cacheAsideClaim: A2 — "quite good" against the direct read.
-func cacheAsideClaim(r *bench.Result) bench.Claim {
-	c := bench.Claim{
+func cacheAsideClaim(r *result.Result) result.Claim {
+	c := result.Claim{
 		ID:        "A2",
-		Source:    bench.Article("A", "Chà, tốc độ khá tốt rồi đúng không?"),
+		Source:    result.Article("A", "Chà, tốc độ khá tốt rồi đúng không?"),
 		Article:   "Redis get-or-set (TTL 30 s) in front of the item query: the speed is \"quite good\" (khá tốt), after the direct read's 645 req/s; the cached read's figure is only in an image",
 		Tolerance: "ours (\"quite good\" has no figure): cache-aside ≥ 5× direct-db req/s, same run",
 		Measured:  "not measured",
 		Rows:      []string{"direct-db", "cache-aside"},
-		Vi: bench.ClaimLines{
+		Vi: result.ClaimLines{
 			Text:      "Redis get-or-set (TTL 30 s) đặt trước query lấy item, sau con số 645 req/s của bản đọc thẳng database: “Chà, tốc độ khá tốt rồi đúng không?” — req/s của bản có cache chỉ có trong một ảnh chụp",
 			Tolerance: "của workshop (“khá tốt” không kèm con số): req/s của cache-aside ≥ 5× direct-db, trong cùng một lần chạy",
 		},
@@ -47,6 +48,6 @@ func cacheAsideClaim(r *bench.Result) bench.Claim {
 	if e != nil && e.RPS > 0 {
 		c.MeasureMore("; %.2f× the empty ceiling", "; bằng %.2f× mức trần của route rỗng", a.RPS/e.RPS)
 	}
-	c.Reproduced = bench.Verdict(x >= 5 && a.Errors == 0)
+	c.Reproduced = result.Verdict(x >= 5 && a.Errors == 0)
 	return c
 }

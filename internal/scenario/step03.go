@@ -6,8 +6,9 @@ import (
 
 	"github.com/valyala/fasthttp"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Step 3: short-polling clients. Each VU watches one stream (drawn by the
@@ -16,16 +17,16 @@ import (
 // 60 s (600 ms): four polls per change.
 func init() {
 	register(3, Step{
-		Variants: func(env Env) []bench.Variant {
+		Variants: func(env Env) []load.Variant {
 			every := env.Params.Scaled(env.Params.Clock.PollS)
 			plain := poller(env, "/cached")
 			tagged := poller(env, "/etag")
-			return []bench.Variant{
+			return []load.Variant{
 				{Name: string(course.CacheAsidePoll), Route: "GET /cached/items/:id", Prepare: plain.prepare, Check: plain.check, Pace: every, Setup: flushRedis(env)},
 				{Name: string(course.ETagPoll), Route: "GET /etag/items/:id", Prepare: tagged.prepare, Check: tagged.check, Pace: every, Setup: flushRedis(env)},
 			}
 		},
-		Claims: func(r *bench.Result, env Env) []bench.Claim {
+		Claims: func(r *result.Result, env Env) []result.Claim {
 			return etagClaims(r, env)
 		},
 	})
@@ -38,14 +39,14 @@ type pollState struct {
 }
 
 type polling struct {
-	prepare func(vu *bench.VU, req *fasthttp.Request)
-	check   func(vu *bench.VU, resp *fasthttp.Response) error
+	prepare func(vu *load.VU, req *fasthttp.Request)
+	check   func(vu *load.VU, resp *fasthttp.Response) error
 }
 
 func poller(env Env, prefix string) polling {
 	skew := env.Skew()
 	return polling{
-		prepare: func(vu *bench.VU, req *fasthttp.Request) {
+		prepare: func(vu *load.VU, req *fasthttp.Request) {
 			st, _ := vu.State.(*pollState)
 			if st == nil {
 				id := skew.Pick(vu.Rand)
@@ -57,7 +58,7 @@ func poller(env Env, prefix string) polling {
 				req.Header.SetBytesV("If-None-Match", st.etag)
 			}
 		},
-		check: func(vu *bench.VU, resp *fasthttp.Response) error {
+		check: func(vu *load.VU, resp *fasthttp.Response) error {
 			st := vu.State.(*pollState)
 			switch resp.StatusCode() {
 			case fasthttp.StatusOK:
@@ -74,22 +75,22 @@ func poller(env Env, prefix string) polling {
 // etagClaims: A3 — three polls in four get no body, so public bandwidth
 // ÷ ~4. Judged twice against the article's figure: on the bodies (the
 // mechanism) and on everything the clients received (the bandwidth).
-func etagClaims(r *bench.Result, env Env) []bench.Claim {
+func etagClaims(r *result.Result, env Env) []result.Claim {
 	polls := env.Params.Clock.ChangeS / env.Params.Clock.PollS
 	change := fmt.Sprintf("%.0f", env.Params.Clock.ChangeS)
 	article := fmt.Sprintf("weak ETag + 304 for clients polling every %.0f s while data changes every %s s (ours; the article: about once a minute): public bandwidth ÷ ~4", env.Params.Clock.PollS, change)
-	body := bench.Claim{ID: "A3", Article: article, Measured: "not measured",
+	body := result.Claim{ID: "A3", Article: article, Measured: "not measured",
 		// the polling interval is the article's; the change interval is
 		// our parameter for its "khoảng 1p/lần"
-		Source:    bench.Article("A", "Sau khi bật Etag thì mình giảm được khoảng ~4 lần băng thông output public", change),
+		Source:    result.Article("A", "Sau khi bật Etag thì mình giảm được khoảng ~4 lần băng thông output public", change),
 		Tolerance: "response bodies/request of cache-aside ÷ etag " + course.ETagBand.String() + " (the article's ~4; the band is ours)"}
-	wire := bench.Claim{ID: "A3-wire", Measured: "not measured",
+	wire := result.Claim{ID: "A3-wire", Measured: "not measured",
 		Article:   "the workshop's question on article A's ÷ ~4: does it hold on every byte the clients received (status line and headers as well as bodies)?",
-		Source:    bench.OursFrom("A", "Sau khi bật Etag thì mình giảm được khoảng ~4 lần băng thông output public", "article A's ÷ ~4 (A3), asked of the whole response"),
+		Source:    result.OursFrom("A", "Sau khi bật Etag thì mình giảm được khoảng ~4 lần băng thông output public", "article A's ÷ ~4 (A3), asked of the whole response"),
 		Tolerance: "bytes received/request (status line + headers + body) of cache-aside ÷ etag " + course.ETagBand.String()}
 	a, e := find(r, course.CacheAsidePoll), find(r, course.ETagPoll)
 	if a == nil || e == nil || e.PerRequest.PublicBytes == 0 || extra(e, "body_bytes_per_req") == 0 {
-		return []bench.Claim{body, wire}
+		return []result.Claim{body, wire}
 	}
 	ok := a.Errors == 0 && e.Errors == 0
 	share := extra(e, "status_304_share")
@@ -106,10 +107,10 @@ func etagClaims(r *bench.Result, env Env) []bench.Claim {
 				kept, env.Params.Scaled(env.Params.Clock.PollS), 100*max(0, 1-1/kept))
 		}
 	}
-	body.Reproduced = bench.Verdict(ok && course.ETagBand.Holds(xb))
+	body.Reproduced = result.Verdict(ok && course.ETagBand.Holds(xb))
 	xw := a.PerRequest.PublicBytes / e.PerRequest.PublicBytes
 	wire.Measured = fmt.Sprintf("%.0f → %.0f bytes/request = ÷ %.2f: each 304 still carries a status line and headers (Date, ETag, Cache-Control)",
 		a.PerRequest.PublicBytes, e.PerRequest.PublicBytes, xw)
-	wire.Reproduced = bench.Verdict(ok && course.ETagBand.Holds(xw))
-	return []bench.Claim{body, wire}
+	wire.Reproduced = result.Verdict(ok && course.ETagBand.Holds(xw))
+	return []result.Claim{body, wire}
 }

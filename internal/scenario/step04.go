@@ -3,8 +3,9 @@ package scenario
 import (
 	"fmt"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Step 4: a stampede. All VUs read the most watched stream, whose Redis key
@@ -13,18 +14,18 @@ import (
 // misses together: how many queries does each expiry cost?
 func init() {
 	register(4, Step{
-		Variants: func(env Env) []bench.Variant {
+		Variants: func(env Env) []load.Variant {
 			top := fmt.Sprint(env.Skew().HotID(0))
 			// A third of the TTL per point of the series: each expiry's
 			// stampede shows as its own spike of DB queries per second.
 			every := env.Params.Scaled(env.Params.Clock.RedisTTLS) / 3
-			return []bench.Variant{
+			return []load.Variant{
 				{Name: string(course.CacheAside), Route: "GET /cached/items/:id", Path: "/cached/items/" + top, Setup: flushRedis(env), SeriesEvery: every},
 				{Name: string(course.Singleflight), Route: "GET /coalesced/items/:id", Path: "/coalesced/items/" + top, Setup: flushRedis(env), SeriesEvery: every},
 			}
 		},
-		Claims: func(r *bench.Result, env Env) []bench.Claim {
-			return []bench.Claim{stampedeClaim(r, env)}
+		Claims: func(r *result.Result, env Env) []result.Claim {
+			return []result.Claim{stampedeClaim(r, env)}
 		},
 	})
 }
@@ -34,7 +35,7 @@ func init() {
 // query, on a request's behalf or not (the global counter): a shared load
 // run on a context without the leader's values would be in no request's
 // tally, and must still count. An edge adds at most a load in flight.
-func queriesPerExpiry(x *bench.Run, env Env) float64 {
+func queriesPerExpiry(x *result.Run, env Env) float64 {
 	expiries := x.DurationS / env.Params.Scaled(env.Params.Clock.RedisTTLS).Seconds()
 	q, ok := x.Extra["db_queries_in_window"]
 	if !ok { // a results file from before db_queries_in_window
@@ -44,10 +45,10 @@ func queriesPerExpiry(x *bench.Run, env Env) float64 {
 }
 
 // stampedeClaim: A4 — 1000 concurrent misses → 1 DB query.
-func stampedeClaim(r *bench.Result, env Env) bench.Claim {
-	c := bench.Claim{
+func stampedeClaim(r *result.Result, env Env) result.Claim {
+	c := result.Claim{
 		ID:        "A4",
-		Source:    bench.Article("A", "Dù có 1000 request tới cùng lúc và bị miss cache thì cũng chỉ có 1 request tới được db mà thôi."),
+		Source:    result.Article("A", "Dù có 1000 request tới cùng lúc và bị miss cache thì cũng chỉ có 1 request tới được db mà thôi."),
 		Article:   "keep the in-flight load per key so concurrent misses wait for it: even 1000 requests missing the cache at once send only 1 to the database",
 		Tolerance: "singleflight ≤ 1.5 DB queries per key expiry (the article's 1; the slack for a window's edges is ours), and cache-aside ≥ 10× that (ours: the herd must be there to be cured; expiries = run time ÷ TTL)",
 		Measured:  "not measured",
@@ -59,6 +60,6 @@ func stampedeClaim(r *bench.Result, env Env) bench.Claim {
 	qa, qs := queriesPerExpiry(a, env), queriesPerExpiry(s, env)
 	c.Measured = fmt.Sprintf("%d VUs on one key, TTL %s: cache-aside %.1f DB queries per expiry, singleflight %.2f; %.0f%% of requests joined a flight in progress; p99 %.1f → %.1f ms",
 		a.VUs, env.Params.Scaled(env.Params.Clock.RedisTTLS), qa, qs, 100*extra(s, "coalesced_per_req"), a.Latency.P99, s.Latency.P99)
-	c.Reproduced = bench.Verdict(qs <= 1.5 && qa >= 10*qs && a.Errors == 0 && s.Errors == 0)
+	c.Reproduced = result.Verdict(qs <= 1.5 && qa >= 10*qs && a.Errors == 0 && s.Errors == 0)
 	return c
 }

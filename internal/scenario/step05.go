@@ -3,8 +3,9 @@ package scenario
 import (
 	"fmt"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Step 5: the live streams read by the skew, through step 4's coalesced
@@ -12,49 +13,49 @@ import (
 // ceiling of equal body size.
 func init() {
 	register(5, Step{
-		Variants: func(env Env) []bench.Variant {
-			return []bench.Variant{
+		Variants: func(env Env) []load.Variant {
+			return []load.Variant{
 				{Name: string(course.EmptyGet), Route: "GET /empty", Path: "/empty"},
 				{Name: string(course.Singleflight), Route: "GET /coalesced/items/:id", Prepare: itemRequest(env, "/coalesced"), Setup: flushRedis(env)},
 				{Name: string(course.Burst), Route: "GET /burst/items/:id", Prepare: itemRequest(env, "/burst"), Setup: flushRedis(env)},
 			}
 		},
-		Claims: func(r *bench.Result, env Env) []bench.Claim { return burstClaims(r) },
+		Claims: func(r *result.Result, env Env) []result.Claim { return burstClaims(r) },
 	})
 }
 
 // burstClaims: A5 — Redis bandwidth ÷ 5–6, and throughput.
-func burstClaims(r *bench.Result) []bench.Claim {
-	bw := bench.Claim{ID: "A5", Measured: "not measured",
-		Source:    bench.Article("A", "giảm được khoảng 5-6 lần băng thông internal"),
+func burstClaims(r *result.Result) []result.Claim {
+	bw := result.Claim{ID: "A5", Measured: "not measured",
+		Source:    result.Article("A", "giảm được khoảng 5-6 lần băng thông internal"),
 		Article:   "a burst cache of a few seconds in front of Redis (TTL 30 s): internal API↔Redis bandwidth ÷ 5–6",
 		Tolerance: "Redis bytes/request of singleflight ÷ burst ≥ 5, the article's lower figure (a larger cut passes: it depends on the hit ratio)"}
-	ceil := bench.Claim{ID: "A5-ceiling", Measured: "not measured",
-		Source:    bench.Ours(""),
+	ceil := result.Claim{ID: "A5-ceiling", Measured: "not measured",
+		Source:    result.Ours(""),
 		Article:   "the workshop's target (the article gives none): burst-cached reads near the framework's ceiling",
 		Tolerance: "burst ≥ 0.8× the GET /empty ceiling of equal body size", Rows: []string{"burst", "empty-get"}}
-	gain := bench.Claim{ID: "A5-rps", Measured: "not measured",
-		Source:    bench.Article("A", "việc cache memory chỉ nhỉnh hơn cache Redis ở trên khoảng 10% về performance"),
+	gain := result.Claim{ID: "A5-rps", Measured: "not measured",
+		Source:    result.Article("A", "việc cache memory chỉ nhỉnh hơn cache Redis ở trên khoảng 10% về performance"),
 		Article:   "only about 10% better in performance than the Redis cache alone (Node + Fastify; its k6 figures are only in images, read here as req/s)",
 		Tolerance: "burst ÷ singleflight req/s between 1.0 and 1.25 (the article's ~10 %; the band is ours)", Rows: []string{"burst", "singleflight"}}
 	s, b, e := find(r, course.Singleflight), find(r, course.Burst), find(r, course.EmptyGet)
 	if s == nil || b == nil || e == nil || b.PerRequest.RedisBytes == 0 {
-		return []bench.Claim{bw, ceil, gain}
+		return []result.Claim{bw, ceil, gain}
 	}
 	ok := s.Errors == 0 && b.Errors == 0
 	x := s.PerRequest.RedisBytes / b.PerRequest.RedisBytes
 	bw.Measured = fmt.Sprintf("%.0f → %.0f Redis bytes/request = ÷ %.1f; memory hit ratio %.1f%%; Redis GETs/request %.3f → %.3f",
 		s.PerRequest.RedisBytes, b.PerRequest.RedisBytes, x, 100*extra(b, "memory_hit_ratio"), extra(s, "redis_gets_per_req"), extra(b, "redis_gets_per_req"))
-	bw.Reproduced = bench.Verdict(ok && x >= 5)
+	bw.Reproduced = result.Verdict(ok && x >= 5)
 	c := b.RPS / e.RPS
 	ceil.Measured = fmt.Sprintf("burst %.0f req/s = %.2f× GET /empty (%.0f req/s); singleflight via Redis %.2f×; server µs/request %.0f (empty) / %.0f (burst) / %.0f (Redis)",
 		b.RPS, c, e.RPS, s.RPS/e.RPS, e.PerRequest.ServerCPUus, b.PerRequest.ServerCPUus, s.PerRequest.ServerCPUus)
-	ceil.Reproduced = bench.Verdict(ok && c >= 0.8)
+	ceil.Reproduced = result.Verdict(ok && c >= 0.8)
 	capacityCeiling(r, &ceil, c, ok)
 	g := b.RPS / s.RPS
 	gain.Measured = fmt.Sprintf("burst %.0f req/s = %.2f× singleflight (%.0f req/s)", b.RPS, g, s.RPS)
-	gain.Reproduced = bench.Verdict(ok && g >= 1.0 && g <= 1.25)
-	return []bench.Claim{bw, ceil, gain}
+	gain.Reproduced = result.Verdict(ok && g >= 1.0 && g <= 1.25)
+	return []result.Claim{bw, ceil, gain}
 }
 
 // capacityCeiling judges A5-ceiling on capacities when CAPACITY=1 measured
@@ -62,7 +63,7 @@ func burstClaims(r *bench.Result) []bench.Claim {
 // queue its users form while a refill holds them is hidden from its
 // percentiles; capacity is the rate an audience may send with the wait
 // still bounded. The closed-loop ratio stays in the text beside it.
-func capacityCeiling(r *bench.Result, ceil *bench.Claim, closed float64, noErrors bool) {
+func capacityCeiling(r *result.Result, ceil *result.Claim, closed float64, noErrors bool) {
 	b, e, s := r.CapacityOf(string(course.Burst)), r.CapacityOf(string(course.EmptyGet)), r.CapacityOf(string(course.Singleflight))
 	if b == nil || e == nil {
 		return
@@ -79,5 +80,5 @@ func capacityCeiling(r *bench.Result, ceil *bench.Claim, closed float64, noError
 	}
 	ceil.Measured = fmt.Sprintf("capacity at p99 ≤ %.0f ms: burst %.0f req/s = %.2f× GET /empty (%.0f req/s)%s; closed loop: %.2f× (%.0f vs %.0f req/s)",
 		e.P99BoundMs, b.RPS, x, e.RPS, via, closed, b.ClosedRPS, e.ClosedRPS)
-	ceil.Reproduced = bench.Verdict(noErrors && x >= 0.8)
+	ceil.Reproduced = result.Verdict(noErrors && x >= 0.8)
 }

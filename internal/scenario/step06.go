@@ -12,9 +12,10 @@ import (
 	"github.com/valyala/fasthttp"
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/writes"
 )
 
@@ -27,9 +28,9 @@ import (
 func init() {
 	register(6, Step{
 		VUs: 100,
-		Variants: func(env Env) []bench.Variant {
-			post := func(name, path string) bench.Variant {
-				return bench.Variant{Name: name, Route: "POST " + path, Method: "POST", Path: path, Body: env.Params.Event,
+		Variants: func(env Env) []load.Variant {
+			post := func(name, path string) load.Variant {
+				return load.Variant{Name: name, Route: "POST " + path, Method: "POST", Path: path, Body: env.Params.Event,
 					Settle: true, Check: honourRetryAfter, DatabaseCPU: env.ServicesCPU}
 			}
 			empty := post(string(course.EmptyPost), "/empty")
@@ -41,7 +42,7 @@ func init() {
 				return env.Mongo.Events.Drop(ctx)
 			}
 			n := waveSize(env)
-			return []bench.Variant{
+			return []load.Variant{
 				empty,
 				{Name: string(course.RawSeq), Route: "InsertOne, one at a time", Direct: rawInserts(env, 1)},
 				{Name: string(course.Raw100), Route: "InsertOne ×100 at once, awaited together", Direct: rawInserts(env, 100)},
@@ -54,7 +55,7 @@ func init() {
 				post(string(course.Bulk), "/events/bulk"),
 			}
 		},
-		Claims: func(r *bench.Result, env Env) []bench.Claim { return writeClaims(r) },
+		Claims: func(r *result.Result, env Env) []result.Claim { return writeClaims(r) },
 		Tables: writeTables,
 	})
 }
@@ -73,7 +74,7 @@ func waveSize(env Env) int {
 // honourRetryAfter is a well-behaved client: a 503 (the server's buffer
 // is full) is not an error, the user waits Retry-After and goes on. The
 // server counts the 503s (status_503_share).
-func honourRetryAfter(_ *bench.VU, resp *fasthttp.Response) error {
+func honourRetryAfter(_ *load.VU, resp *fasthttp.Response) error {
 	switch code := resp.StatusCode(); {
 	case code == fasthttp.StatusServiceUnavailable:
 		wait, err := strconv.Atoi(string(resp.Header.Peek("Retry-After")))
@@ -90,11 +91,11 @@ func honourRetryAfter(_ *bench.VU, resp *fasthttp.Response) error {
 
 // rawBulk is the database's batch ceiling: InsertMany of 1000 documents,
 // one after the other, no HTTP — what the bulk variant can persist at most.
-func rawBulk(env Env) func(ctx context.Context, o bench.Options) (bench.Run, error) {
-	return func(ctx context.Context, o bench.Options) (bench.Run, error) {
+func rawBulk(env Env) func(ctx context.Context, o load.Options) (result.Run, error) {
+	return func(ctx context.Context, o load.Options) (result.Run, error) {
 		e, err := rawEvent(env)
 		if err != nil {
-			return bench.Run{}, err
+			return result.Run{}, err
 		}
 		hist := hdrhistogram.New(1, 60_000_000, 3)
 		var n, errs int64
@@ -113,8 +114,8 @@ func rawBulk(env Env) func(ctx context.Context, o bench.Options) (bench.Run, err
 			n += int64(len(docs))
 		}
 		elapsed := time.Since(start).Seconds()
-		r := bench.Run{VUs: 1, Requests: n, Errors: errs, DurationS: elapsed, RPS: float64(n) / elapsed,
-			Latency: bench.LatencyOf(hist), Extra: map[string]float64{"persisted_per_s": float64(n) / elapsed, "db_round_trips_per_req": 0.001}}
+		r := result.Run{VUs: 1, Requests: n, Errors: errs, DurationS: elapsed, RPS: float64(n) / elapsed,
+			Latency: load.LatencyOf(hist), Extra: map[string]float64{"persisted_per_s": float64(n) / elapsed, "db_round_trips_per_req": 0.001}}
 		dbCPU(&r, env, cpu0, elapsed, n)
 		if o.Progress != nil {
 			fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d ins  %9.0f ins/s\n", "raw InsertMany ×1000", elapsed, n, r.RPS)
@@ -138,11 +139,11 @@ func rawEvent(env Env) (events.Event, error) {
 // rawInserts is article B's raw-insert baseline: no HTTP, the workshop
 // process inserting one document per round trip, either one at a time or
 // in groups of `concurrency` awaited together (Promise.all of 100).
-func rawInserts(env Env, concurrency int) func(ctx context.Context, o bench.Options) (bench.Run, error) {
-	return func(ctx context.Context, o bench.Options) (bench.Run, error) {
+func rawInserts(env Env, concurrency int) func(ctx context.Context, o load.Options) (result.Run, error) {
+	return func(ctx context.Context, o load.Options) (result.Run, error) {
 		e, err := rawEvent(env)
 		if err != nil {
-			return bench.Run{}, err
+			return result.Run{}, err
 		}
 		hist := hdrhistogram.New(1, 60_000_000, 3)
 		var mu sync.Mutex
@@ -184,8 +185,8 @@ func rawInserts(env Env, concurrency int) func(ctx context.Context, o bench.Opti
 		}
 		elapsed := time.Since(start).Seconds()
 		n := hist.TotalCount()
-		r := bench.Run{VUs: concurrency, Requests: n, Errors: int64(errs), DurationS: elapsed, RPS: float64(n) / elapsed,
-			Latency: bench.LatencyOf(hist), Extra: map[string]float64{"persisted_per_s": float64(n) / elapsed, "db_round_trips_per_req": 1}}
+		r := result.Run{VUs: concurrency, Requests: n, Errors: int64(errs), DurationS: elapsed, RPS: float64(n) / elapsed,
+			Latency: load.LatencyOf(hist), Extra: map[string]float64{"persisted_per_s": float64(n) / elapsed, "db_round_trips_per_req": 1}}
 		dbCPU(&r, env, cpu0, elapsed, n)
 		if firstErr != nil {
 			r.FirstError = firstErr.Error()
@@ -200,9 +201,9 @@ func rawInserts(env Env, concurrency int) func(ctx context.Context, o bench.Opti
 // dbCPU records what the database's processes (FerretDB and PostgreSQL on
 // the native stack) spent since cpu0 over elapsed seconds, per document
 // and as a share of a core: the author's "Mongo CPU" column.
-func dbCPU(r *bench.Run, env Env, cpu0, elapsed float64, docs int64) {
+func dbCPU(r *result.Run, env Env, cpu0, elapsed float64, docs int64) {
 	if cpu1 := env.servicesCPU(); cpu0 > 0 {
-		bench.DatabaseCPU(r, cpu1-cpu0, elapsed, float64(docs))
+		load.DatabaseCPU(r, cpu1-cpu0, elapsed, float64(docs))
 	}
 }
 
@@ -214,11 +215,11 @@ func dbCPU(r *bench.Run, env Env, cpu0, elapsed float64, docs int64) {
 // semaphore of 100: Node's driver waits for a connection as long as it
 // takes, Go's gives up after its server-selection timeout (5 s). The rate
 // is n over the time until the last call returned.
-func rawWave(env Env, n, perCall int) func(ctx context.Context, o bench.Options) (bench.Run, error) {
-	return func(ctx context.Context, o bench.Options) (bench.Run, error) {
+func rawWave(env Env, n, perCall int) func(ctx context.Context, o load.Options) (result.Run, error) {
+	return func(ctx context.Context, o load.Options) (result.Run, error) {
 		e, err := rawEvent(env)
 		if err != nil {
-			return bench.Run{}, err
+			return result.Run{}, err
 		}
 		calls := make([][]bson.D, n/perCall)
 		for i := range calls {
@@ -257,8 +258,8 @@ func rawWave(env Env, n, perCall int) func(ctx context.Context, o bench.Options)
 		wg.Wait()
 		elapsed := time.Since(start).Seconds()
 		docs := int64(len(calls) * perCall)
-		r := bench.Run{VUs: len(calls), Requests: docs, Errors: errs, DurationS: elapsed, RPS: float64(docs) / elapsed,
-			Latency: bench.LatencyOf(hist), Extra: map[string]float64{"persisted_per_s": float64(docs-errs) / elapsed, "db_round_trips_per_req": 1 / float64(perCall)}}
+		r := result.Run{VUs: len(calls), Requests: docs, Errors: errs, DurationS: elapsed, RPS: float64(docs) / elapsed,
+			Latency: load.LatencyOf(hist), Extra: map[string]float64{"persisted_per_s": float64(docs-errs) / elapsed, "db_round_trips_per_req": 1 / float64(perCall)}}
 		dbCPU(&r, env, cpu0, elapsed, docs)
 		if firstErr != nil {
 			r.FirstError = firstErr.Error()
@@ -275,18 +276,18 @@ func rawWave(env Env, n, perCall int) func(ctx context.Context, o bench.Options)
 // README's rows otherwise (B8). Go answers HTTP about ten times faster than
 // the author's Express did, so here the database, not the HTTP layer,
 // bounds every write row: each tolerance says which ratio carries over.
-func writeClaims(r *bench.Result) []bench.Claim {
+func writeClaims(r *result.Result) []result.Claim {
 	writeNotes(r)
 	b8, b8cpu := bulkClaims(r)
-	return []bench.Claim{b8, b8cpu, rawConcurrencyClaim(r), asyncClaim(r), groupClaim(r)}
+	return []result.Claim{b8, b8cpu, rawConcurrencyClaim(r), asyncClaim(r), groupClaim(r)}
 }
 
 // persisted reads a run's events persisted per second.
-func persisted(r *bench.Result, name string) float64 { return extra(r.Find(name), "persisted_per_s") }
+func persisted(r *result.Result, name string) float64 { return extra(r.Find(name), "persisted_per_s") }
 
 // writeNotes: each write variant's whole work against the baselines, and
 // what the database spent per event.
-func writeNotes(r *bench.Result) {
+func writeNotes(r *result.Result) {
 	ep, rs, r100 := find(r, course.EmptyPost), find(r, course.RawSeq), find(r, course.Raw100)
 	for _, name := range []string{"sync", "async", "group", "bulk"} {
 		x := r.Find(name)
@@ -312,10 +313,10 @@ const bulkBuffer = 5_000
 
 // bulkClaims: B8 (rows 2, 5 and 9: bulk's rates) and B8-cpu (rows 5 and
 // 9: what the database spends per event, sync against bulk).
-func bulkClaims(r *bench.Result) (bench.Claim, bench.Claim) {
+func bulkClaims(r *result.Result) (result.Claim, result.Claim) {
 	ep, sy, bu := authorRows["empty-post"], authorRows["sync"], authorRows["bulk"]
-	b8 := bench.Claim{ID: "B8", Measured: "not measured",
-		Source: bench.Repo(`README "Test Result" rows 2, 5 and 9 (Express: Empty POST, Insert Sync, Insert Bulk) at `+bench.RepoCommit, "0.93", "1.84"),
+	b8 := result.Claim{ID: "B8", Measured: "not measured",
+		Source: result.Repo(`README "Test Result" rows 2, 5 and 9 (Express: Empty POST, Insert Sync, Insert Bulk) at `+result.RepoCommit, "0.93", "1.84"),
 		Article: fmt.Sprintf("insert_bulk (bulk.js: one insertMany per 1000 events or 1000 ms): %.0f req/s = %.2f× the empty POST's %.0f; %.0f ops/s persisted = %.2f× sync's %.0f; %.0f s of additional time",
 			bu.HTTPRPS, bu.HTTPRPS/ep.HTTPRPS, ep.HTTPRPS, bu.OpsRPS, bu.OpsRPS/sy.ops(), sy.ops(), bu.AddS),
 		Tolerance: fmt.Sprintf("bulk accepts ≥ 0.8× the lower of its two ceilings, the empty POST and the database's InsertMany rate (raw-bulk): the author's %.2f× was against the empty POST, the lower on Express; with Go's HTTP ~10× Node's the database is the lower here; "+
@@ -334,17 +335,17 @@ func bulkClaims(r *bench.Result) (bench.Claim, bench.Claim) {
 		if rb, one := find(r, course.RawBulk), find(r, course.Raw100); rb != nil && one != nil && one.RPS > 0 {
 			b8.Measured += fmt.Sprintf("; the database alone: raw InsertMany ÷ raw ×100 = %.1f×", rb.RPS/one.RPS)
 		}
-		b8.Reproduced = bench.Verdict(acc/ceiling >= 0.8 && y >= bu.OpsRPS/sy.ops() && add <= drain && b.Errors == 0)
+		b8.Reproduced = result.Verdict(acc/ceiling >= 0.8 && y >= bu.OpsRPS/sy.ops() && add <= drain && b.Errors == 0)
 	}
 	return b8, bulkCPUClaim(r)
 }
 
 // bulkCPUClaim: B8-cpu, rows 5 and 9's "Mongo CPU", per event.
-func bulkCPUClaim(r *bench.Result) bench.Claim {
+func bulkCPUClaim(r *result.Result) result.Claim {
 	sy, bu := authorRows["sync"], authorRows["bulk"]
 	ratio, least := authorCPURatio()
-	cpu := bench.Claim{ID: "B8-cpu", Measured: "not measured",
-		Source:    bench.Repo(`README "Test Result" rows 5 and 9 (Express Insert Sync and Insert Bulk: "Mongo CPU") at `+bench.RepoCommit, fmt.Sprintf("%.0f", ratio)),
+	cpu := result.Claim{ID: "B8-cpu", Measured: "not measured",
+		Source:    result.Repo(`README "Test Result" rows 5 and 9 (Express Insert Sync and Insert Bulk: "Mongo CPU") at `+result.RepoCommit, fmt.Sprintf("%.0f", ratio)),
 		Article:   fmt.Sprintf("bulk cuts the database's work: Mongo CPU %.0f %% for sync over %.1f s, %.0f %% for bulk over %.1f s + %.0f s, for 100k events each: ÷ %.0f per event, our arithmetic", sy.MongoCPU, sy.HTTPS, bu.MongoCPU, bu.HTTPS, bu.AddS, ratio),
 		Tolerance: fmt.Sprintf("database CPU per event, sync ÷ bulk, ≥ %.1f: the least the author's figures allow (the column is in whole percent: 35.5 %% and 3.49 %%). A property of the database, so it carries over as far as FerretDB + PostgreSQL batch like MongoDB", least)}
 	s, b := find(r, course.Sync), find(r, course.Bulk)
@@ -356,17 +357,17 @@ func bulkCPUClaim(r *bench.Result) bench.Claim {
 			cpu.Measured += fmt.Sprintf("; the database alone, no HTTP, %.0f µs per document inserted 100 at a time, %.0f µs in an InsertMany of 1000 (÷ %.1f)",
 				extra(one, "db_cpu_us_per_doc"), extra(many, "db_cpu_us_per_doc"), extra(one, "db_cpu_us_per_doc")/extra(many, "db_cpu_us_per_doc"))
 		}
-		cpu.Reproduced = bench.Verdict(x >= least)
+		cpu.Reproduced = result.Verdict(x >= least)
 	}
 	return cpu
 }
 
 // rawConcurrencyClaim: B4, the article's raw rows 3 and 4.
-func rawConcurrencyClaim(r *bench.Result) bench.Claim {
+func rawConcurrencyClaim(r *result.Result) result.Claim {
 	seq, hundred := authorRows["raw-seq"], authorRows["raw-100"]
 	theirs := fmt.Sprintf("%.2f", hundred.HTTPRPS/seq.HTTPRPS)
-	c := bench.Claim{ID: "B4", Measured: "not measured",
-		Source:  bench.Article("B", "thay vì tốc độ tăng lên 100 lần như chúng ta nghĩ (kiểu con đường có 100 làn xe) thì ở đây tốc độ chỉ tăng khoảng 3 lần", theirs),
+	c := result.Claim{ID: "B4", Measured: "not measured",
+		Source:  result.Article("B", "thay vì tốc độ tăng lên 100 lần như chúng ta nghĩ (kiểu con đường có 100 làn xe) thì ở đây tốc độ chỉ tăng khoảng 3 lần", theirs),
 		Article: fmt.Sprintf("raw inserts 100 at a time: %.0f/s against %.0f/s one at a time (%s×, our arithmetic): about 3×, not 100×; a CPU, the library's, not the connections, is the limit, and Mongo CPU goes from 52%% to 130%%", hundred.HTTPRPS, seq.HTTPRPS, theirs),
 		Tolerance: fmt.Sprintf("raw ×100 ÷ one at a time between %.1f and %.1f, the author's %s× within a factor of 2: it carries over where a CPU, not the connections, bounds concurrent inserts. The author's was the driver's (Node); here the database's CPU per insert is printed for both rows",
 			hundred.HTTPRPS/seq.HTTPRPS/2, hundred.HTTPRPS/seq.HTTPRPS*2, theirs)}
@@ -381,16 +382,16 @@ func rawConcurrencyClaim(r *bench.Result) bench.Claim {
 			a, 100*extra(rs, "db_cpu_share"), b, 100*extra(r100, "db_cpu_share"), seq.dbCPUus(0), hundred.dbCPUus(0))
 	}
 	mid := hundred.HTTPRPS / seq.HTTPRPS
-	c.Reproduced = bench.Verdict(x >= mid/2 && x <= mid*2 && r100.Errors == 0 && rs.Errors == 0)
+	c.Reproduced = result.Verdict(x >= mid/2 && x <= mid*2 && r100.Errors == 0 && rs.Errors == 0)
 	return c
 }
 
 // asyncClaim: B6, the article's rows 5 and 6.
-func asyncClaim(r *bench.Result) bench.Claim {
+func asyncClaim(r *result.Result) result.Claim {
 	syncRate := fmt.Sprintf("%.0f", authorEvents/authorRows["sync"].HTTPS) // the article gives 50.9 s, not a rate
 	a := authorRows["async"]
-	c := bench.Claim{ID: "B6", Measured: "not measured",
-		Source:    bench.Article("B", "process chạy node vẫn tiếp tục xử lý và full CPU trong khoảng 8.5s nữa (là cột Additional time)", syncRate, "1.00"),
+	c := result.Claim{ID: "B6", Measured: "not measured",
+		Source:    result.Article("B", "process chạy node vẫn tiếp tục xử lý và full CPU trong khoảng 8.5s nữa (là cột Additional time)", syncRate, "1.00"),
 		Article:   fmt.Sprintf("insert_async answers sooner (%.0f req/s: %.1f s against sync's %.1f s) but keeps working %.1f s after the load; it persists %.0f/s, sync's rate (%s/s, our arithmetic: 1.00×): the work is moved, not removed", a.HTTPRPS, a.HTTPS, authorRows["sync"].HTTPS, a.AddS, a.OpsRPS, syncRate),
 		Tolerance: "async keeps working after the load (additional time > 0) and persists 0.7–1.3× sync's rate: the author's 1.00×, ±30 % for a shared machine. It carries over wherever one resource bounds both variants: Node's CPU there, the database here"}
 	as, sy := find(r, course.Async), find(r, course.Sync)
@@ -403,16 +404,16 @@ func asyncClaim(r *bench.Result) bench.Claim {
 	if p, q := extra(as, "db_cpu_us_per_doc"), extra(sy, "db_cpu_us_per_doc"); p > 0 && q > 0 {
 		c.Measured += fmt.Sprintf("; database CPU per event %.0f µs against sync's %.0f (the author's %.0f and %.0f, our arithmetic)", p, q, a.dbCPUus(0), authorRows["sync"].dbCPUus(0))
 	}
-	c.Reproduced = bench.Verdict(extra(as, "additional_s") > 0 && x >= 0.7 && x <= 1.3 && as.Errors == 0)
+	c.Reproduced = result.Verdict(extra(as, "additional_s") > 0 && x >= 0.7 && x <= 1.3 && as.Errors == 0)
 	return c
 }
 
 // groupClaim: B7, the article's rows 6 and 7.
-func groupClaim(r *bench.Result) bench.Claim {
+func groupClaim(r *result.Result) result.Claim {
 	g, a := authorRows["group"], authorRows["async"]
 	theirs := fmt.Sprintf("%.2f", g.OpsRPS/a.OpsRPS)
-	c := bench.Claim{ID: "B7", Measured: "not measured",
-		Source:    bench.Article("B", "Tốc độ tổng thể (Ops RPS) của bài test này là 2673 rps, nhanh hơn so với 1968 rps của bài số 6.", theirs),
+	c := result.Claim{ID: "B7", Measured: "not measured",
+		Source:    result.Article("B", "Tốc độ tổng thể (Ops RPS) của bài test này là 2673 rps, nhanh hơn so với 1968 rps của bài số 6.", theirs),
 		Article:   fmt.Sprintf("insert_group (buffer everything, then insert 100 at a time concurrently): %.0f ops/s overall, faster than insert_async's %.0f (%s×, our arithmetic), by giving the one CPU one task at a time; its 37.4 s = %.1f s receiving + %.1f s inserting, its own two phases, which the article likens to tests 2 and 4 (24.8 s and 12.1 s)", g.OpsRPS, a.OpsRPS, theirs, g.HTTPS, g.AddS),
 		Tolerance: "group persists ≥ 1.0× async's rate, the article's \"faster\" (the author's " + theirs + "×). It carries over only where the server's own CPU bounds the writes, as Node's one core did: here the database bounds both, and the server's CPU per request is a fraction of the database's per event (printed)"}
 	gr, as := find(r, course.Group), find(r, course.Async)
@@ -424,6 +425,6 @@ func groupClaim(r *bench.Result) bench.Claim {
 	if db := extra(as, "db_cpu_us_per_doc"); db > 0 && as.PerRequest.ServerCPUus > 0 {
 		c.Measured += fmt.Sprintf("; async's server CPU %.0f µs per request against the database's %.0f µs per event", as.PerRequest.ServerCPUus, db)
 	}
-	c.Reproduced = bench.Verdict(x >= 1.0 && gr.Errors == 0)
+	c.Reproduced = result.Verdict(x >= 1.0 && gr.Errors == 0)
 	return c
 }

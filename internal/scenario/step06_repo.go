@@ -3,11 +3,11 @@ package scenario
 import (
 	"fmt"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // authorRow is one Express or raw row of the author's README "Test
-// Result" table (minhpq331/write-heavy-application at bench.RepoCommit):
+// Result" table (minhpq331/write-heavy-application at result.RepoCommit):
 // Express and MongoDB in Docker on a 2-core laptop, 100 000 requests (or
 // raw inserts) from 100 VUs. The figures are the README's, as printed.
 type authorRow struct {
@@ -71,9 +71,9 @@ func authorCPURatio() (ratio, least float64) {
 }
 
 // writeTables sets the author's rows beside ours, variant by variant.
-func writeTables(r *bench.Result) []bench.Table {
-	t := bench.Table{
-		Title: "The author's README rows (minhpq331/write-heavy-application at " + bench.RepoCommit + ", Express + MongoDB, 100k events) beside ours — author / ours",
+func writeTables(r *result.Result) []result.Table {
+	t := result.Table{
+		Title: "The author's README rows (minhpq331/write-heavy-application at " + result.RepoCommit + ", Express + MongoDB, 100k events) beside ours — author / ours",
 		Header: []string{"variant", "author's row", "req/s", "persisted/s", "persisted ÷ sync", "additional s",
 			"DB CPU, % of a core", "DB CPU µs/event"},
 		Notes: []string{
@@ -105,7 +105,7 @@ func writeTables(r *bench.Result) []bench.Table {
 		}
 		t.Rows = append(t.Rows, row)
 	}
-	return []bench.Table{t}
+	return []result.Table{t}
 }
 
 // pair prints "author / ours", a dash for a figure that is not there.

@@ -12,9 +12,10 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 	"github.com/valyala/fasthttp"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // The author's counters (express-counter.js, raw-increase.js): ids uniform
@@ -36,9 +37,9 @@ const (
 func init() {
 	register(7, Step{
 		VUs: 100,
-		Variants: func(env Env) []bench.Variant {
-			v := func(name string) bench.Variant {
-				return bench.Variant{Name: name, Route: "POST /counters/" + name + "/:id", Method: "POST",
+		Variants: func(env Env) []load.Variant {
+			v := func(name string) load.Variant {
+				return load.Variant{Name: name, Route: "POST /counters/" + name + "/:id", Method: "POST",
 					Prepare: counterRequest(env, "/counters/"+name+"/"), Check: honourRetryAfter, Settle: true, DatabaseCPU: env.ServicesCPU}
 			}
 			// One bulkWrite of the author's 5000 takes 25–40 s on FerretDB: a
@@ -47,21 +48,21 @@ func init() {
 			if env.Quick {
 				bulkBatch /= 10
 			}
-			return []bench.Variant{
+			return []load.Variant{
 				{Name: "raw-inc-seq", Route: "$inc upsert, one at a time, ids uniform over 0–999", Direct: rawCounters(env, "raw_seq", 1, false)},
 				{Name: string(course.RawIncBulk), Route: fmt.Sprintf("bulkWrite of one $inc per event ×%d, ids uniform over 0–999", bulkBatch), Direct: rawCounters(env, "raw_bulk", bulkBatch, false)},
 				{Name: string(course.RawIncReduce), Route: fmt.Sprintf("count per id, one $inc per id per %d events, ids uniform over 0–999", authorCounterBatch), Direct: rawCounters(env, "raw_reduce", authorCounterBatch, true)},
 				v(string(course.Sync)), v(string(course.Async)), v(string(course.Bulk)), v(string(course.Reduce)),
 			}
 		},
-		Claims: func(r *bench.Result, env Env) []bench.Claim { return []bench.Claim{reduceClaim(r, env)} },
+		Claims: func(r *result.Result, env Env) []result.Claim { return []result.Claim{reduceClaim(r, env)} },
 	})
 }
 
 // counterRequest writes POST <prefix>likes-<hot-skewed stream id>.
-func counterRequest(env Env, prefix string) func(vu *bench.VU, req *fasthttp.Request) {
+func counterRequest(env Env, prefix string) func(vu *load.VU, req *fasthttp.Request) {
 	skew := env.Skew()
-	return func(vu *bench.VU, req *fasthttp.Request) {
+	return func(vu *load.VU, req *fasthttp.Request) {
 		buf, _ := vu.State.([]byte)
 		buf = append(buf[:0], prefix...)
 		buf = append(buf, "likes-"...)
@@ -77,14 +78,14 @@ func counterRequest(env Env, prefix string) func(vu *bench.VU, req *fasthttp.Req
 // one batch at a time (batch 1: IncOne), as they come (one $inc each) or
 // reduced first (one $inc of the count per distinct id), into a collection
 // of its own, emptied first.
-func rawCounters(env Env, name string, batch int, reduce bool) func(ctx context.Context, o bench.Options) (bench.Run, error) {
-	return func(ctx context.Context, o bench.Options) (bench.Run, error) {
+func rawCounters(env Env, name string, batch int, reduce bool) func(ctx context.Context, o load.Options) (result.Run, error) {
+	return func(ctx context.Context, o load.Options) (result.Run, error) {
 		if env.Mongo == nil {
-			return bench.Run{}, fmt.Errorf("no MongoDB connection")
+			return result.Run{}, fmt.Errorf("no MongoDB connection")
 		}
 		c := env.Mongo.Counters().Variant(name)
 		if err := c.Coll.Drop(ctx); err != nil {
-			return bench.Run{}, fmt.Errorf("%s: empty the collection: %w", name, err)
+			return result.Run{}, fmt.Errorf("%s: empty the collection: %w", name, err)
 		}
 		rng := rand.New(rand.NewPCG(7, 0x5EED))
 		hist := hdrhistogram.New(1, 60_000_000, 3)
@@ -111,8 +112,8 @@ func rawCounters(env Env, name string, batch int, reduce bool) func(ctx context.
 			events, writes = events+int64(batch), writes+int64(len(incs))
 		}
 		elapsed := time.Since(start).Seconds()
-		r := bench.Run{VUs: 1, Requests: events, Errors: errs, DurationS: elapsed, RPS: float64(events) / elapsed,
-			Latency: bench.LatencyOf(hist), Extra: map[string]float64{"persisted_per_s": float64(events) / elapsed,
+		r := result.Run{VUs: 1, Requests: events, Errors: errs, DurationS: elapsed, RPS: float64(events) / elapsed,
+			Latency: load.LatencyOf(hist), Extra: map[string]float64{"persisted_per_s": float64(events) / elapsed,
 				"db_writes_per_req": float64(writes) / float64(max(events, 1))}}
 		dbCPU(&r, env, cpu0, elapsed, events)
 		if firstErr != nil {
@@ -190,10 +191,10 @@ func implied(env Env, batch int, author bool) float64 {
 // batch. Neither the article nor the repo gives a counters figure: the bar
 // is each workload's own arithmetic, judged on the author's workload (the
 // raw rows) and on ours (over HTTP).
-func reduceClaim(r *bench.Result, env Env) bench.Claim {
+func reduceClaim(r *result.Result, env Env) result.Claim {
 	theirs, theirsEnv, ours := implied(env, authorCounterBatch, true), implied(env, authorEnvBatch, true), implied(env, ourCounterBatch, false)
-	c := bench.Claim{ID: "B9", Measured: "not measured",
-		Source: bench.Ours("the method of the author's repo (express-counter.js and raw-increase.js at " + bench.RepoCommit +
+	c := result.Claim{ID: "B9", Measured: "not measured",
+		Source: result.Ours("the method of the author's repo (express-counter.js and raw-increase.js at " + result.RepoCommit +
 			": $inc with upsert, ids uniform over 0–999, batches of 5000 events or 1000 ms), which publishes no figure for counters"),
 		Article: fmt.Sprintf("counters with $inc + upsert: sync, async, bulkWrite (ordered:false) of one $inc per event, and reduce-before-write: count per id in the batch, one $inc per distinct id. "+
 			"A batch of n events then writes only its distinct ids: ÷ %.2f on the author's workload (ids uniform over 0–999, batches of %d; ÷ %.2f with .env.example's %d), ÷ %.1f on ours (%d live ids, Zipf, batches of %d), both our arithmetic; neither the article nor the repo measured it",
@@ -223,6 +224,6 @@ func reduceClaim(r *bench.Result, env Env) bench.Claim {
 		return c
 	}
 	c.Measured = strings.Join(parts, "; ")
-	c.Reproduced = bench.Verdict(ok && len(parts) == 2)
+	c.Reproduced = result.Verdict(ok && len(parts) == 2)
 	return c
 }

@@ -8,9 +8,10 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/peakload/workshop/internal/accounts"
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Step 8: logins under the guide's load (ab -c 20, as article C retells it): each virtual user logs
@@ -21,14 +22,14 @@ func init() {
 	p := params.Load()
 	register(8, Step{
 		VUs: p.Login.VUs,
-		Variants: func(env Env) []bench.Variant {
-			v := func(name, path string) bench.Variant {
-				return bench.Variant{Name: name, Route: "POST " + path, Method: "POST", Prepare: loginRequest(env, path)}
+		Variants: func(env Env) []load.Variant {
+			v := func(name, path string) load.Variant {
+				return load.Variant{Name: name, Route: "POST " + path, Method: "POST", Prepare: loginRequest(env, path)}
 			}
-			return []bench.Variant{v(string(course.Before), "/v1/login"), v(string(course.After), "/v2/login")}
+			return []load.Variant{v(string(course.Before), "/v1/login"), v(string(course.After), "/v2/login")}
 		},
-		Claims: func(r *bench.Result, env Env) []bench.Claim {
-			return []bench.Claim{speedupClaim(r), latencyClaim(r)}
+		Claims: func(r *result.Result, env Env) []result.Claim {
+			return []result.Claim{speedupClaim(r), latencyClaim(r)}
 		},
 	})
 }
@@ -36,13 +37,13 @@ func init() {
 // loginRequest sends the credentials of demo user (VU id mod users): one
 // user per device, as in real traffic, so no account is logged into by two
 // users at once.
-func loginRequest(env Env, path string) func(vu *bench.VU, req *fasthttp.Request) {
+func loginRequest(env Env, path string) func(vu *load.VU, req *fasthttp.Request) {
 	n := env.Params.Login.Users
 	bodies := make([][]byte, n)
 	for i := range bodies {
 		bodies[i], _ = json.Marshal(accounts.Credentials{Email: accounts.DemoEmail(i), Password: accounts.DemoPassword(i)})
 	}
-	return func(vu *bench.VU, req *fasthttp.Request) {
+	return func(vu *load.VU, req *fasthttp.Request) {
 		req.SetRequestURI(path)
 		req.Header.SetContentType("application/json")
 		req.SetBodyRaw(bodies[vu.ID%n])
@@ -50,7 +51,7 @@ func loginRequest(env Env, path string) func(vu *bench.VU, req *fasthttp.Request
 }
 
 // serverCPUs is how many CPUs the step's server had: the bound on its speed-up.
-func serverCPUs(r *bench.Result) int {
+func serverCPUs(r *result.Result) int {
 	if r.Machine.ServerGOMAXPROCS > 0 {
 		return r.Machine.ServerGOMAXPROCS
 	}
@@ -62,9 +63,9 @@ func serverCPUs(r *bench.Result) int {
 // default: on 4 cores or more, ×3.7 would be 0.93 of that ×4 (our reading:
 // the guide gives no core count). Here the bound is the server's CPU
 // count; the verdict asks for 0.75 of it.
-func speedupClaim(r *bench.Result) bench.Claim {
-	c := bench.Claim{ID: "C1", Measured: "not measured",
-		Source:    bench.Guide("thông lượng tăng từ khoảng 5,3 lên 19,5 req", "3.7"),
+func speedupClaim(r *result.Result) result.Claim {
+	c := result.Claim{ID: "C1", Measured: "not measured",
+		Source:    result.Guide("thông lượng tăng từ khoảng 5,3 lên 19,5 req", "3.7"),
 		Article:   "the guide's example, as article C summarises it: pbkdf2Sync → async pbkdf2: 5.3 → 19.5 req/s (×3.7, our arithmetic) under ab -c 20; 51.8% of ticks in node::crypto::PBKDF2",
 		Tolerance: "ours, scaled from the guide's ×3.7: after ÷ before ≥ 0.75 × min(server CPUs, 4) — the speed-up is bounded by the cores the hashing can spread on (Node's libuv pool has 4 threads by default; here the server's CPUs)"}
 	b, a := find(r, course.Before), find(r, course.After)
@@ -82,7 +83,7 @@ func speedupClaim(r *bench.Result) bench.Claim {
 	if n >= 2 && a.RPS*a.PerRequest.ServerCPUus/1e6 < 1.3 {
 		c.Measured += "; after still keeps about one CPU busy: the logins are still serialised (make step-8 profile shows where)"
 	}
-	c.Reproduced = bench.Verdict(n >= 2 && x >= 0.75*bound && a.Errors == 0 && b.Errors == 0)
+	c.Reproduced = result.Verdict(n >= 2 && x >= 0.75*bound && a.Errors == 0 && b.Errors == 0)
 	return c
 }
 
@@ -91,9 +92,9 @@ func speedupClaim(r *bench.Result) bench.Claim {
 // restated: C2 is no second finding. Ours are timed request by request, so
 // the verdict checks our measurement instead: Little's law (20 users ÷
 // req/s) must agree with the latencies we timed.
-func latencyClaim(r *bench.Result) bench.Claim {
-	c := bench.Claim{ID: "C2", Measured: "not measured",
-		Source:    bench.Guide("độ trễ trung bình giảm từ khoảng 3,75 xuống 1,03 giây", "3.77"),
+func latencyClaim(r *result.Result) result.Claim {
+	c := result.Claim{ID: "C2", Measured: "not measured",
+		Source:    result.Guide("độ trễ trung bình giảm từ khoảng 3,75 xuống 1,03 giây", "3.77"),
 		Article:   "the guide's example, as article C summarises it: mean latency 3.75 s → 1.03 s — C1's figures restated, not a second finding: ab computes its mean as concurrency × time ÷ requests (our arithmetic: 20 / 5.3 req/s = 3.77 s, 20 / 19.5 = 1.03 s)",
 		Tolerance: "ours: mean latency before ÷ after ≥ 0.75 × min(server CPUs, 4), as C1; and within 15% of the req/s ratio — our latencies are timed per request, so this checks our measurement against Little's law (20 users), not the guide"}
 	b, a := find(r, course.Before), find(r, course.After)
@@ -104,6 +105,6 @@ func latencyClaim(r *bench.Result) bench.Claim {
 	c.Measured = fmt.Sprintf("mean %.0f ms → %.0f ms (÷ %.2f; req/s ×%.2f); Little's law with %d users: %.0f ms → %.0f ms",
 		b.Latency.Mean, a.Latency.Mean, lx, rx, b.VUs, 1000*float64(b.VUs)/b.RPS, 1000*float64(a.VUs)/a.RPS)
 	bound := math.Min(float64(serverCPUs(r)), 4)
-	c.Reproduced = bench.Verdict(serverCPUs(r) >= 2 && lx >= 0.75*bound && math.Abs(lx/rx-1) <= 0.15)
+	c.Reproduced = result.Verdict(serverCPUs(r) >= 2 && lx >= 0.75*bound && math.Abs(lx/rx-1) <= 0.15)
 	return c
 }

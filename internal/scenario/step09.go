@@ -7,10 +7,11 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/endpoints"
+	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Frameworks are step 9's servers, in table order; "yours" is the
@@ -29,11 +30,11 @@ func init() {
 	register(9, Step{
 		VUs: p.Frameworks.VUs, Rounds: 2,
 		Profile: string(course.EchoEmpty), // where a request's CPU goes when the handler does nothing
-		Variants: func(env Env) []bench.Variant {
+		Variants: func(env Env) []load.Variant {
 			// Endpoint by endpoint, so the frameworks compared in one
 			// table block are measured minutes apart at most: a shared
 			// machine drifts more than that over a whole bench.
-			var vs []bench.Variant
+			var vs []load.Variant
 			for _, ep := range Endpoints {
 				for _, fw := range Frameworks {
 					v := endpointVariant(env, ep)
@@ -48,27 +49,27 @@ func init() {
 			}
 			return vs
 		},
-		Claims: func(r *bench.Result, env Env) []bench.Claim {
-			return []bench.Claim{gapClaim(r), switchClaim(r), memoryClaim(r), poolClaim(r, env.Params)}
+		Claims: func(r *result.Result, env Env) []result.Claim {
+			return []result.Claim{gapClaim(r), switchClaim(r), memoryClaim(r), poolClaim(r, env.Params)}
 		},
 		Tables: frameworkTables,
 	})
 }
 
-func endpointVariant(env Env, ep string) bench.Variant {
+func endpointVariant(env Env, ep string) load.Variant {
 	switch ep {
 	case "empty":
-		return bench.Variant{Route: "GET " + endpoints.EmptyPath, Method: "GET", Path: endpoints.EmptyPath}
+		return load.Variant{Route: "GET " + endpoints.EmptyPath, Method: "GET", Path: endpoints.EmptyPath}
 	case "validate":
-		return bench.Variant{Route: "POST " + endpoints.ValidatePath, Method: "POST", Path: endpoints.ValidatePath, Body: env.Params.Event}
+		return load.Variant{Route: "POST " + endpoints.ValidatePath, Method: "POST", Path: endpoints.ValidatePath, Body: env.Params.Event}
 	default:
-		return bench.Variant{Route: "GET /items/:id", Method: "GET", Prepare: itemRequest(env, "")}
+		return load.Variant{Route: "GET /items/:id", Method: "GET", Prepare: itemRequest(env, "")}
 	}
 }
 
 // spread is fastest ÷ slowest req/s over the frameworks measured on ep.
-func spread(r *bench.Result, ep string) (float64, string, string) {
-	var lo, hi *bench.Run
+func spread(r *result.Result, ep string) (float64, string, string) {
+	var lo, hi *result.Run
 	for _, fw := range Frameworks {
 		x := r.Find(fw + "-" + ep)
 		if x == nil || x.RPS == 0 {
@@ -90,9 +91,9 @@ func spread(r *bench.Result, ep string) (float64, string, string) {
 // gapClaim: A, asked of D's factor — framework overhead matters only while
 // handlers are cheap: the spread between frameworks shrinks as the
 // handler's cost grows. Article A says so; article D does not.
-func gapClaim(r *bench.Result) bench.Claim {
-	c := bench.Claim{ID: "D1", Measured: "not measured",
-		Source:    bench.Article("A", "Nhưng khi API tính thời gian bằng vài millisecond tới chục millisecond thì đó sẽ là lúc các bạn phải lựa chọn framework vì overhead.", "5.7"),
+func gapClaim(r *result.Result) result.Claim {
+	c := result.Claim{ID: "D1", Measured: "not measured",
+		Source:    result.Article("A", "Nhưng khi API tính thời gian bằng vài millisecond tới chục millisecond thì đó sẽ là lúc các bạn phải lựa chọn framework vì overhead.", "5.7"),
 		Article:   "framework overhead is worth choosing for once API times are a few ms to tens of ms, not while queries take hundreds of ms or seconds — so article D's ×5.7 (our arithmetic, on an endpoint it does not describe) should shrink on a database read",
 		Tolerance: "ours (article A gives no figure): fastest ÷ slowest framework on the DB-bound read ≤ 1.3 (the database sets the pace; ±15 % is one run's noise on a shared machine), and no bigger than on the cheap endpoints (+10 %)"}
 	e, eh, el := spread(r, "empty")
@@ -102,7 +103,7 @@ func gapClaim(r *bench.Result) bench.Claim {
 		return c
 	}
 	c.Measured = fmt.Sprintf("fastest ÷ slowest: empty ×%.2f (%s ÷ %s), validate ×%.2f, item ×%.2f (%s ÷ %s)", e, eh, el, v, i, ih, il)
-	c.Reproduced = bench.Verdict(i <= 1.3 && i <= 1.1*max(e, v))
+	c.Reproduced = result.Verdict(i <= 1.3 && i <= 1.1*max(e, v))
 	return c
 }
 
@@ -110,9 +111,9 @@ func gapClaim(r *bench.Result) bench.Claim {
 // kernel and pools tuned too. In Go the frameworks share a runtime, so the
 // best switch from echo on the empty GET is what we judge: the framework
 // alone, which the article does not isolate.
-func switchClaim(r *bench.Result) bench.Claim {
-	c := bench.Claim{ID: "D2", Measured: "not measured",
-		Source:    bench.Article("D", "| Requests Per Second (RPS) | 14,200 RPS | 81,500 RPS |", "5.7"),
+func switchClaim(r *result.Result) result.Claim {
+	c := result.Claim{ID: "D2", Measured: "not measured",
+		Source:    result.Article("D", "| Requests Per Second (RPS) | 14,200 RPS | 81,500 RPS |", "5.7"),
 		Article:   "Node + Express 14,200 req/s → Bun + Elysia 81,500 req/s (×5.7, our arithmetic), 1 vCPU, wrk 500 connections — runtime, framework, kernel settings and pools changed together; here the framework alone",
 		Tolerance: "the best framework ÷ echo on the empty GET ≥ 4.5 (0.8 × the article's ×5.7; the 0.8 is ours)"}
 	echo := find(r, course.EchoEmpty)
@@ -130,15 +131,15 @@ func switchClaim(r *bench.Result) bench.Claim {
 		}
 	}
 	c.Measured = fmt.Sprintf("empty GET req/s: %s; best switch from echo: %s ×%.2f", strings.Join(parts, ", "), name, best/echo.RPS)
-	c.Reproduced = bench.Verdict(best/echo.RPS >= 4.5)
+	c.Reproduced = result.Verdict(best/echo.RPS >= 4.5)
 	return c
 }
 
 // memoryClaim: D — 35 ms → 2.1 ms mean latency, 180 MB → 45 MB RAM (the
 // article's "1/4"); the verdict is on the RAM.
-func memoryClaim(r *bench.Result) bench.Claim {
-	c := bench.Claim{ID: "D3", Measured: "not measured",
-		Source:    bench.Article("D", "lượng RAM tiêu thụ giảm đáng kể xuống chỉ còn 1/4 so với Node.js", "497", "171", "6.1"),
+func memoryClaim(r *result.Result) result.Claim {
+	c := result.Claim{ID: "D3", Measured: "not measured",
+		Source:    result.Article("D", "lượng RAM tiêu thụ giảm đáng kể xuống chỉ còn 1/4 so với Node.js", "497", "171", "6.1"),
 		Article:   "mean latency 35 ms → 2.1 ms, RAM 180 MB → 45 MB (÷ 4); but Little's law with 500 connections (our arithmetic): 14,200 × 35 ms = 497 in flight ✓, 81,500 × 2.1 ms = 171 ✗ (500 would give 6.1 ms)",
 		Tolerance: "largest ÷ smallest peak RSS across frameworks on the empty GET ≥ 3.2 (0.8 × the article's ÷ 4; the 0.8 is ours)"}
 	var lo, hi float64
@@ -158,16 +159,16 @@ func memoryClaim(r *bench.Result) bench.Claim {
 		return c
 	}
 	c.Measured = fmt.Sprintf("empty GET peak RSS / mean latency: %s; RSS spread ×%.2f", strings.Join(parts, ", "), hi/lo)
-	c.Reproduced = bench.Verdict(hi/lo >= 3.2)
+	c.Reproduced = result.Verdict(hi/lo >= 3.2)
 	return c
 }
 
 // poolClaim: D — pools sized to the CPU. Article B's B4 (100 concurrent
 // inserts gave about 3×, not 100×) makes the same point; its figures are
 // judged in step 6, not here.
-func poolClaim(r *bench.Result, p params.Params) bench.Claim {
-	c := bench.Claim{ID: "D4", Measured: "not measured",
-		Source:    bench.Article("D", "giới hạn số lượng kết nối phù hợp với khả năng xử lý của 1 vCPU"),
+func poolClaim(r *result.Result, p params.Params) result.Claim {
+	c := result.Claim{ID: "D4", Measured: "not measured",
+		Source:    result.Article("D", "giới hạn số lượng kết nối phù hợp với khả năng xử lý của 1 vCPU"),
 		Article:   "every PostgreSQL and Redis pool sized to what 1 vCPU can handle, to avoid context-switching (no figure; article B's B4 makes the same point)",
 		Tolerance: "ours (the article gives no figure): largest pool ÷ smallest pool req/s < 5 (nowhere near their ×50 connections), and the middle pool ≥ 0.9× the largest"}
 	sizes := p.Frameworks.PoolSizes
@@ -181,14 +182,14 @@ func poolClaim(r *bench.Result, p params.Params) bench.Claim {
 	c.Measured = fmt.Sprintf("item read req/s with %d / %d / %d connections: %.0f / %.0f / %.0f (largest ÷ smallest ×%.2f, for ×%d connections); p99 %.1f / %.1f / %.1f ms",
 		sizes[0], sizes[1], sizes[len(sizes)-1], small.RPS, mid.RPS, big.RPS, big.RPS/small.RPS, sizes[len(sizes)-1]/sizes[0],
 		small.Latency.P99, mid.Latency.P99, big.Latency.P99)
-	c.Reproduced = bench.Verdict(big.RPS/small.RPS < 5 && mid.RPS >= 0.9*big.RPS)
+	c.Reproduced = result.Verdict(big.RPS/small.RPS < 5 && mid.RPS >= 0.9*big.RPS)
 	return c
 }
 
 // frameworkTables lays the runs out like article D's table, per endpoint,
 // then the pool experiment, then the kernel settings article D lists.
-func frameworkTables(r *bench.Result) []bench.Table {
-	ft := bench.Table{Title: "frameworks, each its own process on one CPU (article D's table; × echo = req/s ÷ echo's on the same endpoint)",
+func frameworkTables(r *result.Result) []result.Table {
+	ft := result.Table{Title: "frameworks, each its own process on one CPU (article D's table; × echo = req/s ÷ echo's on the same endpoint)",
 		Header: []string{"endpoint", "framework", "req/s", "mean ms", "p99 ms", "CPU", "CPU µs/req", "peak RSS MB", "× echo"}}
 	for _, ep := range Endpoints {
 		echo := r.Find("echo-" + ep)
@@ -207,7 +208,7 @@ func frameworkTables(r *bench.Result) []bench.Table {
 	}
 	ft.Notes = []string{"CPU = the server's CPU time (user + kernel) ÷ wall time on its one CPU: under ~90% it waited — for PostgreSQL, or for a driver",
 		"that could not keep up; compare CPU µs/req then: 1e6 ÷ µs/req is what that framework could serve on this CPU"}
-	pt := bench.Table{Title: "PostgreSQL pool size (echo, GET /items/:id)",
+	pt := result.Table{Title: "PostgreSQL pool size (echo, GET /items/:id)",
 		Header: []string{"connections", "req/s", "mean ms", "p99 ms", "CPU", "DB q/req"}}
 	for _, x := range r.Runs {
 		if n, ok := strings.CutPrefix(x.Variant, "pool-"); ok {
@@ -215,16 +216,16 @@ func frameworkTables(r *bench.Result) []bench.Table {
 				fmt.Sprintf("%.2f", x.Latency.P99), busy(&x), fmt.Sprintf("%.2f", x.PerRequest.DBQueries)})
 		}
 	}
-	return []bench.Table{ft, pt, kernelTable()}
+	return []result.Table{ft, pt, kernelTable()}
 }
 
-func busy(x *bench.Run) string {
+func busy(x *result.Run) string {
 	return fmt.Sprintf("%.0f%%", x.RPS*x.PerRequest.ServerCPUus/1e4)
 }
 
 // kernelTable reads, never writes, the settings article D tuned.
-func kernelTable() bench.Table {
-	t := bench.Table{Title: "kernel settings article D tuned, as they are on this machine (read only: see the README for what they do)",
+func kernelTable() result.Table {
+	t := result.Table{Title: "kernel settings article D tuned, as they are on this machine (read only: see the README for what they do)",
 		Header: []string{"setting", "here", "article D"}}
 	for _, k := range []struct{ name, file, article string }{
 		{"fs.file-max", "/proc/sys/fs/file-max", "2097152"},

@@ -8,9 +8,10 @@ import (
 	"strings"
 
 	"github.com/peakload/workshop/internal/balancer"
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/replica"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Step 10: the step-5 server as N replicas behind HAProxy. The rows are
@@ -33,9 +34,9 @@ func init() {
 		// make step-10 profile: one replica under the item load (the fleet
 		// rows and the drills start their own processes).
 		Profile: string(course.Single),
-		Variants: func(env Env) []bench.Variant {
+		Variants: func(env Env) []load.Variant {
 			route := "GET " + scaleRoute
-			vs := []bench.Variant{{Name: string(course.Single), Route: route, Prepare: itemRequest(env, "/burst"), Setup: flushRedis(env)}}
+			vs := []load.Variant{{Name: string(course.Single), Route: route, Prepare: itemRequest(env, "/burst"), Setup: flushRedis(env)}}
 			ns := env.Params.ScaleOut.Replicas
 			for _, n := range ns {
 				vs = append(vs, fleetVariant(env, fmt.Sprintf("rr-%d", n), n, balancer.RoundRobin, false))
@@ -48,7 +49,7 @@ func init() {
 				staleVariant(env, string(course.StalePubSub), n, true))
 			return vs
 		},
-		Claims: func(r *bench.Result, env Env) []bench.Claim { return scaleOutClaims(r, env) },
+		Claims: func(r *result.Result, env Env) []result.Claim { return scaleOutClaims(r, env) },
 		Tables: scaleOutTables,
 	})
 }
@@ -59,11 +60,11 @@ const scaleRoute = balancer.ItemRoute
 // fleetVariant measures n replicas behind the balancer under the usual
 // load (internal/balancer drives it and sums the replicas' counters);
 // stopOne stops the last replica a third of the way through the window.
-func fleetVariant(env Env, name string, n int, bal balancer.Balance, stopOne bool) bench.Variant {
-	v := bench.Variant{Name: name, Route: "GET " + scaleRoute, Prepare: itemRequest(env, "/burst"), Setup: flushRedis(env)}
-	load := balancer.Load{Replicas: n, Balance: bal, StopOne: stopOne, Params: env.Params}
-	v.Direct = func(ctx context.Context, o bench.Options) (bench.Run, error) {
-		return balancer.RunLoad(ctx, env.Fleet, load, o, v)
+func fleetVariant(env Env, name string, n int, bal balancer.Balance, stopOne bool) load.Variant {
+	v := load.Variant{Name: name, Route: "GET " + scaleRoute, Prepare: itemRequest(env, "/burst"), Setup: flushRedis(env)}
+	loading := balancer.Load{Replicas: n, Balance: bal, StopOne: stopOne, Params: env.Params}
+	v.Direct = func(ctx context.Context, o load.Options) (result.Run, error) {
+		return balancer.RunLoad(ctx, env.Fleet, loading, o, v)
 	}
 	return v
 }
@@ -74,9 +75,9 @@ func fleetVariant(env Env, name string, n int, bal balancer.Balance, stopOne boo
 // its copy up to the burst TTL; with it, the listening replicas drop it at
 // once, and the last replica — started not listening, as one that missed
 // the announcements — shows that the TTL still bounds a lost message.
-func staleVariant(env Env, name string, n int, invalidation bool) bench.Variant {
-	v := bench.Variant{Name: name, Route: "POST /items/:id/change", Setup: flushRedis(env)}
-	v.Direct = func(ctx context.Context, o bench.Options) (bench.Run, error) {
+func staleVariant(env Env, name string, n int, invalidation bool) load.Variant {
+	v := load.Variant{Name: name, Route: "POST /items/:id/change", Setup: flushRedis(env)}
+	v.Direct = func(ctx context.Context, o load.Options) (result.Run, error) {
 		changes := env.Params.ScaleOut.Changes
 		if env.Quick {
 			changes = env.Params.ScaleOut.QuickChanges
@@ -90,34 +91,34 @@ func staleVariant(env Env, name string, n int, invalidation bool) bench.Variant 
 
 // scaleOutClaims: article A's costs of an in-process cache once the API
 // runs as several replicas, judged by counters.
-func scaleOutClaims(r *bench.Result, env Env) []bench.Claim {
+func scaleOutClaims(r *result.Result, env Env) []result.Claim {
 	n := slices.Max(env.Params.ScaleOut.Replicas)
 	one, rr, hash := r.Find("rr-1"), r.Find(fmt.Sprintf("rr-%d", n)), r.Find(fmt.Sprintf("hash-%d", n))
-	dilution := bench.Claim{ID: "S10a", Measured: "not measured",
-		Source:    bench.OursFrom("A", "Horizontal scale dẫn đến hiệu quả cache giảm (cache hit ratio thấp)", "article A lists it among a memory cache's costs, without a figure"),
+	dilution := result.Claim{ID: "S10a", Measured: "not measured",
+		Source:    result.OursFrom("A", "Horizontal scale dẫn đến hiệu quả cache giảm (cache hit ratio thấp)", "article A lists it among a memory cache's costs, without a figure"),
 		Article:   "with several API instances each warms its own burst cache: the hit ratio is diluted (article A lists a lower hit ratio under horizontal scale among a memory cache's costs, without a figure)",
 		Tolerance: fmt.Sprintf("round-robin over %d replicas loads each item from Redis ≥ 2× as often per TTL window as one replica behind the same balancer (copies per item; ideal ×%d)", n, n)}
-	restore := bench.Claim{ID: "S10b", Measured: "not measured",
-		Source:    bench.Ours(""),
+	restore := result.Claim{ID: "S10b", Measured: "not measured",
+		Source:    result.Ours(""),
 		Article:   "routing by key at the load balancer (consistent hashing on the item id) keeps each hot item on one replica",
 		Tolerance: fmt.Sprintf("hash routing over %d replicas: copies per item ≤ 1.5× one replica's", n)}
-	stale := bench.Claim{ID: "S10c", Measured: "not measured",
-		Source:  bench.Ours(""),
+	stale := result.Claim{ID: "S10c", Measured: "not measured",
+		Source:  result.Ours(""),
 		Article: "the invalidation delay of an in-process cache is up to its TTL; announcing a change to every replica brings it down to milliseconds, and a replica that missed the announcement is still bounded by the TTL",
 		Tolerance: fmt.Sprintf("without invalidation some replica serves the old ETag > %.0f ms after the change; with it no listening replica does, and the replica that missed it catches up within the burst TTL + 100 ms",
 			env.Params.ScaleOut.InvalidationBoundMS)}
-	copies := func(x *bench.Run) float64 { return extra(x, "copies_per_item") }
+	copies := func(x *result.Run) float64 { return extra(x, "copies_per_item") }
 	if one != nil && rr != nil && copies(one) > 0 {
 		x := copies(rr) / copies(one)
 		dilution.Measured = fmt.Sprintf("copies per item: 1 replica %.2f, %d round-robin %.2f (×%.1f); Redis loads per TTL window %.0f → %.0f; Redis GETs/request %.3f → %.3f",
 			copies(one), n, copies(rr), x, extra(one, "redis_loads_per_ttl"), extra(rr, "redis_loads_per_ttl"), extra(one, "redis_gets_per_req"), extra(rr, "redis_gets_per_req"))
-		dilution.Reproduced = bench.Verdict(one.Errors == 0 && rr.Errors == 0 && x >= 2)
+		dilution.Reproduced = result.Verdict(one.Errors == 0 && rr.Errors == 0 && x >= 2)
 	}
 	if one != nil && hash != nil && copies(one) > 0 {
 		x := copies(hash) / copies(one)
 		restore.Measured = fmt.Sprintf("copies per item: 1 replica %.2f, %d hashed %.2f (×%.1f); Redis loads per TTL window %.0f; busiest replica's share %.0f%% (even: %.0f%%)",
 			copies(one), n, copies(hash), x, extra(hash, "redis_loads_per_ttl"), 100*busiest(hash, n), 100/float64(n))
-		restore.Reproduced = bench.Verdict(one.Errors == 0 && hash.Errors == 0 && x <= 1.5)
+		restore.Reproduced = result.Verdict(one.Errors == 0 && hash.Errors == 0 && x <= 1.5)
 	}
 	ttl, ps := find(r, course.StaleTTL), find(r, course.StalePubSub)
 	if ttl != nil && ps != nil && extra(ps, "changes") > 0 {
@@ -125,14 +126,14 @@ func scaleOutClaims(r *bench.Result, env Env) []bench.Claim {
 		slack := extra(ps, "burst_ttl_ms") + 100
 		stale.Measured = fmt.Sprintf("old ETag served after a change: without invalidation up to %.0f ms (mean %.0f); with pub/sub up to %.1f ms (mean %.1f) on the listening replicas, %.0f ms on the one that missed the announcements (burst TTL %.0f ms); forgets per change %.1f",
 			extra(ttl, "stale_ms_max"), extra(ttl, "stale_ms_mean"), extra(ps, "stale_ms_max"), extra(ps, "stale_ms_mean"), extra(ps, "stale_missed_ms_max"), extra(ps, "burst_ttl_ms"), extra(ps, "forgets_per_change"))
-		stale.Reproduced = bench.Verdict(ttl.Errors == 0 && ps.Errors == 0 && extra(ttl, "stale_ms_max") > b &&
+		stale.Reproduced = result.Verdict(ttl.Errors == 0 && ps.Errors == 0 && extra(ttl, "stale_ms_max") > b &&
 			extra(ps, "stale_ms_max") <= b && extra(ps, "stale_missed_ms_max") <= slack)
 	}
-	return []bench.Claim{dilution, restore, stale}
+	return []result.Claim{dilution, restore, stale}
 }
 
 // busiest is the largest share of requests one replica served.
-func busiest(x *bench.Run, n int) float64 {
+func busiest(x *result.Run, n int) float64 {
 	var m float64
 	for i := 1; i <= n; i++ {
 		m = max(m, extra(x, fmt.Sprintf("share_r%d", i)))
@@ -141,8 +142,8 @@ func busiest(x *bench.Run, n int) float64 {
 }
 
 // scaleOutTables: what each replica did, the dip, the stale window.
-func scaleOutTables(r *bench.Result) []bench.Table {
-	load := bench.Table{Title: "replicas behind HAProxy (counters summed over the replicas' /metrics)",
+func scaleOutTables(r *result.Result) []result.Table {
+	load := result.Table{Title: "replicas behind HAProxy (counters summed over the replicas' /metrics)",
 		Header: []string{"variant", "replicas", "memory hit", "Redis GETs/req", "Redis loads/TTL", "copies/item", "DB q/req", "requests per replica", "RSS/replica MB", "cold start ms"},
 		Notes: []string{"Redis loads/TTL: items loaded from Redis into memory per burst-TTL window, all replicas together; copies/item: those loads ÷ the distinct items that many requests touch (what one process would load) — ~1 for one process or hash routing, up to N for round-robin",
 			"requests per replica: each replica's own request counter — the balancer is in the path; req/s cannot grow with N here (every replica shares the server's CPU)"}}
@@ -176,12 +177,12 @@ func scaleOutTables(r *bench.Result) []bench.Table {
 			fmt.Sprintf("%.3f", x.Extra["redis_gets_per_req"]), orDash(x.Extra, "redis_loads_per_ttl", "%.0f"),
 			orDash(x.Extra, "copies_per_item", "%.2f"), fmt.Sprintf("%.3f", x.PerRequest.DBQueries), shares, rss, start})
 	}
-	tables := []bench.Table{load}
+	tables := []result.Table{load}
 	for _, x := range r.Runs {
 		if _, ok := x.Extra["hit_ratio_before_stop"]; !ok {
 			continue
 		}
-		t := bench.Table{Title: "one replica stopped a third of the way in (" + x.Variant + ")",
+		t := result.Table{Title: "one replica stopped a third of the way in (" + x.Variant + ")",
 			Header: []string{"window", "req/s", "Redis loads/TTL", "copies/item", "memory hit ratio"},
 			Notes:  []string{fmt.Sprintf("the window after the stop starts when the replica was told to stop (SIGTERM; it took %.0f ms to exit) and ends two burst TTLs after it exited", x.Extra["stop_ms"])}}
 		for _, ph := range []struct{ key, name string }{{"before_stop", "before the stop"}, {"2ttl_after_stop", "2 burst TTLs after"}, {"rest", "the rest"}} {
@@ -191,7 +192,7 @@ func scaleOutTables(r *bench.Result) []bench.Table {
 		t.Notes = append(t.Notes, fmt.Sprintf("errors during the whole row: %d (HAProxy retries a request that found the replica gone on another one)", x.Errors))
 		tables = append(tables, t)
 	}
-	stale := bench.Table{Title: "the stale window: how long after a change each replica served the old ETag",
+	stale := result.Table{Title: "the stale window: how long after a change each replica served the old ETag",
 		Header: []string{"variant", "changes", "max ms (stale-pubsub: the listening replicas)", "mean ms", "replica that missed them: max ms", "forgets per change"}}
 	for _, x := range r.Runs {
 		if x.Extra["changes"] == 0 {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/bench"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // The Vietnamese lines of a claim (issue 24) say what the English says:
@@ -52,10 +52,10 @@ func sameFigures(t *testing.T, what, vi, en string) {
 // TestVietnameseMeasuredLines: judged on a run, a translated claim's
 // measured line is Vietnamese too, with the English's figures.
 func TestVietnameseMeasuredLines(t *testing.T) {
-	r := &bench.Result{Runs: []bench.Run{
+	r := &result.Result{Runs: []result.Run{
 		{Variant: "empty-get", RPS: 60000},
-		{Variant: "direct-db", RPS: 2000, PerRequest: bench.PerRequest{DBQueries: 1}},
-		{Variant: "cache-aside", RPS: 30000, PerRequest: bench.PerRequest{DBQueries: 0.003}, Extra: map[string]float64{"redis_hit_ratio": 0.997}},
+		{Variant: "direct-db", RPS: 2000, PerRequest: result.PerRequest{DBQueries: 1}},
+		{Variant: "cache-aside", RPS: 30000, PerRequest: result.PerRequest{DBQueries: 0.003}, Extra: map[string]float64{"redis_hit_ratio": 0.997}},
 	}}
 	c := cacheAsideClaim(r)
 	if c.Vi.Measured == "" || c.Vi.Measured == c.Measured {

@@ -10,9 +10,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/drill"
 	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/proc"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/stack"
 )
 
@@ -48,15 +49,15 @@ func TestMain(m *testing.M) {
 
 // stepServer returns how the drill starts this step's server (this test
 // binary, re-run as the server) against a MongoDB URL.
-func stepServer(t *testing.T) func(ctx context.Context, mongoURL string) (*bench.Proc, error) {
+func stepServer(t *testing.T) func(ctx context.Context, mongoURL string) (*proc.Proc, error) {
 	t.Helper()
 	bin, err := os.Executable()
 	if err != nil {
 		t.Fatalf("find the test binary to run as the server: %v", err)
 	}
 	dir := t.TempDir()
-	return func(ctx context.Context, mongoURL string) (*bench.Proc, error) {
-		return bench.StartServer(ctx, bin, []string{serveEnv + "=1", "PEAKLOAD_MONGO_URL=" + mongoURL}, bench.CPUPlan{}, filepath.Join(dir, "server.log"))
+	return func(ctx context.Context, mongoURL string) (*proc.Proc, error) {
+		return proc.StartServer(ctx, bin, []string{serveEnv + "=1", "PEAKLOAD_MONGO_URL=" + mongoURL}, result.CPUPlan{}, filepath.Join(dir, "server.log"))
 	}
 }
 

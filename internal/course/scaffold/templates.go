@@ -157,20 +157,21 @@ steps/{{printf "%02d" .N}}-{{.Slug}}
 const scenarioTmpl = `package scenario
 
 import (
-	"github.com/peakload/workshop/internal/bench"
 	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/result"
 )
 
 // Step {{.N}}: TODO what the bench measures and why.
 func init() {
 	register({{.N}}, Step{
-		Variants: func(env Env) []bench.Variant {
-			return []bench.Variant{
+		Variants: func(env Env) []load.Variant {
+			return []load.Variant{
 				{Name: string(course.{{.Variant}}), Route: "GET /{{.Slug}}", Path: "/{{.Slug}}"},
 			}
 		},
-		Claims: func(r *bench.Result, env Env) []bench.Claim {
-			return []bench.Claim{ {ID: "TODO", Source: bench.Ours("TODO: the claim"), Measured: "not measured", Tolerance: "TODO"} }
+		Claims: func(r *result.Result, env Env) []result.Claim {
+			return []result.Claim{ {ID: "TODO", Source: result.Ours("TODO: the claim"), Measured: "not measured", Tolerance: "TODO"} }
 		},
 	})
 }

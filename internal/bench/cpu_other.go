@@ -1,6 +1,0 @@
-//go:build !linux
-
-package bench
-
-// TreeCPUSeconds is not measured outside Linux (no /proc): 0.
-func TreeCPUSeconds(pids []int) float64 { return 0 }

@@ -1,0 +1,255 @@
+package load
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/peakload/workshop/internal/proc"
+	"github.com/peakload/workshop/internal/result"
+)
+
+// Measure runs one variant with its tool and fills the per-request costs
+// from the server's counters, scraped when the timed window opens and closes.
+func Measure(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir string) (result.Run, error) {
+	if v.Setup != nil {
+		if err := v.Setup(ctx); err != nil {
+			return result.Run{}, fmt.Errorf("%s: setup: %w", v.Name, err)
+		}
+	}
+	if v.Settle {
+		// Every event of the variant must be in the window, or the events
+		// accepted during a warm-up would be persisted inside it.
+		o.Warmup = 0
+	}
+	var before, after proc.Counters
+	var scrapeErr error
+	var series *proc.Sampler
+	var cpu0, cpu1 time.Duration // this process's CPU inside the window: the Go driver's
+	var db0 float64              // the database's CPU seconds when the window opened
+	mark := func(phase string) {
+		series.Mark(phase)
+		if phase == "start" && v.DatabaseCPU != nil {
+			db0 = v.DatabaseCPU()
+		}
+		if phase != "start" {
+			cpu1 = proc.SelfCPU()
+		}
+		c, err := proc.Scrape(ctx, o.Target)
+		if err != nil {
+			scrapeErr = err
+		}
+		if phase == "start" {
+			before = c
+			cpu0 = proc.SelfCPU()
+		} else {
+			after = c
+		}
+	}
+	if v.Direct != nil {
+		r, err := v.Direct(ctx, o)
+		r.Variant, r.Route = v.Name, v.Route
+		if r.Tool == "" { // a Direct variant may say what drove it (step 10: "go+haproxy")
+			r.Tool = "direct"
+		}
+		return r, err
+	}
+	_, pattern, _ := strings.Cut(v.Route, " ")
+	series = proc.StartSeries(ctx, o.Target, pattern, v.SeriesEvery)
+	defer series.Finish(ctx)
+	o.series = series
+	var r result.Run
+	var err error
+	switch {
+	case v.Tool == "wrk":
+		r, err = DriveWrk(ctx, o, v, plan, dir, mark)
+	case v.Tool == "k6":
+		r, err = DriveK6(ctx, o, v, o.K6, plan, dir, mark)
+	default: // the Go driver, closed or open loop: its CPU is this process's
+		if o.Rate > 0 {
+			r, err = DriveOpen(ctx, o, v, mark)
+		} else {
+			r, err = Drive(ctx, o, v, mark)
+		}
+		if r.Requests > 0 {
+			r.ClientCPUus = float64((cpu1 - cpu0).Microseconds()) / float64(r.Requests)
+		}
+	}
+	if err != nil {
+		return r, err
+	}
+	if scrapeErr != nil {
+		return r, scrapeErr
+	}
+	perRequestCosts(&r, before, after, pattern, plan)
+	if v.Settle {
+		if err := settle(ctx, o.Target, before, pattern, &r); err != nil {
+			return r, err
+		}
+	}
+	recordDatabaseCPU(&r, v, db0)
+	r.Series = series.Finish(ctx) // after the settle: the drain is part of the picture
+	return r, nil
+}
+
+// perRequestCosts divides the window's counters by what the server counted
+// for the route in the same window (by the driver's count when the server
+// counted none), and flags the row when the load tool was the limit.
+func perRequestCosts(r *result.Run, before, after proc.Counters, pattern string, plan result.CPUPlan) {
+	served := proc.Delta(before, after, "peakload_http_requests_total{route="+pattern+"}")
+	if served <= 0 {
+		served = float64(r.Requests)
+	}
+	if served <= 0 {
+		return
+	}
+	w := proc.RequestWork(before, after, pattern) // the counts (counts.go: exact per completed request)
+	r.ExactCounts, r.Served = w.Exact, w.Requests
+	r.PerRequest.DBQueries = w.Per(w.DBQueries)
+	r.PerRequest.RedisBytes = w.Per(w.RedisBytes)
+	// CPU is spent, not counted per request: the window's edges stay in it.
+	r.PerRequest.ServerCPUus = proc.Delta(before, after, "process_cpu_seconds_total") * 1e6 / served
+	for k, x := range extras(before, after, pattern, served, w) {
+		if r.Extra == nil {
+			r.Extra = map[string]float64{}
+		}
+		r.Extra[k] = x
+	}
+	result.FlagClientBound(r, plan)
+}
+
+// recordDatabaseCPU records the database's CPU over the variant, from
+// db0 seconds when the window opened to now (after the settle), per event:
+// a write variant's events are the ones it accepted and persisted, a read
+// variant's its requests. Nothing when the variant does not read it.
+func recordDatabaseCPU(r *result.Run, v Variant, db0 float64) {
+	if v.DatabaseCPU == nil {
+		return
+	}
+	cpuS := v.DatabaseCPU() - db0
+	events := r.Extra["persisted"]
+	if events == 0 {
+		events = r.Served
+	}
+	DatabaseCPU(r, cpuS, r.DurationS+r.Extra["additional_s"], events)
+}
+
+// DatabaseCPU records what the database's processes spent (cpuS seconds)
+// over busyS seconds of work for events events: per event, in µs
+// (db_cpu_us_per_doc), and as a share of one core (db_cpu_share, the
+// author's "Mongo CPU" column of article B's repository). Nothing is
+// recorded when the CPU was not measured.
+func DatabaseCPU(r *result.Run, cpuS, busyS, events float64) {
+	if cpuS <= 0 || events <= 0 || busyS <= 0 {
+		return
+	}
+	if r.Extra == nil {
+		r.Extra = map[string]float64{}
+	}
+	r.Extra["db_cpu_us_per_doc"] = cpuS * 1e6 / events
+	r.Extra["db_cpu_share"] = cpuS / busyS
+}
+
+// settleStall ends settle early when persisted stops moving: the batcher
+// retries a failing database with a backoff of at most 2 s, so 30 s without
+// progress is not a slow flush.
+const settleStall = 30 * time.Second
+
+// settle polls the server until persisted + rejected == accepted (an
+// event the database refused for good is dead-lettered, not persisted,
+// and never will be), then reports the
+// write side: the additional time after the load, events persisted per
+// second over the whole work, and database round trips per request. The
+// round trips are mostly a batcher's, on no request's behalf, so they are
+// the global counters, read once nothing is in flight: no warm-up before
+// the window (Measure), every accepted event persisted, and divided by the
+// requests the server counted by then, those that completed after the
+// window closed included, since their events' writes are in the count.
+func settle(ctx context.Context, target string, before proc.Counters, route string, r *result.Run) error {
+	start := time.Now()
+	deadline := start.Add(3 * time.Minute)
+	last, moved := -1.0, start // persisted, and when it last grew
+	for {
+		c, err := proc.Scrape(ctx, target)
+		if err != nil {
+			return err
+		}
+		done := c["peakload_events_persisted_total"] + c["peakload_events_rejected_total"]
+		if done != last {
+			last, moved = done, time.Now()
+		}
+		if done >= c["peakload_events_accepted_total"] {
+			extra := time.Since(start).Seconds()
+			if r.Extra == nil {
+				r.Extra = map[string]float64{}
+			}
+			persisted := proc.Delta(before, c, "peakload_events_persisted_total")
+			r.Extra["additional_s"] = extra
+			r.Extra["accepted"] = proc.Delta(before, c, "peakload_events_accepted_total")
+			r.Extra["persisted"] = persisted
+			if rejected := proc.Delta(before, c, "peakload_events_rejected_total"); rejected > 0 {
+				r.Extra["rejected"] = rejected // dead-lettered: the database refused them for good
+			}
+			r.Extra["persisted_per_s"] = persisted / (r.DurationS + extra)
+			r.Extra["accepted_per_s"] = r.Extra["accepted"] / r.DurationS
+			if served := proc.Delta(before, c, "peakload_http_requests_total{route="+route+"}"); served > 0 {
+				r.Extra["db_round_trips_per_req"] = (proc.Delta(before, c, "peakload_mongo_commands_total{cmd=insert}") +
+					proc.Delta(before, c, "peakload_mongo_commands_total{cmd=update}")) / served
+				r.Extra["db_writes_per_req"] = proc.Delta(before, c, "peakload_db_writes_total") / served
+			}
+			return nil
+		}
+		if time.Since(moved) > settleStall {
+			return fmt.Errorf("%s: %.0f events accepted, %.0f persisted, and that count has not moved for %s: "+
+				"either the write does not add to metrics.EventsPersisted (step 7: your Reduce must), or the database "+
+				"is stuck (the server's log says; FerretDB: make down, make up)", r.Variant,
+				c["peakload_events_accepted_total"], c["peakload_events_persisted_total"], settleStall)
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("%s: %.0f events accepted but only %.0f persisted after 3 minutes", r.Variant,
+				c["peakload_events_accepted_total"], c["peakload_events_persisted_total"])
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(10 * time.Millisecond):
+		}
+	}
+}
+
+// extras are the step-specific counters, per request or as ratios; only
+// the ones a run moved are kept.
+func extras(before, after proc.Counters, route string, served float64, w proc.Work) map[string]float64 {
+	d := func(key string) float64 { return proc.Delta(before, after, key) }
+	x := map[string]float64{}
+	ratio := func(name, hit, miss string) {
+		if h, m := d(hit), d(miss); h+m > 0 {
+			x[name] = h / (h + m)
+		}
+	}
+	ratio("redis_hit_ratio", "peakload_cache_lookups_total{result=hit,tier=redis}", "peakload_cache_lookups_total{result=miss,tier=redis}")
+	ratio("memory_hit_ratio", "peakload_cache_lookups_total{result=hit,tier=memory}", "peakload_cache_lookups_total{result=miss,tier=memory}")
+	if g := w.Per(w.RedisGets); g > 0 {
+		x["redis_gets_per_req"] = g
+	}
+	if q := d("peakload_db_queries_total"); q > 0 {
+		x["db_queries_in_window"] = q // every query sent, by requests or not (step 4's per expiry)
+	}
+	// Counted in requests, but not per request: the window's edges stay in these.
+	for name, key := range map[string]string{
+		"fail_open_per_req":  "peakload_cache_fail_open_total",
+		"coalesced_per_req":  "peakload_coalesced_total",
+		"status_304_share":   "peakload_http_requests_total{status=304}",
+		"status_503_share":   "peakload_http_requests_total{status=503}",
+		"body_bytes_per_req": "peakload_http_response_bytes_total{route=" + route + "}",
+	} {
+		if v := d(key); v > 0 {
+			x[name] = v / served
+		}
+	}
+	if len(x) == 0 {
+		return nil
+	}
+	return x
+}

@@ -1,0 +1,189 @@
+package proc
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/peakload/workshop/internal/result"
+)
+
+// PlanCPUs returns the split for this machine.
+func PlanCPUs() result.CPUPlan {
+	if !canPin || os.Getenv("PEAKLOAD_NO_PIN") != "" {
+		return result.CPUPlan{}
+	}
+	return result.PlanFor(runtime.NumCPU())
+}
+
+// Proc is a step server the bench started.
+type Proc struct {
+	Target string
+	cmd    *exec.Cmd
+	exited chan struct{}
+	exit   error // cmd.Wait's, once exited is closed
+	log    string
+}
+
+// StartServer builds nothing: it runs a built step binary on a free
+// loopback port, pinned and with GOMAXPROCS = its CPUs (one, except for
+// step 8), and waits for /healthz.
+func StartServer(ctx context.Context, bin string, env []string, plan result.CPUPlan, logPath string) (*Proc, error) {
+	port, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	logf, err := os.Create(logPath)
+	if err != nil {
+		return nil, err
+	}
+	defer logf.Close()
+	cmd := exec.Command(bin)
+	cmd.Env = append(append(os.Environ(), env...), "GOMAXPROCS="+strconv.Itoa(plan.Procs()), "PEAKLOAD_ADDR="+addr)
+	cmd.Stdout, cmd.Stderr = logf, logf
+	cmd.SysProcAttr = childAttr()
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", bin, err)
+	}
+	p := &Proc{Target: "http://" + addr, cmd: cmd, exited: make(chan struct{}), log: logPath}
+	go func() { p.exit = cmd.Wait(); close(p.exited) }()
+	if plan.Pinned {
+		if err := Pin(cmd.Process.Pid, plan.Server); err != nil {
+			p.Stop()
+			return nil, err
+		}
+	}
+	if err := p.waitHealthy(ctx, 30*time.Second); err != nil {
+		p.Stop()
+		return nil, err
+	}
+	return p, nil
+}
+
+func (p *Proc) waitHealthy(ctx context.Context, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		select {
+		case <-p.exited:
+			return fmt.Errorf("server exited during start-up:\n%s", tail(p.log, 20))
+		case <-ctx.Done():
+			return ctx.Err()
+		default:
+		}
+		resp, err := http.Get(p.Target + "/healthz")
+		if err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return nil
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return fmt.Errorf("server not healthy after %s:\n%s", timeout, tail(p.log, 20))
+}
+
+// Pid is the server's process id; 0 for an External one.
+func (p *Proc) Pid() int {
+	if p.cmd == nil {
+		return 0
+	}
+	return p.cmd.Process.Pid
+}
+
+// Signal sends sig to the server (step 6 sends SIGTERM mid-load).
+func (p *Proc) Signal(sig os.Signal) error {
+	if p.cmd == nil {
+		return errExternal
+	}
+	return p.cmd.Process.Signal(sig)
+}
+
+// Wait waits for the server to exit, and fails if it did not exit 0 (a
+// shutdown that ran into its deadline with events unwritten exits 1).
+func (p *Proc) Wait(timeout time.Duration) error {
+	select {
+	case <-p.exited:
+		if p.exit != nil {
+			return fmt.Errorf("server exited with %w:\n%s", p.exit, tail(p.log, 10))
+		}
+		return nil
+	case <-time.After(timeout):
+		return errors.New("server did not exit")
+	}
+}
+
+// Stop shuts the server down gracefully (SIGTERM), killing it after 30 s.
+func (p *Proc) Stop() error {
+	select {
+	case <-p.exited:
+		return nil
+	default:
+	}
+	_ = p.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-p.exited: // how it exited is Wait's to tell
+		return nil
+	case <-time.After(30 * time.Second):
+		_ = p.cmd.Process.Kill()
+		<-p.exited
+		return fmt.Errorf("server ignored SIGTERM for 30s; killed")
+	}
+}
+
+// PeakRSSMB is the most memory the server process has held since it
+// started (VmHWM), in MiB; 0 where /proc cannot tell. Article D's "RAM".
+func (p *Proc) PeakRSSMB() float64 {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.Pid()))
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(v), " kB"), 64)
+			return kb / 1024
+		}
+	}
+	return 0
+}
+
+// Log returns the last lines the server printed.
+func (p *Proc) Log(lines int) string { return tail(p.log, lines) }
+
+func freePort() (int, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, fmt.Errorf("find a free port: %w", err)
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port, nil
+}
+
+func tail(path string, n int) string {
+	b, _ := os.ReadFile(path)
+	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// Stopped reports whether the server has exited (step 10 stops a replica
+// mid-bench and keeps scraping the others).
+func (p *Proc) Stopped() bool {
+	select {
+	case <-p.exited:
+		return true
+	default:
+		return false
+	}
+}

@@ -1,0 +1,77 @@
+package proc
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Counters is a /metrics scrape: every sample summed by metric name over
+// its labels, plus "name{label=value}" keys for the labels a step asks for.
+type Counters map[string]float64
+
+// Scrape reads the server's Prometheus text exposition. It runs before and
+// after each variant, outside the timed window, so it costs the run nothing.
+func Scrape(ctx context.Context, target string) (Counters, error) {
+	return ScrapeURL(ctx, target+"/metrics")
+}
+
+// ScrapeURL reads Prometheus text from a metrics URL of any service (make
+// probe's --metrics): the same parsing as a step server's /metrics.
+func ScrapeURL(ctx context.Context, url string) (Counters, error) {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("scrape %s: %w", url, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		// A 404 (a server without /metrics) or a 500 must not read as
+		// "every counter is zero": the per-request figures would lie.
+		return nil, fmt.Errorf("scrape %s: %s", url, resp.Status)
+	}
+	c := Counters{}
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		sp := strings.LastIndexByte(line, ' ')
+		if sp < 0 {
+			continue
+		}
+		v, err := strconv.ParseFloat(line[sp+1:], 64)
+		if err != nil {
+			continue
+		}
+		series := line[:sp]
+		name, labels, _ := strings.Cut(series, "{")
+		c[name] += v
+		if labels == "" {
+			continue
+		}
+		// The whole series (labels sorted, as Prometheus exposes them), and
+		// each label alone when there are several.
+		c[name+"{"+strings.ReplaceAll(labels, `"`, "")] += v
+		if pairs := strings.Split(strings.TrimSuffix(labels, "}"), ","); len(pairs) > 1 {
+			for _, l := range pairs {
+				c[name+"{"+strings.ReplaceAll(l, `"`, "")+"}"] += v
+			}
+		}
+	}
+	return c, sc.Err()
+}
+
+// Delta returns after - before for one key.
+func Delta(before, after Counters, key string) float64 { return after[key] - before[key] }
