@@ -78,16 +78,27 @@ func poller(env Env, prefix string) polling {
 func etagClaims(r *result.Result, env Env) []result.Claim {
 	polls := env.Params.Clock.ChangeS / env.Params.Clock.PollS
 	change := fmt.Sprintf("%.0f", env.Params.Clock.ChangeS)
+	const quote = "Sau khi bật Etag thì mình giảm được khoảng ~4 lần băng thông output public"
 	article := fmt.Sprintf("weak ETag + 304 for clients polling every %.0f s while data changes every %s s (ours; the article: about once a minute): public bandwidth ÷ ~4", env.Params.Clock.PollS, change)
+	band := course.ETagBand.String()
 	body := result.Claim{ID: "A3", Article: article, Measured: "not measured",
 		// the polling interval is the article's; the change interval is
 		// our parameter for its "khoảng 1p/lần"
-		Source:    result.Article("A", "Sau khi bật Etag thì mình giảm được khoảng ~4 lần băng thông output public", change),
-		Tolerance: "response bodies/request of cache-aside ÷ etag " + course.ETagBand.String() + " (the article's ~4; the band is ours)"}
+		Source:    result.Article("A", quote, change),
+		Tolerance: "response bodies/request of cache-aside ÷ etag " + band + " (the article's ~4; the band is ours)",
+		Vi: result.ClaimLines{
+			Text: fmt.Sprintf("weak ETag + 304 cho các client short-polling mỗi %.0f s, trong khi dữ liệu đổi mỗi %s s (tham số của workshop; bài viết: khoảng mỗi phút một lần): “%s”",
+				env.Params.Clock.PollS, change, quote),
+			Tolerance: "số byte body mỗi request, cache-aside ÷ etag, trong " + band + " (~4 là của bài viết; khoảng dung sai là của workshop)",
+		}}
 	wire := result.Claim{ID: "A3-wire", Measured: "not measured",
 		Article:   "the workshop's question on article A's ÷ ~4: does it hold on every byte the clients received (status line and headers as well as bodies)?",
-		Source:    result.OursFrom("A", "Sau khi bật Etag thì mình giảm được khoảng ~4 lần băng thông output public", "article A's ÷ ~4 (A3), asked of the whole response"),
-		Tolerance: "bytes received/request (status line + headers + body) of cache-aside ÷ etag " + course.ETagBand.String()}
+		Source:    result.OursFrom("A", quote, "article A's ÷ ~4 (A3), asked of the whole response"),
+		Tolerance: "bytes received/request (status line + headers + body) of cache-aside ÷ etag " + band,
+		Vi: result.ClaimLines{
+			Text:      "câu hỏi của workshop về con số ÷ ~4 của bài A (“" + quote + "”): con số đó có còn đúng trên mọi byte client nhận về, tính cả status line và header chứ không chỉ body?",
+			Tolerance: "số byte nhận về mỗi request (status line + header + body), cache-aside ÷ etag, trong " + band,
+		}}
 	a, e := find(r, course.CacheAsidePoll), find(r, course.ETagPoll)
 	if a == nil || e == nil || e.PerRequest.PublicBytes == 0 || extra(e, "body_bytes_per_req") == 0 {
 		return []result.Claim{body, wire}
@@ -95,7 +106,8 @@ func etagClaims(r *result.Result, env Env) []result.Claim {
 	ok := a.Errors == 0 && e.Errors == 0
 	share := extra(e, "status_304_share")
 	xb := extra(a, "body_bytes_per_req") / extra(e, "body_bytes_per_req")
-	body.Measured = fmt.Sprintf("%.0f → %.0f body bytes/request = ÷ %.2f; %.0f%% of polls answered 304 (%.0f polls per change: at most %.0f%%)",
+	body.Measure("%.0f → %.0f body bytes/request = ÷ %.2f; %.0f%% of polls answered 304 (%.0f polls per change: at most %.0f%%)",
+		"%.0f → %.0f byte body mỗi request = ÷ %.2f; %.0f%% lượt poll được trả 304 (%.0f lượt poll mỗi lần dữ liệu đổi: tối đa %.0f%%)",
 		extra(a, "body_bytes_per_req"), extra(e, "body_bytes_per_req"), xb, 100*share, polls, 100*(1-1/polls))
 	// The ÷4 needs every client to keep its pace. A machine too busy to
 	// serve VUs ÷ poll interval requests a second polls less often per
@@ -103,13 +115,15 @@ func etagClaims(r *result.Result, env Env) []result.Claim {
 	if e.VUs > 0 && e.RPS > 0 {
 		kept := e.RPS / float64(e.VUs) * env.Params.Scaled(env.Params.Clock.ChangeS).Seconds()
 		if kept < 0.9*polls {
-			body.Measured += fmt.Sprintf("; the clients polled only %.1f times per change: this machine did not keep every client's pace of one poll per %s, so at most %.0f%% could be 304",
+			body.MeasureMore("; the clients polled only %.1f times per change: this machine did not keep every client's pace of one poll per %s, so at most %.0f%% could be 304",
+				"; mỗi lần dữ liệu đổi, client chỉ poll được %.1f lần: máy này không giữ nổi nhịp một lượt poll mỗi %s cho mọi client, nên tối đa chỉ %.0f%% có thể là 304",
 				kept, env.Params.Scaled(env.Params.Clock.PollS), 100*max(0, 1-1/kept))
 		}
 	}
 	body.Reproduced = result.Verdict(ok && course.ETagBand.Holds(xb))
 	xw := a.PerRequest.PublicBytes / e.PerRequest.PublicBytes
-	wire.Measured = fmt.Sprintf("%.0f → %.0f bytes/request = ÷ %.2f: each 304 still carries a status line and headers (Date, ETag, Cache-Control)",
+	wire.Measure("%.0f → %.0f bytes/request = ÷ %.2f: each 304 still carries a status line and headers (Date, ETag, Cache-Control)",
+		"%.0f → %.0f byte mỗi request = ÷ %.2f: mỗi response 304 vẫn mang status line và header (Date, ETag, Cache-Control)",
 		a.PerRequest.PublicBytes, e.PerRequest.PublicBytes, xw)
 	wire.Reproduced = result.Verdict(ok && course.ETagBand.Holds(xw))
 	return []result.Claim{body, wire}
