@@ -52,13 +52,18 @@ func stampedeClaim(r *result.Result, env Env) result.Claim {
 		Article:   "keep the in-flight load per key so concurrent misses wait for it: even 1000 requests missing the cache at once send only 1 to the database",
 		Tolerance: "singleflight ≤ 1.5 DB queries per key expiry (the article's 1; the slack for a window's edges is ours), and cache-aside ≥ 10× that (ours: the herd must be there to be cured; expiries = run time ÷ TTL)",
 		Measured:  "not measured",
+		Vi: result.ClaimLines{
+			Text:      "giữ lượt load đang chạy của mỗi key để các lượt miss cùng lúc chờ nó: “Dù có 1000 request tới cùng lúc và bị miss cache thì cũng chỉ có 1 request tới được db mà thôi.”",
+			Tolerance: "singleflight ≤ 1.5 DB query mỗi lần key hết hạn (con số 1 là của bài viết; phần dư cho hai mép cửa sổ đo là của workshop), và cache-aside ≥ 10× số đó (của workshop: phải có đàn request đổ xô thì mới có cái để chữa; số lần hết hạn = thời gian chạy ÷ TTL)",
+		},
 	}
 	a, s := find(r, course.CacheAside), find(r, course.Singleflight)
 	if a == nil || s == nil {
 		return c
 	}
 	qa, qs := queriesPerExpiry(a, env), queriesPerExpiry(s, env)
-	c.Measured = fmt.Sprintf("%d VUs on one key, TTL %s: cache-aside %.1f DB queries per expiry, singleflight %.2f; %.0f%% of requests joined a flight in progress; p99 %.1f → %.1f ms",
+	c.Measure("%d VUs on one key, TTL %s: cache-aside %.1f DB queries per expiry, singleflight %.2f; %.0f%% of requests joined a flight in progress; p99 %.1f → %.1f ms",
+		"%d VUs cùng đọc một key, TTL %s: cache-aside %.1f DB query mỗi lần hết hạn, singleflight %.2f; %.0f%% request nhập vào một lượt load đang chạy; p99 %.1f → %.1f ms",
 		a.VUs, env.Params.Scaled(env.Params.Clock.RedisTTLS), qa, qs, 100*extra(s, "coalesced_per_req"), a.Latency.P99, s.Latency.P99)
 	c.Reproduced = result.Verdict(qs <= 1.5 && qa >= 10*qs && a.Errors == 0 && s.Errors == 0)
 	return c
