@@ -193,30 +193,39 @@ func implied(env Env, batch int, author bool) float64 {
 // raw rows) and on ours (over HTTP).
 func reduceClaim(r *result.Result, env Env) result.Claim {
 	theirs, theirsEnv, ours := implied(env, authorCounterBatch, true), implied(env, authorEnvBatch, true), implied(env, ourCounterBatch, false)
+	text := []any{theirs, authorCounterBatch, theirsEnv, authorEnvBatch, ours, env.Params.Catalog.HotItems, ourCounterBatch}
 	c := result.Claim{ID: "B9", Measured: "not measured",
 		Source: result.Ours("the method of the author's repo (express-counter.js and raw-increase.js at " + result.RepoCommit +
 			": $inc with upsert, ids uniform over 0–999, batches of 5000 events or 1000 ms), which publishes no figure for counters"),
 		Article: fmt.Sprintf("counters with $inc + upsert: sync, async, bulkWrite (ordered:false) of one $inc per event, and reduce-before-write: count per id in the batch, one $inc per distinct id. "+
-			"A batch of n events then writes only its distinct ids: ÷ %.2f on the author's workload (ids uniform over 0–999, batches of %d; ÷ %.2f with .env.example's %d), ÷ %.1f on ours (%d live ids, Zipf, batches of %d), both our arithmetic; neither the article nor the repo measured it",
-			theirs, authorCounterBatch, theirsEnv, authorEnvBatch, ours, env.Params.Catalog.HotItems, ourCounterBatch),
-		Tolerance: "DB writes per event, bulk ÷ reduce, within 0.8–1.2× of what each workload implies (batch ÷ the distinct ids expected in a batch, Σ 1 − (1 − pᵢ)ⁿ over the ids' distribution): the author's on the raw rows (the server's batch is ours, 1000), ours over HTTP; a batch flushed by time before it is full repeats fewer ids"}
+			"A batch of n events then writes only its distinct ids: ÷ %.2f on the author's workload (ids uniform over 0–999, batches of %d; ÷ %.2f with .env.example's %d), ÷ %.1f on ours (%d live ids, Zipf, batches of %d), both our arithmetic; neither the article nor the repo measured it", text...),
+		Tolerance: "DB writes per event, bulk ÷ reduce, within 0.8–1.2× of what each workload implies (batch ÷ the distinct ids expected in a batch, Σ 1 − (1 − pᵢ)ⁿ over the ids' distribution): the author's on the raw rows (the server's batch is ours, 1000), ours over HTTP; a batch flushed by time before it is full repeats fewer ids",
+		Vi: result.ClaimLines{
+			Text: fmt.Sprintf("counter bằng $inc + upsert: sync, async, bulkWrite (ordered:false) mỗi event một $inc, và reduce-before-write: đếm theo id trong lô, mỗi id khác nhau một $inc. "+
+				"Khi đó một lô n event chỉ ghi các id khác nhau của nó: ÷ %.2f trên workload của tác giả (id phân bố đều trong 0–999, lô %d event; ÷ %.2f với con số %d của .env.example), ÷ %.1f trên workload của workshop (%d id đang live, Zipf, lô %d event), cả hai đều là phép tính của workshop; cả bài viết lẫn repo đều không đo con số này", text...),
+			Tolerance: "số lần ghi DB mỗi event, bulk ÷ reduce, trong khoảng 0.8–1.2× con số mà mỗi workload suy ra (lô ÷ số id khác nhau kỳ vọng trong một lô, Σ 1 − (1 − pᵢ)ⁿ trên phân bố của các id): của tác giả trên các hàng raw (lô của server là của workshop, 1000), của workshop qua HTTP; một lô bị flush theo thời gian trước khi đầy sẽ lặp lại ít id hơn",
+		}}
 	within := func(x, want float64) bool { return want > 0 && x >= 0.8*want && x <= 1.2*want }
-	var parts []string
+	var parts, partsVi []string // the measured line's parts, in English and Vietnamese
 	ok := true
 	rb, rr := find(r, course.RawIncBulk), find(r, course.RawIncReduce)
 	if w := extra(rr, "db_writes_per_req"); rb != nil && w > 0 {
 		x := extra(rb, "db_writes_per_req") / w
-		parts = append(parts, fmt.Sprintf("the author's workload, raw: writes per event bulk %.3f, reduce %.4f (÷ %.2f, implied ÷ %.2f); applied per second: reduce %.0f, bulk %.0f, one at a time %.0f",
-			extra(rb, "db_writes_per_req"), w, x, theirs, extra(rr, "persisted_per_s"), extra(rb, "persisted_per_s"), persisted(r, "raw-inc-seq")))
+		got := []any{extra(rb, "db_writes_per_req"), w, x, theirs, extra(rr, "persisted_per_s"), extra(rb, "persisted_per_s"), persisted(r, "raw-inc-seq")}
+		parts = append(parts, fmt.Sprintf("the author's workload, raw: writes per event bulk %.3f, reduce %.4f (÷ %.2f, implied ÷ %.2f); applied per second: reduce %.0f, bulk %.0f, one at a time %.0f", got...))
+		partsVi = append(partsVi, fmt.Sprintf("workload của tác giả, raw: số lần ghi mỗi event bulk %.3f, reduce %.4f (÷ %.2f, suy ra ÷ %.2f); cộng vào mỗi giây: reduce %.0f, bulk %.0f, từng cái một %.0f", got...))
 		ok = ok && within(x, theirs) && rb.Errors == 0 && rr.Errors == 0
 	}
 	b, rd := find(r, course.Bulk), find(r, course.Reduce)
 	if w := extra(rd, "db_writes_per_req"); b != nil && w > 0 {
 		x := extra(b, "db_writes_per_req") / w
-		parts = append(parts, fmt.Sprintf("ours, over HTTP, writes per request bulk %.3f, reduce %.4f (÷ %.1f, implied ÷ %.1f); applied per second: reduce %.0f, bulk %.0f, sync %.0f",
-			extra(b, "db_writes_per_req"), w, x, ours, persisted(r, string(course.Reduce)), persisted(r, string(course.Bulk)), persisted(r, string(course.Sync))))
+		got := []any{extra(b, "db_writes_per_req"), w, x, ours, persisted(r, string(course.Reduce)), persisted(r, string(course.Bulk)), persisted(r, string(course.Sync))}
+		parts = append(parts, fmt.Sprintf("ours, over HTTP, writes per request bulk %.3f, reduce %.4f (÷ %.1f, implied ÷ %.1f); applied per second: reduce %.0f, bulk %.0f, sync %.0f", got...))
+		partsVi = append(partsVi, fmt.Sprintf("của workshop, qua HTTP: số lần ghi mỗi request bulk %.3f, reduce %.4f (÷ %.1f, suy ra ÷ %.1f); cộng vào mỗi giây: reduce %.0f, bulk %.0f, sync %.0f", got...))
 		if p, q := extra(b, "db_cpu_us_per_doc"), extra(rd, "db_cpu_us_per_doc"); p > 0 && q > 0 {
-			parts[len(parts)-1] += fmt.Sprintf("; database CPU per event: bulk %.0f µs, reduce %.1f µs, sync %.0f µs", p, q, extra(find(r, course.Sync), "db_cpu_us_per_doc"))
+			cpu := []any{p, q, extra(find(r, course.Sync), "db_cpu_us_per_doc")}
+			parts[len(parts)-1] += fmt.Sprintf("; database CPU per event: bulk %.0f µs, reduce %.1f µs, sync %.0f µs", cpu...)
+			partsVi[len(partsVi)-1] += fmt.Sprintf("; CPU của database mỗi event: bulk %.0f µs, reduce %.1f µs, sync %.0f µs", cpu...)
 		}
 		ok = ok && within(x, ours) && b.Errors == 0 && rd.Errors == 0
 	}
@@ -224,6 +233,7 @@ func reduceClaim(r *result.Result, env Env) result.Claim {
 		return c
 	}
 	c.Measured = strings.Join(parts, "; ")
+	c.Vi.Measured = strings.Join(partsVi, "; ")
 	c.Reproduced = result.Verdict(ok && len(parts) == 2)
 	return c
 }
