@@ -115,8 +115,13 @@ func shellClaim(r *result.Result) result.Claim {
 		Article:   "the shell every step serves — timeouts, panic recovery, body limit, response counting — costs ≤ 5 % over bare echo with the same timeouts, so the ceiling every figure is read against is echo's, not our instrumentation's",
 		Tolerance: "server µs/req on GET /empty: bare-with-timeouts ÷ full shell ≥ 0.95 (each tool that ran; all must pass)",
 		Measured:  "not measured: needs the shell-timeouts and empty-get rows",
+		Vi: result.ClaimLines{
+			Text:      "lớp vỏ mà bước nào cũng dùng — timeout, bắt panic, giới hạn body, đếm response — tốn ≤ 5 % so với echo trần có cùng timeout, để mức trần mà mọi con số được đọc theo là của echo, chứ không phải của phần đo đạc của workshop",
+			Measured:  "chưa đo: cần hai hàng shell-timeouts và empty-get",
+			Tolerance: "µs CPU của server mỗi request trên GET /empty: echo trần có timeout ÷ đủ lớp vỏ ≥ 0.95 (với từng công cụ đã chạy; tất cả đều phải đạt)",
+		},
 	}
-	var parts []string
+	var parts, partsVi []string // the measured line's parts, in English and Vietnamese
 	ok := true
 	for _, suffix := range []string{"", "-wrk"} {
 		base, full := r.Find(layerRow(server.Timeouts, suffix)), r.Find(layerRow(server.Full, suffix))
@@ -124,14 +129,15 @@ func shellClaim(r *result.Result) result.Claim {
 			continue
 		}
 		x := base.PerRequest.ServerCPUus / full.PerRequest.ServerCPUus
-		parts = append(parts, fmt.Sprintf("%s: %.1f µs with timeouts, %.1f µs full shell → %.2f (req/s %.0f vs %.0f → %.2f)", toolOf(full),
-			base.PerRequest.ServerCPUus, full.PerRequest.ServerCPUus, x, base.RPS, full.RPS, ratio(full.RPS, base.RPS)))
+		got := []any{toolOf(full), base.PerRequest.ServerCPUus, full.PerRequest.ServerCPUus, x, base.RPS, full.RPS, ratio(full.RPS, base.RPS)}
+		parts = append(parts, fmt.Sprintf("%s: %.1f µs with timeouts, %.1f µs full shell → %.2f (req/s %.0f vs %.0f → %.2f)", got...))
+		partsVi = append(partsVi, fmt.Sprintf("%s: %.1f µs khi chỉ có timeout, %.1f µs với đủ lớp vỏ → %.2f (req/s %.0f so với %.0f → %.2f)", got...))
 		ok = ok && x >= 0.95 && full.Errors == 0
 	}
 	if len(parts) == 0 {
 		return c
 	}
-	c.Measured = strings.Join(parts, "; ")
+	c.Measured, c.Vi.Measured = strings.Join(parts, "; "), strings.Join(partsVi, "; ")
 	c.Reproduced = result.Verdict(ok)
 	return c
 }
@@ -140,21 +146,27 @@ func shellClaim(r *result.Result) result.Claim {
 // Ours: article A reads its figures against an empty GET, and says nothing
 // of whether its load tool saturated the server.
 func driverClaim(r *result.Result) result.Claim {
+	const quote = "Empty GET sẽ thể hiện cái overhead của framework và của data."
 	c := result.Claim{
 		ID:        "A0",
-		Source:    result.OursFrom("A", "Empty GET sẽ thể hiện cái overhead của framework và của data.", "article A's empty GET, asked of our load tool"),
+		Source:    result.OursFrom("A", quote, "article A's empty GET, asked of our load tool"),
 		Article:   "article A reads every figure against an empty GET that returns the item's body (k6, concurrency 200, one Node process); the workshop's question: that is a ceiling only if the load tool saturates the server, not itself",
 		Tolerance: "ours: Go driver ≥ 0.9× wrk's req/s on GET /empty, same pinned server",
 		// the tools are what it compares: a client-bound row is its finding
 		JudgesTools: true,
 		Measured:    "not measured: needs both the Go driver and wrk rows (install wrk; TOOL unset)",
+		Vi: result.ClaimLines{
+			Text:      "bài A đọc mọi con số so với một empty GET trả về body của item (k6, concurrency 200, một process Node): “" + quote + "” Câu hỏi của workshop: đó chỉ là mức trần khi công cụ tạo tải làm server chạy hết sức, chứ không tự nghẽn trước",
+			Measured:  "chưa đo: cần cả hàng của Go driver lẫn hàng của wrk (cài wrk; để trống TOOL)",
+			Tolerance: "của workshop: Go driver ≥ 0.9× req/s của wrk trên GET /empty, cùng một server được pin CPU",
+		},
 	}
 	g, w := find(r, course.EmptyGet), r.Find("empty-get-wrk")
 	if g == nil || w == nil || w.RPS == 0 {
 		return c
 	}
 	x := g.RPS / w.RPS
-	c.Measured = fmt.Sprintf("GET /empty: Go driver %.0f req/s, wrk %.0f req/s → %.2f× wrk", g.RPS, w.RPS, x)
+	c.Measure("GET /empty: Go driver %.0f req/s, wrk %.0f req/s → %.2f× wrk", "GET /empty: Go driver %.0f req/s, wrk %.0f req/s → %.2f× wrk", g.RPS, w.RPS, x)
 	c.Reproduced = result.Verdict(x >= 0.9 && g.Errors == 0)
 	return c
 }
@@ -169,6 +181,11 @@ func openDriverClaim(r *result.Result) result.Claim {
 		Article:   "the capacity figures are only the server's if the open-loop driver keeps its schedule: it must reach the closed loop's GET /empty rate with its latency bookkeeping on",
 		Tolerance: "the highest rate a capacity probe of GET /empty achieved ≥ 0.9× the closed loop's req/s (the first probe is scheduled at it)",
 		Measured:  "not measured: needs CAPACITY=1",
+		Vi: result.ClaimLines{
+			Text:      "các con số capacity chỉ là của server khi driver vòng hở giữ đúng lịch gửi: nó phải đạt được req/s của GET /empty ở vòng kín trong lúc vẫn ghi chép latency",
+			Measured:  "chưa đo: cần CAPACITY=1",
+			Tolerance: "mức tải cao nhất mà một lượt dò capacity của GET /empty đạt được ≥ 0.9× req/s của vòng kín (lượt dò đầu tiên được lên lịch đúng ở mức đó)",
+		},
 	}
 	cp := r.CapacityOf(string(course.EmptyGet))
 	if cp == nil || cp.ClosedRPS == 0 || len(cp.Probes) == 0 {
@@ -176,7 +193,8 @@ func openDriverClaim(r *result.Result) result.Claim {
 	}
 	first := cp.Probes[0].Run.Arrival
 	x := cp.Achieved() / cp.ClosedRPS
-	c.Measured = fmt.Sprintf("closed loop %.0f req/s; open loop scheduled at it achieved %.0f (%.1f%% of requests sent late), best probe %.0f → %.2f×",
+	c.Measure("closed loop %.0f req/s; open loop scheduled at it achieved %.0f (%.1f%% of requests sent late), best probe %.0f → %.2f×",
+		"vòng kín %.0f req/s; vòng hở lên lịch ở đúng mức đó đạt %.0f (%.1f%% request gửi trễ), lượt dò tốt nhất %.0f → %.2f×",
 		cp.ClosedRPS, first.AchievedRPS, 100*first.MissedShare(), cp.Achieved(), x)
 	c.Reproduced = result.Verdict(x >= 0.9)
 	return c
@@ -184,12 +202,17 @@ func openDriverClaim(r *result.Result) result.Claim {
 
 // postClaim: B1/B2 — parsing the real payload costs something.
 func postClaim(r *result.Result) result.Claim {
+	const quote = "Với empty POST có cùng data như bài test, số request giảm xuống chỉ còn 4026 rps"
 	c := result.Claim{
 		ID:        "B2",
-		Source:    result.Article("B", "Với empty POST có cùng data như bài test, số request giảm xuống chỉ còn 4026 rps", "0.73"),
+		Source:    result.Article("B", quote, "0.73"),
 		Article:   "empty POST with the real payload 4026 req/s vs empty GET 5498 req/s (Express): 0.73× (our arithmetic) — reading and parsing the body is the write path's first cost",
 		Tolerance: "POST/GET between 0.55 and 0.95",
 		Measured:  "not measured",
+		Vi: result.ClaimLines{
+			Text:      "“" + quote + "”, so với 5498 req/s của empty GET (Express): 0.73× (phép tính của workshop) — đọc và parse body là chi phí đầu tiên của đường ghi",
+			Tolerance: "POST/GET trong khoảng 0.55 đến 0.95",
+		},
 	}
 	for _, suffix := range []string{"", "-wrk"} {
 		g, p := r.Find("empty-get"+suffix), r.Find("empty-post"+suffix)
@@ -197,7 +220,7 @@ func postClaim(r *result.Result) result.Claim {
 			continue
 		}
 		x := p.RPS / g.RPS
-		c.Measured = fmt.Sprintf("POST /empty %.0f req/s vs GET /empty %.0f req/s → %.2f× (%s)", p.RPS, g.RPS, x, toolOf(g))
+		c.Measure("POST /empty %.0f req/s vs GET /empty %.0f req/s → %.2f× (%s)", "POST /empty %.0f req/s so với GET /empty %.0f req/s → %.2f× (%s)", p.RPS, g.RPS, x, toolOf(g))
 		c.Reproduced = result.Verdict(x >= 0.55 && x <= 0.95)
 		return c
 	}
