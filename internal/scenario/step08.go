@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 
 	"github.com/valyala/fasthttp"
@@ -64,10 +63,15 @@ func serverCPUs(r *result.Result) int {
 // the guide gives no core count). Here the bound is the server's CPU
 // count; the verdict asks for 0.75 of it.
 func speedupClaim(r *result.Result) result.Claim {
+	const quote = "thông lượng tăng từ khoảng 5,3 lên 19,5 req"
 	c := result.Claim{ID: "C1", Measured: "not measured",
-		Source:    result.Guide("thông lượng tăng từ khoảng 5,3 lên 19,5 req", "3.7"),
+		Source:    result.Guide(quote, "3.7"),
 		Article:   "the guide's example, as article C summarises it: pbkdf2Sync → async pbkdf2: 5.3 → 19.5 req/s (×3.7, our arithmetic) under ab -c 20; 51.8% of ticks in node::crypto::PBKDF2",
-		Tolerance: "ours, scaled from the guide's ×3.7: after ÷ before ≥ 0.75 × min(server CPUs, 4) — the speed-up is bounded by the cores the hashing can spread on (Node's libuv pool has 4 threads by default; here the server's CPUs)"}
+		Tolerance: "ours, scaled from the guide's ×3.7: after ÷ before ≥ 0.75 × min(server CPUs, 4) — the speed-up is bounded by the cores the hashing can spread on (Node's libuv pool has 4 threads by default; here the server's CPUs)",
+		Vi: result.ClaimLines{
+			Text:      "ví dụ của hướng dẫn, như bài C tóm tắt: đổi pbkdf2Sync sang pbkdf2 bất đồng bộ thì “" + quote + "”/s (×3.7, phép tính của workshop) khi chạy ab -c 20; 51.8% số tick nằm trong node::crypto::PBKDF2",
+			Tolerance: "của workshop, suy từ ×3.7 của hướng dẫn: after ÷ before ≥ 0.75 × min(số CPU của server, 4) — mức tăng tốc bị chặn bởi số core mà việc hash trải ra được (pool libuv của Node mặc định có 4 thread; ở đây là số CPU của server)",
+		}}
 	b, a := find(r, course.Before), find(r, course.After)
 	if b == nil || a == nil || b.RPS == 0 {
 		return c
@@ -75,13 +79,15 @@ func speedupClaim(r *result.Result) result.Claim {
 	n := serverCPUs(r)
 	bound := math.Min(float64(n), 4)
 	x := a.RPS / b.RPS
-	c.Measured = fmt.Sprintf("%.1f → %.1f req/s (×%.2f) with the server on %d CPU(s): bound ×%.0f here; server busy %.0f%% → %.0f%% (100%% = one CPU)",
+	c.Measure("%.1f → %.1f req/s (×%.2f) with the server on %d CPU(s): bound ×%.0f here; server busy %.0f%% → %.0f%% (100%% = one CPU)",
+		"%.1f → %.1f req/s (×%.2f) với server chạy trên %d CPU: mức chặn ở đây là ×%.0f; server bận %.0f%% → %.0f%% (100%% = một CPU)",
 		b.RPS, a.RPS, x, n, bound, b.RPS*b.PerRequest.ServerCPUus/1e4, a.RPS*a.PerRequest.ServerCPUus/1e4)
 	if n < 4 {
-		c.Measured += fmt.Sprintf("; ×3.7 needs 4 CPUs for the server, this machine gives it %d", n)
+		c.MeasureMore("; ×3.7 needs 4 CPUs for the server, this machine gives it %d", "; muốn ×3.7 thì server cần 4 CPU, máy này chỉ cho nó %d", n)
 	}
 	if n >= 2 && a.RPS*a.PerRequest.ServerCPUus/1e6 < 1.3 {
-		c.Measured += "; after still keeps about one CPU busy: the logins are still serialised (make step-8 profile shows where)"
+		c.MeasureMore("; after still keeps about one CPU busy: the logins are still serialised (make step-8 profile shows where)",
+			"; bản after vẫn chỉ giữ khoảng một CPU bận: các lượt login vẫn bị xếp hàng nối tiếp nhau (make step-8 profile chỉ ra chỗ nào)")
 	}
 	c.Reproduced = result.Verdict(n >= 2 && x >= 0.75*bound && a.Errors == 0 && b.Errors == 0)
 	return c
@@ -93,16 +99,22 @@ func speedupClaim(r *result.Result) result.Claim {
 // the verdict checks our measurement instead: Little's law (20 users ÷
 // req/s) must agree with the latencies we timed.
 func latencyClaim(r *result.Result) result.Claim {
+	const quote = "độ trễ trung bình giảm từ khoảng 3,75 xuống 1,03 giây"
 	c := result.Claim{ID: "C2", Measured: "not measured",
-		Source:    result.Guide("độ trễ trung bình giảm từ khoảng 3,75 xuống 1,03 giây", "3.77"),
+		Source:    result.Guide(quote, "3.77"),
 		Article:   "the guide's example, as article C summarises it: mean latency 3.75 s → 1.03 s — C1's figures restated, not a second finding: ab computes its mean as concurrency × time ÷ requests (our arithmetic: 20 / 5.3 req/s = 3.77 s, 20 / 19.5 = 1.03 s)",
-		Tolerance: "ours: mean latency before ÷ after ≥ 0.75 × min(server CPUs, 4), as C1; and within 15% of the req/s ratio — our latencies are timed per request, so this checks our measurement against Little's law (20 users), not the guide"}
+		Tolerance: "ours: mean latency before ÷ after ≥ 0.75 × min(server CPUs, 4), as C1; and within 15% of the req/s ratio — our latencies are timed per request, so this checks our measurement against Little's law (20 users), not the guide",
+		Vi: result.ClaimLines{
+			Text:      "ví dụ của hướng dẫn, như bài C tóm tắt: “" + quote + "” — chính là số của C1 nói lại, không phải một phát hiện thứ hai: ab tính latency trung bình bằng concurrency × thời gian ÷ số request (phép tính của workshop: 20 / 5.3 req/s = 3.77 s, 20 / 19.5 = 1.03 s)",
+			Tolerance: "của workshop: latency trung bình before ÷ after ≥ 0.75 × min(số CPU của server, 4), như C1; và lệch không quá 15% so với tỉ số req/s — latency của workshop được đo từng request, nên phép so này kiểm tra cách đo của workshop theo định luật Little (20 user), chứ không kiểm tra hướng dẫn",
+		}}
 	b, a := find(r, course.Before), find(r, course.After)
 	if b == nil || a == nil || a.Latency.Mean == 0 || b.RPS == 0 {
 		return c
 	}
 	lx, rx := b.Latency.Mean/a.Latency.Mean, a.RPS/b.RPS
-	c.Measured = fmt.Sprintf("mean %.0f ms → %.0f ms (÷ %.2f; req/s ×%.2f); Little's law with %d users: %.0f ms → %.0f ms",
+	c.Measure("mean %.0f ms → %.0f ms (÷ %.2f; req/s ×%.2f); Little's law with %d users: %.0f ms → %.0f ms",
+		"trung bình %.0f ms → %.0f ms (÷ %.2f; req/s ×%.2f); định luật Little với %d user: %.0f ms → %.0f ms",
 		b.Latency.Mean, a.Latency.Mean, lx, rx, b.VUs, 1000*float64(b.VUs)/b.RPS, 1000*float64(a.VUs)/a.RPS)
 	bound := math.Min(float64(serverCPUs(r)), 4)
 	c.Reproduced = result.Verdict(serverCPUs(r) >= 2 && lx >= 0.75*bound && math.Abs(lx/rx-1) <= 0.15)
