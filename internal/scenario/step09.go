@@ -92,17 +92,23 @@ func spread(r *result.Result, ep string) (float64, string, string) {
 // handlers are cheap: the spread between frameworks shrinks as the
 // handler's cost grows. Article A says so; article D does not.
 func gapClaim(r *result.Result) result.Claim {
+	const quote = "Nhưng khi API tính thời gian bằng vài millisecond tới chục millisecond thì đó sẽ là lúc các bạn phải lựa chọn framework vì overhead."
 	c := result.Claim{ID: "D1", Measured: "not measured",
-		Source:    result.Article("A", "Nhưng khi API tính thời gian bằng vài millisecond tới chục millisecond thì đó sẽ là lúc các bạn phải lựa chọn framework vì overhead.", "5.7"),
+		Source:    result.Article("A", quote, "5.7"),
 		Article:   "framework overhead is worth choosing for once API times are a few ms to tens of ms, not while queries take hundreds of ms or seconds — so article D's ×5.7 (our arithmetic, on an endpoint it does not describe) should shrink on a database read",
-		Tolerance: "ours (article A gives no figure): fastest ÷ slowest framework on the DB-bound read ≤ 1.3 (the database sets the pace; ±15 % is one run's noise on a shared machine), and no bigger than on the cheap endpoints (+10 %)"}
+		Tolerance: "ours (article A gives no figure): fastest ÷ slowest framework on the DB-bound read ≤ 1.3 (the database sets the pace; ±15 % is one run's noise on a shared machine), and no bigger than on the cheap endpoints (+10 %)",
+		Vi: result.ClaimLines{
+			Text:      "overhead của framework chỉ đáng để chọn khi API tốn từ vài ms tới vài chục ms, chứ không phải khi query mất hàng trăm ms hay vài giây: “" + quote + "” Vậy con số ×5.7 của bài D (phép tính của workshop, trên một endpoint bài không mô tả) phải co lại khi đọc từ database",
+			Tolerance: "của workshop (bài A không đưa con số): framework nhanh nhất ÷ chậm nhất trên lượt đọc bị database chặn ≤ 1.3 (database quyết định nhịp; ±15 % là độ nhiễu của một lần chạy trên máy dùng chung), và không lớn hơn trên các endpoint rẻ (+10 %)",
+		}}
 	e, eh, el := spread(r, "empty")
 	v, _, _ := spread(r, "validate")
 	i, ih, il := spread(r, "item")
 	if e == 0 || i == 0 {
 		return c
 	}
-	c.Measured = fmt.Sprintf("fastest ÷ slowest: empty ×%.2f (%s ÷ %s), validate ×%.2f, item ×%.2f (%s ÷ %s)", e, eh, el, v, i, ih, il)
+	c.Measure("fastest ÷ slowest: empty ×%.2f (%s ÷ %s), validate ×%.2f, item ×%.2f (%s ÷ %s)",
+		"nhanh nhất ÷ chậm nhất: empty ×%.2f (%s ÷ %s), validate ×%.2f, item ×%.2f (%s ÷ %s)", e, eh, el, v, i, ih, il)
 	c.Reproduced = result.Verdict(i <= 1.3 && i <= 1.1*max(e, v))
 	return c
 }
@@ -112,10 +118,15 @@ func gapClaim(r *result.Result) result.Claim {
 // best switch from echo on the empty GET is what we judge: the framework
 // alone, which the article does not isolate.
 func switchClaim(r *result.Result) result.Claim {
+	const quote = "| Requests Per Second (RPS) | 14,200 RPS | 81,500 RPS |"
 	c := result.Claim{ID: "D2", Measured: "not measured",
-		Source:    result.Article("D", "| Requests Per Second (RPS) | 14,200 RPS | 81,500 RPS |", "5.7"),
+		Source:    result.Article("D", quote, "5.7"),
 		Article:   "Node + Express 14,200 req/s → Bun + Elysia 81,500 req/s (×5.7, our arithmetic), 1 vCPU, wrk 500 connections — runtime, framework, kernel settings and pools changed together; here the framework alone",
-		Tolerance: "the best framework ÷ echo on the empty GET ≥ 4.5 (0.8 × the article's ×5.7; the 0.8 is ours)"}
+		Tolerance: "the best framework ÷ echo on the empty GET ≥ 4.5 (0.8 × the article's ×5.7; the 0.8 is ours)",
+		Vi: result.ClaimLines{
+			Text:      "bảng của bài D, từ Node + Express sang Bun + Elysia: “" + quote + "” (×5.7, phép tính của workshop), 1 vCPU, wrk 500 connection — runtime, framework, cấu hình kernel và các pool cùng đổi một lúc; ở đây chỉ đổi framework",
+			Tolerance: "framework tốt nhất ÷ echo trên empty GET ≥ 4.5 (0.8 × con số ×5.7 của bài viết; hệ số 0.8 là của workshop)",
+		}}
 	echo := find(r, course.EchoEmpty)
 	if echo == nil || echo.RPS == 0 {
 		return c
@@ -130,7 +141,7 @@ func switchClaim(r *result.Result) result.Claim {
 			}
 		}
 	}
-	c.Measured = fmt.Sprintf("empty GET req/s: %s; best switch from echo: %s ×%.2f", strings.Join(parts, ", "), name, best/echo.RPS)
+	c.Measure("empty GET req/s: %s; best switch from echo: %s ×%.2f", "req/s của empty GET: %s; đổi từ echo sang framework tốt nhất: %s ×%.2f", strings.Join(parts, ", "), name, best/echo.RPS)
 	c.Reproduced = result.Verdict(best/echo.RPS >= 4.5)
 	return c
 }
@@ -138,18 +149,25 @@ func switchClaim(r *result.Result) result.Claim {
 // memoryClaim: D — 35 ms → 2.1 ms mean latency, 180 MB → 45 MB RAM (the
 // article's "1/4"); the verdict is on the RAM.
 func memoryClaim(r *result.Result) result.Claim {
+	const quote = "lượng RAM tiêu thụ giảm đáng kể xuống chỉ còn 1/4 so với Node.js"
 	c := result.Claim{ID: "D3", Measured: "not measured",
-		Source:    result.Article("D", "lượng RAM tiêu thụ giảm đáng kể xuống chỉ còn 1/4 so với Node.js", "497", "171", "6.1"),
+		Source:    result.Article("D", quote, "497", "171", "6.1"),
 		Article:   "mean latency 35 ms → 2.1 ms, RAM 180 MB → 45 MB (÷ 4); but Little's law with 500 connections (our arithmetic): 14,200 × 35 ms = 497 in flight ✓, 81,500 × 2.1 ms = 171 ✗ (500 would give 6.1 ms)",
-		Tolerance: "largest ÷ smallest peak RSS across frameworks on the empty GET ≥ 3.2 (0.8 × the article's ÷ 4; the 0.8 is ours)"}
+		Tolerance: "largest ÷ smallest peak RSS across frameworks on the empty GET ≥ 3.2 (0.8 × the article's ÷ 4; the 0.8 is ours)",
+		Vi: result.ClaimLines{
+			Text:      "latency trung bình 35 ms → 2.1 ms, RAM 180 MB → 45 MB: “" + quote + "”; nhưng theo định luật Little với 500 connection (phép tính của workshop): 14,200 × 35 ms = 497 request đang xử lý ✓, 81,500 × 2.1 ms = 171 ✗ (500 thì phải là 6.1 ms)",
+			Tolerance: "peak RSS lớn nhất ÷ nhỏ nhất giữa các framework trên empty GET ≥ 3.2 (0.8 × con số ÷ 4 của bài viết; hệ số 0.8 là của workshop)",
+		}}
 	var lo, hi float64
-	var parts []string
+	var parts, partsVi []string // each framework's figures, in English and Vietnamese
 	for _, fw := range Frameworks {
 		x := r.Find(fw + "-empty")
 		if x == nil || x.ServerPeakRSSMB == 0 {
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s %.0f MB / %.1f ms (Little: %.0f in flight)", fw, x.ServerPeakRSSMB, x.Latency.Mean, x.RPS*x.Latency.Mean/1000))
+		got := []any{fw, x.ServerPeakRSSMB, x.Latency.Mean, x.RPS * x.Latency.Mean / 1000}
+		parts = append(parts, fmt.Sprintf("%s %.0f MB / %.1f ms (Little: %.0f in flight)", got...))
+		partsVi = append(partsVi, fmt.Sprintf("%s %.0f MB / %.1f ms (Little: %.0f request đang xử lý)", got...))
 		if lo == 0 || x.ServerPeakRSSMB < lo {
 			lo = x.ServerPeakRSSMB
 		}
@@ -159,6 +177,7 @@ func memoryClaim(r *result.Result) result.Claim {
 		return c
 	}
 	c.Measured = fmt.Sprintf("empty GET peak RSS / mean latency: %s; RSS spread ×%.2f", strings.Join(parts, ", "), hi/lo)
+	c.Vi.Measured = fmt.Sprintf("peak RSS / latency trung bình của empty GET: %s; RSS chênh nhau ×%.2f", strings.Join(partsVi, ", "), hi/lo)
 	c.Reproduced = result.Verdict(hi/lo >= 3.2)
 	return c
 }
@@ -167,10 +186,15 @@ func memoryClaim(r *result.Result) result.Claim {
 // inserts gave about 3×, not 100×) makes the same point; its figures are
 // judged in step 6, not here.
 func poolClaim(r *result.Result, p params.Params) result.Claim {
+	const quote = "giới hạn số lượng kết nối phù hợp với khả năng xử lý của 1 vCPU"
 	c := result.Claim{ID: "D4", Measured: "not measured",
-		Source:    result.Article("D", "giới hạn số lượng kết nối phù hợp với khả năng xử lý của 1 vCPU"),
+		Source:    result.Article("D", quote),
 		Article:   "every PostgreSQL and Redis pool sized to what 1 vCPU can handle, to avoid context-switching (no figure; article B's B4 makes the same point)",
-		Tolerance: "ours (the article gives no figure): largest pool ÷ smallest pool req/s < 5 (nowhere near their ×50 connections), and the middle pool ≥ 0.9× the largest"}
+		Tolerance: "ours (the article gives no figure): largest pool ÷ smallest pool req/s < 5 (nowhere near their ×50 connections), and the middle pool ≥ 0.9× the largest",
+		Vi: result.ClaimLines{
+			Text:      "mọi pool PostgreSQL và Redis đều được “" + quote + "”, để tránh context switch (bài không đưa con số; B4 của bài B cũng nói cùng một ý)",
+			Tolerance: "của workshop (bài viết không đưa con số): req/s của pool lớn nhất ÷ pool nhỏ nhất < 5 (còn xa mới bằng ×50 số kết nối giữa chúng), và pool ở giữa ≥ 0.9× pool lớn nhất",
+		}}
 	sizes := p.Frameworks.PoolSizes
 	if len(sizes) < 3 {
 		return c
@@ -179,7 +203,8 @@ func poolClaim(r *result.Result, p params.Params) result.Claim {
 	if small == nil || mid == nil || big == nil || small.RPS == 0 || big.RPS == 0 {
 		return c
 	}
-	c.Measured = fmt.Sprintf("item read req/s with %d / %d / %d connections: %.0f / %.0f / %.0f (largest ÷ smallest ×%.2f, for ×%d connections); p99 %.1f / %.1f / %.1f ms",
+	c.Measure("item read req/s with %d / %d / %d connections: %.0f / %.0f / %.0f (largest ÷ smallest ×%.2f, for ×%d connections); p99 %.1f / %.1f / %.1f ms",
+		"req/s khi đọc item với %d / %d / %d kết nối: %.0f / %.0f / %.0f (lớn nhất ÷ nhỏ nhất ×%.2f, với số kết nối ×%d); p99 %.1f / %.1f / %.1f ms",
 		sizes[0], sizes[1], sizes[len(sizes)-1], small.RPS, mid.RPS, big.RPS, big.RPS/small.RPS, sizes[len(sizes)-1]/sizes[0],
 		small.Latency.P99, mid.Latency.P99, big.Latency.P99)
 	c.Reproduced = result.Verdict(big.RPS/small.RPS < 5 && mid.RPS >= 0.9*big.RPS)

@@ -18,7 +18,7 @@ import (
 // untranslated lists the steps whose claims still print English under
 // PEAKLOAD_LANG=vi (issue 24). Empty it as the steps are translated:
 // every other step's every claim must carry its Vietnamese lines.
-var untranslated = []int{9, 10}
+var untranslated = []int{10}
 
 // TestEveryClaimHasVietnameseLines: a learner reading the bench in
 // Vietnamese meets no English claim, declared or judged. Each step's
