@@ -81,6 +81,7 @@ func etagClaims(r *result.Result, env Env) []result.Claim {
 	const quote = "Sau khi bật Etag thì mình giảm được khoảng ~4 lần băng thông output public"
 	article := fmt.Sprintf("weak ETag + 304 for clients polling every %.0f s while data changes every %s s (ours; the article: about once a minute): public bandwidth ÷ ~4", env.Params.Clock.PollS, change)
 	band := course.ETagBand.String()
+	bandVi := fmt.Sprintf("trong khoảng %g đến %g", course.ETagBand.Lo, course.ETagBand.Hi)
 	body := result.Claim{ID: "A3", Article: article, Measured: "not measured",
 		// the polling interval is the article's; the change interval is
 		// our parameter for its "khoảng 1p/lần"
@@ -89,7 +90,7 @@ func etagClaims(r *result.Result, env Env) []result.Claim {
 		Vi: result.ClaimLines{
 			Text: fmt.Sprintf("weak ETag + 304 cho các client short-polling mỗi %.0f s, trong khi dữ liệu đổi mỗi %s s (tham số của workshop; bài viết: khoảng mỗi phút một lần): “%s”",
 				env.Params.Clock.PollS, change, quote),
-			Tolerance: "số byte body mỗi request, cache-aside ÷ etag, trong " + band + " (~4 là của bài viết; khoảng dung sai là của workshop)",
+			Tolerance: "số byte body mỗi request, cache-aside ÷ etag, " + bandVi + " (~4 là của bài viết; khoảng dung sai là của workshop)",
 		}}
 	wire := result.Claim{ID: "A3-wire", Measured: "not measured",
 		Article:   "the workshop's question on article A's ÷ ~4: does it hold on every byte the clients received (status line and headers as well as bodies)?",
@@ -97,7 +98,7 @@ func etagClaims(r *result.Result, env Env) []result.Claim {
 		Tolerance: "bytes received/request (status line + headers + body) of cache-aside ÷ etag " + band,
 		Vi: result.ClaimLines{
 			Text:      "câu hỏi của workshop về con số ÷ ~4 của bài A (“" + quote + "”): con số đó có còn đúng trên mọi byte client nhận về, tính cả status line và header chứ không chỉ body?",
-			Tolerance: "số byte nhận về mỗi request (status line + header + body), cache-aside ÷ etag, trong " + band,
+			Tolerance: "số byte nhận về mỗi request (status line + header + body), cache-aside ÷ etag, " + bandVi,
 		}}
 	a, e := find(r, course.CacheAsidePoll), find(r, course.ETagPoll)
 	if a == nil || e == nil || e.PerRequest.PublicBytes == 0 || extra(e, "body_bytes_per_req") == 0 {

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -48,6 +49,11 @@ func TestEveryClaimHasVietnameseLines(t *testing.T) {
 			}
 			sameFigures(t, fmt.Sprintf("step %d %s tolerance, judged", s.N, c.ID), c.Vi.Tolerance, c.Tolerance)
 			notStored(t, c)
+			for _, l := range []string{c.Vi.Text, c.Vi.Measured, c.Vi.Tolerance} {
+				if w := englishRE.FindString(l); w != "" {
+					t.Errorf("step %d %s: the Vietnamese line keeps the English word %q: %q", s.N, c.ID, w, l)
+				}
+			}
 			if c.Measured == "not measured" {
 				continue
 			}
@@ -59,6 +65,11 @@ func TestEveryClaimHasVietnameseLines(t *testing.T) {
 		}
 	}
 }
+
+// englishRE finds the English words a line left untranslated would keep
+// (a format piece pasted from the English, a helper's English String).
+// The loanwords the glossary fixes are not among them.
+var englishRE = regexp.MustCompile(`\b(?:the|between|and|of|per|with|from|than|only|against|vs)\b`)
 
 // notStored: the claim's JSON keeps one language, whatever the learner reads.
 func notStored(t *testing.T, c result.Claim) {
