@@ -1,5 +1,13 @@
 package messages
 
+// Step 6's note on a write row, in parts: the bulk baseline's ratio and the
+// database's CPU are there only when measured.
+const (
+	writeRow  = "%-5s total %.1f s (load %.1f s + additional %.1f s); answered %.2f× the empty POST; persisted %.2f× raw one-at-a-time, %.2f× raw ×100"
+	writeBulk = ", %.2f× raw InsertMany"
+	writeCPU  = "; database CPU %.0f µs per event (%.0f %% of a core; the author's row %d: %.0f µs, our arithmetic)"
+)
+
 // en is the English catalogue: every key the CLI uses, the reference for
 // vi (TestEveryKeyIsTranslated).
 var en = map[string]string{
@@ -44,10 +52,15 @@ var en = map[string]string{
 
 	// A result's notes: stored in English, printed in the run's language
 	// (Restate finds the message again from the stored sentence).
-	"note.quick":        "QUICK=1: a few seconds per variant — a smoke test, not a measurement",
-	"note.latency":      "LATENCY: %.2f ms added to every PostgreSQL and Redis round trip of the server (a delaying proxy process between them)",
-	"note.skipped":      "the rows of %s skipped: that server did not start (%s)",
-	"rule.client_bound": "client-bound = the load tool used ≥ %.0f%% of its CPUs while the server used < %.0f%% of its own: that req/s is the tool's limit, not the server's",
+	"note.quick":   "QUICK=1: a few seconds per variant — a smoke test, not a measurement",
+	"note.latency": "LATENCY: %.2f ms added to every PostgreSQL and Redis round trip of the server (a delaying proxy process between them)",
+	"note.skipped": "the rows of %s skipped: that server did not start (%s)",
+	// Step 6's note on each write row: the whole line, one key per part it has.
+	"note.write_row":          writeRow,
+	"note.write_row_bulk":     writeRow + writeBulk,
+	"note.write_row_cpu":      writeRow + writeCPU,
+	"note.write_row_bulk_cpu": writeRow + writeBulk + writeCPU,
+	"rule.client_bound":       "client-bound = the load tool used ≥ %.0f%% of its CPUs while the server used < %.0f%% of its own: that req/s is the tool's limit, not the server's",
 	"rule.tool_limit": "a claim judged on rates is not judged when the load tool limited one of its rows: client-bound " +
 		"(the tool used ≥ %.0f%% of its CPUs while the server used < %.0f%%), or sharing the databases' CPUs " +
 		"(a row with ≥ %.1f DB queries or Redis GETs per request, the server < %.0f%% busy, the tool ≥ %.0f%% of the CPUs it shares with the databases); count-based claims keep their verdicts",

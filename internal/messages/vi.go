@@ -1,5 +1,12 @@
 package messages
 
+// Step 6's note on a write row, in parts (en.go's writeRow…).
+const (
+	viWriteRow  = "%-5s tổng %.1f s (tải %.1f s + additional time %.1f s); trả lời bằng %.2f× empty POST; ghi xuống bằng %.2f× raw từng cái một, %.2f× raw ×100"
+	viWriteBulk = ", %.2f× raw InsertMany"
+	viWriteCPU  = "; CPU của database %.0f µs mỗi event (%.0f %% một core; hàng %d của tác giả: %.0f µs, phép tính của workshop)"
+)
+
 // vi is the Vietnamese catalogue, written as the articles write: the
 // loanwords Vietnamese developers use (cache, benchmark, route, server,
 // req/s…) stay as they are; docs/vi/glossary.md fixes each term once.
@@ -41,10 +48,14 @@ var vi = map[string]string{
 	"bench.note":                "  ghi chú: %s\n",
 	"bench.numbers":             "  (số viết kiểu tiếng Anh, như bảng trong README: 5.3 tức là 5,3; 81,500 tức là 81.500)\n",
 
-	"note.quick":        "QUICK=1: mỗi biến thể chỉ chạy vài giây — đây là smoke test, không phải phép đo",
-	"note.latency":      "LATENCY: mỗi round trip từ server tới PostgreSQL và Redis bị cộng thêm %.2f ms (một process proxy làm trễ đứng ở giữa)",
-	"note.skipped":      "bỏ qua các hàng của %s: server đó không khởi động được (%s)",
-	"rule.client_bound": "client-bound = công cụ tạo tải dùng ≥ %.0f%% CPU của nó trong khi server dùng < %.0f%% CPU của mình: req/s đó là giới hạn của công cụ, không phải của server",
+	"note.quick":              "QUICK=1: mỗi biến thể chỉ chạy vài giây — đây là smoke test, không phải phép đo",
+	"note.latency":            "LATENCY: mỗi round trip từ server tới PostgreSQL và Redis bị cộng thêm %.2f ms (một process proxy làm trễ đứng ở giữa)",
+	"note.skipped":            "bỏ qua các hàng của %s: server đó không khởi động được (%s)",
+	"note.write_row":          viWriteRow,
+	"note.write_row_bulk":     viWriteRow + viWriteBulk,
+	"note.write_row_cpu":      viWriteRow + viWriteCPU,
+	"note.write_row_bulk_cpu": viWriteRow + viWriteBulk + viWriteCPU,
+	"rule.client_bound":       "client-bound = công cụ tạo tải dùng ≥ %.0f%% CPU của nó trong khi server dùng < %.0f%% CPU của mình: req/s đó là giới hạn của công cụ, không phải của server",
 	"rule.tool_limit": "một claim chấm theo req/s sẽ không được xét khi công cụ tạo tải đã giới hạn một trong các hàng của nó: client-bound " +
 		"(công cụ dùng ≥ %.0f%% CPU của nó trong khi server dùng < %.0f%%), hoặc tranh CPU với database " +
 		"(hàng có ≥ %.1f DB query hay Redis GET mỗi request, server bận < %.0f%%, công cụ dùng ≥ %.0f%% số CPU nó chia với database); các claim chấm theo bộ đếm vẫn giữ kết luận",

@@ -15,6 +15,7 @@ import (
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/writes"
 )
@@ -294,16 +295,15 @@ func writeNotes(r *result.Result) {
 		if x == nil || ep == nil || rs == nil || r100 == nil || rs.RPS == 0 || r100.RPS == 0 || ep.RPS == 0 {
 			continue
 		}
-		line := fmt.Sprintf("%-5s total %.1f s (load %.1f s + additional %.1f s); answered %.2f× the empty POST; persisted %.2f× raw one-at-a-time, %.2f× raw ×100",
-			name, x.DurationS+extra(x, "additional_s"), x.DurationS, extra(x, "additional_s"), x.RPS/ep.RPS, persisted(r, name)/rs.RPS, persisted(r, name)/r100.RPS)
+		// stored in English, printed in the run's language (messages.Restate)
+		key, args := "note.write_row", []any{name, x.DurationS + extra(x, "additional_s"), x.DurationS, extra(x, "additional_s"), x.RPS / ep.RPS, persisted(r, name) / rs.RPS, persisted(r, name) / r100.RPS}
 		if rb := find(r, course.RawBulk); rb != nil && rb.RPS > 0 {
-			line += fmt.Sprintf(", %.2f× raw InsertMany", persisted(r, name)/rb.RPS)
+			key, args = key+"_bulk", append(args, persisted(r, name)/rb.RPS)
 		}
 		if us := extra(x, "db_cpu_us_per_doc"); us > 0 {
-			line += fmt.Sprintf("; database CPU %.0f µs per event (%.0f %% of a core; the author's row %d: %.0f µs, our arithmetic)",
-				us, 100*extra(x, "db_cpu_share"), authorRows[name].Row, authorRows[name].dbCPUus(0))
+			key, args = key+"_cpu", append(args, us, 100*extra(x, "db_cpu_share"), authorRows[name].Row, authorRows[name].dbCPUus(0))
 		}
-		r.Notes = append(r.Notes, line)
+		r.Notes = append(r.Notes, messages.English.T(key, args...))
 	}
 }
 

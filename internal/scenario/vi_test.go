@@ -136,3 +136,33 @@ func TestVietnameseMeasuredLines(t *testing.T) {
 		t.Errorf("the claim's JSON stores its Vietnamese lines: %s", b)
 	}
 }
+
+// TestWriteNotesInVietnamese: step 6's note on each write row is stored as
+// it always was (the reference run's own notes, byte for byte) and printed
+// in Vietnamese through the catalogue, its figures carried over.
+func TestWriteNotesInVietnamese(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "..", "results", "reference", "step-6.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r result.Result
+	if err := json.Unmarshal(raw, &r); err != nil {
+		t.Fatal(err)
+	}
+	stored := r.Notes
+	r.Notes = nil
+	writeNotes(&r)
+	if len(r.Notes) == 0 {
+		t.Fatal("no write-row note written from the reference run")
+	}
+	for _, n := range r.Notes {
+		if !slices.Contains(stored, n) {
+			t.Errorf("the note differs from the reference run's: %q", n)
+		}
+		v := messages.Vietnamese.Restate(n)
+		if v == n || englishRE.MatchString(v) {
+			t.Errorf("the note is not restated in Vietnamese: %q → %q", n, v)
+		}
+		sameFigures(t, "write note", v, n)
+	}
+}
