@@ -35,14 +35,7 @@ func TestEveryClaimHasVietnameseLines(t *testing.T) {
 				t.Errorf("step %d %s: the placeholder %q is not translated", s.N, c.ID, c.Measured)
 			}
 		}
-		raw, err := os.ReadFile(filepath.Join("..", "..", "results", "reference", fmt.Sprintf("step-%d.json", s.N)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var r result.Result
-		if err := json.Unmarshal(raw, &r); err != nil {
-			t.Fatalf("step %d: %v", s.N, err)
-		}
+		r := referenceRun(t, s.N)
 		for _, c := range s.Claims(&r, env) {
 			if c.Vi.Text == "" || c.Vi.Tolerance == "" {
 				t.Errorf("step %d %s, judged: no Vietnamese text or tolerance", s.N, c.ID)
@@ -64,6 +57,20 @@ func TestEveryClaimHasVietnameseLines(t *testing.T) {
 			sameFigures(t, fmt.Sprintf("step %d %s measured", s.N, c.ID), c.Vi.Measured, c.Measured)
 		}
 	}
+}
+
+// referenceRun is step n's committed reference run (results/reference).
+func referenceRun(t *testing.T, n int) result.Result {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "..", "results", "reference", fmt.Sprintf("step-%d.json", n)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r result.Result
+	if err := json.Unmarshal(raw, &r); err != nil {
+		t.Fatalf("step %d: %v", n, err)
+	}
+	return r
 }
 
 // englishRE finds the English words a line left untranslated would keep
@@ -141,14 +148,7 @@ func TestVietnameseMeasuredLines(t *testing.T) {
 // it always was (the reference run's own notes, byte for byte) and printed
 // in Vietnamese through the catalogue, its figures carried over.
 func TestWriteNotesInVietnamese(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join("..", "..", "results", "reference", "step-6.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var r result.Result
-	if err := json.Unmarshal(raw, &r); err != nil {
-		t.Fatal(err)
-	}
+	r := referenceRun(t, 6)
 	stored := r.Notes
 	r.Notes = nil
 	writeNotes(&r)
