@@ -22,9 +22,10 @@ import (
 // Login between two of its own statements. Two mistakes live exactly
 // there: a map every login reads and writes without a lock, and a gap
 // between giving back a guess's reservation and recording its failure.
-// The tests below look for them the only way there is without the race
-// detector: many logins on every CPU at once, with a password check that
-// takes microseconds, repeated until a gap would have been hit.
+// Without the race detector, the unguarded map shows only when many logins
+// run on every CPU at once, repeated until two have met in it (the first
+// two tests below); the gap is made certain by the Guard's own mutex,
+// handed to each waiting login in turn (the last one).
 
 // countingKDF stands in for PBKDF2: a fast hash, counted per account (by
 // the demo salt's number), so a test knows how many password checks ran.
