@@ -118,54 +118,6 @@ func firstLoginsRush(g *Guard, n, known, writers int) []string {
 	return wrong
 }
 
-// A burst of wrong guesses for one account from every CPU, with password
-// checks that take microseconds and that the test does not hold: the
-// account still gets exactly maxFailures password checks. A guess's
-// reservation must be given back in the same locked step that records its
-// failure: between two steps, another guess sees neither and passes. The
-// burst is repeated over many accounts, so such a gap is hit.
-func TestABurstOnEveryCPUGetsNoExtraCheck(t *testing.T) {
-	if isolated(t) {
-		return
-	}
-	const n, limit = 3000, 5
-	k := &countingKDF{checks: make([]atomic.Int64, n)}
-	g := NewGuard(accounts.Demo(n, k.derive), limit)
-	k.armed.Store(true)
-	workers := 2 * onEveryCPU(t)
-	for acct := range n {
-		email := accounts.DemoEmail(acct)
-		var failed, locked, other atomic.Int64
-		start := make(chan struct{})
-		var wg sync.WaitGroup
-		for range workers {
-			wg.Go(func() {
-				<-start
-				// Guess until the account's failures are all answered:
-				// the guesses keep coming while the last ones are recorded.
-				for try := 0; failed.Load() < limit && try < 1000; try++ {
-					switch err := g.Login(email, "a wrong guess"); {
-					case errors.Is(err, accounts.ErrWrongPassword):
-						failed.Add(1)
-					case errors.Is(err, accounts.ErrLockedOut):
-						locked.Add(1)
-					default:
-						other.Add(1)
-					}
-				}
-			})
-		}
-		close(start)
-		wg.Wait()
-		if c := k.checks[acct].Load(); c != limit || failed.Load() != limit || other.Load() > 0 {
-			t.Fatalf("burst %d of %d: %d goroutines guessed wrong for %s at once, each until %d guesses had been answered "+
-				"ErrWrongPassword: %d password checks ran; %d answers ErrWrongPassword, %d ErrLockedOut, %d something else. "+
-				"The lockout allows exactly %d checks: a guess must stay counted, as in flight or as a failure, at every moment",
-				acct+1, n, workers, email, limit, c, failed.Load(), locked.Load(), other.Load(), limit)
-		}
-	}
-}
-
 // guardMutex is the first sync.Mutex field of the Guard, or nil: the lock
 // every login of an account goes through, in the answers that have one.
 func guardMutex(g *Guard) *sync.Mutex {
@@ -227,4 +179,52 @@ func TestNoGuessPassesBetweenAFailureAndItsRecord(t *testing.T) {
 	}
 	r.expect(first, accounts.ErrWrongPassword, "the first guess, maxFailures 1")
 	r.expect(second, accounts.ErrLockedOut, "a second guess after the first failed, maxFailures 1")
+}
+
+// A burst of wrong guesses for one account from every CPU, with password
+// checks that take microseconds and that the test does not hold: the
+// account still gets exactly maxFailures password checks. A guess's
+// reservation must be given back in the same locked step that records its
+// failure: between two steps, another guess sees neither and passes. The
+// burst is repeated over many accounts, so such a gap is hit.
+func TestABurstOnEveryCPUGetsNoExtraCheck(t *testing.T) {
+	if isolated(t) {
+		return
+	}
+	const n, limit = 3000, 5
+	k := &countingKDF{checks: make([]atomic.Int64, n)}
+	g := NewGuard(accounts.Demo(n, k.derive), limit)
+	k.armed.Store(true)
+	workers := 2 * onEveryCPU(t)
+	for acct := range n {
+		email := accounts.DemoEmail(acct)
+		var failed, locked, other atomic.Int64
+		start := make(chan struct{})
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				<-start
+				// Guess until the account's failures are all answered:
+				// the guesses keep coming while the last ones are recorded.
+				for try := 0; failed.Load() < limit && try < 1000; try++ {
+					switch err := g.Login(email, "a wrong guess"); {
+					case errors.Is(err, accounts.ErrWrongPassword):
+						failed.Add(1)
+					case errors.Is(err, accounts.ErrLockedOut):
+						locked.Add(1)
+					default:
+						other.Add(1)
+					}
+				}
+			})
+		}
+		close(start)
+		wg.Wait()
+		if c := k.checks[acct].Load(); c != limit || failed.Load() != limit || other.Load() > 0 {
+			t.Fatalf("burst %d of %d: %d goroutines guessed wrong for %s at once, each until %d guesses had been answered "+
+				"ErrWrongPassword: %d password checks ran; %d answers ErrWrongPassword, %d ErrLockedOut, %d something else. "+
+				"The lockout allows exactly %d checks: a guess must stay counted, as in flight or as a failure, at every moment",
+				acct+1, n, workers, email, limit, c, failed.Load(), locked.Load(), other.Load(), limit)
+		}
+	}
 }
