@@ -29,8 +29,8 @@ import (
 // killing the whole check.
 func isolated(t *testing.T) bool {
 	t.Helper()
-	return crashtest.Isolated(t, "The failures map is shared by every login: hold the mutex to read and update it, "+
-		"and release it only around the password check.")
+	return crashtest.Isolated(t, "A map every login reads or writes (the failures, a lock or a state per account) is shared by all of them: "+
+		"read and update it under a lock, released only around the password check.")
 }
 
 // fakeKDF stands in for PBKDF2 in the HTTP and sequential checks: fast, and

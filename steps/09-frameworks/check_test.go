@@ -1,13 +1,16 @@
 package main
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"runtime"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
@@ -182,10 +185,13 @@ func TestUnknownRoutesAndMethodsAreJSON404And405(t *testing.T) {
 
 // Many clients at once each get the answer to their own request: no
 // framework may share a request's or a response's bytes between requests.
+// First a few bodies are read at the same time, every run (see
+// bodiesReadTogether); then 8 clients send 8 requests each.
 func TestConcurrentRequestsGetTheirOwnAnswers(t *testing.T) {
 	event := string(params.Load().Event)
 	eachFramework(t, true, func(t *testing.T, name string) {
 		s := serve(t, name, &endpoints.App{Name: name}, 1)
+		bodiesReadTogether(t, s, event, 4)
 		var mu sync.Mutex
 		var wrong []string
 		var wg sync.WaitGroup
@@ -216,6 +222,55 @@ func TestConcurrentRequestsGetTheirOwnAnswers(t *testing.T) {
 				clients, each, len(wrong), clients*each, wrong[0])
 		}
 	})
+}
+
+// bodiesReadTogether sends n POST /validate, each naming an unknown field
+// of its own, in two halves: every request's headers and first half, then
+// — only once the server has read all n first halves and waits for more —
+// the second halves. The n bodies are then being read at the same time
+// whatever the scheduling, so a buffer shared by the requests holds bytes
+// of several of them in every run, not only in an unlucky one.
+func bodiesReadTogether(t *testing.T, s *served, event string, n int) {
+	t.Helper()
+	conns, fields, rest := make([]net.Conn, n), make([]string, n), make([]string, n)
+	for i := range n {
+		// The field first: in the first half, which each request sends
+		// while the others' bodies are being read too.
+		fields[i] = fmt.Sprintf("half%dx", i)
+		body := `{"` + fields[i] + `":1,` + strings.TrimPrefix(event, "{")
+		raw := post(endpoints.ValidatePath, body)
+		cut := len(raw) - len(body)/2
+		conns[i], rest[i] = s.dial(t), raw[cut:]
+		_ = conns[i].SetDeadline(time.Now().Add(10 * time.Second))
+		if _, err := io.WriteString(conns[i], raw[:cut]); err != nil {
+			t.Fatal(err)
+		}
+		if !s.ln.conn(conns[i]).awaitReading(cut) {
+			t.Fatalf("%s did not read the first %d bytes of a request within 5 s", s.name, cut)
+		}
+	}
+	for i, c := range conns {
+		if _, err := io.WriteString(c, rest[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var wrong []string
+	for i, c := range conns {
+		resp, out, err := readResponse(bufio.NewReader(c))
+		if err != nil || resp.StatusCode != 400 || !strings.Contains(out, fields[i]) {
+			code := 0
+			if resp != nil {
+				code = resp.StatusCode
+			}
+			wrong = append(wrong, fmt.Sprintf("request %d (naming %q) got %d %.80s %v", i+1, fields[i], code, out, err))
+		}
+	}
+	if len(wrong) > 0 {
+		t.Errorf("%d POST %s whose bodies the server read at the same time (each sent half its body; the other halves only once "+
+			"the server had read every first half), each naming an unknown field of its own: %d of %d answers were not a 400 naming "+
+			"that request's field: %s. Each request's body must be read into bytes of its own",
+			n, endpoints.ValidatePath, len(wrong), n, strings.Join(wrong, "; "))
+	}
 }
 
 func TestItemsAreReadFromPostgreSQL(t *testing.T) {
