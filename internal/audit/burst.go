@@ -89,6 +89,8 @@ func shedVerdict(s burstSeen) (mark, verdict, why string) {
 		return NotJudged, "kept up", fmt.Sprintf("; p99 stayed ≤ %.0f ms: twice the closed loop's rate was no burst for it", s.P99Ms)
 	case s.ServerBusy < 0:
 		return NotJudged, "not judged", "; no 503, and without -metrics (process_cpu_seconds_total) the service's CPU is unknown: the queue may be the machine's"
+	case s.ServerBusy < result.ServerIdleLimit && arrival(s.Burst).NotSent > 0:
+		return NotJudged, "not judged", fmt.Sprintf("; the load tool fell behind its own schedule (%d requests never sent) while the service used %.0f%% of a CPU: the burst never reached it, so whether it sheds is unknown here", arrival(s.Burst).NotSent, 100*s.ServerBusy)
 	case s.ServerBusy < result.ServerIdleLimit:
 		return NotJudged, "not judged", fmt.Sprintf("; the service used %.0f%% of a CPU: not saturated, so the queue was the machine's or the load tool's", 100*s.ServerBusy)
 	}

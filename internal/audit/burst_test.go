@@ -61,6 +61,8 @@ func TestBurstQueueIsJudgedOnlyWhenTheServerIsSaturated(t *testing.T) {
 // TestShedVerdict: the rule on its own, one case per branch.
 func TestShedVerdict(t *testing.T) {
 	slow := result.Run{Latency: result.Latency{P99: 900}, Errors: 3}
+	behind := slow
+	behind.Arrival = &result.Arrival{NotSent: 1786}
 	for _, tc := range []struct {
 		name string
 		s    burstSeen
@@ -73,11 +75,16 @@ func TestShedVerdict(t *testing.T) {
 		{"fast enough", burstSeen{P99Ms: 100, Burst: result.Run{Latency: result.Latency{P99: 20}}, ServerBusy: -1}, "kept up"},
 		{"no metrics", burstSeen{P99Ms: 100, Burst: slow, ServerBusy: -1}, "not judged"},
 		{"server idle", burstSeen{P99Ms: 100, Burst: slow, ServerBusy: 0.3}, "not judged"},
+		{"the schedule slipped", burstSeen{P99Ms: 100, Burst: behind, ServerBusy: 0.5}, "not judged"},
 		{"server saturated", burstSeen{P99Ms: 100, Burst: slow, ServerBusy: 0.97}, "queues, no shedding"},
 	} {
 		if _, v, why := shedVerdict(tc.s); v != tc.want {
 			t.Errorf("%s: %q%s, want %q", tc.name, v, why, tc.want)
 		}
+	}
+	// The evidence names whose limit it was: a slipped schedule is the load tool's.
+	if _, _, why := shedVerdict(burstSeen{P99Ms: 100, Burst: behind, ServerBusy: 0.5}); !strings.Contains(why, "1786 requests never sent") {
+		t.Errorf("a slipped schedule with the service at 50%%: the evidence %q does not name the requests never sent", why)
 	}
 }
 
