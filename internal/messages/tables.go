@@ -19,6 +19,12 @@ var tableWords = []struct{ key, en, vi string }{
 	{"table.col.achieved", "achieved req/s", "req/s đạt được"},
 	{"table.col.missed", "missed schedule", "trễ lịch"},
 
+	// make compare A=… B=…: the figures compared (internal/comparison).
+	{"table.fig.db", "DB queries / request", "DB query / request"},
+	{"table.fig.redis", "Redis bytes / request", "byte Redis / request"},
+	{"table.fig.cpu", "server CPU µs / request", "µs CPU của server / request"},
+	{"table.fig.received", "bytes received / request", "byte nhận về / request"},
+
 	// Step 0: the shell, layer by layer (internal/scenario/step00.go).
 	{"table.shell.title", "the shell, layer by layer: GET /empty, each layer its own server process on the pinned CPU",
 		"cái vỏ server, từng lớp một: GET /empty, mỗi lớp là một process server riêng trên CPU đã ghim"},
