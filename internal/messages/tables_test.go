@@ -42,7 +42,7 @@ func TestRestateTableCells(t *testing.T) {
 		"one replica stopped a third of the way in (hash-4-stop)":                                                "một replica bị dừng khi hàng chạy được một phần ba (hash-4-stop)",
 		"p99 102.1 ms > 25 ms; the driver fell behind (11% sent late, server 67% busy)":                          "p99 102.1 ms > 25 ms; driver bị tụt lại (11% gửi muộn, server bận 67%)",
 		"never sent: 10082 requests (every connection busy)":                                                     "không gửi được: 10082 request (mọi connection đều bận)",
-		"capacity: the highest arrival rate served with p99 ≤ 25 ms (open loop), beside the closed loop's req/s": "capacity: tốc độ đến cao nhất còn được phục vụ với p99 ≤ 25 ms (vòng hở), đặt cạnh req/s của vòng kín",
+		"capacity: the highest arrival rate served with p99 ≤ 25 ms (open loop), beside the closed loop's req/s": "capacity: tốc độ request đến cao nhất mà server còn phục vụ được với p99 ≤ 25 ms (vòng hở), đặt cạnh req/s của vòng kín",
 	} {
 		if got := Vietnamese.Restate(in); got != want {
 			t.Errorf("Restate(%q) = %q, want %q", in, got, want)
