@@ -11,6 +11,7 @@ import (
 
 	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/scenario"
@@ -109,8 +110,10 @@ func measureCapacity(ctx context.Context, settings cli.Config, step scenario.Ste
 // the capacity searches with their probes.
 func openLoopTables(res *result.Result) []result.Table {
 	var out []result.Table
-	arrival := result.Table{Title: "open loop: requests sent on a schedule, latency from each one's due time",
-		Header: []string{"variant", "scheduled req/s", "achieved req/s", "missed schedule", "not sent", "in flight", "p50 ms", "p99 ms", "max ms"}}
+	en := messages.English // stored in English, said in the reader's language by result.Table.Print
+	arrival := result.Table{Title: en.T("table.arrival.title"),
+		Header: append(en.Words("table.col.variant", "table.col.scheduled", "table.col.achieved", "table.col.missed", "table.arrival.not_sent", "table.arrival.in_flight"),
+			"p50 ms", "p99 ms", "max ms")}
 	for _, r := range res.Runs {
 		if a := r.Arrival; a != nil {
 			arrival.Rows = append(arrival.Rows, []string{r.Variant, fmt.Sprintf("%.0f", a.IntendedRPS), fmt.Sprintf("%.0f", a.AchievedRPS),
@@ -119,19 +122,22 @@ func openLoopTables(res *result.Result) []result.Table {
 		}
 	}
 	if len(arrival.Rows) > 0 {
-		arrival.Notes = []string{fmt.Sprintf("missed schedule = due requests no connection was free to send within %s (sent late, timed from when they were due); not sent = still waiting when the window's grace ran out", load.LateAfter)}
+		arrival.Notes = []string{en.T("table.arrival.note", load.LateAfter)}
 		out = append(out, arrival)
 	}
 	if len(res.Capacity) == 0 {
 		return out
 	}
 	bound := res.Capacity[0].P99BoundMs
-	capacity := result.Table{Title: fmt.Sprintf("capacity: the highest arrival rate served with p99 ≤ %.0f ms (open loop), beside the closed loop's req/s", bound),
-		Header: []string{"variant", "closed-loop req/s", "closed p99 ms", "capacity req/s", "capacity ÷ closed", "its p99 ms", "failed at req/s", "probes"}}
-	probes := result.Table{Title: "the capacity probes, in order",
-		Header: []string{"variant", "scheduled req/s", "achieved req/s", "missed schedule", "p50 ms", "p99 ms", "served", "why"}}
+	capacity := result.Table{Title: en.T("table.capacity.title", bound),
+		Header: []string{en.T("table.col.variant"), en.T("table.capacity.closed"), en.T("table.capacity.closed_p99"), "capacity req/s",
+			en.T("table.capacity.ratio"), en.T("table.capacity.its_p99"), en.T("table.capacity.failed_at"), en.T("table.capacity.probes")}}
+	probes := result.Table{Title: en.T("table.probes.title"),
+		Header: append(en.Words("table.col.variant", "table.col.scheduled", "table.col.achieved", "table.col.missed"), "p50 ms", "p99 ms",
+			en.T("table.probes.served"), en.T("table.probes.why"))}
+	served := map[bool]string{true: en.T("table.probes.yes"), false: en.T("table.probes.no")}
 	for _, c := range res.Capacity {
-		p99, failed := "-", "none"
+		p99, failed := "-", en.T("table.capacity.none")
 		if c.Above > 0 {
 			failed = fmt.Sprintf("%.0f", c.Above)
 		}
@@ -142,15 +148,12 @@ func openLoopTables(res *result.Result) []result.Table {
 			a := p.Run.Arrival
 			probes.Rows = append(probes.Rows, []string{c.Variant, fmt.Sprintf("%.0f", p.Rate), fmt.Sprintf("%.0f", a.AchievedRPS),
 				fmt.Sprintf("%.1f%%", 100*a.MissedShare()), fmt.Sprintf("%.2f", p.Run.Latency.P50), fmt.Sprintf("%.2f", p.Run.Latency.P99),
-				map[bool]string{true: "yes", false: "no"}[p.OK], p.Why})
+				served[p.OK], p.Why})
 		}
 		capacity.Rows = append(capacity.Rows, []string{c.Variant, fmt.Sprintf("%.0f", c.ClosedRPS), fmt.Sprintf("%.2f", c.ClosedP99),
 			capacityFigure(c), fmt.Sprintf("%.2f", c.RPS/max(c.ClosedRPS, 1)), p99, failed, strconv.Itoa(len(c.Probes))})
 	}
-	capacity.Notes = append(capacity.Notes,
-		"closed loop: VUs users who each wait for their answer — by Little's law its req/s = users ÷ (latency + think time), and while the server stalls",
-		"nobody sends, so its percentiles leave out the queue (coordinated omission); capacity: requests arrive on a schedule whatever the answers do,",
-		"each timed from when it was due — the rate an audience may send before the wait passes the bound")
+	capacity.Notes = append(capacity.Notes, en.Words("table.capacity.note_closed", "table.capacity.note_omission", "table.capacity.note_open")...)
 	return append(out, capacity, probes)
 }
 

@@ -1,6 +1,11 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -70,5 +75,32 @@ func TestOpenLoopTables(t *testing.T) {
 	}
 	if len(ts[2].Rows) != 4 || ts[2].Rows[0][6] != "no" || ts[2].Rows[0][7] != "p99 80.0 ms > 25 ms" {
 		t.Errorf("probes %q", ts[2].Rows)
+	}
+}
+
+// TestOpenLoopTablesKeepTheirStoredText: built again from the reference
+// runs that searched a capacity (steps 0 and 5), the open loop's tables are
+// the stored ones byte for byte: their words come from the catalogue
+// (English.T) and are said in the reader's language only when printed.
+func TestOpenLoopTablesKeepTheirStoredText(t *testing.T) {
+	for _, n := range []int{0, 5} {
+		raw, err := os.ReadFile(filepath.Join("..", "..", "results", "reference", fmt.Sprintf("step-%d.json", n)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r result.Result
+		if err := json.Unmarshal(raw, &r); err != nil {
+			t.Fatal(err)
+		}
+		built := openLoopTables(&r)
+		if len(built) == 0 || len(built) > len(r.Tables) {
+			t.Fatalf("step %d: %d open-loop tables built, %d stored in all", n, len(built), len(r.Tables))
+		}
+		stored := r.Tables[len(r.Tables)-len(built):]
+		for i := range built {
+			if !reflect.DeepEqual(built[i], stored[i]) {
+				t.Errorf("step %d: built\n  %q\nstored\n  %q", n, built[i], stored[i])
+			}
+		}
 	}
 }

@@ -120,17 +120,17 @@ func compareFolder(dir string) error {
 		return err
 	}
 	if len(byStep) == 0 && !progressed {
-		return fmt.Errorf("%s holds no results files (results/step-N/*.json, one subfolder per person)", dir)
+		return errors.New(messages.T("compare.folder_empty", dir))
 	}
 	steps := slices.Sorted(maps.Keys(byStep))
 	for _, n := range steps {
 		entries := byStep[n]
 		title := entries[0].Result.Slug
 		if n >= 0 {
-			title = fmt.Sprintf("step %d — %s", n, title)
+			title = messages.T("compare.folder_step", n, title)
 		}
-		fmt.Printf("\n%s: %d run(s)\n", title, len(entries))
-		header, rows := comparison.StepTable(entries)
+		fmt.Print(messages.T("compare.folder_head", title, len(entries)))
+		header, rows := comparison.StepTable(entries, messages.Current())
 		tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, strings.Join(header, "\t"))
 		for _, r := range rows {
@@ -140,7 +140,7 @@ func compareFolder(dir string) error {
 			return err
 		}
 	}
-	fmt.Println("\n(✓ reproduced, ✗ not, – not measured; each claim's tolerance is in its step's README; a person is the results' \"who\", else the first folder under", dir+")")
+	fmt.Print(messages.T("compare.folder_legend", dir))
 	return nil
 }
 
@@ -162,8 +162,8 @@ func folderProgress(dir string) (bool, error) {
 			return nil // a results file, or something else
 		}
 		if n == 0 {
-			fmt.Println("progress: one row per person (make progress FORMAT=json, or the CI artifact)")
-			fmt.Fprintln(tw, "person\tcommit\twhen\tsolved\tto do")
+			fmt.Print(messages.T("compare.progress_head"))
+			fmt.Fprintln(tw, messages.T("compare.progress_header"))
 		}
 		n++
 		var solvedSteps, todo []string

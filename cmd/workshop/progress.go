@@ -159,14 +159,17 @@ type StepProgress struct {
 	Exercise  string `json:"exercise"` // "solved", "to do", "changed since its check passed", "—" (no exercise)
 	HintsSeen int    `json:"hints_seen"`
 	Hints     int    `json:"hints"`
-	LastBench string `json:"last_bench"`
+	LastBench string `json:"last_bench"` // in English: a lead collects the forks' files, whatever each learner reads
+	// Read is LastBench in the reader's language (PEAKLOAD_LANG), for the
+	// text and markdown tables; never stored.
+	Read string `json:"-"`
 }
 
 // collectProgress reads .workshop/progress/ and results/ into a Progress.
 func collectProgress() Progress {
 	p := Progress{Who: whoAmI(), Commit: gitOut("rev-parse", "HEAD"), GeneratedAt: time.Now().UTC()}
 	for _, step := range scenario.Steps() {
-		sp := StepProgress{Step: step.N, Slug: step.Slug, Exercise: "—", LastBench: lastBench(step)}
+		sp := StepProgress{Step: step.N, Slug: step.Slug, Exercise: "—", LastBench: lastBench(step, messages.English), Read: lastBench(step, messages.Current())}
 		if step.Exercise {
 			sp.Exercise = "to do"
 			if solved(step) {
@@ -201,8 +204,6 @@ func gitOut(args ...string) string {
 	return strings.TrimSpace(string(b))
 }
 
-const progressFootnote = "solved = `make step-N check` last passed on exercise.go as it is now; kept in .workshop/progress/"
-
 // runProgress is `make progress`: one line per step, as text, or
 // FORMAT=json|markdown (-format) for a lead collecting forks or a CI summary.
 func runProgress(_ context.Context, cfg cli.Config, args []string) error {
@@ -220,7 +221,7 @@ func writeProgress(w io.Writer, p Progress, format string) error {
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, messages.T("progress.header"))
 		for _, s := range p.Steps {
-			fmt.Fprintf(tw, "%d %s\t%s\t%s\t%s\n", s.Step, s.Slug, exerciseWords(s.Exercise), hintsWords(s), s.LastBench)
+			fmt.Fprintf(tw, "%d %s\t%s\t%s\t%s\n", s.Step, s.Slug, exerciseWords(s.Exercise), hintsWords(s), s.read())
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -231,22 +232,24 @@ func writeProgress(w io.Writer, p Progress, format string) error {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		return enc.Encode(p)
-	case "markdown":
-		fmt.Fprintf(w, "### Workshop progress — %s (%.12s)\n\n| step | exercise | hints | last bench |\n|---|---|---|---|\n", p.Who, p.Commit)
+	case "markdown": // a CI summary: the lead's language, English unless PEAKLOAD_LANG says otherwise
+		fmt.Fprint(w, messages.T("progress.md_head", p.Who, p.Commit))
 		for _, s := range p.Steps {
-			fmt.Fprintf(w, "| %d %s | %s | %s | %s |\n", s.Step, s.Slug, s.Exercise, hintsCell(s), strings.ReplaceAll(s.LastBench, "|", "\\|"))
+			fmt.Fprintf(w, "| %d %s | %s | %s | %s |\n", s.Step, s.Slug, exerciseWords(s.Exercise), hintsWords(s), strings.ReplaceAll(s.read(), "|", "\\|"))
 		}
-		_, err := fmt.Fprintf(w, "\n%s\n", progressFootnote)
+		_, err := fmt.Fprint(w, messages.T("progress.md_footnote"))
 		return err
 	}
-	return fmt.Errorf("FORMAT=%q: want text, json or markdown", format)
+	return errors.New(messages.T("progress.bad_format", format))
 }
 
-func hintsCell(s StepProgress) string {
-	if s.Exercise == "—" {
-		return "—"
+// read is the step's last bench in the reader's language; a Progress read
+// back from JSON has only the English.
+func (s StepProgress) read() string {
+	if s.Read != "" {
+		return s.Read
 	}
-	return fmt.Sprintf("%d of %d", s.HintsSeen, s.Hints)
+	return s.LastBench
 }
 
 // exerciseWords is a step's exercise state in the reader's language (the
@@ -270,36 +273,36 @@ func hintsWords(s StepProgress) string {
 	return messages.T("progress.hints", s.HintsSeen, s.Hints)
 }
 
-// lastBench summarises results/step-N/latest.json: its verdicts and whether
-// it measured your code or the reference.
-func lastBench(step scenario.Manifest) string {
+// lastBench summarises results/step-N/latest.json in language l: its
+// verdicts and whether it measured your code or the reference.
+func lastBench(step scenario.Manifest, l messages.Lang) string {
 	b, err := os.ReadFile(filepath.Join(resultsDir(), fmt.Sprintf("step-%d", step.N), "latest.json"))
 	if err != nil {
-		return messages.T("progress.no_bench", step.N)
+		return l.T("progress.no_bench", step.N)
 	}
 	var r result.Result
 	if err := json.Unmarshal(b, &r); err != nil {
-		return messages.T("progress.unreadable", err)
+		return l.T("progress.unreadable", err)
 	}
 	var verdicts []string
 	for _, c := range r.Claims {
-		v := c.VerdictIn(messages.Current())
+		v := c.VerdictIn(l)
 		if c.NotJudged != "" {
-			v = messages.T("progress.not_judged")
+			v = l.T("progress.not_judged")
 		} else if c.Unstable { // the whole UNSTABLE sentence is the bench's
 			c.Unstable = false
-			v = c.VerdictIn(messages.Current())
+			v = c.VerdictIn(l)
 		}
 		verdicts = append(verdicts, c.ID+" "+v)
 	}
-	whose := messages.T("progress.yours")
+	whose := l.T("progress.yours")
 	if on, _ := r.Params["solution"].(bool); on {
-		whose = messages.T("progress.reference")
+		whose = l.T("progress.reference")
 	} else if !step.Exercise {
-		whose = messages.T("progress.the_step")
+		whose = l.T("progress.the_step")
 	}
 	if q, _ := r.Params["quick"].(bool); q {
 		whose += ", QUICK"
 	}
-	return fmt.Sprintf("%s (%s, %s)", strings.Join(verdicts, ", "), whose, r.StartedAt.Local().Format("Jan 2 15:04"))
+	return fmt.Sprintf("%s (%s, %s)", strings.Join(verdicts, ", "), whose, r.StartedAt.Local().Format(l.T("progress.date")))
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/peakload/workshop/internal/cli"
+	"github.com/peakload/workshop/internal/messages"
 )
 
 // The hints seen so far and the next one; past the last, all of them and
@@ -69,5 +70,43 @@ func TestIsHelper(t *testing.T) {
 				t.Errorf("isHelper(%q) = %v, want %v", name, got, want)
 			}
 		})
+	}
+}
+
+// make progress FORMAT=markdown under PEAKLOAD_LANG=vi: the heading, the
+// header and the words are Vietnamese; FORMAT=json keeps the English words
+// whatever the reader's language (a lead collects many forks' files), and
+// a Progress read back from it prints its English last bench.
+func TestProgressInVietnamese(t *testing.T) {
+	p := Progress{Who: "an", Commit: "0123456789abcdef", Steps: []StepProgress{
+		{Step: 0, Slug: "ceilings", Exercise: "—", LastBench: "A0 REPRODUCED (the step, Dec 2 10:50)", Read: "A0 TÁI HIỆN ĐƯỢC (của bước, 2/12 10:50)"},
+		{Step: 2, Slug: "cache-aside", Exercise: "solved", HintsSeen: 1, Hints: 3, LastBench: "none yet (make step-2 bench)"},
+	}}
+	write := func(l messages.Lang, format string) string {
+		defer messages.Use(l)()
+		var b strings.Builder
+		if err := writeProgress(&b, p, format); err != nil {
+			t.Fatal(err)
+		}
+		return b.String()
+	}
+	vi := write(messages.Vietnamese, "markdown")
+	for _, want := range []string{"### Tiến độ workshop — an (0123456789ab)", "| bước | bài tập | gợi ý |", "| đã xong | 1/3 |", "TÁI HIỆN ĐƯỢC", "đã xong = lần gần nhất"} {
+		if !strings.Contains(vi, want) {
+			t.Errorf("the Vietnamese markdown lacks %q:\n%s", want, vi)
+		}
+	}
+	for _, gone := range []string{"Workshop progress", "| step |", "solved", " of 3", "REPRODUCED"} {
+		if strings.Contains(vi, gone) {
+			t.Errorf("the Vietnamese markdown still says %q:\n%s", gone, vi)
+		}
+	}
+	en := write(messages.English, "markdown")
+	if !strings.Contains(en, "| 2 cache-aside | solved | 1 of 3 | none yet (make step-2 bench) |") || !strings.Contains(en, "### Workshop progress — an") {
+		t.Errorf("the English markdown moved:\n%s", en)
+	}
+	js := write(messages.Vietnamese, "json")
+	if strings.Contains(js, "TÁI HIỆN") || !strings.Contains(js, `"exercise": "solved"`) || !strings.Contains(js, "A0 REPRODUCED") {
+		t.Errorf("FORMAT=json under vi is not the English file:\n%s", js)
 	}
 }

@@ -34,15 +34,16 @@ type Figure struct {
 }
 
 // figures are the table's columns; the per-request counters are what the
-// claims rest on. A step's own counters (Extra) are added after them.
+// claims rest on. A step's own counters (Extra) are added after them. The
+// names are English, said in the reader's language when printed.
 var figures = []Figure{
 	{"req/s", func(x *result.Run) float64 { return x.RPS }},
 	{"p50 ms", func(x *result.Run) float64 { return x.Latency.P50 }},
 	{"p99 ms", func(x *result.Run) float64 { return x.Latency.P99 }},
-	{"DB queries / request", func(x *result.Run) float64 { return x.PerRequest.DBQueries }},
-	{"Redis bytes / request", func(x *result.Run) float64 { return x.PerRequest.RedisBytes }},
-	{"server CPU µs / request", func(x *result.Run) float64 { return x.PerRequest.ServerCPUus }},
-	{"bytes received / request", func(x *result.Run) float64 { return x.PerRequest.PublicBytes }},
+	{messages.English.T("table.fig.db"), func(x *result.Run) float64 { return x.PerRequest.DBQueries }},
+	{messages.English.T("table.fig.redis"), func(x *result.Run) float64 { return x.PerRequest.RedisBytes }},
+	{messages.English.T("table.fig.cpu"), func(x *result.Run) float64 { return x.PerRequest.ServerCPUus }},
+	{messages.English.T("table.fig.received"), func(x *result.Run) float64 { return x.PerRequest.PublicBytes }},
 }
 
 // Side is one run's sample of one figure of one variant.
@@ -202,13 +203,15 @@ func Print(w io.Writer, aName, bName string, a, b *result.Result) {
 	for _, t := range Compare(a, b) {
 		fmt.Fprintln(w)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		// Names padded to one width: left-aligned in a right-aligned table.
-		width := len([]rune(t.Figure))
+		name := messages.Restate(t.Figure) // a counter's own name (Extra) stays as it is
+		// Names padded to one width (in runes: Vietnamese diacritics are one
+		// each): left-aligned in a right-aligned table.
+		width := len([]rune(name))
 		for _, r := range t.Rows {
 			width = max(width, len([]rune(r.Variant)))
 		}
 		pad := func(s string) string { return s + strings.Repeat(" ", width-len([]rune(s))) }
-		fmt.Fprintf(tw, "%s\tA\tB\tvs A\t\t\n", pad(t.Figure))
+		fmt.Fprintf(tw, "%s\tA\tB\tvs A\t\t\n", pad(name))
 		for _, r := range t.Rows {
 			delta, test := "", ""
 			switch {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/result"
 )
 
@@ -77,9 +78,9 @@ func ReadFolder(root string) (map[int][]Entry, error) {
 	return out, err
 }
 
-// StepTable is one step's table: a row per person and run, a column per
-// claim (its verdict), and each row's fastest req/s.
-func StepTable(entries []Entry) (header []string, rows [][]string) {
+// StepTable is one step's table in language l: a row per person and run,
+// a column per claim (its verdict), and each row's fastest req/s.
+func StepTable(entries []Entry, l messages.Lang) (header []string, rows [][]string) {
 	var ids []string
 	for _, e := range entries {
 		for _, c := range e.Result.Claims {
@@ -88,13 +89,13 @@ func StepTable(entries []Entry) (header []string, rows [][]string) {
 			}
 		}
 	}
-	header = append([]string{"person", "when", "code", "rounds"}, ids...)
-	header = append(header, "fastest row req/s")
+	header = append(l.Words("compare.col_person", "compare.col_when", "compare.col_code", "compare.col_rounds"), ids...)
+	header = append(header, l.T("compare.col_fastest"))
 	for _, e := range entries {
 		r := e.Result
-		code := "theirs"
+		code := l.T("compare.theirs")
 		if on, _ := r.Params["solution"].(bool); on {
-			code = "reference"
+			code = l.T("compare.reference")
 		}
 		if q, _ := r.Params["quick"].(bool); q {
 			code += ", QUICK"
@@ -105,7 +106,7 @@ func StepTable(entries []Entry) (header []string, rows [][]string) {
 			v := "–"
 			for _, c := range r.Claims {
 				if c.ID == id {
-					v = mark(c)
+					v = mark(c, l)
 				}
 			}
 			row = append(row, v)
@@ -122,12 +123,12 @@ func StepTable(entries []Entry) (header []string, rows [][]string) {
 }
 
 // mark is a claim's verdict in one cell.
-func mark(c result.Claim) string {
+func mark(c result.Claim, l messages.Lang) string {
 	switch {
 	case c.Unstable:
-		return "UNSTABLE"
+		return l.T("verdict.unstable_word")
 	case c.NotJudged != "":
-		return "not judged"
+		return l.T("compare.not_judged")
 	case c.Reproduced == nil:
 		return "–"
 	case *c.Reproduced:

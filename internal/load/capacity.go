@@ -6,6 +6,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/result"
 )
 
@@ -48,7 +49,7 @@ func (c CapacityConfig) Served(r result.Run) (bool, string) {
 		// A schedule missed while the server idled is the driver's limit,
 		// not the server's: say so rather than let it pass for capacity.
 		if busy := r.RPS * r.PerRequest.ServerCPUus / 1e4; busy > 0 && busy < 80 {
-			why += fmt.Sprintf("; the driver fell behind (%.0f%% sent late, server %.0f%% busy)", 100*a.MissedShare(), busy)
+			why += "; " + messages.English.T("table.why.driver_behind", 100*a.MissedShare(), busy)
 		}
 	}
 	return ok, why
@@ -57,15 +58,15 @@ func (c CapacityConfig) Served(r result.Run) (bool, string) {
 func (c CapacityConfig) served(r result.Run) (bool, string) {
 	a := r.Arrival
 	if a == nil || a.Scheduled == 0 {
-		return false, "not an open-loop run"
+		return false, messages.English.T("table.why.not_open")
 	}
 	switch {
 	case a.NotSent > 0:
-		return false, fmt.Sprintf("never sent: %d requests (every connection busy)", a.NotSent)
+		return false, messages.English.T("table.why.not_sent", a.NotSent)
 	case float64(r.Errors) > 0.001*float64(max(r.Requests, 1)):
-		return false, fmt.Sprintf("%d errors", r.Errors)
+		return false, messages.English.T("table.why.errors", r.Errors)
 	case a.AchievedRPS < 0.95*a.IntendedRPS:
-		return false, fmt.Sprintf("achieved %.0f of %.0f req/s", a.AchievedRPS, a.IntendedRPS)
+		return false, messages.English.T("table.why.achieved", a.AchievedRPS, a.IntendedRPS)
 	case r.Latency.P99 > c.P99Ms:
 		return false, fmt.Sprintf("p99 %.1f ms > %.0f ms", r.Latency.P99, c.P99Ms)
 	}

@@ -1,7 +1,10 @@
 package messages
 
 import (
+	"cmp"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -16,19 +19,37 @@ import (
 // Restate is a stored English note in the run's language.
 func Restate(english string) string { return current.Restate(english) }
 
-// Restate is a stored English note in language l: the note.* message whose
-// English format matches it, filled with the figures it holds. A sentence
-// that no message matches is returned as it is.
+// Restate is a stored English note in language l: the note.* or table.*
+// message whose English format matches it, filled with the figures it
+// holds. A string no message matches whole is said part by part when it
+// joins messages with "; " (a capacity probe's "why": the reason, then the
+// driver's lag); what matches nothing — a figure, a variant's name — is
+// returned as it is.
 func (l Lang) Restate(english string) string {
 	if l == English {
 		return english
 	}
+	if s, ok := l.restate(english); ok {
+		return s
+	}
+	parts := strings.Split(english, "; ")
+	if len(parts) == 1 {
+		return english
+	}
+	for i, p := range parts {
+		parts[i], _ = l.restate(p)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// restate is english said in l by the one message matching it whole.
+func (l Lang) restate(english string) (string, bool) {
 	for _, p := range notePatterns() {
 		if m := p.re.FindStringSubmatch(english); m != nil {
-			return l.fill(catalogue[l][p.key], m[1:])
+			return l.fill(catalogue[l][p.key], m[1:]), true
 		}
 	}
-	return english
+	return english, false
 }
 
 // verbRE finds a format's verbs (and %%).
@@ -39,12 +60,16 @@ type pattern struct {
 	re  *regexp.Regexp
 }
 
-// notePatterns are the English note.* formats as expressions, each verb a
-// group, built once.
+// notePatterns are the English note.* and table.* formats as expressions,
+// each verb a group, built once; the longest first, so that of two formats
+// matching one string the fuller wins, the same one in every run.
 var notePatterns = sync.OnceValue(func() []pattern {
 	var out []pattern
-	for key, format := range en {
-		if !strings.HasPrefix(key, "note.") {
+	for _, key := range slices.SortedFunc(maps.Keys(en), func(a, b string) int {
+		return cmp.Or(cmp.Compare(len(en[b]), len(en[a])), cmp.Compare(a, b))
+	}) {
+		format := en[key]
+		if !strings.HasPrefix(key, "note.") && !strings.HasPrefix(key, "table.") {
 			continue
 		}
 		var b strings.Builder

@@ -134,6 +134,27 @@ type Table struct {
 	Notes  []string   `json:"notes,omitempty"`
 }
 
+// Print writes the table in the run's language: its title, headers, word
+// cells and notes are stored in English and said again through the
+// catalogue (messages.Restate); figures and variants' names print as
+// stored. tabwriter measures a cell in runes, so Vietnamese diacritics
+// (precomposed, one rune a letter) keep the columns aligned.
+func (t Table) Print(w io.Writer) {
+	say := messages.Restate
+	fmt.Fprintf(w, "\n%s\n", say(t.Title))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	for _, row := range append([][]string{t.Header}, t.Rows...) {
+		for _, cell := range row {
+			fmt.Fprint(tw, say(cell), "\t")
+		}
+		fmt.Fprintln(tw)
+	}
+	tw.Flush()
+	for _, n := range t.Notes {
+		fmt.Fprintf(w, "  %s\n", say(n))
+	}
+}
+
 // Verdict is a helper for claims: ok when measured.
 func Verdict(ok bool) *bool { return &ok }
 
@@ -190,16 +211,7 @@ func (r *Result) Print(w io.Writer) {
 	r.printRuns(w)
 	r.printRunNotes(w)
 	for _, t := range r.Tables {
-		fmt.Fprintf(w, "\n%s\n", t.Title)
-		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-		fmt.Fprintln(tw, strings.Join(t.Header, "\t")+"\t")
-		for _, row := range t.Rows {
-			fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
-		}
-		tw.Flush()
-		for _, n := range t.Notes {
-			fmt.Fprintf(w, "  %s\n", messages.Restate(n))
-		}
+		t.Print(w)
 	}
 	r.printClaims(w)
 	for _, n := range r.Notes {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/server"
 )
@@ -40,12 +41,12 @@ func init() {
 // shellLayers are the shell's layers in the order they are added.
 var shellLayers = []server.Layer{server.Bare, server.Timeouts, server.Guards, server.Full}
 
-// What each layer adds, for the table.
+// What each layer adds, for the table (its words: internal/messages).
 var layerAdds = map[server.Layer]string{
-	server.Bare:     "echo, the route, nothing else",
-	server.Timeouts: "+ read-header/read/write/idle timeouts",
-	server.Guards:   "+ panic recovery, body limit",
-	server.Full:     "+ response counting (/metrics)",
+	server.Bare:     "table.shell.bare",
+	server.Timeouts: "table.shell.timeouts",
+	server.Guards:   "table.shell.guards",
+	server.Full:     "table.shell.full",
 }
 
 // layerRow names a layer's row: the full shell is the ceiling itself.
@@ -58,8 +59,9 @@ func layerRow(l server.Layer, suffix string) string {
 
 // shellTables builds the shell up layer by layer, per load tool.
 func shellTables(r *result.Result) []result.Table {
-	t := result.Table{Title: "the shell, layer by layer: GET /empty, each layer its own server process on the pinned CPU",
-		Header: []string{"tool", "layer", "adds", "req/s", "CPU", "server µs/req", "+µs/req", "capacity ÷ timeouts'"}}
+	en := messages.English
+	t := result.Table{Title: en.T("table.shell.title"),
+		Header: append(en.Words("table.col.tool", "table.shell.layer", "table.shell.adds"), "req/s", "CPU", "server µs/req", "+µs/req", en.T("table.shell.vs"))}
 	for _, suffix := range []string{"", "-wrk"} {
 		base := r.Find(layerRow(server.Timeouts, suffix))
 		var prev *result.Run
@@ -75,7 +77,7 @@ func shellTables(r *result.Result) []result.Table {
 			if base != nil && x.PerRequest.ServerCPUus > 0 {
 				vs = fmt.Sprintf("%.2f", base.PerRequest.ServerCPUus/x.PerRequest.ServerCPUus)
 			}
-			t.Rows = append(t.Rows, []string{toolOf(x), l.String(), layerAdds[l], fmt.Sprintf("%.0f", x.RPS), busy(x),
+			t.Rows = append(t.Rows, []string{toolOf(x), l.String(), en.T(layerAdds[l]), fmt.Sprintf("%.0f", x.RPS), busy(x),
 				fmt.Sprintf("%.1f", x.PerRequest.ServerCPUus), delta, vs})
 			prev = x
 		}
@@ -83,8 +85,7 @@ func shellTables(r *result.Result) []result.Table {
 	if len(t.Rows) == 0 {
 		return nil
 	}
-	t.Notes = []string{"server µs/req = the server process's CPU time (user + kernel) ÷ requests: 1e6 ÷ it is what the layer could serve on this CPU;",
-		"capacity ÷ timeouts' = the timeouts layer's µs ÷ this layer's (1.00 = free; claim S0 wants the full shell ≥ 0.95)"}
+	t.Notes = en.Words("table.shell.note_us", "table.shell.note_vs")
 	return []result.Table{t}
 }
 

@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/result"
 )
 
@@ -73,13 +74,10 @@ func authorCPURatio() (ratio, least float64) {
 // writeTables sets the author's rows beside ours, variant by variant.
 func writeTables(r *result.Result) []result.Table {
 	t := result.Table{
-		Title: "The author's README rows (minhpq331/write-heavy-application at " + result.RepoCommit + ", Express + MongoDB, 100k events) beside ours — author / ours",
-		Header: []string{"variant", "author's row", "req/s", "persisted/s", "persisted ÷ sync", "additional s",
-			"DB CPU, % of a core", "DB CPU µs/event"},
-		Notes: []string{
-			"Raw rows have no HTTP, so req/s is inserts/s, and persisted ÷ sync is ÷ raw-seq (the author's row 3).",
-			"The author's DB CPU per event is our arithmetic: \"Mongo CPU\" × (HTTP + additional time) ÷ 100 000 events (group: × its additional time, when it inserts). Ours: FerretDB and PostgreSQL's CPU from /proc over the load and the settle, ÷ events persisted.",
-		},
+		Title: messages.English.T("table.writes.title", result.RepoCommit),
+		Header: messages.English.Words("table.col.variant", "table.writes.row", "table.col.rps", "table.writes.persisted", "table.writes.vs_sync",
+			"table.writes.additional", "table.writes.cpu_share", "table.writes.cpu_us"),
+		Notes: messages.English.Words("table.writes.note_raw", "table.writes.note_cpu"),
 	}
 	for _, x := range r.Runs {
 		a, ok := authorRows[x.Variant]

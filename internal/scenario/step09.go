@@ -10,6 +10,7 @@ import (
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/endpoints"
 	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
 )
@@ -214,8 +215,9 @@ func poolClaim(r *result.Result, p params.Params) result.Claim {
 // frameworkTables lays the runs out like article D's table, per endpoint,
 // then the pool experiment, then the kernel settings article D lists.
 func frameworkTables(r *result.Result) []result.Table {
-	ft := result.Table{Title: "frameworks, each its own process on one CPU (article D's table; × echo = req/s ÷ echo's on the same endpoint)",
-		Header: []string{"endpoint", "framework", "req/s", "mean ms", "p99 ms", "CPU", "CPU µs/req", "peak RSS MB", "× echo"}}
+	en := messages.English
+	ft := result.Table{Title: en.T("table.frameworks.title"),
+		Header: []string{"endpoint", "framework", "req/s", en.T("table.col.mean_ms"), "p99 ms", "CPU", "CPU µs/req", "peak RSS MB", "× echo"}}
 	for _, ep := range Endpoints {
 		echo := r.Find("echo-" + ep)
 		for _, fw := range Frameworks {
@@ -231,10 +233,9 @@ func frameworkTables(r *result.Result) []result.Table {
 				fmt.Sprintf("%.2f", x.Latency.P99), busy(x), fmt.Sprintf("%.1f", x.PerRequest.ServerCPUus), fmt.Sprintf("%.0f", x.ServerPeakRSSMB), vs})
 		}
 	}
-	ft.Notes = []string{"CPU = the server's CPU time (user + kernel) ÷ wall time on its one CPU: under ~90% it waited — for PostgreSQL, or for a driver",
-		"that could not keep up; compare CPU µs/req then: 1e6 ÷ µs/req is what that framework could serve on this CPU"}
-	pt := result.Table{Title: "PostgreSQL pool size (echo, GET /items/:id)",
-		Header: []string{"connections", "req/s", "mean ms", "p99 ms", "CPU", "DB q/req"}}
+	ft.Notes = en.Words("table.frameworks.note_cpu", "table.frameworks.note_us")
+	pt := result.Table{Title: en.T("table.pool.title"),
+		Header: []string{en.T("table.pool.connections"), "req/s", en.T("table.col.mean_ms"), "p99 ms", "CPU", "DB q/req"}}
 	for _, x := range r.Runs {
 		if n, ok := strings.CutPrefix(x.Variant, "pool-"); ok {
 			pt.Rows = append(pt.Rows, []string{n, fmt.Sprintf("%.0f", x.RPS), fmt.Sprintf("%.2f", x.Latency.Mean),
@@ -250,15 +251,17 @@ func busy(x *result.Run) string {
 
 // kernelTable reads, never writes, the settings article D tuned.
 func kernelTable() result.Table {
-	t := result.Table{Title: "kernel settings article D tuned, as they are on this machine (read only: see the README for what they do)",
-		Header: []string{"setting", "here", "article D"}}
+	en := messages.English
+	t := result.Table{Title: en.T("table.kernel.title"),
+		Header: en.Words("table.kernel.setting", "table.kernel.here", "table.kernel.article")}
+	notGiven, larger := en.T("table.kernel.not_given"), en.T("table.kernel.larger")
 	for _, k := range []struct{ name, file, article string }{
 		{"fs.file-max", "/proc/sys/fs/file-max", "2097152"},
 		{"net.ipv4.tcp_tw_reuse", "/proc/sys/net/ipv4/tcp_tw_reuse", "1"},
-		{"net.core.somaxconn", "/proc/sys/net/core/somaxconn", "(not given)"},
-		{"net.core.rmem_max", "/proc/sys/net/core/rmem_max", "larger"},
-		{"net.core.wmem_max", "/proc/sys/net/core/wmem_max", "larger"},
-		{"net.ipv4.ip_local_port_range", "/proc/sys/net/ipv4/ip_local_port_range", "(not given)"},
+		{"net.core.somaxconn", "/proc/sys/net/core/somaxconn", notGiven},
+		{"net.core.rmem_max", "/proc/sys/net/core/rmem_max", larger},
+		{"net.core.wmem_max", "/proc/sys/net/core/wmem_max", larger},
+		{"net.ipv4.ip_local_port_range", "/proc/sys/net/ipv4/ip_local_port_range", notGiven},
 	} {
 		v := "?"
 		if b, err := os.ReadFile(k.file); err == nil {
@@ -268,7 +271,7 @@ func kernelTable() result.Table {
 	}
 	var lim syscall.Rlimit
 	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim); err == nil {
-		t.Rows = append(t.Rows, []string{"open files (ulimit -n)", strconv.FormatUint(lim.Cur, 10), "(not given)"})
+		t.Rows = append(t.Rows, []string{en.T("table.kernel.open_files"), strconv.FormatUint(lim.Cur, 10), notGiven})
 	}
 	return t
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/peakload/workshop/internal/balancer"
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/replica"
 	"github.com/peakload/workshop/internal/result"
 )
@@ -158,10 +159,11 @@ func busiest(x *result.Run, n int) float64 {
 
 // scaleOutTables: what each replica did, the dip, the stale window.
 func scaleOutTables(r *result.Result) []result.Table {
-	load := result.Table{Title: "replicas behind HAProxy (counters summed over the replicas' /metrics)",
-		Header: []string{"variant", "replicas", "memory hit", "Redis GETs/req", "Redis loads/TTL", "copies/item", "DB q/req", "requests per replica", "RSS/replica MB", "cold start ms"},
-		Notes: []string{"Redis loads/TTL: items loaded from Redis into memory per burst-TTL window, all replicas together; copies/item: those loads ÷ the distinct items that many requests touch (what one process would load) — ~1 for one process or hash routing, up to N for round-robin",
-			"requests per replica: each replica's own request counter — the balancer is in the path; req/s cannot grow with N here (every replica shares the server's CPU)"}}
+	en := messages.English
+	load := result.Table{Title: en.T("table.replicas.title"),
+		Header: en.Words("table.col.variant", "table.replicas.replicas", "table.replicas.memory_hit", "table.replicas.redis_gets", "table.replicas.loads",
+			"table.replicas.copies", "table.col.db_q", "table.replicas.shares", "table.replicas.rss", "table.replicas.cold_start"),
+		Notes: en.Words("table.replicas.note_copies", "table.replicas.note_shares")}
 	for _, x := range r.Runs {
 		if x.Extra == nil || (x.Variant != "single" && x.Extra["replicas"] == 0) || x.Extra["changes"] > 0 {
 			continue
@@ -184,7 +186,7 @@ func scaleOutTables(r *result.Result) []result.Table {
 		if v := x.Extra["cold_start_ms"]; v > 0 {
 			start = fmt.Sprintf("%.0f", v)
 		}
-		reps := "1 (no balancer)"
+		reps := en.T("table.replicas.single", 1)
 		if n > 0 {
 			reps = strconv.Itoa(n)
 		}
@@ -197,18 +199,18 @@ func scaleOutTables(r *result.Result) []result.Table {
 		if _, ok := x.Extra["hit_ratio_before_stop"]; !ok {
 			continue
 		}
-		t := result.Table{Title: "one replica stopped a third of the way in (" + x.Variant + ")",
-			Header: []string{"window", "req/s", "Redis loads/TTL", "copies/item", "memory hit ratio"},
-			Notes:  []string{fmt.Sprintf("the window after the stop starts when the replica was told to stop (SIGTERM; it took %.0f ms to exit) and ends two burst TTLs after it exited", x.Extra["stop_ms"])}}
-		for _, ph := range []struct{ key, name string }{{"before_stop", "before the stop"}, {"2ttl_after_stop", "2 burst TTLs after"}, {"rest", "the rest"}} {
-			t.Rows = append(t.Rows, []string{ph.name, fmt.Sprintf("%.0f", x.Extra["rps_"+ph.key]), fmt.Sprintf("%.0f", x.Extra["redis_loads_per_ttl_"+ph.key]),
+		t := result.Table{Title: en.T("table.stop.title", x.Variant),
+			Header: append(en.Words("table.stop.window"), "req/s", en.T("table.replicas.loads"), en.T("table.replicas.copies"), en.T("table.stop.hit_ratio")),
+			Notes:  []string{en.T("table.stop.note_window", x.Extra["stop_ms"])}}
+		for _, ph := range []struct{ key, name string }{{"before_stop", "table.stop.before"}, {"2ttl_after_stop", "table.stop.after"}, {"rest", "table.stop.rest"}} {
+			t.Rows = append(t.Rows, []string{en.T(ph.name), fmt.Sprintf("%.0f", x.Extra["rps_"+ph.key]), fmt.Sprintf("%.0f", x.Extra["redis_loads_per_ttl_"+ph.key]),
 				fmt.Sprintf("%.2f", x.Extra["copies_per_item_"+ph.key]), fmt.Sprintf("%.2f%%", 100*x.Extra["hit_ratio_"+ph.key])})
 		}
-		t.Notes = append(t.Notes, fmt.Sprintf("errors during the whole row: %d (HAProxy retries a request that found the replica gone on another one)", x.Errors))
+		t.Notes = append(t.Notes, en.T("table.stop.note_errors", x.Errors))
 		tables = append(tables, t)
 	}
-	stale := result.Table{Title: "the stale window: how long after a change each replica served the old ETag",
-		Header: []string{"variant", "changes", "max ms (stale-pubsub: the listening replicas)", "mean ms", "replica that missed them: max ms", "forgets per change"}}
+	stale := result.Table{Title: en.T("table.stale.title"),
+		Header: en.Words("table.col.variant", "table.stale.changes", "table.stale.max", "table.col.mean_ms", "table.stale.missed", "table.stale.forgets")}
 	for _, x := range r.Runs {
 		if x.Extra["changes"] == 0 {
 			continue
