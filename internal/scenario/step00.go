@@ -6,6 +6,7 @@ import (
 
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/server"
 )
@@ -18,10 +19,11 @@ import (
 // over a whole bench.
 func init() {
 	register(0, Step{
+		Ours:    step0Ours,
 		Rounds:  3,
 		Profile: string(course.EmptyGet), // the full shell: where a request's CPU goes when the handler does nothing
 		// CAPACITY=1: the honest ceiling is the full shell's GET /empty.
-		Capacity: []string{"empty-get"},
+		Capacity: names(course.EmptyGet),
 		Variants: func(env Env) []load.Variant {
 			var vs []load.Variant
 			for _, l := range shellLayers[:len(shellLayers)-1] { // the last, the full shell, is empty-get
@@ -51,7 +53,7 @@ var layerAdds = map[server.Layer]string{
 // layerRow names a layer's row: the full shell is the ceiling itself.
 func layerRow(l server.Layer, suffix string) string {
 	if l == server.Full {
-		return "empty-get" + suffix
+		return string(course.EmptyGet) + suffix
 	}
 	return "shell-" + l.String() + suffix
 }
@@ -60,7 +62,7 @@ func layerRow(l server.Layer, suffix string) string {
 func shellTables(r *result.Result) []result.Table {
 	t := result.Table{Title: "the shell, layer by layer: GET /empty, each layer its own server process on the pinned CPU",
 		Header: []string{"tool", "layer", "adds", "req/s", "CPU", "server µs/req", "+µs/req", "capacity ÷ timeouts'"}}
-	for _, suffix := range []string{"", "-wrk"} {
+	for _, suffix := range []string{"", course.WrkTwin} {
 		base := r.Find(layerRow(server.Timeouts, suffix))
 		var prev *result.Run
 		for _, l := range shellLayers {
@@ -98,7 +100,7 @@ func toolOf(x *result.Run) string {
 }
 
 func toolName(suffix string) string {
-	if suffix == "-wrk" {
+	if suffix == course.WrkTwin {
 		return "wrk"
 	}
 	return "Go driver"
@@ -123,7 +125,7 @@ func shellClaim(r *result.Result) result.Claim {
 	}
 	var parts, partsVi []string // the measured line's parts, in English and Vietnamese
 	ok := true
-	for _, suffix := range []string{"", "-wrk"} {
+	for _, suffix := range []string{"", course.WrkTwin} {
 		base, full := r.Find(layerRow(server.Timeouts, suffix)), r.Find(layerRow(server.Full, suffix))
 		if base == nil || full == nil || full.PerRequest.ServerCPUus == 0 || base.PerRequest.ServerCPUus == 0 {
 			continue
@@ -161,7 +163,7 @@ func driverClaim(r *result.Result) result.Claim {
 			Tolerance: "của workshop: Go driver ≥ 0.9× req/s của wrk trên GET /empty, cùng một server được pin CPU",
 		},
 	}
-	g, w := find(r, course.EmptyGet), r.Find("empty-get-wrk")
+	g, w := find(r, course.EmptyGet), find(r, course.EmptyGet.Wrk())
 	if g == nil || w == nil || w.RPS == 0 {
 		return c
 	}
@@ -214,8 +216,8 @@ func postClaim(r *result.Result) result.Claim {
 			Tolerance: "POST/GET trong khoảng 0.55 đến 0.95",
 		},
 	}
-	for _, suffix := range []string{"", "-wrk"} {
-		g, p := r.Find("empty-get"+suffix), r.Find("empty-post"+suffix)
+	for _, suffix := range []string{"", course.WrkTwin} {
+		g, p := r.Find(string(course.EmptyGet)+suffix), r.Find(string(course.EmptyPost)+suffix)
 		if g == nil || p == nil || g.RPS == 0 {
 			continue
 		}
@@ -225,4 +227,9 @@ func postClaim(r *result.Result) result.Claim {
 		return c
 	}
 	return c
+}
+
+// step0Ours: the empty POST against the GET, and our driver against wrk.
+func step0Ours(r *result.Result, _ params.Params) string {
+	return fmt.Sprintf("POST/GET %s; our driver %s wrk", Times(RPS(r, course.EmptyPost), RPS(r, course.EmptyGet)), Times(RPS(r, course.EmptyGet), RPS(r, course.EmptyGet.Wrk())))
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
 )
 
@@ -17,6 +18,7 @@ import (
 // 60 s (600 ms): four polls per change.
 func init() {
 	register(3, Step{
+		Ours: step3Ours,
 		Variants: func(env Env) []load.Variant {
 			every := env.Params.Scaled(env.Params.Clock.PollS)
 			plain := poller(env, "/cached")
@@ -128,4 +130,12 @@ func etagClaims(r *result.Result, env Env) []result.Claim {
 		a.PerRequest.PublicBytes, e.PerRequest.PublicBytes, xw)
 	wire.Reproduced = result.Verdict(ok && course.ETagBand.Holds(xw))
 	return []result.Claim{body, wire}
+}
+
+// step3Ours: what the 304s save, in bodies and on the wire.
+func step3Ours(r *result.Result, _ params.Params) string {
+	a, e := find(r, course.CacheAsidePoll), find(r, course.ETagPoll)
+	body := func(x *result.Run) float64 { return x.Extra["body_bytes_per_req"] }
+	wire := func(x *result.Run) float64 { return x.PerRequest.PublicBytes }
+	return fmt.Sprintf("bodies ÷ %.2f; on the wire ÷ %.2f", Field(a, body)/Field(e, body), Field(a, wire)/Field(e, wire))
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
 )
 
@@ -14,6 +15,7 @@ import (
 // misses together: how many queries does each expiry cost?
 func init() {
 	register(4, Step{
+		Ours: step4Ours,
 		Variants: func(env Env) []load.Variant {
 			top := fmt.Sprint(env.Skew().HotID(0))
 			// A third of the TTL per point of the series: each expiry's
@@ -67,4 +69,12 @@ func stampedeClaim(r *result.Result, env Env) result.Claim {
 		a.VUs, env.Params.Scaled(env.Params.Clock.RedisTTLS), qa, qs, 100*extra(s, "coalesced_per_req"), a.Latency.P99, s.Latency.P99)
 	c.Reproduced = result.Verdict(qs <= 1.5 && qa >= 10*qs && a.Errors == 0 && s.Errors == 0)
 	return c
+}
+
+// step4Ours: DB queries per stampede (one Redis TTL), with and without coalescing.
+func step4Ours(r *result.Result, p params.Params) string {
+	per := func(x *result.Run) float64 {
+		return x.PerRequest.DBQueries * float64(x.Requests) / (x.DurationS / p.Scaled(p.Clock.RedisTTLS).Seconds())
+	}
+	return fmt.Sprintf("%.2f vs %.0f DB queries per stampede", Field(find(r, course.Singleflight), per), Field(find(r, course.CacheAside), per))
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/messages"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/writes"
 )
@@ -28,7 +29,8 @@ import (
 // time". Every write row records the database's CPU per event.
 func init() {
 	register(6, Step{
-		VUs: 100,
+		Ours: step6Ours,
+		VUs:  100,
 		Variants: func(env Env) []load.Variant {
 			post := func(name, path string) load.Variant {
 				return load.Variant{Name: name, Route: "POST " + path, Method: "POST", Path: path, Body: env.Params.Event,
@@ -49,7 +51,7 @@ func init() {
 				{Name: string(course.Raw100), Route: "InsertOne ×100 at once, awaited together", Direct: rawInserts(env, 100)},
 				{Name: string(course.RawAsync), Route: fmt.Sprintf("InsertOne ×%d sent at once, none awaited", n/10), Direct: rawWave(env, n/10, 1)},
 				{Name: string(course.RawBulk), Route: "InsertMany ×1000, one at a time", Direct: rawBulk(env)},
-				{Name: "raw-bulk-concurrent", Route: fmt.Sprintf("InsertMany ×1000, %d sent at once", n/1000), Direct: rawWave(env, n, 1000)},
+				{Name: string(course.RawBulkConcurrent), Route: fmt.Sprintf("InsertMany ×1000, %d sent at once", n/1000), Direct: rawWave(env, n, 1000)},
 				post(string(course.Sync), "/events/sync"),
 				post(string(course.Async), "/events/async"),
 				post(string(course.Group), "/events/group"),
@@ -284,19 +286,21 @@ func writeClaims(r *result.Result) []result.Claim {
 }
 
 // persisted reads a run's events persisted per second.
-func persisted(r *result.Result, name string) float64 { return extra(r.Find(name), "persisted_per_s") }
+func persisted(r *result.Result, v course.Variant) float64 {
+	return extra(find(r, v), "persisted_per_s")
+}
 
 // writeNotes: each write variant's whole work against the baselines, and
 // what the database spent per event.
 func writeNotes(r *result.Result) {
 	ep, rs, r100 := find(r, course.EmptyPost), find(r, course.RawSeq), find(r, course.Raw100)
-	for _, name := range []string{"sync", "async", "group", "bulk"} {
-		x := r.Find(name)
+	for _, name := range []course.Variant{course.Sync, course.Async, course.Group, course.Bulk} {
+		x := find(r, name)
 		if x == nil || ep == nil || rs == nil || r100 == nil || rs.RPS == 0 || r100.RPS == 0 || ep.RPS == 0 {
 			continue
 		}
 		// stored in English, printed in the run's language (messages.Restate)
-		key, args := "note.write_row", []any{name, x.DurationS + extra(x, "additional_s"), x.DurationS, extra(x, "additional_s"), x.RPS / ep.RPS, persisted(r, name) / rs.RPS, persisted(r, name) / r100.RPS}
+		key, args := "note.write_row", []any{string(name), x.DurationS + extra(x, "additional_s"), x.DurationS, extra(x, "additional_s"), x.RPS / ep.RPS, persisted(r, name) / rs.RPS, persisted(r, name) / r100.RPS}
 		if rb := find(r, course.RawBulk); rb != nil && rb.RPS > 0 {
 			key, args = key+"_bulk", append(args, persisted(r, name)/rb.RPS)
 		}
@@ -314,7 +318,7 @@ const bulkBuffer = 5_000
 // bulkClaims: B8 (rows 2, 5 and 9: bulk's rates) and B8-cpu (rows 5 and
 // 9: what the database spends per event, sync against bulk).
 func bulkClaims(r *result.Result) (result.Claim, result.Claim) {
-	ep, sy, bu := authorRows["empty-post"], authorRows["sync"], authorRows["bulk"]
+	ep, sy, bu := authorRows[course.EmptyPost], authorRows[course.Sync], authorRows[course.Bulk]
 	text := []any{bu.HTTPRPS, bu.HTTPRPS / ep.HTTPRPS, ep.HTTPRPS, bu.OpsRPS, bu.OpsRPS / sy.ops(), sy.ops(), bu.AddS}
 	bar := []any{bu.HTTPRPS / ep.HTTPRPS, bu.OpsRPS / sy.ops(), bu.AddS}
 	b8 := result.Claim{ID: "B8", Measured: "not measured",
@@ -328,14 +332,14 @@ func bulkClaims(r *result.Result) (result.Claim, result.Claim) {
 				"ghi xuống ≥ %.2f× sync, giữ nguyên ngưỡng của tác giả: trên Express, mức trần HTTP giữ bulk lại, còn ở đây chính InsertMany so với insert từng cái của database (có in ra) chặn nó; additional time ≤ một chu kỳ flush (%.0f s của tác giả: lô cuối chưa đầy) + thời gian database ghi hết một buffer đầy ở tốc độ của raw-bulk (buffer của tác giả chưa bao giờ giữ quá một lô, vì database của họ nhanh hơn HTTP; buffer của workshop giữ tới 5000) + nửa chu kỳ cho máy dùng chung", bar...),
 		}}
 	e, s, b := find(r, course.EmptyPost), find(r, course.Sync), find(r, course.Bulk)
-	if e != nil && s != nil && b != nil && persisted(r, string(course.Sync)) > 0 && e.RPS > 0 {
+	if e != nil && s != nil && b != nil && persisted(r, course.Sync) > 0 && e.RPS > 0 {
 		ceiling, which, whichVi := e.RPS, "the empty POST", "empty POST"
 		if rb := find(r, course.RawBulk); rb != nil && rb.RPS > 0 && rb.RPS < ceiling {
 			ceiling, which, whichVi = rb.RPS, "raw InsertMany", "raw InsertMany"
 		}
-		acc, add, y := extra(b, "accepted_per_s"), extra(b, "additional_s"), persisted(r, string(course.Bulk))/persisted(r, string(course.Sync))
+		acc, add, y := extra(b, "accepted_per_s"), extra(b, "additional_s"), persisted(r, course.Bulk)/persisted(r, course.Sync)
 		drain := 1.5*writes.FlushInterval.Seconds() + ratio(bulkBuffer, extra(find(r, course.RawBulk), "persisted_per_s")) // interval + a full buffer + half an interval
-		got := []any{acc, acc / ceiling, which, ceiling, e.RPS, acc / e.RPS, 100 * extra(b, "status_503_share"), persisted(r, string(course.Bulk)), y, persisted(r, string(course.Sync)), bu.OpsRPS / sy.ops(), add, bu.AddS, drain}
+		got := []any{acc, acc / ceiling, which, ceiling, e.RPS, acc / e.RPS, 100 * extra(b, "status_503_share"), persisted(r, course.Bulk), y, persisted(r, course.Sync), bu.OpsRPS / sy.ops(), add, bu.AddS, drain}
 		b8.Measured = fmt.Sprintf("bulk accepted %.0f events/s = %.2f× %s (%.0f/s; the empty POST %.0f req/s, so %.2f× it; %.0f%% of requests told to retry later); persisted %.0f/s = %.2f× sync (%.0f/s; the author's %.2f×); additional time %.2f s (the author's %.0f s; the bar %.2f s)", got...)
 		got[2] = whichVi
 		b8.Vi.Measured = fmt.Sprintf("bulk nhận %.0f event/s = %.2f× %s (%.0f/s; empty POST %.0f req/s, tức %.2f× nó; %.0f%% request được bảo thử lại sau); ghi xuống %.0f/s = %.2f× sync (%.0f/s; của tác giả %.2f×); additional time %.2f s (của tác giả %.0f s; ngưỡng %.2f s)", got...)
@@ -349,7 +353,7 @@ func bulkClaims(r *result.Result) (result.Claim, result.Claim) {
 
 // bulkCPUClaim: B8-cpu, rows 5 and 9's "Mongo CPU", per event.
 func bulkCPUClaim(r *result.Result) result.Claim {
-	sy, bu := authorRows["sync"], authorRows["bulk"]
+	sy, bu := authorRows[course.Sync], authorRows[course.Bulk]
 	ratio, least := authorCPURatio()
 	cpu := result.Claim{ID: "B8-cpu", Measured: "not measured",
 		Source:    result.Repo(`README "Test Result" rows 5 and 9 (Express Insert Sync and Insert Bulk: "Mongo CPU") at `+result.RepoCommit, fmt.Sprintf("%.0f", ratio)),
@@ -377,7 +381,7 @@ func bulkCPUClaim(r *result.Result) result.Claim {
 
 // rawConcurrencyClaim: B4, the article's raw rows 3 and 4.
 func rawConcurrencyClaim(r *result.Result) result.Claim {
-	seq, hundred := authorRows["raw-seq"], authorRows["raw-100"]
+	seq, hundred := authorRows[course.RawSeq], authorRows[course.Raw100]
 	theirs := fmt.Sprintf("%.2f", hundred.HTTPRPS/seq.HTTPRPS)
 	const quote = "thay vì tốc độ tăng lên 100 lần như chúng ta nghĩ (kiểu con đường có 100 làn xe) thì ở đây tốc độ chỉ tăng khoảng 3 lần"
 	band := []any{hundred.HTTPRPS / seq.HTTPRPS / 2, hundred.HTTPRPS / seq.HTTPRPS * 2, theirs}
@@ -407,29 +411,29 @@ func rawConcurrencyClaim(r *result.Result) result.Claim {
 
 // asyncClaim: B6, the article's rows 5 and 6.
 func asyncClaim(r *result.Result) result.Claim {
-	syncRate := fmt.Sprintf("%.0f", authorEvents/authorRows["sync"].HTTPS) // the article gives 50.9 s, not a rate
-	a := authorRows["async"]
+	syncRate := fmt.Sprintf("%.0f", authorEvents/authorRows[course.Sync].HTTPS) // the article gives 50.9 s, not a rate
+	a := authorRows[course.Async]
 	const quote = "process chạy node vẫn tiếp tục xử lý và full CPU trong khoảng 8.5s nữa (là cột Additional time)"
 	c := result.Claim{ID: "B6", Measured: "not measured",
 		Source:    result.Article("B", quote, syncRate, "1.00"),
-		Article:   fmt.Sprintf("insert_async answers sooner (%.0f req/s: %.1f s against sync's %.1f s) but keeps working %.1f s after the load; it persists %.0f/s, sync's rate (%s/s, our arithmetic: 1.00×): the work is moved, not removed", a.HTTPRPS, a.HTTPS, authorRows["sync"].HTTPS, a.AddS, a.OpsRPS, syncRate),
+		Article:   fmt.Sprintf("insert_async answers sooner (%.0f req/s: %.1f s against sync's %.1f s) but keeps working %.1f s after the load; it persists %.0f/s, sync's rate (%s/s, our arithmetic: 1.00×): the work is moved, not removed", a.HTTPRPS, a.HTTPS, authorRows[course.Sync].HTTPS, a.AddS, a.OpsRPS, syncRate),
 		Tolerance: "async keeps working after the load (additional time > 0) and persists 0.7–1.3× sync's rate: the author's 1.00×, ±30 % for a shared machine. It carries over wherever one resource bounds both variants: Node's CPU there, the database here",
 		Vi: result.ClaimLines{
 			Text: fmt.Sprintf("insert_async trả lời sớm hơn (%.0f req/s: %.1f s so với %.1f s của sync) nhưng hết tải rồi vẫn chạy thêm %.1f s: “%s”; nó ghi xuống %.0f/s, đúng tốc độ của sync (%s/s, phép tính của workshop: 1.00×): việc chỉ bị dời đi chứ không mất đi",
-				a.HTTPRPS, a.HTTPS, authorRows["sync"].HTTPS, a.AddS, quote, a.OpsRPS, syncRate),
+				a.HTTPRPS, a.HTTPS, authorRows[course.Sync].HTTPS, a.AddS, quote, a.OpsRPS, syncRate),
 			Tolerance: "async vẫn làm việc sau khi hết tải (additional time > 0) và ghi xuống 0.7–1.3× tốc độ của sync: 1.00× của tác giả, ±30 % cho máy dùng chung. Nó đúng ở bất cứ đâu một tài nguyên chặn cả hai biến thể: ở bài viết là CPU của Node, ở đây là database",
 		}}
 	as, sy := find(r, course.Async), find(r, course.Sync)
-	if as == nil || sy == nil || persisted(r, string(course.Sync)) == 0 || sy.RPS == 0 {
+	if as == nil || sy == nil || persisted(r, course.Sync) == 0 || sy.RPS == 0 {
 		return c
 	}
-	x := persisted(r, string(course.Async)) / persisted(r, string(course.Sync))
+	x := persisted(r, course.Async) / persisted(r, course.Sync)
 	c.Measure("async answered %.0f req/s, sync %.0f (%.2f×; the author's %.2f×), and kept inserting %.2f s after the load; persisted %.0f/s = %.2f× sync",
 		"async trả lời %.0f req/s, sync %.0f (%.2f×; của tác giả %.2f×), và hết tải rồi vẫn insert thêm %.2f s; ghi xuống %.0f/s = %.2f× sync",
-		as.RPS, sy.RPS, as.RPS/sy.RPS, a.HTTPRPS/authorRows["sync"].HTTPRPS, extra(as, "additional_s"), persisted(r, string(course.Async)), x)
+		as.RPS, sy.RPS, as.RPS/sy.RPS, a.HTTPRPS/authorRows[course.Sync].HTTPRPS, extra(as, "additional_s"), persisted(r, course.Async), x)
 	if p, q := extra(as, "db_cpu_us_per_doc"), extra(sy, "db_cpu_us_per_doc"); p > 0 && q > 0 {
 		c.MeasureMore("; database CPU per event %.0f µs against sync's %.0f (the author's %.0f and %.0f, our arithmetic)",
-			"; CPU của database mỗi event %.0f µs so với %.0f của sync (của tác giả %.0f và %.0f, phép tính của workshop)", p, q, a.dbCPUus(0), authorRows["sync"].dbCPUus(0))
+			"; CPU của database mỗi event %.0f µs so với %.0f của sync (của tác giả %.0f và %.0f, phép tính của workshop)", p, q, a.dbCPUus(0), authorRows[course.Sync].dbCPUus(0))
 	}
 	c.Reproduced = result.Verdict(extra(as, "additional_s") > 0 && x >= 0.7 && x <= 1.3 && as.Errors == 0)
 	return c
@@ -437,7 +441,7 @@ func asyncClaim(r *result.Result) result.Claim {
 
 // groupClaim: B7, the article's rows 6 and 7.
 func groupClaim(r *result.Result) result.Claim {
-	g, a := authorRows["group"], authorRows["async"]
+	g, a := authorRows[course.Group], authorRows[course.Async]
 	theirs := fmt.Sprintf("%.2f", g.OpsRPS/a.OpsRPS)
 	const quote = "Tốc độ tổng thể (Ops RPS) của bài test này là 2673 rps, nhanh hơn so với 1968 rps của bài số 6."
 	c := result.Claim{ID: "B7", Measured: "not measured",
@@ -450,16 +454,23 @@ func groupClaim(r *result.Result) result.Claim {
 			Tolerance: "group ghi xuống ≥ 1.0× tốc độ của async, chữ “nhanh hơn” của bài viết (của tác giả " + theirs + "×). Nó chỉ đúng ở nơi chính CPU của server chặn việc ghi, như một core duy nhất của Node: ở đây database chặn cả hai, và CPU của server mỗi request chỉ bằng một phần nhỏ CPU của database mỗi event (có in ra)",
 		}}
 	gr, as := find(r, course.Group), find(r, course.Async)
-	if gr == nil || as == nil || persisted(r, string(course.Async)) == 0 {
+	if gr == nil || as == nil || persisted(r, course.Async) == 0 {
 		return c
 	}
-	x := persisted(r, string(course.Group)) / persisted(r, string(course.Async))
+	x := persisted(r, course.Group) / persisted(r, course.Async)
 	c.Measure("group persisted %.0f/s = %.2f× async (%.0f/s); additional time %.2f s", "group ghi xuống %.0f/s = %.2f× async (%.0f/s); additional time %.2f s",
-		persisted(r, string(course.Group)), x, persisted(r, string(course.Async)), extra(gr, "additional_s"))
+		persisted(r, course.Group), x, persisted(r, course.Async), extra(gr, "additional_s"))
 	if db := extra(as, "db_cpu_us_per_doc"); db > 0 && as.PerRequest.ServerCPUus > 0 {
 		c.MeasureMore("; async's server CPU %.0f µs per request against the database's %.0f µs per event",
 			"; ở async, CPU của server %.0f µs mỗi request so với %.0f µs mỗi event của database", as.PerRequest.ServerCPUus, db)
 	}
 	c.Reproduced = result.Verdict(x >= 1.0 && gr.Errors == 0)
 	return c
+}
+
+// step6Ours: the bulk batcher's persisted rate against sync's, and its round trips.
+func step6Ours(r *result.Result, _ params.Params) string {
+	ps := func(x *result.Run) float64 { return x.Extra["persisted_per_s"] }
+	rt := func(x *result.Run) float64 { return x.Extra["db_round_trips_per_req"] }
+	return fmt.Sprintf("bulk persists %.1f× sync's rate, %.4f round trips/event", Field(find(r, course.Bulk), ps)/Field(find(r, course.Sync), ps), Field(find(r, course.Bulk), rt))
 }

@@ -157,14 +157,18 @@ steps/{{printf "%02d" .N}}-{{.Slug}}
 const scenarioTmpl = `package scenario
 
 import (
+	"fmt"
+
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
 )
 
 // Step {{.N}}: TODO what the bench measures and why.
 func init() {
 	register({{.N}}, Step{
+		Ours: step{{.N}}Ours,
 		Variants: func(env Env) []load.Variant {
 			return []load.Variant{
 				{Name: string(course.{{.Variant}}), Route: "GET /{{.Slug}}", Path: "/{{.Slug}}"},
@@ -174,5 +178,11 @@ func init() {
 			return []result.Claim{ {ID: "TODO", Source: result.Ours("TODO: the claim"), Measured: "not measured", Tolerance: "TODO"} }
 		},
 	})
+}
+
+// step{{.N}}Ours writes step {{.N}}'s "ours (reference run)" cell of README.md's
+// step table. TODO: the figure that proves the mechanism, from the reference run.
+func step{{.N}}Ours(r *result.Result, _ params.Params) string {
+	return fmt.Sprintf("%s req/s", Rate(RPS(r, course.{{.Variant}})))
 }
 `
