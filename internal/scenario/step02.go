@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/params"
@@ -12,7 +13,6 @@ import (
 // ids, with the worker changing the live streams, beside the ceiling.
 func init() {
 	register(2, Step{
-		Ours: step2Ours,
 		Variants: func(env Env) []load.Variant {
 			return []load.Variant{
 				{Name: string(course.EmptyGet), Route: "GET /empty", Path: "/empty"},
@@ -23,6 +23,7 @@ func init() {
 		Claims: func(r *result.Result, env Env) []result.Claim {
 			return []result.Claim{cacheAsideClaim(r)}
 		},
+		Ours: step2Ours,
 	})
 }
 

@@ -18,7 +18,6 @@ import (
 // 60 s (600 ms): four polls per change.
 func init() {
 	register(3, Step{
-		Ours: step3Ours,
 		Variants: func(env Env) []load.Variant {
 			every := env.Params.Scaled(env.Params.Clock.PollS)
 			plain := poller(env, "/cached")
@@ -31,6 +30,7 @@ func init() {
 		Claims: func(r *result.Result, env Env) []result.Claim {
 			return etagClaims(r, env)
 		},
+		Ours: step3Ours,
 	})
 }
 

@@ -15,7 +15,6 @@ import (
 // misses together: how many queries does each expiry cost?
 func init() {
 	register(4, Step{
-		Ours: step4Ours,
 		Variants: func(env Env) []load.Variant {
 			top := fmt.Sprint(env.Skew().HotID(0))
 			// A third of the TTL per point of the series: each expiry's
@@ -29,6 +28,7 @@ func init() {
 		Claims: func(r *result.Result, env Env) []result.Claim {
 			return []result.Claim{stampedeClaim(r, env)}
 		},
+		Ours: step4Ours,
 	})
 }
 

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/params"
@@ -13,7 +14,6 @@ import (
 // ceiling of equal body size.
 func init() {
 	register(5, Step{
-		Ours: step5Ours,
 		Variants: func(env Env) []load.Variant {
 			return []load.Variant{
 				{Name: string(course.EmptyGet), Route: "GET /empty", Path: "/empty"},
@@ -22,6 +22,7 @@ func init() {
 			}
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim { return burstClaims(r) },
+		Ours:   step5Ours,
 	})
 }
 

@@ -37,8 +37,7 @@ const (
 // accepted increments are applied.
 func init() {
 	register(7, Step{
-		Ours: step7Ours,
-		VUs:  100,
+		VUs: 100,
 		Variants: func(env Env) []load.Variant {
 			v := func(name string) load.Variant {
 				return load.Variant{Name: name, Route: "POST /counters/" + name + "/:id", Method: "POST",
@@ -58,6 +57,7 @@ func init() {
 			}
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim { return []result.Claim{reduceClaim(r, env)} },
+		Ours:   step7Ours,
 	})
 }
 

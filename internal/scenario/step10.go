@@ -32,7 +32,6 @@ import (
 //     (the invalidation delay), without and with the exercise.
 func init() {
 	register(10, Step{
-		Ours: step10Ours,
 		// make step-10 profile: one replica under the item load (the fleet
 		// rows and the drills start their own processes).
 		Profile: string(course.Single),
@@ -53,6 +52,7 @@ func init() {
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim { return scaleOutClaims(r, env) },
 		Tables: scaleOutTables,
+		Ours:   step10Ours,
 	})
 }
 
