@@ -17,6 +17,7 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/peakload/workshop/internal/course"
@@ -49,7 +50,10 @@ type shape struct {
 	what    string
 }
 
-var readShapes = []shape{
+// shapes are the rows the cost tables extrapolate, in their order: the
+// read path's, then the write path's (the steps whose server writes to
+// MongoDB, as their manifest entries say).
+var shapes = []shape{
 	{0, course.EmptyGet, "ceiling: the item's bytes from memory, no data access"},
 	{1, course.DirectDB, "every read from PostgreSQL"},
 	{2, course.CacheAside, "Redis get-or-set, no coalescing"},
@@ -57,9 +61,6 @@ var readShapes = []shape{
 	{5, course.Burst, "burst cache in process, then Redis"},
 	{3, course.CacheAsidePoll, "pollers, no ETag (paced clients)"},
 	{3, course.ETagPoll, "pollers with ETag/304 (paced clients)"},
-}
-
-var writeShapes = []shape{
 	{6, course.Sync, "insertOne, then answer"},
 	{6, course.Async, "answer, then insertOne (not awaited)"},
 	{6, course.Group, "answer, buffer, insert 100 at a time concurrently"},
@@ -67,6 +68,17 @@ var writeShapes = []shape{
 	{7, course.Sync, "$inc per event, awaited"},
 	{7, course.Bulk, "buffer, bulkWrite (ordered: false) of one $inc per event"},
 	{7, course.Reduce, "count per id, one $inc per id per flush"},
+}
+
+// pathShapes are the write path's shapes (writes) or the read path's.
+func pathShapes(writes bool) []shape {
+	var out []shape
+	for _, s := range shapes {
+		if step, _ := course.Get(s.step); slices.Contains(step.Services, course.Mongo) == writes {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func (r *references) run(s shape) *result.Run {
@@ -94,7 +106,7 @@ var scalingRegions = map[string]func(*references, *bytes.Buffer){
 
 // scaling writes the region of docs/scaling.md called name.
 func (r *references) scaling(name string) (string, error) {
-	for _, s := range append(append([]shape{}, readShapes...), writeShapes...) {
+	for _, s := range shapes {
 		if r.run(s) == nil {
 			return "", fmt.Errorf("region %s: results/reference/step-%d.json has no %q run", name, s.step, s.variant)
 		}
@@ -161,7 +173,7 @@ func (r *references) scalingLevels(b *bytes.Buffer) {
 
 func (r *references) scalingCosts(b *bytes.Buffer) {
 	b.WriteString("| shape | step: run | server µs/req | server busy | req/s per core | CCU per core | public B/req | DB q/req | Redis GET/req | Redis B/req | hit ratio |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")
-	for _, s := range readShapes {
+	for _, s := range pathShapes(false) {
 		x := r.run(s)
 		us := x.PerRequest.ServerCPUus
 		var hits []string
@@ -188,7 +200,7 @@ func (r *references) scalingSize(b *bytes.Buffer) {
 	p := r.params
 	k := float64(p.Catalog.HotItems)
 	b.WriteString("| shape | req/s | API cores | PG q/s | Redis GET/s | Redis Mbit/s | public Mbit/s |\n|---|---:|---:|---:|---:|---:|---:|\n")
-	for _, s := range readShapes[1:5] {
+	for _, s := range pathShapes(false)[1:5] {
 		x := r.run(s)
 		perGet := 0.0 // Redis bytes per GET, both directions
 		if g := extra(x, "redis_gets_per_req"); g > 0 {
@@ -322,7 +334,7 @@ func (r *references) scalingWrites(b *bytes.Buffer) {
 	m := r.runs[6].Machine
 	fmt.Fprintf(b, "MongoDB here is %s; its rates are not mongod's. Per event, the counts transfer; per second, only as a floor. At %s events/s:\n\n", m.Mongo, scenario.Rate(top))
 	b.WriteString("| step: run | what | server µs/event | events/s per core | DB writes/event | round trips/event | persisted/s here | API cores | DB round trips/s | in flight at 1 ms/round trip |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
-	for _, s := range writeShapes {
+	for _, s := range pathShapes(true) {
 		x := r.run(s)
 		us := x.PerRequest.ServerCPUus
 		rt := extra(x, "db_round_trips_per_req")
