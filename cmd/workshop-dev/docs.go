@@ -231,7 +231,7 @@ func (r *references) stepTable() string {
 	for _, s := range r.steps {
 		row, res, ours := s.Row, r.runs[s.N], "–"
 		if s.Ours != nil {
-			ours = s.Ours(res, r.params)
+			ours = s.Ours(res, scenario.Env{Params: r.params})
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", s.Link(), row.Adds, row.Article, row.Theirs, ours, verdicts(res.Claims), row.Proof)
 	}

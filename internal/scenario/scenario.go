@@ -45,7 +45,7 @@ type Step struct {
 	Tables func(r *result.Result) []result.Table
 	// Ours writes the step's "ours (reference run)" cell of README.md's
 	// step table from its reference run (ours.go; `make docs` prints it).
-	Ours func(r *result.Result, p params.Params) string
+	Ours func(r *result.Result, env Env) string
 	// Capacity names the variants CAPACITY=1 searches (default: every
 	// variant the Go driver loads over HTTP without pacing or a settle).
 	Capacity []string

@@ -6,7 +6,6 @@ import (
 
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
-	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/server"
 )
@@ -53,7 +52,7 @@ var layerAdds = map[server.Layer]string{
 // layerRow names a layer's row: the full shell is the ceiling itself.
 func layerRow(l server.Layer, suffix string) string {
 	if l == server.Full {
-		return string(course.EmptyGet) + suffix
+		return "empty-get" + suffix
 	}
 	return "shell-" + l.String() + suffix
 }
@@ -62,7 +61,7 @@ func layerRow(l server.Layer, suffix string) string {
 func shellTables(r *result.Result) []result.Table {
 	t := result.Table{Title: "the shell, layer by layer: GET /empty, each layer its own server process on the pinned CPU",
 		Header: []string{"tool", "layer", "adds", "req/s", "CPU", "server µs/req", "+µs/req", "capacity ÷ timeouts'"}}
-	for _, suffix := range []string{"", course.WrkTwin} {
+	for _, suffix := range []string{"", "-wrk"} {
 		base := r.Find(layerRow(server.Timeouts, suffix))
 		var prev *result.Run
 		for _, l := range shellLayers {
@@ -100,7 +99,7 @@ func toolOf(x *result.Run) string {
 }
 
 func toolName(suffix string) string {
-	if suffix == course.WrkTwin {
+	if suffix == "-wrk" {
 		return "wrk"
 	}
 	return "Go driver"
@@ -125,7 +124,7 @@ func shellClaim(r *result.Result) result.Claim {
 	}
 	var parts, partsVi []string // the measured line's parts, in English and Vietnamese
 	ok := true
-	for _, suffix := range []string{"", course.WrkTwin} {
+	for _, suffix := range []string{"", "-wrk"} {
 		base, full := r.Find(layerRow(server.Timeouts, suffix)), r.Find(layerRow(server.Full, suffix))
 		if base == nil || full == nil || full.PerRequest.ServerCPUus == 0 || base.PerRequest.ServerCPUus == 0 {
 			continue
@@ -216,7 +215,7 @@ func postClaim(r *result.Result) result.Claim {
 			Tolerance: "POST/GET trong khoảng 0.55 đến 0.95",
 		},
 	}
-	for _, suffix := range []string{"", course.WrkTwin} {
+	for _, suffix := range []string{"", "-wrk"} {
 		g, p := r.Find(string(course.EmptyGet)+suffix), r.Find(string(course.EmptyPost)+suffix)
 		if g == nil || p == nil || g.RPS == 0 {
 			continue
@@ -230,6 +229,6 @@ func postClaim(r *result.Result) result.Claim {
 }
 
 // step0Ours: the empty POST against the GET, and our driver against wrk.
-func step0Ours(r *result.Result, _ params.Params) string {
+func step0Ours(r *result.Result, _ Env) string {
 	return fmt.Sprintf("POST/GET %s; our driver %s wrk", Times(RPS(r, course.EmptyPost), RPS(r, course.EmptyGet)), Times(RPS(r, course.EmptyGet), RPS(r, course.EmptyGet.Wrk())))
 }

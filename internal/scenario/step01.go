@@ -5,7 +5,6 @@ import (
 
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
-	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
 )
 
@@ -64,7 +63,7 @@ func thousandsInt(v float64) string {
 }
 
 // step1Ours: the database read against the empty ceiling, one query each.
-func step1Ours(r *result.Result, _ params.Params) string {
+func step1Ours(r *result.Result, _ Env) string {
 	d := find(r, course.DirectDB)
 	return fmt.Sprintf("%s req/s, %s the ceiling; %.2f DB q/req", Rate(RPS(r, course.DirectDB)), Times(RPS(r, course.DirectDB), RPS(r, course.EmptyGet)), Field(d, func(x *result.Run) float64 { return x.PerRequest.DBQueries }))
 }

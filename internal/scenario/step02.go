@@ -5,7 +5,6 @@ import (
 
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
-	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
 )
 
@@ -57,6 +56,6 @@ func cacheAsideClaim(r *result.Result) result.Claim {
 }
 
 // step2Ours: the cached read against the database's, and its queries.
-func step2Ours(r *result.Result, _ params.Params) string {
+func step2Ours(r *result.Result, _ Env) string {
 	return fmt.Sprintf("%s direct-db; %.3f DB q/req", Times(RPS(r, course.CacheAside), RPS(r, course.DirectDB)), Field(find(r, course.CacheAside), func(x *result.Run) float64 { return x.PerRequest.DBQueries }))
 }

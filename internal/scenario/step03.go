@@ -8,7 +8,6 @@ import (
 
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
-	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
 )
 
@@ -133,7 +132,7 @@ func etagClaims(r *result.Result, env Env) []result.Claim {
 }
 
 // step3Ours: what the 304s save, in bodies and on the wire.
-func step3Ours(r *result.Result, _ params.Params) string {
+func step3Ours(r *result.Result, _ Env) string {
 	a, e := find(r, course.CacheAsidePoll), find(r, course.ETagPoll)
 	body := func(x *result.Run) float64 { return x.Extra["body_bytes_per_req"] }
 	wire := func(x *result.Run) float64 { return x.PerRequest.PublicBytes }

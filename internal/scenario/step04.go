@@ -5,7 +5,6 @@ import (
 
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
-	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
 )
 
@@ -72,7 +71,8 @@ func stampedeClaim(r *result.Result, env Env) result.Claim {
 }
 
 // step4Ours: DB queries per stampede (one Redis TTL), with and without coalescing.
-func step4Ours(r *result.Result, p params.Params) string {
+func step4Ours(r *result.Result, env Env) string {
+	p := env.Params
 	per := func(x *result.Run) float64 {
 		return x.PerRequest.DBQueries * float64(x.Requests) / (x.DurationS / p.Scaled(p.Clock.RedisTTLS).Seconds())
 	}

@@ -5,7 +5,6 @@ import (
 
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
-	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
 )
 
@@ -102,7 +101,7 @@ func capacityCeiling(r *result.Result, ceil *result.Claim, closed float64, noErr
 }
 
 // step5Ours: the Redis bytes the in-process cache saves, and its req/s.
-func step5Ours(r *result.Result, _ params.Params) string {
+func step5Ours(r *result.Result, _ Env) string {
 	rb := func(x *result.Run) float64 { return x.PerRequest.RedisBytes }
 	return fmt.Sprintf("Redis bytes ÷ %.1f; req/s %s", Field(find(r, course.Singleflight), rb)/Field(find(r, course.Burst), rb), Times(RPS(r, course.Burst), RPS(r, course.Singleflight)))
 }

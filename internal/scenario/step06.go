@@ -16,7 +16,6 @@ import (
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/messages"
-	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/writes"
 )
@@ -286,9 +285,7 @@ func writeClaims(r *result.Result) []result.Claim {
 }
 
 // persisted reads a run's events persisted per second.
-func persisted(r *result.Result, v course.Variant) float64 {
-	return extra(find(r, v), "persisted_per_s")
-}
+func persisted(r *result.Result, name string) float64 { return extra(r.Find(name), "persisted_per_s") }
 
 // writeNotes: each write variant's whole work against the baselines, and
 // what the database spent per event.
@@ -300,9 +297,9 @@ func writeNotes(r *result.Result) {
 			continue
 		}
 		// stored in English, printed in the run's language (messages.Restate)
-		key, args := "note.write_row", []any{string(name), x.DurationS + extra(x, "additional_s"), x.DurationS, extra(x, "additional_s"), x.RPS / ep.RPS, persisted(r, name) / rs.RPS, persisted(r, name) / r100.RPS}
+		key, args := "note.write_row", []any{string(name), x.DurationS + extra(x, "additional_s"), x.DurationS, extra(x, "additional_s"), x.RPS / ep.RPS, persisted(r, string(name)) / rs.RPS, persisted(r, string(name)) / r100.RPS}
 		if rb := find(r, course.RawBulk); rb != nil && rb.RPS > 0 {
-			key, args = key+"_bulk", append(args, persisted(r, name)/rb.RPS)
+			key, args = key+"_bulk", append(args, persisted(r, string(name))/rb.RPS)
 		}
 		if us := extra(x, "db_cpu_us_per_doc"); us > 0 {
 			key, args = key+"_cpu", append(args, us, 100*extra(x, "db_cpu_share"), authorRows[name].Row, authorRows[name].dbCPUus(0))
@@ -332,14 +329,14 @@ func bulkClaims(r *result.Result) (result.Claim, result.Claim) {
 				"ghi xuống ≥ %.2f× sync, giữ nguyên ngưỡng của tác giả: trên Express, mức trần HTTP giữ bulk lại, còn ở đây chính InsertMany so với insert từng cái của database (có in ra) chặn nó; additional time ≤ một chu kỳ flush (%.0f s của tác giả: lô cuối chưa đầy) + thời gian database ghi hết một buffer đầy ở tốc độ của raw-bulk (buffer của tác giả chưa bao giờ giữ quá một lô, vì database của họ nhanh hơn HTTP; buffer của workshop giữ tới 5000) + nửa chu kỳ cho máy dùng chung", bar...),
 		}}
 	e, s, b := find(r, course.EmptyPost), find(r, course.Sync), find(r, course.Bulk)
-	if e != nil && s != nil && b != nil && persisted(r, course.Sync) > 0 && e.RPS > 0 {
+	if e != nil && s != nil && b != nil && persisted(r, string(course.Sync)) > 0 && e.RPS > 0 {
 		ceiling, which, whichVi := e.RPS, "the empty POST", "empty POST"
 		if rb := find(r, course.RawBulk); rb != nil && rb.RPS > 0 && rb.RPS < ceiling {
 			ceiling, which, whichVi = rb.RPS, "raw InsertMany", "raw InsertMany"
 		}
-		acc, add, y := extra(b, "accepted_per_s"), extra(b, "additional_s"), persisted(r, course.Bulk)/persisted(r, course.Sync)
+		acc, add, y := extra(b, "accepted_per_s"), extra(b, "additional_s"), persisted(r, string(course.Bulk))/persisted(r, string(course.Sync))
 		drain := 1.5*writes.FlushInterval.Seconds() + ratio(bulkBuffer, extra(find(r, course.RawBulk), "persisted_per_s")) // interval + a full buffer + half an interval
-		got := []any{acc, acc / ceiling, which, ceiling, e.RPS, acc / e.RPS, 100 * extra(b, "status_503_share"), persisted(r, course.Bulk), y, persisted(r, course.Sync), bu.OpsRPS / sy.ops(), add, bu.AddS, drain}
+		got := []any{acc, acc / ceiling, which, ceiling, e.RPS, acc / e.RPS, 100 * extra(b, "status_503_share"), persisted(r, string(course.Bulk)), y, persisted(r, string(course.Sync)), bu.OpsRPS / sy.ops(), add, bu.AddS, drain}
 		b8.Measured = fmt.Sprintf("bulk accepted %.0f events/s = %.2f× %s (%.0f/s; the empty POST %.0f req/s, so %.2f× it; %.0f%% of requests told to retry later); persisted %.0f/s = %.2f× sync (%.0f/s; the author's %.2f×); additional time %.2f s (the author's %.0f s; the bar %.2f s)", got...)
 		got[2] = whichVi
 		b8.Vi.Measured = fmt.Sprintf("bulk nhận %.0f event/s = %.2f× %s (%.0f/s; empty POST %.0f req/s, tức %.2f× nó; %.0f%% request được bảo thử lại sau); ghi xuống %.0f/s = %.2f× sync (%.0f/s; của tác giả %.2f×); additional time %.2f s (của tác giả %.0f s; ngưỡng %.2f s)", got...)
@@ -424,13 +421,13 @@ func asyncClaim(r *result.Result) result.Claim {
 			Tolerance: "async vẫn làm việc sau khi hết tải (additional time > 0) và ghi xuống 0.7–1.3× tốc độ của sync: 1.00× của tác giả, ±30 % cho máy dùng chung. Nó đúng ở bất cứ đâu một tài nguyên chặn cả hai biến thể: ở bài viết là CPU của Node, ở đây là database",
 		}}
 	as, sy := find(r, course.Async), find(r, course.Sync)
-	if as == nil || sy == nil || persisted(r, course.Sync) == 0 || sy.RPS == 0 {
+	if as == nil || sy == nil || persisted(r, string(course.Sync)) == 0 || sy.RPS == 0 {
 		return c
 	}
-	x := persisted(r, course.Async) / persisted(r, course.Sync)
+	x := persisted(r, string(course.Async)) / persisted(r, string(course.Sync))
 	c.Measure("async answered %.0f req/s, sync %.0f (%.2f×; the author's %.2f×), and kept inserting %.2f s after the load; persisted %.0f/s = %.2f× sync",
 		"async trả lời %.0f req/s, sync %.0f (%.2f×; của tác giả %.2f×), và hết tải rồi vẫn insert thêm %.2f s; ghi xuống %.0f/s = %.2f× sync",
-		as.RPS, sy.RPS, as.RPS/sy.RPS, a.HTTPRPS/authorRows[course.Sync].HTTPRPS, extra(as, "additional_s"), persisted(r, course.Async), x)
+		as.RPS, sy.RPS, as.RPS/sy.RPS, a.HTTPRPS/authorRows[course.Sync].HTTPRPS, extra(as, "additional_s"), persisted(r, string(course.Async)), x)
 	if p, q := extra(as, "db_cpu_us_per_doc"), extra(sy, "db_cpu_us_per_doc"); p > 0 && q > 0 {
 		c.MeasureMore("; database CPU per event %.0f µs against sync's %.0f (the author's %.0f and %.0f, our arithmetic)",
 			"; CPU của database mỗi event %.0f µs so với %.0f của sync (của tác giả %.0f và %.0f, phép tính của workshop)", p, q, a.dbCPUus(0), authorRows[course.Sync].dbCPUus(0))
@@ -454,12 +451,12 @@ func groupClaim(r *result.Result) result.Claim {
 			Tolerance: "group ghi xuống ≥ 1.0× tốc độ của async, chữ “nhanh hơn” của bài viết (của tác giả " + theirs + "×). Nó chỉ đúng ở nơi chính CPU của server chặn việc ghi, như một core duy nhất của Node: ở đây database chặn cả hai, và CPU của server mỗi request chỉ bằng một phần nhỏ CPU của database mỗi event (có in ra)",
 		}}
 	gr, as := find(r, course.Group), find(r, course.Async)
-	if gr == nil || as == nil || persisted(r, course.Async) == 0 {
+	if gr == nil || as == nil || persisted(r, string(course.Async)) == 0 {
 		return c
 	}
-	x := persisted(r, course.Group) / persisted(r, course.Async)
+	x := persisted(r, string(course.Group)) / persisted(r, string(course.Async))
 	c.Measure("group persisted %.0f/s = %.2f× async (%.0f/s); additional time %.2f s", "group ghi xuống %.0f/s = %.2f× async (%.0f/s); additional time %.2f s",
-		persisted(r, course.Group), x, persisted(r, course.Async), extra(gr, "additional_s"))
+		persisted(r, string(course.Group)), x, persisted(r, string(course.Async)), extra(gr, "additional_s"))
 	if db := extra(as, "db_cpu_us_per_doc"); db > 0 && as.PerRequest.ServerCPUus > 0 {
 		c.MeasureMore("; async's server CPU %.0f µs per request against the database's %.0f µs per event",
 			"; ở async, CPU của server %.0f µs mỗi request so với %.0f µs mỗi event của database", as.PerRequest.ServerCPUus, db)
@@ -469,7 +466,7 @@ func groupClaim(r *result.Result) result.Claim {
 }
 
 // step6Ours: the bulk batcher's persisted rate against sync's, and its round trips.
-func step6Ours(r *result.Result, _ params.Params) string {
+func step6Ours(r *result.Result, _ Env) string {
 	ps := func(x *result.Run) float64 { return x.Extra["persisted_per_s"] }
 	rt := func(x *result.Run) float64 { return x.Extra["db_round_trips_per_req"] }
 	return fmt.Sprintf("bulk persists %.1f× sync's rate, %.4f round trips/event", Field(find(r, course.Bulk), ps)/Field(find(r, course.Sync), ps), Field(find(r, course.Bulk), rt))

@@ -15,7 +15,6 @@ import (
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/load"
-	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
 )
 
@@ -213,7 +212,7 @@ func reduceClaim(r *result.Result, env Env) result.Claim {
 	rb, rr := find(r, course.RawIncBulk), find(r, course.RawIncReduce)
 	if w := extra(rr, "db_writes_per_req"); rb != nil && w > 0 {
 		x := extra(rb, "db_writes_per_req") / w
-		got := []any{extra(rb, "db_writes_per_req"), w, x, theirs, extra(rr, "persisted_per_s"), extra(rb, "persisted_per_s"), persisted(r, course.RawIncSeq)}
+		got := []any{extra(rb, "db_writes_per_req"), w, x, theirs, extra(rr, "persisted_per_s"), extra(rb, "persisted_per_s"), persisted(r, string(course.RawIncSeq))}
 		parts = append(parts, fmt.Sprintf("the author's workload, raw: writes per event bulk %.3f, reduce %.4f (÷ %.2f, implied ÷ %.2f); applied per second: reduce %.0f, bulk %.0f, one at a time %.0f", got...))
 		partsVi = append(partsVi, fmt.Sprintf("workload của tác giả, raw: số lần ghi mỗi event bulk %.3f, reduce %.4f (÷ %.2f, suy ra ÷ %.2f); cộng vào mỗi giây: reduce %.0f, bulk %.0f, từng cái một %.0f", got...))
 		ok = ok && within(x, theirs) && rb.Errors == 0 && rr.Errors == 0
@@ -221,7 +220,7 @@ func reduceClaim(r *result.Result, env Env) result.Claim {
 	b, rd := find(r, course.Bulk), find(r, course.Reduce)
 	if w := extra(rd, "db_writes_per_req"); b != nil && w > 0 {
 		x := extra(b, "db_writes_per_req") / w
-		got := []any{extra(b, "db_writes_per_req"), w, x, ours, persisted(r, course.Reduce), persisted(r, course.Bulk), persisted(r, course.Sync)}
+		got := []any{extra(b, "db_writes_per_req"), w, x, ours, persisted(r, string(course.Reduce)), persisted(r, string(course.Bulk)), persisted(r, string(course.Sync))}
 		parts = append(parts, fmt.Sprintf("ours, over HTTP, writes per request bulk %.3f, reduce %.4f (÷ %.1f, implied ÷ %.1f); applied per second: reduce %.0f, bulk %.0f, sync %.0f", got...))
 		partsVi = append(partsVi, fmt.Sprintf("của workshop, qua HTTP: số lần ghi mỗi request bulk %.3f, reduce %.4f (÷ %.1f, suy ra ÷ %.1f); cộng vào mỗi giây: reduce %.0f, bulk %.0f, sync %.0f", got...))
 		if p, q := extra(b, "db_cpu_us_per_doc"), extra(rd, "db_cpu_us_per_doc"); p > 0 && q > 0 {
@@ -241,7 +240,7 @@ func reduceClaim(r *result.Result, env Env) result.Claim {
 }
 
 // step7Ours: the writes a reduce saves over bulkWrite.
-func step7Ours(r *result.Result, _ params.Params) string {
+func step7Ours(r *result.Result, _ Env) string {
 	w := func(x *result.Run) float64 { return x.Extra["db_writes_per_req"] }
 	return fmt.Sprintf("DB writes/request ÷ %.0f (reduce vs bulk)", Field(find(r, course.Bulk), w)/Field(find(r, course.Reduce), w))
 }

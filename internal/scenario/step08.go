@@ -124,7 +124,7 @@ func latencyClaim(r *result.Result) result.Claim {
 }
 
 // step8Ours: logins per second and mean latency once the lock is narrowed.
-func step8Ours(r *result.Result, _ params.Params) string {
+func step8Ours(r *result.Result, _ Env) string {
 	mean := func(x *result.Run) float64 { return x.Latency.Mean }
 	return fmt.Sprintf("req/s %s on %d server CPUs; mean %.0f → %.0f ms", Times(RPS(r, course.After), RPS(r, course.Before)), len(r.Machine.CPUPlan.Server), Field(find(r, course.Before), mean), Field(find(r, course.After), mean))
 }

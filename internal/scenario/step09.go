@@ -281,7 +281,7 @@ func kernelTable() result.Table {
 
 // step9Ours: the frameworks' spread on the cheap and the DB-bound
 // endpoint, and the largest pool against the smallest.
-func step9Ours(r *result.Result, _ params.Params) string {
+func step9Ours(r *result.Result, _ Env) string {
 	spread := func(ep string) float64 {
 		lo, hi := math.Inf(1), 0.0
 		for _, fw := range course.Frameworks {

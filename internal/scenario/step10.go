@@ -10,7 +10,6 @@ import (
 	"github.com/peakload/workshop/internal/balancer"
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
-	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/replica"
 	"github.com/peakload/workshop/internal/result"
 )
@@ -239,7 +238,8 @@ func orDash(extra map[string]float64, key, format string) string {
 
 // step10Ours: the copies per item round-robin and hashed, against one
 // replica's, and how long an old ETag was served without and with pub/sub.
-func step10Ours(r *result.Result, p params.Params) string {
+func step10Ours(r *result.Result, env Env) string {
+	p := env.Params
 	n := slices.Max(p.ScaleOut.Replicas)
 	copies := func(x *result.Run) float64 { return x.Extra["copies_per_item"] }
 	one := Field(find(r, course.RoundRobinRow(1)), copies)

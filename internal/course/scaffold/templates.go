@@ -161,7 +161,6 @@ import (
 
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
-	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
 )
 
@@ -182,7 +181,7 @@ func init() {
 
 // step{{.N}}Ours writes step {{.N}}'s "ours (reference run)" cell of README.md's
 // step table. TODO: the figure that proves the mechanism, from the reference run.
-func step{{.N}}Ours(r *result.Result, _ params.Params) string {
+func step{{.N}}Ours(r *result.Result, _ Env) string {
 	return fmt.Sprintf("%s req/s", Rate(RPS(r, course.{{.Variant}})))
 }
 `
