@@ -57,11 +57,7 @@ func SlideChart(r *result.Result) string {
 		scale = " (log scale)"
 	}
 	s.text(10, 90, "start", ` fill="#444" font-size="26"`, f.Label+scale+", ours")
-	for _, t := range a.ticks() {
-		x := a.x(t)
-		s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`, x, top, x, bottom, gridColor)
-		s.text(x, bottom+32, "middle", ` fill="#444" font-size="24"`, tick(t))
-	}
+	s.grid(a, top, bottom, 32, 24)
 	for i, v := range vals {
 		y := top + row*float64(i)
 		s.text(left-14, y+row/2+10, "end", "", string(f.Variants[i]))
