@@ -66,6 +66,9 @@ func TestEveryEntryHasItsParts(t *testing.T) {
 			if s.Row.Adds == "" || s.Row.Article == "" || s.Row.Theirs == "" || s.Row.Proof == "" {
 				t.Errorf("the README row is incomplete: %+v", s.Row)
 			}
+			if m := s.Slide.Mark; m != nil && (m.Row < 0 || m.Row >= len(s.Slide.Variants) || m.Per == 0) {
+				t.Errorf("the slide's mark %+v: its row must be one of the %d runs shown, its ratio a ratio", *m, len(s.Slide.Variants))
+			}
 		})
 	}
 }
