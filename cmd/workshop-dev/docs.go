@@ -16,7 +16,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -214,113 +213,8 @@ func mark(v *bool) string {
 	return "✗"
 }
 
-// oursCells compute the "ours (reference run)" cell of README.md's step
-// table from a step's reference run; the row's other cells are the step's
-// entry in internal/course. A step with a reference run and no cell here
-// fails TestEveryStepHasItsOursCell.
-var oursCells = map[int]func(r *result.Result, p params.Params) string{
-	0: func(r *result.Result, _ params.Params) string {
-		return fmt.Sprintf("POST/GET %s; our driver %s wrk", times(rps(r, course.EmptyPost), rps(r, course.EmptyGet)), times(rps(r, course.EmptyGet), rps(r, course.EmptyGet+"-wrk")))
-	},
-	1: func(r *result.Result, _ params.Params) string {
-		d := find(r, course.DirectDB)
-		return fmt.Sprintf("%s req/s, %s the ceiling; %.2f DB q/req", num(rps(r, course.DirectDB)), times(rps(r, course.DirectDB), rps(r, course.EmptyGet)), field(d, func(x *result.Run) float64 { return x.PerRequest.DBQueries }))
-	},
-	2: func(r *result.Result, _ params.Params) string {
-		return fmt.Sprintf("%s direct-db; %.3f DB q/req", times(rps(r, course.CacheAside), rps(r, course.DirectDB)), field(find(r, course.CacheAside), func(x *result.Run) float64 { return x.PerRequest.DBQueries }))
-	},
-	3: func(r *result.Result, _ params.Params) string {
-		a, e := find(r, course.CacheAsidePoll), find(r, course.ETagPoll)
-		body := func(x *result.Run) float64 { return x.Extra["body_bytes_per_req"] }
-		wire := func(x *result.Run) float64 { return x.PerRequest.PublicBytes }
-		return fmt.Sprintf("bodies ÷ %.2f; on the wire ÷ %.2f", field(a, body)/field(e, body), field(a, wire)/field(e, wire))
-	},
-	4: func(r *result.Result, p params.Params) string {
-		per := func(x *result.Run) float64 {
-			return x.PerRequest.DBQueries * float64(x.Requests) / (x.DurationS / p.Scaled(p.Clock.RedisTTLS).Seconds())
-		}
-		return fmt.Sprintf("%.2f vs %.0f DB queries per stampede", field(find(r, course.Singleflight), per), field(find(r, course.CacheAside), per))
-	},
-	5: func(r *result.Result, _ params.Params) string {
-		rb := func(x *result.Run) float64 { return x.PerRequest.RedisBytes }
-		return fmt.Sprintf("Redis bytes ÷ %.1f; req/s %s", field(find(r, course.Singleflight), rb)/field(find(r, course.Burst), rb), times(rps(r, course.Burst), rps(r, course.Singleflight)))
-	},
-	6: func(r *result.Result, _ params.Params) string {
-		ps := func(x *result.Run) float64 { return x.Extra["persisted_per_s"] }
-		rt := func(x *result.Run) float64 { return x.Extra["db_round_trips_per_req"] }
-		return fmt.Sprintf("bulk persists %.1f× sync's rate, %.4f round trips/event", field(find(r, course.Bulk), ps)/field(find(r, course.Sync), ps), field(find(r, course.Bulk), rt))
-	},
-	7: func(r *result.Result, _ params.Params) string {
-		w := func(x *result.Run) float64 { return x.Extra["db_writes_per_req"] }
-		return fmt.Sprintf("DB writes/request ÷ %.0f (reduce vs bulk)", field(find(r, course.Bulk), w)/field(find(r, course.Reduce), w))
-	},
-	8: func(r *result.Result, _ params.Params) string {
-		mean := func(x *result.Run) float64 { return x.Latency.Mean }
-		return fmt.Sprintf("req/s %s on %d server CPUs; mean %.0f → %.0f ms", times(rps(r, course.After), rps(r, course.Before)), len(r.Machine.CPUPlan.Server), field(find(r, course.Before), mean), field(find(r, course.After), mean))
-	},
-	9: func(r *result.Result, _ params.Params) string {
-		spread := func(suffix string) float64 {
-			lo, hi := math.Inf(1), 0.0
-			for _, x := range r.Runs {
-				if strings.HasSuffix(x.Variant, suffix) {
-					lo, hi = math.Min(lo, x.RPS), math.Max(hi, x.RPS)
-				}
-			}
-			return hi / lo
-		}
-		sizes := []string{}
-		for _, x := range r.Runs {
-			if strings.HasPrefix(x.Variant, "pool-") {
-				sizes = append(sizes, x.Variant)
-			}
-		}
-		s := fmt.Sprintf("fastest ÷ slowest: ×%.2f empty, ×%.2f DB read", spread("-empty"), spread("-item"))
-		if len(sizes) >= 2 {
-			s += fmt.Sprintf("; %s = %s %s", sizes[len(sizes)-1], times(rps(r, course.Variant(sizes[len(sizes)-1])), rps(r, course.Variant(sizes[0]))), sizes[0])
-		}
-		return s
-	},
-	10: func(r *result.Result, p params.Params) string {
-		n := slices.Max(p.ScaleOut.Replicas)
-		copies := func(x *result.Run) float64 { return x.Extra["copies_per_item"] }
-		one := field(r.Find("rr-1"), copies)
-		stale := func(x *result.Run) float64 { return x.Extra["stale_ms_max"] }
-		return fmt.Sprintf("Redis loads per item ×%.1f round-robin, ×%.1f hashed (%d replicas); old ETag served ≤ %.0f → %.1f ms",
-			field(r.Find(fmt.Sprintf("rr-%d", n)), copies)/one, field(r.Find(fmt.Sprintf("hash-%d", n)), copies)/one, n,
-			field(find(r, course.StaleTTL), stale), field(find(r, course.StalePubSub), stale))
-	},
-}
-
-func rps(r *result.Result, v course.Variant) float64 {
-	if x := find(r, v); x != nil {
-		return x.RPS
-	}
-	return math.NaN()
-}
-
 // find is r's run of variant v, nil when it has none.
 func find(r *result.Result, v course.Variant) *result.Run { return r.Find(string(v)) }
-
-func field(x *result.Run, f func(*result.Run) float64) float64 {
-	if x == nil {
-		return math.NaN()
-	}
-	return f(x)
-}
-
-func times(a, b float64) string { return fmt.Sprintf("%.2f×", a/b) }
-
-// num writes a rate as people read it: 1 537, 41 407.
-func num(v float64) string {
-	if math.IsNaN(v) {
-		return "–"
-	}
-	s := fmt.Sprintf("%.0f", v)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + " " + s[i:]
-	}
-	return s
-}
 
 // verdicts is a step's claims in one cell: "✓ A3 ✗ A3-wire".
 func verdicts(cs []result.Claim) string {
@@ -336,8 +230,8 @@ func (r *references) stepTable() string {
 	b.WriteString("| step | what it adds | article | their figure | ours (reference run) | verdicts | proved by |\n|---|---|---|---|---|---|---|\n")
 	for _, s := range r.steps {
 		row, res, ours := s.Row, r.runs[s.N], "–"
-		if cell := oursCells[s.N]; cell != nil {
-			ours = cell(res, r.params)
+		if s.Ours != nil {
+			ours = s.Ours(res, scenario.Env{Params: r.params})
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s |\n", s.Link(), row.Adds, row.Article, row.Theirs, ours, verdicts(res.Claims), row.Proof)
 	}

@@ -17,10 +17,12 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/scenario"
 )
 
 // Traffic levels. Article A aimed at "vạn CCU" (10k concurrent users) and
@@ -48,7 +50,10 @@ type shape struct {
 	what    string
 }
 
-var readShapes = []shape{
+// shapes are the rows the cost tables extrapolate, in their order: the
+// read path's, then the write path's (the steps whose server writes to
+// MongoDB, as their manifest entries say).
+var shapes = []shape{
 	{0, course.EmptyGet, "ceiling: the item's bytes from memory, no data access"},
 	{1, course.DirectDB, "every read from PostgreSQL"},
 	{2, course.CacheAside, "Redis get-or-set, no coalescing"},
@@ -56,9 +61,6 @@ var readShapes = []shape{
 	{5, course.Burst, "burst cache in process, then Redis"},
 	{3, course.CacheAsidePoll, "pollers, no ETag (paced clients)"},
 	{3, course.ETagPoll, "pollers with ETag/304 (paced clients)"},
-}
-
-var writeShapes = []shape{
 	{6, course.Sync, "insertOne, then answer"},
 	{6, course.Async, "answer, then insertOne (not awaited)"},
 	{6, course.Group, "answer, buffer, insert 100 at a time concurrently"},
@@ -66,6 +68,17 @@ var writeShapes = []shape{
 	{7, course.Sync, "$inc per event, awaited"},
 	{7, course.Bulk, "buffer, bulkWrite (ordered: false) of one $inc per event"},
 	{7, course.Reduce, "count per id, one $inc per id per flush"},
+}
+
+// pathShapes are the write path's shapes (writes) or the read path's.
+func pathShapes(writes bool) []shape {
+	var out []shape
+	for _, s := range shapes {
+		if step, _ := course.Get(s.step); slices.Contains(step.Services, course.Mongo) == writes {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func (r *references) run(s shape) *result.Run {
@@ -93,7 +106,7 @@ var scalingRegions = map[string]func(*references, *bytes.Buffer){
 
 // scaling writes the region of docs/scaling.md called name.
 func (r *references) scaling(name string) (string, error) {
-	for _, s := range append(append([]shape{}, readShapes...), writeShapes...) {
+	for _, s := range shapes {
 		if r.run(s) == nil {
 			return "", fmt.Errorf("region %s: results/reference/step-%d.json has no %q run", name, s.step, s.variant)
 		}
@@ -126,7 +139,7 @@ func sig(v float64) string {
 	case a == 0:
 		return "0"
 	case a >= 100:
-		return num(v)
+		return scenario.Rate(v)
 	case a >= 10:
 		return fmt.Sprintf("%.1f", v)
 	case a >= 1:
@@ -139,10 +152,10 @@ func pct(v float64) string { return fmt.Sprintf("%.1f %%", 100*v) }
 
 func (r *references) scalingLevels(b *bytes.Buffer) {
 	m := r.runs[1].Machine
-	fmt.Fprintf(b, "Article A's traffic, by its own rule of thumb (A1: 10 CCU make 1 req/s) at the %s CCU it aimed at (“vạn CCU”): **%s req/s**. The tables use ×1, ×10 and ×100 of it: ", num(articleCCU), num(baseRPS()))
+	fmt.Fprintf(b, "Article A's traffic, by its own rule of thumb (A1: 10 CCU make 1 req/s) at the %s CCU it aimed at (“vạn CCU”): **%s req/s**. The tables use ×1, ×10 and ×100 of it: ", scenario.Rate(articleCCU), scenario.Rate(baseRPS()))
 	var parts []string
 	for _, l := range levels {
-		parts = append(parts, num(l*baseRPS())+" req/s")
+		parts = append(parts, scenario.Rate(l*baseRPS())+" req/s")
 	}
 	b.WriteString(strings.Join(parts, ", ") + ".\n\n")
 	var wide []string // steps whose server had more than the one CPU
@@ -160,7 +173,7 @@ func (r *references) scalingLevels(b *bytes.Buffer) {
 
 func (r *references) scalingCosts(b *bytes.Buffer) {
 	b.WriteString("| shape | step: run | server µs/req | server busy | req/s per core | CCU per core | public B/req | DB q/req | Redis GET/req | Redis B/req | hit ratio |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n")
-	for _, s := range readShapes {
+	for _, s := range pathShapes(false) {
 		x := r.run(s)
 		us := x.PerRequest.ServerCPUus
 		var hits []string
@@ -177,7 +190,7 @@ func (r *references) scalingCosts(b *bytes.Buffer) {
 			hits = []string{"–"}
 		}
 		fmt.Fprintf(b, "| %s | %d: %s | %s | %.0f %% | %s | %s | %s | %s | %s | %s | %s |\n", s.what, s.step, s.variant,
-			sig(us), 100*r.busy(s), num(1e6/us), num(ccuPerRPS*1e6/us), num(x.PerRequest.PublicBytes),
+			sig(us), 100*r.busy(s), scenario.Rate(1e6/us), scenario.Rate(ccuPerRPS*1e6/us), scenario.Rate(x.PerRequest.PublicBytes),
 			sig(x.PerRequest.DBQueries), sig(extra(x, "redis_gets_per_req")), sig(x.PerRequest.RedisBytes), strings.Join(hits, ", "))
 	}
 	b.WriteString("\nreq/s per core = 10⁶ ÷ server µs/req (the core 100 % busy); CCU per core = 10 × that (A1's rule of thumb). Rows whose server was far from 100 % busy were paced by the database (1) or by the clients' poll clock (3): their µs/req was measured while the server also idled, and is the figure to use, not their req/s. The cached rows' DB q/req (and the burst row's Redis GET/req) are misses per request at our req/s and our TTLs: they do not transfer to another rate — count those tiers by keys and TTLs (below).\n")
@@ -187,7 +200,7 @@ func (r *references) scalingSize(b *bytes.Buffer) {
 	p := r.params
 	k := float64(p.Catalog.HotItems)
 	b.WriteString("| shape | req/s | API cores | PG q/s | Redis GET/s | Redis Mbit/s | public Mbit/s |\n|---|---:|---:|---:|---:|---:|---:|\n")
-	for _, s := range readShapes[1:5] {
+	for _, s := range pathShapes(false)[1:5] {
 		x := r.run(s)
 		perGet := 0.0 // Redis bytes per GET, both directions
 		if g := extra(x, "redis_gets_per_req"); g > 0 {
@@ -214,7 +227,7 @@ func (r *references) scalingSize(b *bytes.Buffer) {
 			if strings.HasPrefix(getsCell, "≤") {
 				mbit = "≤ " + mbit
 			}
-			fmt.Fprintf(b, "| %d: %s | %s | %d | %s | %s | %s | %s |\n", s.step, s.variant, num(rate), n,
+			fmt.Fprintf(b, "| %d: %s | %s | %d | %s | %s | %s | %s |\n", s.step, s.variant, scenario.Rate(rate), n,
 				pg, getsCell, mbit, sig(rate*x.PerRequest.PublicBytes*8/1e6))
 		}
 	}
@@ -245,7 +258,7 @@ func (r *references) scalingKeys(b *bytes.Buffer) {
 	b.WriteString("| step: run | req/s | measured | per s | model: keys ÷ TTL |\n|---|---:|---|---:|---:|\n")
 	row := func(s shape, what string, perReq, model float64) {
 		x := r.run(s)
-		fmt.Fprintf(b, "| %d: %s | %s | %s | %s | %s |\n", s.step, s.variant, num(x.RPS), what, sig(x.RPS*perReq), sig(model))
+		fmt.Fprintf(b, "| %d: %s | %s | %s | %s | %s |\n", s.step, s.variant, scenario.Rate(x.RPS), what, sig(x.RPS*perReq), sig(model))
 	}
 	c, sf, bu := r.run(shape{2, course.CacheAside, ""}), r.run(shape{5, course.Singleflight, ""}), r.run(shape{5, course.Burst, ""})
 	row(shape{2, course.CacheAside, ""}, "DB queries", c.PerRequest.DBQueries, k/ttl)
@@ -253,7 +266,7 @@ func (r *references) scalingKeys(b *bytes.Buffer) {
 	row(shape{5, course.Burst, ""}, "DB queries", bu.PerRequest.DBQueries, k/ttl)
 	row(shape{5, course.Burst, ""}, "Redis GETs", extra(bu, "redis_gets_per_req"), k/burst)
 	fmt.Fprintf(b, "\nOn the articles' clock the same model gives, per process: %s DB queries/s (%d keys ÷ %g s) and %s Redis GETs/s behind a burst cache (%d keys ÷ %g s) — at %s or %s req/s alike. Without coalescing (step 2's row) concurrent misses of one key each query: more than the model, and more the more concurrent the traffic (step 4).\n",
-		sig(k/p.Clock.RedisTTLS), p.Catalog.HotItems, p.Clock.RedisTTLS, sig(k/p.Clock.BurstTTLS), p.Catalog.HotItems, p.Clock.BurstTTLS, num(levels[0]*baseRPS()), num(levels[len(levels)-1]*baseRPS()))
+		sig(k/p.Clock.RedisTTLS), p.Catalog.HotItems, p.Clock.RedisTTLS, sig(k/p.Clock.BurstTTLS), p.Catalog.HotItems, p.Clock.BurstTTLS, scenario.Rate(levels[0]*baseRPS()), scenario.Rate(levels[len(levels)-1]*baseRPS()))
 }
 
 func (r *references) scalingRedis(b *bytes.Buffer) {
@@ -262,13 +275,13 @@ func (r *references) scalingRedis(b *bytes.Buffer) {
 	c := r.run(shape{2, course.CacheAside, ""})
 	sf := shape{5, course.Singleflight, ""}
 	floor := r.run(sf).RPS * extra(r.run(sf), "redis_gets_per_req")
-	fmt.Fprintf(b, "- **Per shard, a floor:** our Redis served %s GETs/s of an item (step 5: singleflight, %s Redis B/req) on a core it shared with PostgreSQL and the load driver — a floor for one shard's command rate, not its ceiling (measure yours with `redis-benchmark`).\n", num(floor), num(r.run(sf).PerRequest.RedisBytes))
-	fmt.Fprintf(b, "- **The hottest key:** %d hot items under Zipf s = %g send %s of all reads to rank 1 (1 ÷ Σₖ 1/kˢ). One key hashes to one of the %s slots, so one shard answers all of it:\n\n", p.Catalog.HotItems, p.Catalog.ZipfS, pct(top), num(hashSlots))
+	fmt.Fprintf(b, "- **Per shard, a floor:** our Redis served %s GETs/s of an item (step 5: singleflight, %s Redis B/req) on a core it shared with PostgreSQL and the load driver — a floor for one shard's command rate, not its ceiling (measure yours with `redis-benchmark`).\n", scenario.Rate(floor), scenario.Rate(r.run(sf).PerRequest.RedisBytes))
+	fmt.Fprintf(b, "- **The hottest key:** %d hot items under Zipf s = %g send %s of all reads to rank 1 (1 ÷ Σₖ 1/kˢ). One key hashes to one of the %s slots, so one shard answers all of it:\n\n", p.Catalog.HotItems, p.Catalog.ZipfS, pct(top), scenario.Rate(hashSlots))
 	b.WriteString("| req/s (step 2's shape) | Redis GET/s, all shards | GET/s on the hottest key's shard, at least | its Mbit/s | shards by GET/s ÷ floor |\n|---:|---:|---:|---:|---:|\n")
 	for _, l := range levels {
 		rate := l * baseRPS()
 		gets := rate * extra(c, "redis_gets_per_req")
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", num(rate), sig(gets), sig(gets*top), sig(gets*top*c.PerRequest.RedisBytes/extra(c, "redis_gets_per_req")*8/1e6), int(math.Ceil(gets/floor)))
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", scenario.Rate(rate), sig(gets), sig(gets*top), sig(gets*top*c.PerRequest.RedisBytes/extra(c, "redis_gets_per_req")*8/1e6), int(math.Ceil(gets/floor)))
 	}
 	bu := r.run(shape{5, course.Burst, ""})
 	fmt.Fprintf(b, "\nThe busiest shard carries at least the larger of (all GETs ÷ shards) and (the hottest key's share × all GETs): past ⌊1 ÷ %s⌋ = %d shards, adding shards no longer lowers it — only fewer GETs of that key do. Step 5's burst cache is that answer (%s Redis GET/req instead of %s, measured), and so is Redis' own client-side caching below.\n",
@@ -279,13 +292,13 @@ func (r *references) scalingPG(b *bytes.Buffer) {
 	d := shape{1, course.DirectDB, ""}
 	x := r.run(d)
 	floor := x.RPS * x.PerRequest.DBQueries
-	fmt.Fprintf(b, "Step 1's server was %.0f %% busy: PostgreSQL (and the load driver beside it on one core) set the pace at **%s queries/s** of the item query — so one PostgreSQL core does at least that (a floor: it shared its core). For the direct read that is:\n\n", 100*r.busy(d), num(floor))
+	fmt.Fprintf(b, "Step 1's server was %.0f %% busy: PostgreSQL (and the load driver beside it on one core) set the pace at **%s queries/s** of the item query — so one PostgreSQL core does at least that (a floor: it shared its core). For the direct read that is:\n\n", 100*r.busy(d), scenario.Rate(floor))
 	b.WriteString("| req/s (step 1's shape) | PG q/s | PG cores, at most (q/s ÷ floor ÷ busy share) | 8-core servers: primary + read replicas |\n|---:|---:|---:|---:|\n")
 	for _, l := range levels {
 		rate := l * baseRPS()
 		q := rate * x.PerRequest.DBQueries
 		c := int(math.Ceil(q / floor / targetBusy))
-		fmt.Fprintf(b, "| %s | %s | %d | %d |\n", num(rate), num(q), c, int(math.Ceil(float64(c)/8)))
+		fmt.Fprintf(b, "| %s | %s | %d | %d |\n", scenario.Rate(rate), scenario.Rate(q), c, int(math.Ceil(float64(c)/8)))
 	}
 	sf := r.run(shape{5, course.Singleflight, ""})
 	fmt.Fprintf(b, "\nBehind step 4–5's coalesced cache the same item costs %s queries per request here and, on the articles' clock, about %s queries/s per API process whatever the rate (table above): a cached read needs no replica at all. Replicas earn their keep for the reads no cache absorbs: the long tail, a cold start after a Redis flush or failover (every key misses at once, once per process), and uncached endpoints.\n",
@@ -305,32 +318,32 @@ func (r *references) scalingCDN(b *bytes.Buffer) {
 		saves = "the 304 saved some server CPU too (no body to write), though the item is still read to compute the tag"
 	}
 	fmt.Fprintf(b, "- Bytes on the wire: a 200 costs %s B; a 304, derived as (B/req with ETag − (1 − share) × B₂₀₀) ÷ share, about %s B. Server µs/req: %s without ETag, %s with — %s.\n",
-		num(b200), num(b304), sig(a.PerRequest.ServerCPUus), sig(e.PerRequest.ServerCPUus), saves)
+		scenario.Rate(b200), scenario.Rate(b304), sig(a.PerRequest.ServerCPUus), sig(e.PerRequest.ServerCPUus), saves)
 	b.WriteString("\n| CCU polling every 15 s | req/s | public Mbit/s, no ETag | with ETag | API cores (etag-poll µs) |\n|---:|---:|---:|---:|---:|\n")
 	for _, l := range levels {
 		ccu := l * articleCCU
 		rate := ccu / p.Clock.PollS
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", num(ccu), num(rate), sig(rate*b200*8/1e6), sig(rate*e.PerRequest.PublicBytes*8/1e6), cores(rate, e.PerRequest.ServerCPUus))
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", scenario.Rate(ccu), scenario.Rate(rate), sig(rate*b200*8/1e6), sig(rate*e.PerRequest.PublicBytes*8/1e6), cores(rate, e.PerRequest.ServerCPUus))
 	}
 	fmt.Fprintf(b, "\nWith a shared cache in front and `Cache-Control: public, max-age=%d`, the origin sees at most (edge locations × %d hot items ÷ %d s) revalidations per second — %s req/s per edge location — whatever the CCU; each revalidation is a 304 (about %s B) when the item has not changed, a 200 (%s B) when it has.\n",
-		exampleMaxAg, p.Catalog.HotItems, exampleMaxAg, num(float64(p.Catalog.HotItems)/exampleMaxAg), num(b304), num(b200))
+		exampleMaxAg, p.Catalog.HotItems, exampleMaxAg, scenario.Rate(float64(p.Catalog.HotItems)/exampleMaxAg), scenario.Rate(b304), scenario.Rate(b200))
 }
 
 func (r *references) scalingWrites(b *bytes.Buffer) {
 	top := levels[len(levels)-1] * baseRPS()
 	m := r.runs[6].Machine
-	fmt.Fprintf(b, "MongoDB here is %s; its rates are not mongod's. Per event, the counts transfer; per second, only as a floor. At %s events/s:\n\n", m.Mongo, num(top))
+	fmt.Fprintf(b, "MongoDB here is %s; its rates are not mongod's. Per event, the counts transfer; per second, only as a floor. At %s events/s:\n\n", m.Mongo, scenario.Rate(top))
 	b.WriteString("| step: run | what | server µs/event | events/s per core | DB writes/event | round trips/event | persisted/s here | API cores | DB round trips/s | in flight at 1 ms/round trip |\n|---|---|---:|---:|---:|---:|---:|---:|---:|---:|\n")
-	for _, s := range writeShapes {
+	for _, s := range pathShapes(true) {
 		x := r.run(s)
 		us := x.PerRequest.ServerCPUus
 		rt := extra(x, "db_round_trips_per_req")
-		fmt.Fprintf(b, "| %d: %s | %s | %s | %s | %s | %s | %s | %d | %s | %s |\n", s.step, s.variant, s.what, sig(us), num(1e6/us), sig(extra(x, "db_writes_per_req")), sig(rt),
-			num(extra(x, "persisted_per_s")), cores(top, us), sig(top*rt), sig(top*rt*littleRTTms/1e3))
+		fmt.Fprintf(b, "| %d: %s | %s | %s | %s | %s | %s | %s | %d | %s | %s |\n", s.step, s.variant, s.what, sig(us), scenario.Rate(1e6/us), sig(extra(x, "db_writes_per_req")), sig(rt),
+			scenario.Rate(extra(x, "persisted_per_s")), cores(top, us), sig(top*rt), sig(top*rt*littleRTTms/1e3))
 	}
 	raw, bulk := r.run(shape{6, course.RawSeq, ""}), r.run(shape{6, course.RawBulk, ""})
 	if raw != nil && bulk != nil {
-		fmt.Fprintf(b, "\nThe database alone, no HTTP (step 6): %s documents/s one insert at a time on one connection, %s documents/s in insertMany batches — the round trip, not the document, is the unit of cost.\n", num(extra(raw, "persisted_per_s")), num(extra(bulk, "persisted_per_s")))
+		fmt.Fprintf(b, "\nThe database alone, no HTTP (step 6): %s documents/s one insert at a time on one connection, %s documents/s in insertMany batches — the round trip, not the document, is the unit of cost.\n", scenario.Rate(extra(raw, "persisted_per_s")), scenario.Rate(extra(bulk, "persisted_per_s")))
 	}
 	fmt.Fprintf(b, "\nIn flight = round trips/s × round-trip time (Little's law), with an assumed %g ms for a w:majority write acknowledged within one region: the connections (and goroutines) a fleet keeps busy waiting on the database.\n", littleRTTms)
 }
@@ -340,16 +353,16 @@ func (r *references) scalingLB(b *bytes.Buffer) {
 	k := float64(p.Catalog.HotItems)
 	top := levels[len(levels)-1] * baseRPS()
 	bu := r.run(shape{5, course.Burst, ""})
-	fmt.Fprintf(b, "At %s req/s of step 5's shape, N replicas behind round-robin, each with its own burst cache (%d hot keys, burst TTL %g s, Redis TTL %g s on the articles' clock):\n\n", num(top), p.Catalog.HotItems, p.Clock.BurstTTLS, p.Clock.RedisTTLS)
+	fmt.Fprintf(b, "At %s req/s of step 5's shape, N replicas behind round-robin, each with its own burst cache (%d hot keys, burst TTL %g s, Redis TTL %g s on the articles' clock):\n\n", scenario.Rate(top), p.Catalog.HotItems, p.Clock.BurstTTLS, p.Clock.RedisTTLS)
 	b.WriteString("| replicas N | req/s per replica | server busy per replica | Redis GET/s (N × keys ÷ burst TTL) | memory hit ratio, at best (1 − GET/s ÷ req/s) | DB q/s, at most (N × keys ÷ Redis TTL) |\n|---:|---:|---:|---:|---:|---:|\n")
 	for _, n := range []int{1, 2, 4, 16, 64} {
 		per := top / float64(n)
 		gets := float64(n) * k / p.Clock.BurstTTLS
-		fmt.Fprintf(b, "| %d | %s | %.0f %% | %s | %.2f %% | %s |\n", n, num(per), 100*per*bu.PerRequest.ServerCPUus/1e6, sig(gets), 100*(1-gets/top), sig(float64(n)*k/p.Clock.RedisTTLS))
+		fmt.Fprintf(b, "| %d | %s | %.0f %% | %s | %.2f %% | %s |\n", n, scenario.Rate(per), 100*per*bu.PerRequest.ServerCPUus/1e6, sig(gets), 100*(1-gets/top), sig(float64(n)*k/p.Clock.RedisTTLS))
 	}
 	burstTTL := p.ForHitRatio(p.Clock.BurstTTLS).Seconds()
 	fmt.Fprintf(b, "\nA replica above 100 %% busy cannot serve its share: N must be at least %d here (%s µs/req), %d at the planned %.0f %%. The hit-ratio column counts one refresh per key per burst TTL; our one process measured %s at %s req/s, below what the model gives at that rate (%.2f %%), because requests that arrive while a key is loading wait on that load and count as misses; its Redis GETs/s are compared with the model in the table above. Read the hit-ratio column as an upper bound. Routing by item id (consistent hashing at the load balancer) makes N = 1 in the last three columns; a replica leaving moves only its keys.\n",
-		int(math.Ceil(top*bu.PerRequest.ServerCPUus/1e6)), sig(bu.PerRequest.ServerCPUus), cores(top, bu.PerRequest.ServerCPUus), 100*targetBusy, pct(extra(bu, "memory_hit_ratio")), num(bu.RPS), 100*(1-k/burstTTL/bu.RPS))
+		int(math.Ceil(top*bu.PerRequest.ServerCPUus/1e6)), sig(bu.PerRequest.ServerCPUus), cores(top, bu.PerRequest.ServerCPUus), 100*targetBusy, pct(extra(bu, "memory_hit_ratio")), scenario.Rate(bu.RPS), 100*(1-k/burstTTL/bu.RPS))
 	r.scaleOutRuns(b)
 }
 
@@ -374,7 +387,7 @@ func (r *references) scaleOutRuns(b *bytes.Buffer) {
 		if v, ok := x.Extra["memory_hit_ratio"]; ok {
 			mem = pct(v)
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", x.Variant, num(x.RPS), sig(x.PerRequest.ServerCPUus), sig(extra(x, "redis_gets_per_req")), mem, sig(x.PerRequest.DBQueries))
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", x.Variant, scenario.Rate(x.RPS), sig(x.PerRequest.ServerCPUus), sig(extra(x, "redis_gets_per_req")), mem, sig(x.PerRequest.DBQueries))
 	}
 }
 
@@ -385,10 +398,10 @@ func (r *references) scalingCores(b *bytes.Buffer) {
 	us := after.PerRequest.ServerCPUus
 	owasp := us * owaspPBKDF2 / float64(p.Login.Iterations)
 	fmt.Fprintf(b, "Step 8 on %d server CPUs: the serialised hash kept %s of them busy, the fixed one %s (req/s × µs/req ÷ 10⁶). A login costs %s ms of CPU at %s PBKDF2 iterations; at OWASP's %s, about %s ms (the cost is linear in iterations).\n\n",
-		n, sig(before.RPS*before.PerRequest.ServerCPUus/1e6), sig(after.RPS*us/1e6), sig(us/1e3), num(float64(p.Login.Iterations)), num(owaspPBKDF2), sig(owasp/1e3))
+		n, sig(before.RPS*before.PerRequest.ServerCPUus/1e6), sig(after.RPS*us/1e6), sig(us/1e3), scenario.Rate(float64(p.Login.Iterations)), scenario.Rate(owaspPBKDF2), sig(owasp/1e3))
 	b.WriteString("| logins/s | cores at our iterations | cores at OWASP's |\n|---:|---:|---:|\n")
 	for _, rate := range []float64{10, 100, 1000} {
-		fmt.Fprintf(b, "| %s | %d | %d |\n", num(rate), cores(rate, us), cores(rate, owasp))
+		fmt.Fprintf(b, "| %s | %d | %d |\n", scenario.Rate(rate), cores(rate, us), cores(rate, owasp))
 	}
 }
 
@@ -397,12 +410,12 @@ func (r *references) scalingPool(b *bytes.Buffer) {
 	res := r.runs[9]
 	var sizes []string
 	for _, x := range res.Runs {
-		if strings.HasPrefix(x.Variant, "pool-") {
-			sizes = append(sizes, fmt.Sprintf("%s connections %s req/s", strings.TrimPrefix(x.Variant, "pool-"), num(x.RPS)))
+		if n, ok := course.PoolSize(course.Variant(x.Variant)); ok {
+			sizes = append(sizes, fmt.Sprintf("%s connections %s req/s", n, scenario.Rate(x.RPS)))
 		}
 	}
 	verdict := "more connections did not make the same core faster"
-	if first, last := res.Find("pool-"+fmt.Sprint(p.Frameworks.PoolSizes[0])), res.Find("pool-"+fmt.Sprint(p.Frameworks.PoolSizes[len(p.Frameworks.PoolSizes)-1])); first != nil && last != nil && last.RPS > 1.1*first.RPS {
+	if first, last := find(res, course.PoolRow(p.Frameworks.PoolSizes[0])), find(res, course.PoolRow(p.Frameworks.PoolSizes[len(p.Frameworks.PoolSizes)-1])); first != nil && last != nil && last.RPS > 1.1*first.RPS {
 		verdict = "here more connections helped: measure yours before copying the rule below"
 	}
 	fmt.Fprintf(b, "- Pool size on one API core (step 9, echo, the item read): %s — %s.\n", strings.Join(sizes, "; "), verdict)
@@ -413,15 +426,15 @@ func (r *references) scalingPool(b *bytes.Buffer) {
 	for _, l := range levels {
 		rate := l * baseRPS()
 		n := cores(rate, d.PerRequest.ServerCPUus)
-		fmt.Fprintf(b, "| %s | %d | %s | %s | %d |\n", num(rate), n, num(float64(n*p.Frameworks.Pool)), num(float64(n*p.Frameworks.PoolSizes[len(p.Frameworks.PoolSizes)-1])), pgMaxConns)
+		fmt.Fprintf(b, "| %s | %d | %s | %s | %d |\n", scenario.Rate(rate), n, scenario.Rate(float64(n*p.Frameworks.Pool)), scenario.Rate(float64(n*p.Frameworks.PoolSizes[len(p.Frameworks.PoolSizes)-1])), pgMaxConns)
 	}
-	usOf := func(v string) float64 {
-		return field(res.Find(v), func(x *result.Run) float64 { return x.PerRequest.ServerCPUus })
+	usOf := func(fw, ep string) float64 {
+		return scenario.Field(find(res, course.FrameworkRow(fw, ep)), func(x *result.Run) float64 { return x.PerRequest.ServerCPUus })
 	}
 	burst, empty := r.run(shape{5, course.Burst, ""}), r.run(shape{5, course.EmptyGet, ""})
 	share := empty.PerRequest.ServerCPUus / burst.PerRequest.ServerCPUus
 	fmt.Fprintf(b, "\n- Framework CPU (step 9, µs/req): empty GET echo %s, fasthttp %s (%s); item read echo %s, fasthttp %s (%s). Step 5's burst-cached read costs %s µs against %s for the empty ceiling in the same run: the HTTP server and the shell are %s of its cost, so at that shape the framework sets the core count; at step 1's shape they are a small part of it.\n",
-		sig(usOf("echo-empty")), sig(usOf("fasthttp-empty")), times(usOf("fasthttp-empty"), usOf("echo-empty")),
-		sig(usOf("echo-item")), sig(usOf("fasthttp-item")), times(usOf("fasthttp-item"), usOf("echo-item")),
+		sig(usOf("echo", "empty")), sig(usOf("fasthttp", "empty")), scenario.Times(usOf("fasthttp", "empty"), usOf("echo", "empty")),
+		sig(usOf("echo", "item")), sig(usOf("fasthttp", "item")), scenario.Times(usOf("fasthttp", "item"), usOf("echo", "item")),
 		sig(burst.PerRequest.ServerCPUus), sig(empty.PerRequest.ServerCPUus), pct(math.Min(1, share)))
 }

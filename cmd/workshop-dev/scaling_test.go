@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/scenario"
 )
 
 // TestScalingDocHasEveryRegion: docs/scaling.md carries every region the
@@ -47,7 +48,7 @@ func TestScalingFollowsTheRuns(t *testing.T) {
 	burst := refs.runs[5].Find("burst")
 	top := levels[len(levels)-1] * baseRPS()
 	want := func(us float64) string {
-		return fmt.Sprintf("| 5: burst | %s | %d |", num(top), int(math.Ceil(top*us/1e6/targetBusy)))
+		return fmt.Sprintf("| 5: burst | %s | %d |", scenario.Rate(top), int(math.Ceil(top*us/1e6/targetBusy)))
 	}
 	out, err := refs.scaling("scaling-size")
 	if err != nil {
@@ -166,10 +167,10 @@ func runFigures(refs *references) []runFigure {
 				add(sig(x.PerRequest.ServerCPUus), from+" server µs/req")
 			}
 			if x.PerRequest.PublicBytes >= 100 {
-				add(num(x.PerRequest.PublicBytes), from+" public B/req")
+				add(scenario.Rate(x.PerRequest.PublicBytes), from+" public B/req")
 			}
 			if x.PerRequest.RedisBytes >= 100 {
-				add(num(x.PerRequest.RedisBytes), from+" Redis B/req")
+				add(scenario.Rate(x.PerRequest.RedisBytes), from+" Redis B/req")
 			}
 			for _, k := range []string{"redis_hit_ratio", "memory_hit_ratio", "status_304_share"} {
 				if v, ok := x.Extra[k]; ok {

@@ -9,17 +9,16 @@ package balancer
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log"
-	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"time"
 
+	"github.com/peakload/workshop/internal/proc"
 	"github.com/peakload/workshop/internal/stack"
 )
 
@@ -44,9 +43,7 @@ const (
 type HAProxy struct {
 	Target string // http://127.0.0.1:PORT
 	Config string // the configuration file it was started with
-	cmd    *exec.Cmd
-	exited chan struct{}
-	log    string
+	child  *proc.Child
 }
 
 // Binary finds haproxy (in /usr/sbin on Debian, not on a user's PATH),
@@ -109,7 +106,7 @@ func StartHAProxy(ctx context.Context, dir string, balance Balance, backends []s
 	if err != nil {
 		return nil, err
 	}
-	port, err := freePort()
+	port, err := proc.FreePort()
 	if err != nil {
 		return nil, err
 	}
@@ -117,21 +114,12 @@ func StartHAProxy(ctx context.Context, dir string, balance Balance, backends []s
 	if err := os.WriteFile(cfg, []byte(Config(port, balance, backends)), 0o644); err != nil {
 		return nil, fmt.Errorf("write %s: %w", cfg, err)
 	}
-	logPath := filepath.Join(dir, "haproxy.log")
-	logf, err := os.Create(logPath)
+	child, err := proc.StartChild("haproxy", exec.Command(bin, "-db", "-f", cfg), filepath.Join(dir, "haproxy.log"))
 	if err != nil {
 		return nil, err
 	}
-	defer logf.Close()
-	cmd := exec.Command(bin, "-db", "-f", cfg)
-	cmd.Stdout, cmd.Stderr = logf, logf
-	cmd.SysProcAttr = childAttr()
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start haproxy: %w", err)
-	}
-	h := &HAProxy{Target: fmt.Sprintf("http://127.0.0.1:%d", port), Config: cfg, cmd: cmd, exited: make(chan struct{}), log: logPath}
-	go func() { _ = cmd.Wait(); close(h.exited) }()
-	if err := writePID(dir, "haproxy", cmd.Process.Pid); err != nil {
+	h := &HAProxy{Target: fmt.Sprintf("http://127.0.0.1:%d", port), Config: cfg, child: child}
+	if err := writePID(dir, "haproxy", h.Pid()); err != nil {
 		h.Stop()
 		return nil, err
 	}
@@ -143,53 +131,24 @@ func StartHAProxy(ctx context.Context, dir string, balance Balance, backends []s
 }
 
 func (h *HAProxy) waitReady(ctx context.Context, timeout time.Duration) error {
-	for deadline := time.Now().Add(timeout); time.Now().Before(deadline); {
-		select {
-		case <-h.exited:
-			b, _ := os.ReadFile(h.log)
-			return fmt.Errorf("haproxy exited during start-up:\n%s", b)
-		case <-ctx.Done():
-			return ctx.Err()
-		default:
-		}
-		if resp, err := http.Get(h.Target + "/healthz"); err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return nil
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
+	err := h.child.AwaitOK(ctx, h.Target+"/healthz", timeout)
+	b, _ := os.ReadFile(h.child.LogPath)
+	switch {
+	case errors.Is(err, proc.ErrExited):
+		return fmt.Errorf("haproxy exited during start-up:\n%s", b)
+	case errors.Is(err, proc.ErrNotReady):
+		return fmt.Errorf("haproxy not forwarding after %s:\n%s", timeout, b)
+	default:
+		return err
 	}
-	b, _ := os.ReadFile(h.log)
-	return fmt.Errorf("haproxy not forwarding after %s:\n%s", timeout, b)
 }
 
 // Pid is HAProxy's process id.
-func (h *HAProxy) Pid() int { return h.cmd.Process.Pid }
+func (h *HAProxy) Pid() int { return h.child.Cmd.Process.Pid }
 
 // Stop ends HAProxy (SIGTERM: it closes its listener at once) and removes
 // its pid file.
 func (h *HAProxy) Stop() {
 	defer removePID(filepath.Dir(h.Config), "haproxy")
-	select {
-	case <-h.exited:
-		return
-	default:
-	}
-	_ = h.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-h.exited:
-	case <-time.After(5 * time.Second):
-		_ = h.cmd.Process.Kill()
-		<-h.exited
-	}
-}
-
-func freePort() (int, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, fmt.Errorf("find a free port: %w", err)
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port, nil
+	h.child.Stop(5 * time.Second)
 }

@@ -13,7 +13,6 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/server"
 )
 
@@ -35,13 +34,9 @@ func Tag(body []byte) string {
 // gets 304 with the same two headers and no body.
 func Serve(get server.Getter, notModified func(ifNoneMatch, etag string) bool) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		id, err := catalog.ParseID(c.Param("id"))
+		body, err := server.Read(c, get)
 		if err != nil {
-			return echo.NewHTTPError(http.StatusBadRequest, err.Error())
-		}
-		body, err := get(c.Request().Context(), id)
-		if err != nil {
-			return server.ReadError(err)
+			return err
 		}
 		tag := Tag(body)
 		h := c.Response().Header()

@@ -2,11 +2,12 @@
 // step that more than one part of the tree needs — its slug, the services
 // its server needs, whether it has an exercise, its drill, whether
 // test-latency runs it, the counters its report draws, its row in the
-// README's table, its variants' names and its tolerances — lives in the
-// step's one entry in steps.go. The benches (internal/scenario), the docs
-// generator, the report, the drills and the scaffolder (`make new-step`)
-// read them from here, so adding a step means one entry here plus the
-// step's own folders and its internal/scenario/stepNN.go.
+// README's table, its deck's chart, its variants' names and its
+// tolerances — lives in the step's one entry in steps.go. The benches
+// (internal/scenario), the docs generator, the report, the drills and the
+// scaffolder (`make new-step`) read them from here, so adding a step
+// means one entry here plus the step's own folders and its
+// internal/scenario/stepNN.go.
 //
 // The package imports nothing of the workshop: the lean learner CLI and
 // the maintainer's tools both read it for free.
@@ -29,6 +30,14 @@ const (
 // Variant names one row of a step's table: the Go driver's and the k6
 // script's name for it, the key its results are found by.
 type Variant string
+
+// WrkTwin ends the name of a row wrk drove: empty-get-wrk is empty-get's
+// twin (internal/scenario adds one to a plain HTTP row where wrk is
+// installed).
+const WrkTwin = "-wrk"
+
+// Wrk is v's twin row, the same load driven by wrk.
+func (v Variant) Wrk() Variant { return v + WrkTwin }
 
 // Drill is a step's failure drill (`make step-N drill`), if any.
 type Drill int
@@ -53,13 +62,50 @@ const (
 )
 
 // Row is what the README's step table says of a step besides the figures
-// (the "ours" cell is computed from the reference run by the docs generator).
+// (the "ours" cell is computed from the reference run by the step's bench,
+// internal/scenario's Step.Ours, which the docs generator prints).
 type Row struct {
 	Adds    string // what the step adds
 	Article string // the claims' ids: "A3", "B1–B8"
 	Theirs  string // the source's figure
 	Proof   string // what the step's check proves
 }
+
+// Slide is the chart a step's deck shows (internal/report draws it): one
+// message, two or three of the step's runs, one figure per run, and the
+// source's figure as a mark where the source gives one. The report keeps
+// the full charts; a slide is read from the back of a room, so it shows
+// only what its message needs.
+type Slide struct {
+	Message  string    // the one thing the chart says, without a figure (figures come from the run)
+	Label    string    // what the bars measure
+	Variants []Variant // the runs shown, top to bottom (2–3)
+	Figure   Figure
+	Mark     *Mark
+}
+
+// Figure names what a slide's bars read from each run: ReqPerSec,
+// DBQueries or RedisBytes, or else the key of the run's step-specific
+// figure of that name ("persisted_per_s").
+type Figure string
+
+const (
+	ReqPerSec  Figure = "req/s"
+	DBQueries  Figure = "db_queries_per_request"
+	RedisBytes Figure = "redis_bytes_per_request"
+)
+
+// Mark is the source's figure on a slide: its ratio (Times ÷ Per) applied
+// to the first run's value, drawn on the row it predicts.
+type Mark struct {
+	Row        int // the run (index into Variants) the source's ratio predicts
+	Source     string
+	Quote      string // the source's figure as it words it
+	Times, Per float64
+}
+
+// Of is where the source's ratio puts the mark's row, from the first run's value.
+func (m Mark) Of(first float64) float64 { return first * m.Times / m.Per }
 
 // Band is a tolerance between two bounds, inclusive: it prints itself, so
 // the figure a verdict is judged by and the sentence that states it are the
@@ -94,6 +140,8 @@ type Step struct {
 	// K6 lists the variants the k6 script runs, in its order (the Go
 	// driver's table may add rows k6 cannot run: wrk twins, raw baselines).
 	K6 []Variant
+	// Slide is the chart the step's deck shows.
+	Slide Slide
 }
 
 // Dir is the step's directory under steps/.

@@ -44,6 +44,12 @@ func TestEveryEntryHasItsParts(t *testing.T) {
 					t.Errorf("%s is missing", p)
 				}
 			}
+			// No exercise: none of the files that hold, swap and prove one.
+			for _, p := range []string{s.Dir() + "/exercise.go", s.Dir() + "/hints.txt", s.Dir() + "/testdata/mutants", s.Dir() + "/testdata/valid"} {
+				if !s.Exercise && exists(p) {
+					t.Errorf("%s exists, but the entry declares no exercise for it to replace or hint at", p)
+				}
+			}
 			for _, sv := range s.Services {
 				if !slices.Contains([]string{Postgres, Redis, Mongo}, sv) {
 					t.Errorf("unknown service %q", sv)
@@ -59,6 +65,9 @@ func TestEveryEntryHasItsParts(t *testing.T) {
 			}
 			if s.Row.Adds == "" || s.Row.Article == "" || s.Row.Theirs == "" || s.Row.Proof == "" {
 				t.Errorf("the README row is incomplete: %+v", s.Row)
+			}
+			if m := s.Slide.Mark; m != nil && (m.Row < 0 || m.Row >= len(s.Slide.Variants) || m.Per == 0) {
+				t.Errorf("the slide's mark %+v: its row must be one of the %d runs shown, its ratio a ratio", *m, len(s.Slide.Variants))
 			}
 		})
 	}

@@ -1,34 +1,68 @@
 package course
 
+import (
+	"fmt"
+	"strings"
+)
+
 // The variants' names, shared by the Go driver, the k6 scripts, the docs
 // and the scaling notes. A step's k6 list and its scenario must use these.
 const (
-	EmptyGet       Variant = "empty-get"
-	EmptyPost      Variant = "empty-post"
-	DirectDB       Variant = "direct-db"
-	CacheAside     Variant = "cache-aside"
-	CacheAsidePoll Variant = "cache-aside-poll"
-	ETagPoll       Variant = "etag-poll"
-	Singleflight   Variant = "singleflight"
-	Burst          Variant = "burst"
-	Sync           Variant = "sync"
-	Async          Variant = "async"
-	Group          Variant = "group"
-	Bulk           Variant = "bulk"
-	Reduce         Variant = "reduce"
-	RawSeq         Variant = "raw-seq"
-	Raw100         Variant = "raw-100"
-	RawAsync       Variant = "raw-async"
-	RawBulk        Variant = "raw-bulk"
-	RawIncBulk     Variant = "raw-inc-bulk"
-	RawIncReduce   Variant = "raw-inc-reduce"
-	Before         Variant = "before"
-	After          Variant = "after"
-	EchoEmpty      Variant = "echo-empty"
-	Single         Variant = "single"
-	StaleTTL       Variant = "stale-ttl"
-	StalePubSub    Variant = "stale-pubsub"
+	EmptyGet          Variant = "empty-get"
+	EmptyPost         Variant = "empty-post"
+	DirectDB          Variant = "direct-db"
+	CacheAside        Variant = "cache-aside"
+	CacheAsidePoll    Variant = "cache-aside-poll"
+	ETagPoll          Variant = "etag-poll"
+	Singleflight      Variant = "singleflight"
+	Burst             Variant = "burst"
+	Sync              Variant = "sync"
+	Async             Variant = "async"
+	Group             Variant = "group"
+	Bulk              Variant = "bulk"
+	Reduce            Variant = "reduce"
+	RawSeq            Variant = "raw-seq"
+	Raw100            Variant = "raw-100"
+	RawAsync          Variant = "raw-async"
+	RawBulk           Variant = "raw-bulk"
+	RawBulkConcurrent Variant = "raw-bulk-concurrent"
+	RawIncSeq         Variant = "raw-inc-seq"
+	RawIncBulk        Variant = "raw-inc-bulk"
+	RawIncReduce      Variant = "raw-inc-reduce"
+	Before            Variant = "before"
+	After             Variant = "after"
+	EchoEmpty         Variant = "echo-empty"
+	FasthttpEmpty     Variant = "fasthttp-empty"
+	Single            Variant = "single"
+	StaleTTL          Variant = "stale-ttl"
+	StalePubSub       Variant = "stale-pubsub"
 )
+
+// Step 9's rows: each framework (its own server, in table order; "yours"
+// is the learner's) on each endpoint, from no work to a database read,
+// then echo's item read through PostgreSQL pools of each size.
+var (
+	Frameworks = []string{"echo", "nethttp", "fasthttp", "yours"}
+	Endpoints  = []string{"empty", "validate", "item"}
+)
+
+// FrameworkRow is step 9's row of framework fw on endpoint ep: echo-empty.
+func FrameworkRow(fw, ep string) Variant { return Variant(fw + "-" + ep) }
+
+// PoolRow is step 9's row of echo's item read through a pool of n connections.
+func PoolRow(n int) Variant { return Variant(fmt.Sprintf("%s%d", poolPrefix, n)) }
+
+// PoolSize is the pool size a step-9 row names, as it is written ("10"),
+// and whether v is a pool row.
+func PoolSize(v Variant) (string, bool) { return strings.CutPrefix(string(v), poolPrefix) }
+
+const poolPrefix = "pool-"
+
+// Step 10's fleet rows: n replicas behind the balancer, round-robin or
+// hashed by item, and hashed with one replica stopped a third of the way in.
+func RoundRobinRow(n int) Variant { return Variant(fmt.Sprintf("rr-%d", n)) }
+func HashRow(n int) Variant       { return Variant(fmt.Sprintf("hash-%d", n)) }
+func HashStopRow(n int) Variant   { return Variant(fmt.Sprintf("hash-%d-stop", n)) }
 
 // ETagBand is step 3's tolerance on article A's "bandwidth ÷ ~4" (A3 on
 // the bodies, A3-wire on every byte): the band around the article's 4 is ours.
@@ -45,45 +79,72 @@ var steps = []Step{
 	{N: 0, Slug: "ceilings",
 		Panels: []Panel{CPUPanel},
 		Row:    Row{"empty GET / POST, the bench method", "B2; A0, A0-open, S0 ours", "article B: empty POST 4026 vs GET 5498 req/s", "driver ≥ 0.9× wrk"},
-		K6:     []Variant{EmptyGet, EmptyPost}},
+		K6:     []Variant{EmptyGet, EmptyPost},
+		Slide: Slide{"Reading a body: the write path's first cost", "req/s", []Variant{EmptyGet, EmptyPost}, ReqPerSec,
+			&Mark{1, "article B", "4026 ÷ 5498", 4026, 5498}},
+	},
 	{N: 1, Slug: "direct-db", Services: []string{Postgres}, Worker: true, TestLatency: true,
 		Panels: []Panel{DBPanel, CPUPanel},
 		Row:    Row{"`GET /items/:id` from PostgreSQL", "A1", "645 req/s: 6k CCU by its rule of thumb", "1.00 DB query/request"},
-		K6:     []Variant{EmptyGet, DirectDB}},
+		K6:     []Variant{EmptyGet, DirectDB},
+		Slide:  Slide{"The database, not the framework, sets the pace", "req/s", []Variant{EmptyGet, DirectDB}, ReqPerSec, nil},
+	},
 	{N: 2, Slug: "cache-aside", Services: readPath, Worker: true, Exercise: true, Drill: ReadDrill, TestLatency: true,
 		Panels: []Panel{DBPanel, RedisPanel}, // and its drill: Redis gone, the reads fall through to PostgreSQL
 		Row:    Row{"Redis get-or-set, TTL", "A2", "\"quite good\" (figure in an image)", "0 DB queries on a hit"},
-		K6:     []Variant{EmptyGet, DirectDB, CacheAside}},
+		K6:     []Variant{EmptyGet, DirectDB, CacheAside},
+		Slide:  Slide{"A cache hit skips the query", "req/s", []Variant{DirectDB, CacheAside}, ReqPerSec, nil},
+	},
 	{N: 3, Slug: "etag", Services: readPath, Worker: true, Exercise: true, TestLatency: true,
 		Panels: []Panel{BodyPanel, CPUPanel},
 		Row:    Row{"weak ETag + 304 for pollers", "A3", "public bandwidth ÷ ~4", "304 share, bytes/request"},
-		K6:     []Variant{CacheAsidePoll, ETagPoll}},
+		K6:     []Variant{CacheAsidePoll, ETagPoll},
+		Slide: Slide{"A 304 carries no body", "response body bytes / request", []Variant{CacheAsidePoll, ETagPoll}, "body_bytes_per_req",
+			&Mark{1, "article A", "÷ ~4", 1, 4}},
+	},
 	{N: 4, Slug: "singleflight", Services: readPath, Worker: true, Exercise: true, TestLatency: true,
 		Panels: []Panel{DBPanel, CPUPanel},
 		Row:    Row{"coalesce concurrent misses", "A4", "1000 misses → 1 query", "DB queries per stampede"},
-		K6:     []Variant{CacheAside, Singleflight}},
+		K6:     []Variant{CacheAside, Singleflight},
+		Slide:  Slide{"One load per stampede, not one per viewer", "DB queries / request", []Variant{CacheAside, Singleflight}, DBQueries, nil},
+	},
 	{N: 5, Slug: "burst-cache", Services: readPath, Worker: true, Exercise: true, TestLatency: true,
 		Panels: []Panel{RedisPanel, CPUPanel},
 		Row:    Row{"in-process cache before Redis", "A5", "Redis bandwidth ÷ 5–6, performance ~+10 %", "Redis bytes/request"},
-		K6:     []Variant{EmptyGet, Singleflight, Burst}},
+		K6:     []Variant{EmptyGet, Singleflight, Burst},
+		Slide: Slide{"Memory before Redis: far fewer Redis bytes", "Redis bytes / request", []Variant{Singleflight, Burst}, RedisBytes,
+			&Mark{1, "article A", "÷ 5–6", 1, 5.5}},
+	},
 	{N: 6, Slug: "buffered-writes", Services: writePath, Exercise: true, Drill: WriteDrill,
 		Panels: []Panel{PersistedPanel, QueuePanel},
 		Row:    Row{"sync, async, group, bulk batcher", "B1–B8", "group 2673 ops/s vs async 1968", "persisted == accepted, also across SIGTERM and a DB restart"},
-		K6:     []Variant{EmptyPost, Sync, Async, Group, Bulk}},
+		K6:     []Variant{EmptyPost, Sync, Async, Group, Bulk},
+		Slide:  Slide{"One round trip per batch persists more", "events persisted / s", []Variant{Sync, Group, Bulk}, "persisted_per_s", nil},
+	},
 	{N: 7, Slug: "counters", Services: writePath, Exercise: true, Drill: WriteDrill,
 		Panels: []Panel{PersistedPanel, CPUPanel},
 		Row:    Row{"`$inc`: sync, async, bulkWrite, reduce", "B9", "— (no figure in the text)", "writes per flush = distinct ids"},
-		K6:     []Variant{Sync, Async, Bulk, Reduce}},
+		K6:     []Variant{Sync, Async, Bulk, Reduce},
+		Slide:  Slide{"Reduce before write: a fraction of the writes", "DB writes / request", []Variant{Sync, Bulk, Reduce}, "db_writes_per_req", nil},
+	},
 	{N: 8, Slug: "profiling", WideServer: true, Exercise: true,
 		Panels: []Panel{CPUPanel},
 		Row:    Row{"pprof finds a serialised password hash", "C1, C2", "the guide's, via article C: 5,3 → 19,5 req/s, 3,75 s → 1,03 s", "two logins hash at once; lockout still exact; the profile names the lock"},
-		K6:     []Variant{Before, After}},
+		K6:     []Variant{Before, After},
+		Slide: Slide{"The lock narrowed: more logins per second", "logins / s", []Variant{Before, After}, ReqPerSec,
+			&Mark{1, "the Node.js guide", "5.3 → 19.5 req/s", 19.5, 5.3}},
+	},
 	{N: 9, Slug: "frameworks", Services: []string{Postgres}, Exercise: true,
 		Panels: []Panel{CPUPanel},
 		Row:    Row{"echo, net/http, fasthttp (+ yours), each on 1 CPU; pool 2/10/100", "D1–D4", "Express 14,200 → Elysia 81,500 req/s, endpoint unspecified", "every framework keeps one contract, 1 query/item"},
-		K6:     nil}, // built from params.json's frameworks and pool sizes
+		K6:     nil, // built from params.json's frameworks and pool sizes
+		Slide: Slide{"Frameworks differ less than article D's switch", "empty GET, req/s", []Variant{EchoEmpty, FasthttpEmpty}, ReqPerSec,
+			&Mark{1, "article D", "14,200 → 81,500 req/s", 81500, 14200}},
+	},
 	{N: 10, Slug: "scale-out", Services: readPath, Exercise: true,
 		Panels: []Panel{CPUPanel},
 		Row:    Row{"N replicas behind HAProxy: round-robin, hash by item, invalidation over Redis pub/sub", "S10a–c", "article A lists hard invalidation and a lower hit ratio under horizontal scale, no figure", "no listening replica serves an old ETag past the bound; a deaf one within the TTL"},
-		K6:     []Variant{Single}},
+		K6:     []Variant{Single},
+		Slide:  Slide{"Hashing by item keeps one copy per item", "Redis loads per TTL window", []Variant{RoundRobinRow(1), RoundRobinRow(4), HashRow(4)}, "redis_loads_per_ttl", nil},
+	},
 }

@@ -179,3 +179,31 @@ func (w *Watch) Until(ok func(proc.Counters) bool, timeout time.Duration) (time.
 
 // Stop ends the scraping.
 func (w *Watch) Stop() { w.stop(); <-w.done }
+
+// drive is what a drill runs: the step server, the watch on its counters,
+// the series sampled from it and the clients' load on it.
+type drive struct {
+	srv    *proc.Proc
+	watch  *Watch
+	series *proc.Sampler
+	load   *Load
+}
+
+// startDrive starts the server, then watches, samples and loads it.
+func startDrive(ctx context.Context, start func() (*proc.Proc, error), clients int, next Request) (*drive, error) {
+	srv, err := start()
+	if err != nil {
+		return nil, err
+	}
+	d := &drive{srv: srv, watch: StartWatch(srv.Target), series: proc.StartSeries(ctx, srv.Target, "", seriesEvery)}
+	d.load = StartLoadSeries(srv.Target, clients, next, d.series)
+	return d, nil
+}
+
+// stop ends them in the reverse order (a drill may have stopped some).
+func (d *drive) stop(ctx context.Context) {
+	d.load.Stop()
+	d.series.Finish(ctx)
+	d.watch.Stop()
+	d.srv.Stop()
+}

@@ -120,17 +120,12 @@ func (r ReadReport) OK() bool {
 func (d Reads) Run(ctx context.Context) (ReadReport, error) {
 	var rep ReadReport
 	say := sayer(d.Progress)
-	srv, err := d.Server(ctx, d.Redis.Addr)
+	dr, err := startDrive(ctx, func() (*proc.Proc, error) { return d.Server(ctx, d.Redis.Addr) }, d.Clients, d.Request)
 	if err != nil {
 		return rep, err
 	}
-	defer srv.Stop()
-	watch := StartWatch(srv.Target)
-	defer watch.Stop()
-	series := proc.StartSeries(ctx, srv.Target, "", seriesEvery)
-	defer series.Finish(ctx)
-	load := StartLoadSeries(srv.Target, d.Clients, d.Request, series)
-	defer load.Stop()
+	defer dr.stop(ctx)
+	srv, watch, series, load := dr.srv, dr.watch, dr.series, dr.load
 	sleep(ctx, d.Phase/2) // warm the cache before the first phase counts
 	series.Mark("start")
 	mark := func() (proc.Counters, int64, int64, time.Time, error) {

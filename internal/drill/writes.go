@@ -74,17 +74,12 @@ func (r Report) OK() bool {
 func (d Writes) Run(ctx context.Context) (Report, error) {
 	rep := Report{KillMongo: d.KillMongo, Idempotent: d.Idempotent, Guard: d.Guard}
 	say := sayer(d.Progress)
-	srv, err := d.Server(ctx, d.Mongo.URL)
+	dr, err := startDrive(ctx, func() (*proc.Proc, error) { return d.Server(ctx, d.Mongo.URL) }, d.Clients, d.Request)
 	if err != nil {
 		return rep, err
 	}
-	defer srv.Stop()
-	watch := StartWatch(srv.Target)
-	defer watch.Stop()
-	series := proc.StartSeries(ctx, srv.Target, "", seriesEvery)
-	defer series.Finish(ctx)
-	load := StartLoadSeries(srv.Target, d.Clients, d.Request, series)
-	defer load.Stop()
+	defer dr.stop(ctx)
+	srv, watch, series, load := dr.srv, dr.watch, dr.series, dr.load
 	say("load: %d clients", d.Clients)
 	sleep(ctx, d.Phase)
 	if d.KillMongo {

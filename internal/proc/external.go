@@ -8,9 +8,7 @@ import "errors"
 // running, its memory is not read (its /proc is not this container's), and
 // it cannot be signalled. Its CPU limit is Docker's quota, not a pin.
 func External(target string) *Proc {
-	exited := make(chan struct{})
-	close(exited) // nothing of ours to wait for: Stop returns at once
-	return &Proc{Target: target, exited: exited}
+	return &Proc{Target: target, child: exitedChild()} // nothing of ours to wait for: Stop returns at once
 }
 
 // errExternal is what a signal to an External server returns.

@@ -64,9 +64,10 @@ func PinTree(pid int, cpus []int) error {
 	return nil
 }
 
-// childAttr starts the step server in its own process group (Ctrl-C goes
-// to the workshop, which stops it gracefully) and asks the kernel to
-// SIGTERM it if the workshop dies first, so no server is left behind.
+// childAttr starts a Child (a step server, HAProxy) in its own process
+// group (Ctrl-C goes to the workshop, which stops it gracefully) and asks
+// the kernel to SIGTERM it if the workshop dies first, so none is left
+// behind.
 func childAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
 }

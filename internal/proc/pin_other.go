@@ -14,5 +14,7 @@ const canPin = false
 // PinTree is a no-op without a CPU affinity API.
 func PinTree(pid int, cpus []int) error { return nil }
 
-// childAttr starts the step server in its own process group.
+// childAttr starts a Child in its own process group: no parent-death
+// signal outside Linux; `make down` stops what a dead workshop left behind
+// (pid files).
 func childAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }

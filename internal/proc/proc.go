@@ -5,13 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"os"
 	"os/exec"
 	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/peakload/workshop/internal/result"
@@ -28,35 +26,25 @@ func PlanCPUs() result.CPUPlan {
 // Proc is a step server the bench started.
 type Proc struct {
 	Target string
-	cmd    *exec.Cmd
-	exited chan struct{}
-	exit   error // cmd.Wait's, once exited is closed
-	log    string
+	child  *Child
 }
 
 // StartServer builds nothing: it runs a built step binary on a free
 // loopback port, pinned and with GOMAXPROCS = its CPUs (one, except for
 // step 8), and waits for /healthz.
 func StartServer(ctx context.Context, bin string, env []string, plan result.CPUPlan, logPath string) (*Proc, error) {
-	port, err := freePort()
+	port, err := FreePort()
 	if err != nil {
 		return nil, err
 	}
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	logf, err := os.Create(logPath)
+	cmd := exec.Command(bin)
+	cmd.Env = append(append(os.Environ(), env...), "GOMAXPROCS="+strconv.Itoa(plan.Procs()), "PEAKLOAD_ADDR="+addr)
+	child, err := StartChild(bin, cmd, logPath)
 	if err != nil {
 		return nil, err
 	}
-	defer logf.Close()
-	cmd := exec.Command(bin)
-	cmd.Env = append(append(os.Environ(), env...), "GOMAXPROCS="+strconv.Itoa(plan.Procs()), "PEAKLOAD_ADDR="+addr)
-	cmd.Stdout, cmd.Stderr = logf, logf
-	cmd.SysProcAttr = childAttr()
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start %s: %w", bin, err)
-	}
-	p := &Proc{Target: "http://" + addr, cmd: cmd, exited: make(chan struct{}), log: logPath}
-	go func() { p.exit = cmd.Wait(); close(p.exited) }()
+	p := &Proc{Target: "http://" + addr, child: child}
 	if plan.Pinned {
 		if err := Pin(cmd.Process.Pid, plan.Server); err != nil {
 			p.Stop()
@@ -71,50 +59,39 @@ func StartServer(ctx context.Context, bin string, env []string, plan result.CPUP
 }
 
 func (p *Proc) waitHealthy(ctx context.Context, timeout time.Duration) error {
-	deadline := time.Now().Add(timeout)
-	for time.Now().Before(deadline) {
-		select {
-		case <-p.exited:
-			return fmt.Errorf("server exited during start-up:\n%s", tail(p.log, 20))
-		case <-ctx.Done():
-			return ctx.Err()
-		default:
-		}
-		resp, err := http.Get(p.Target + "/healthz")
-		if err == nil {
-			resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return nil
-			}
-		}
-		time.Sleep(50 * time.Millisecond)
+	switch err := p.child.AwaitOK(ctx, p.Target+"/healthz", timeout); {
+	case errors.Is(err, ErrExited):
+		return fmt.Errorf("server exited during start-up:\n%s", p.Log(20))
+	case errors.Is(err, ErrNotReady):
+		return fmt.Errorf("server not healthy after %s:\n%s", timeout, p.Log(20))
+	default:
+		return err
 	}
-	return fmt.Errorf("server not healthy after %s:\n%s", timeout, tail(p.log, 20))
 }
 
 // Pid is the server's process id; 0 for an External one.
 func (p *Proc) Pid() int {
-	if p.cmd == nil {
+	if p.child.Cmd == nil {
 		return 0
 	}
-	return p.cmd.Process.Pid
+	return p.child.Cmd.Process.Pid
 }
 
 // Signal sends sig to the server (step 6 sends SIGTERM mid-load).
 func (p *Proc) Signal(sig os.Signal) error {
-	if p.cmd == nil {
+	if p.child.Cmd == nil {
 		return errExternal
 	}
-	return p.cmd.Process.Signal(sig)
+	return p.child.Cmd.Process.Signal(sig)
 }
 
 // Wait waits for the server to exit, and fails if it did not exit 0 (a
 // shutdown that ran into its deadline with events unwritten exits 1).
 func (p *Proc) Wait(timeout time.Duration) error {
 	select {
-	case <-p.exited:
-		if p.exit != nil {
-			return fmt.Errorf("server exited with %w:\n%s", p.exit, tail(p.log, 10))
+	case <-p.child.Exited():
+		if err := p.child.Err(); err != nil {
+			return fmt.Errorf("server exited with %w:\n%s", err, p.Log(10))
 		}
 		return nil
 	case <-time.After(timeout):
@@ -123,21 +100,12 @@ func (p *Proc) Wait(timeout time.Duration) error {
 }
 
 // Stop shuts the server down gracefully (SIGTERM), killing it after 30 s.
+// How it exited is Wait's to tell.
 func (p *Proc) Stop() error {
-	select {
-	case <-p.exited:
-		return nil
-	default:
-	}
-	_ = p.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-p.exited: // how it exited is Wait's to tell
-		return nil
-	case <-time.After(30 * time.Second):
-		_ = p.cmd.Process.Kill()
-		<-p.exited
+	if p.child.Stop(30 * time.Second) {
 		return fmt.Errorf("server ignored SIGTERM for 30s; killed")
 	}
+	return nil
 }
 
 // PeakRSSMB is the most memory the server process has held since it
@@ -157,9 +125,11 @@ func (p *Proc) PeakRSSMB() float64 {
 }
 
 // Log returns the last lines the server printed.
-func (p *Proc) Log(lines int) string { return tail(p.log, lines) }
+func (p *Proc) Log(lines int) string { return tail(p.child.LogPath, lines) }
 
-func freePort() (int, error) {
+// FreePort is a loopback port free at the time of asking: a step server's,
+// HAProxy's.
+func FreePort() (int, error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return 0, fmt.Errorf("find a free port: %w", err)
@@ -181,7 +151,7 @@ func tail(path string, n int) string {
 // mid-bench and keeps scraping the others).
 func (p *Proc) Stopped() bool {
 	select {
-	case <-p.exited:
+	case <-p.child.Exited():
 		return true
 	default:
 		return false

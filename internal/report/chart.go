@@ -133,6 +133,16 @@ func (s *svg) text(x, y float64, anchor, attrs, t string) {
 }
 
 // panel draws one column of horizontal bars sharing the rows' labels.
+// grid draws a's ticks as vertical lines from top to bottom, each labelled
+// dy below the bottom in type of the given size.
+func (s *svg) grid(a axis, top, bottom, dy float64, size int) {
+	for _, t := range a.ticks() {
+		x := a.x(t)
+		s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`, x, top, x, bottom, gridColor)
+		s.text(x, bottom+dy, "middle", fmt.Sprintf(` fill="#444" font-size="%d"`, size), tick(t))
+	}
+}
+
 func (s *svg) panel(title string, vals []float64, x0, x1, top, row float64, forceLog bool, mark map[int]float64) {
 	a := newAxis(vals, x0, x1-48, forceLog)
 	scale := "linear"
@@ -142,11 +152,7 @@ func (s *svg) panel(title string, vals []float64, x0, x1, top, row float64, forc
 	s.text(x0, top-22, "start", ` font-weight="bold"`, title)
 	s.text(x0, top-8, "start", ` fill="#666" font-size="11"`, scale)
 	bottom := top + row*float64(len(vals))
-	for _, t := range a.ticks() {
-		x := a.x(t)
-		s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`, x, top, x, bottom, gridColor)
-		s.text(x, bottom+14, "middle", ` fill="#444" font-size="11"`, tick(t))
-	}
+	s.grid(a, top, bottom, 14, 11)
 	for i, v := range vals {
 		y := top + row*float64(i)
 		if v <= 0 {
@@ -217,11 +223,7 @@ func RatiosChart(r *result.Result) string {
 	s.f(`<path d="M%.0f 6 l5 5 l-5 5 l-5 -5 z" fill="%s"/>`, left+320, markColor)
 	s.text(left+330, 16, "start", "", "the article")
 	bottom := top + row*float64(n)
-	for _, t := range a.ticks() {
-		x := a.x(t)
-		s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="%s"/>`, x, top, x, bottom, gridColor)
-		s.text(x, bottom+14, "middle", ` fill="#444" font-size="11"`, tick(t))
-	}
+	s.grid(a, top, bottom, 14, 11)
 	x1 := a.x(1)
 	s.f(`<line x1="%.1f" y1="%.1f" x2="%.1f" y2="%.1f" stroke="#444"/>`, x1, top, x1, bottom)
 	for i, q := range spec.Ratios {

@@ -1,6 +1,9 @@
 package report
 
-import "github.com/peakload/workshop/internal/result"
+import (
+	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/result"
+)
 
 // Ratio is one of an article's figures that our runs can be set beside:
 // both sides are ratios (or counts), never absolute req/s, since the
@@ -30,15 +33,18 @@ type Step struct {
 	Ratios  []Ratio
 }
 
-func rps(r *result.Result, variant string) float64 {
-	if x := r.Find(variant); x != nil {
+// find is r's run of variant v, nil when it has none.
+func find(r *result.Result, v course.Variant) *result.Run { return r.Find(string(v)) }
+
+func rps(r *result.Result, v course.Variant) float64 {
+	if x := find(r, v); x != nil {
 		return x.RPS
 	}
 	return 0
 }
 
-func extraOf(r *result.Result, variant, key string) float64 {
-	if x := r.Find(variant); x != nil {
+func extraOf(r *result.Result, v course.Variant, key string) float64 {
+	if x := find(r, v); x != nil {
 		return x.Extra[key]
 	}
 	return 0
@@ -61,18 +67,18 @@ func redisBytes(x *result.Run) float64 { return x.PerRequest.RedisBytes }
 var Steps = map[int]Step{
 	0: {Counter: Counter{"server CPU µs / request", serverCPU},
 		Ratios: []Ratio{{Claim: "B2", What: "empty POST ÷ empty GET, req/s", Article: 4026.0 / 5498.0, Quote: "4026 ÷ 5498 req/s",
-			Ours: func(r *result.Result) float64 { return div(rps(r, "empty-post"), rps(r, "empty-get")) }}}},
+			Ours: func(r *result.Result) float64 { return div(rps(r, course.EmptyPost), rps(r, course.EmptyGet)) }}}},
 	1: {Counter: Counter{"DB queries / request", dbQueries}},
 	2: {Counter: Counter{"DB queries / request", dbQueries}},
 	3: {Counter: Counter{"response body bytes / request", func(x *result.Run) float64 { return x.Extra["body_bytes_per_req"] }},
 		Ratios: []Ratio{
 			{Claim: "A3", What: "cache-aside ÷ etag, body bytes / request", Article: 4, Quote: "÷ ~4",
 				Ours: func(r *result.Result) float64 {
-					return div(extraOf(r, "cache-aside-poll", "body_bytes_per_req"), extraOf(r, "etag-poll", "body_bytes_per_req"))
+					return div(extraOf(r, course.CacheAsidePoll, "body_bytes_per_req"), extraOf(r, course.ETagPoll, "body_bytes_per_req"))
 				}},
 			{Claim: "A3-wire", What: "cache-aside ÷ etag, all bytes received / request", Article: 4, Quote: "÷ ~4",
 				Ours: func(r *result.Result) float64 {
-					a, e := r.Find("cache-aside-poll"), r.Find("etag-poll")
+					a, e := find(r, course.CacheAsidePoll), find(r, course.ETagPoll)
 					if a == nil || e == nil {
 						return 0
 					}
@@ -84,14 +90,14 @@ var Steps = map[int]Step{
 		Ratios: []Ratio{
 			{Claim: "A5", What: "singleflight ÷ burst, Redis bytes / request", Article: 5.5, Low: 5, High: 6, Quote: "÷ 5–6",
 				Ours: func(r *result.Result) float64 {
-					s, b := r.Find("singleflight"), r.Find("burst")
+					s, b := find(r, course.Singleflight), find(r, course.Burst)
 					if s == nil || b == nil {
 						return 0
 					}
 					return div(s.PerRequest.RedisBytes, b.PerRequest.RedisBytes)
 				}},
 			{Claim: "A5-rps", What: "burst ÷ singleflight, req/s", Article: 1.1, Quote: "~+10%",
-				Ours: func(r *result.Result) float64 { return div(rps(r, "burst"), rps(r, "singleflight")) }},
+				Ours: func(r *result.Result) float64 { return div(rps(r, course.Burst), rps(r, course.Singleflight)) }},
 		}},
 	6: {Counter: Counter{"events persisted / s", func(x *result.Run) float64 {
 		if v, ok := x.Extra["persisted_per_s"]; ok {
@@ -102,23 +108,23 @@ var Steps = map[int]Step{
 		Ratios: []Ratio{
 			{Claim: "B4", What: "raw ×100 ÷ one at a time, inserts/s", Article: 8264.0 / 2620.0, Quote: "8264 ÷ 2620 /s",
 				Ours: func(r *result.Result) float64 {
-					return div(extraOf(r, "raw-100", "persisted_per_s"), extraOf(r, "raw-seq", "persisted_per_s"))
+					return div(extraOf(r, course.Raw100, "persisted_per_s"), extraOf(r, course.RawSeq, "persisted_per_s"))
 				}},
 			{Claim: "B6", What: "async ÷ sync, req/s answered", Article: 50.9 / 42.3, Quote: "50.9 s ÷ 42.3 s",
-				Ours: func(r *result.Result) float64 { return div(rps(r, "async"), rps(r, "sync")) }},
+				Ours: func(r *result.Result) float64 { return div(rps(r, course.Async), rps(r, course.Sync)) }},
 			{Claim: "B7", What: "group ÷ async, persisted/s (all the work)", Article: 2673.0 / 1968.0, Quote: "2673 ÷ 1968 /s",
 				Ours: func(r *result.Result) float64 {
-					return div(extraOf(r, "group", "persisted_per_s"), extraOf(r, "async", "persisted_per_s"))
+					return div(extraOf(r, course.Group, "persisted_per_s"), extraOf(r, course.Async, "persisted_per_s"))
 				}},
 		}},
 	7: {Counter: Counter{"DB writes / request", func(x *result.Run) float64 { return x.Extra["db_writes_per_req"] }}},
 	8: {Counter: Counter{"server CPU µs / request", serverCPU},
 		Ratios: []Ratio{
 			{Claim: "C1", What: "after ÷ before, req/s", Article: 19.5 / 5.3, Quote: "5.3 → 19.5 req/s",
-				Ours: func(r *result.Result) float64 { return div(rps(r, "after"), rps(r, "before")) }},
+				Ours: func(r *result.Result) float64 { return div(rps(r, course.After), rps(r, course.Before)) }},
 			{Claim: "C2", What: "before ÷ after, mean latency", Article: 3.75 / 1.03, Quote: "3.75 s → 1.03 s",
 				Ours: func(r *result.Result) float64 {
-					b, a := r.Find("before"), r.Find("after")
+					b, a := find(r, course.Before), find(r, course.After)
 					if b == nil || a == nil {
 						return 0
 					}
@@ -130,10 +136,10 @@ var Steps = map[int]Step{
 			{Claim: "D2", What: "fastest ÷ echo, empty GET req/s", Article: 81500.0 / 14200.0, Quote: "14,200 → 81,500 req/s",
 				Ours: func(r *result.Result) float64 {
 					best := 0.0
-					for _, v := range []string{"echo-empty", "nethttp-empty", "fasthttp-empty", "yours-empty"} {
-						best = max(best, rps(r, v))
+					for _, fw := range course.Frameworks {
+						best = max(best, rps(r, course.FrameworkRow(fw, "empty")))
 					}
-					return div(best, rps(r, "echo-empty"))
+					return div(best, rps(r, course.EchoEmpty))
 				}},
 		}},
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
 )
@@ -116,7 +117,7 @@ func TestProfilingClaims(t *testing.T) {
 func TestFrameworkClaims(t *testing.T) {
 	rows := func(item map[string]float64) *result.Result {
 		r := &result.Result{}
-		for _, fw := range Frameworks[:3] {
+		for _, fw := range course.Frameworks[:3] {
 			r.Runs = append(r.Runs, result.Run{Variant: fw + "-empty", RPS: map[string]float64{"echo": 40_000, "nethttp": 41_000, "fasthttp": 60_000}[fw]},
 				result.Run{Variant: fw + "-validate", RPS: 30_000}, result.Run{Variant: fw + "-item", RPS: item[fw]})
 		}

@@ -19,11 +19,6 @@ import (
 // root is the repository, seen from this package's directory.
 const root = "../.."
 
-func exists(path string) bool {
-	_, err := os.Stat(filepath.Join(root, path))
-	return err == nil
-}
-
 // glob lists the names (not paths) matching pattern under root.
 func glob(t *testing.T, pattern string) []string {
 	t.Helper()
@@ -39,14 +34,13 @@ func glob(t *testing.T, pattern string) []string {
 }
 
 // The manifest is the one declaration of a step: every directory, script,
-// hint file, README row and reference run must agree with it, so a new step
-// cannot half-exist (and, say, silently skip the must-fail gate).
+// hint, bench, README row and reference run must agree with it, so a new
+// step cannot half-exist (and, say, silently skip the must-fail gate).
+// internal/course's TestEveryEntryHasItsParts checks each entry's own
+// files: its numbering, folders, exercise and deck.
 func TestManifestMatchesTheTree(t *testing.T) {
 	var dirs, scripts []string
-	for i, m := range manifest() {
-		if m.N != i {
-			t.Fatalf("manifest entry %d declares step %d: the steps are numbered from 0 in order", i, m.N)
-		}
+	for _, m := range manifest() {
 		dirs = append(dirs, filepath.Base(m.Dir()))
 		scripts = append(scripts, filepath.Base(m.K6Script()))
 	}
@@ -92,14 +86,9 @@ func TestManifestMatchesTheTree(t *testing.T) {
 	})
 	for i, m := range manifest() {
 		t.Run(filepath.Base(m.Dir()), func(t *testing.T) {
-			for _, s := range m.Services {
-				if !slices.Contains([]string{stack.Postgres, stack.Redis, stack.Mongo}, s) {
-					t.Errorf("unknown service %q", s)
-				}
-			}
-			for _, f := range []string{"README.md", "main.go", "check_test.go"} {
-				if !exists(filepath.Join(m.Dir(), f)) {
-					t.Errorf("%s/%s is missing", m.Dir(), f)
+			for _, sv := range m.Services {
+				if !slices.Contains(stack.All, sv) {
+					t.Errorf("service %q: internal/stack starts no such service", sv)
 				}
 			}
 			if i < len(rows) {
@@ -108,19 +97,6 @@ func TestManifestMatchesTheTree(t *testing.T) {
 				}
 			}
 			checkReference(t, m)
-			// An exercise: its file, hints, a reference and the files that
-			// swap and prove it. No exercise: none of them.
-			for _, f := range []string{"exercise.go", "hints.txt"} {
-				if got := exists(filepath.Join(m.Dir(), f)); got != m.Exercise {
-					t.Errorf("%s/%s exists: %v; the manifest says Exercise: %v", m.Dir(), f, got, m.Exercise)
-				}
-			}
-			if m.Exercise && !exists(m.SolutionDir()) {
-				t.Errorf("an exercise without its reference: %s is missing", m.SolutionDir())
-			}
-			if !m.Exercise && (exists(filepath.Join(m.Dir(), "testdata/mutants")) || exists(filepath.Join(m.Dir(), "testdata/valid"))) {
-				t.Errorf("%s has mutants or valid alternatives but no exercise for them to replace", m.Dir())
-			}
 			if m.Exercise {
 				if b, _ := os.ReadFile(filepath.Join(root, m.Dir(), "hints.txt")); len(Hints(string(b))) == 0 {
 					t.Errorf("%s/hints.txt holds no hint", m.Dir())

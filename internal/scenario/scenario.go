@@ -43,6 +43,9 @@ type Step struct {
 	Claims func(r *result.Result, env Env) []result.Claim
 	// Tables, when set, summarises the runs in the step's own shape.
 	Tables func(r *result.Result) []result.Table
+	// Ours writes the step's "ours (reference run)" cell of README.md's
+	// step table from its reference run (ours.go; `make docs` prints it).
+	Ours func(r *result.Result, env Env) string
 	// Capacity names the variants CAPACITY=1 searches (default: every
 	// variant the Go driver loads over HTTP without pacing or a settle).
 	Capacity []string
@@ -133,7 +136,7 @@ func ceilings(env Env, post bool) []load.Variant {
 }
 
 // withTools returns v for the Go driver and, where installed and asked
-// for, its wrk twin (v's name + "-wrk").
+// for, its wrk twin (course.Variant.Wrk).
 func withTools(env Env, v load.Variant) []load.Variant {
 	var out []load.Variant
 	if env.Tool != "wrk" {
@@ -141,7 +144,7 @@ func withTools(env Env, v load.Variant) []load.Variant {
 	}
 	if env.HasWrk && env.Tool != "go" {
 		w := v
-		w.Name, w.Tool = v.Name+"-wrk", "wrk"
+		w.Name, w.Tool = string(course.Variant(v.Name).Wrk()), "wrk"
 		out = append(out, w)
 	}
 	return out
@@ -205,6 +208,15 @@ func (s Step) FillSources(r *result.Result) {
 
 // find is r's run of variant v, nil when it has none.
 func find(r *result.Result, v course.Variant) *result.Run { return r.Find(string(v)) }
+
+// names are variants as a claim's Rows and a step's Capacity list them.
+func names(vs ...course.Variant) []string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = string(v)
+	}
+	return out
+}
 
 // FillText gives the claims of a result read back from JSON, which keeps
 // English only, the Vietnamese lines the step writes now (issue 24): each

@@ -22,7 +22,7 @@ func init() {
 		Rounds:  3,
 		Profile: string(course.EmptyGet), // the full shell: where a request's CPU goes when the handler does nothing
 		// CAPACITY=1: the honest ceiling is the full shell's GET /empty.
-		Capacity: []string{"empty-get"},
+		Capacity: names(course.EmptyGet),
 		Variants: func(env Env) []load.Variant {
 			var vs []load.Variant
 			for _, l := range shellLayers[:len(shellLayers)-1] { // the last, the full shell, is empty-get
@@ -35,6 +35,7 @@ func init() {
 			return []result.Claim{driverClaim(r), openDriverClaim(r), postClaim(r), shellClaim(r)}
 		},
 		Tables: shellTables,
+		Ours:   step0Ours,
 	})
 }
 
@@ -162,7 +163,7 @@ func driverClaim(r *result.Result) result.Claim {
 			Tolerance: "của workshop: Go driver ≥ 0.9× req/s của wrk trên GET /empty, cùng một server được pin CPU",
 		},
 	}
-	g, w := find(r, course.EmptyGet), r.Find("empty-get-wrk")
+	g, w := find(r, course.EmptyGet), find(r, course.EmptyGet.Wrk())
 	if g == nil || w == nil || w.RPS == 0 {
 		return c
 	}
@@ -216,7 +217,7 @@ func postClaim(r *result.Result) result.Claim {
 		},
 	}
 	for _, suffix := range []string{"", "-wrk"} {
-		g, p := r.Find("empty-get"+suffix), r.Find("empty-post"+suffix)
+		g, p := r.Find(string(course.EmptyGet)+suffix), r.Find(string(course.EmptyPost)+suffix)
 		if g == nil || p == nil || g.RPS == 0 {
 			continue
 		}
@@ -226,4 +227,9 @@ func postClaim(r *result.Result) result.Claim {
 		return c
 	}
 	return c
+}
+
+// step0Ours: the empty POST against the GET, and our driver against wrk.
+func step0Ours(r *result.Result, _ Env) string {
+	return fmt.Sprintf("POST/GET %s; our driver %s wrk", Times(RPS(r, course.EmptyPost), RPS(r, course.EmptyGet)), Times(RPS(r, course.EmptyGet), RPS(r, course.EmptyGet.Wrk())))
 }

@@ -21,6 +21,7 @@ func init() {
 		Claims: func(r *result.Result, env Env) []result.Claim {
 			return []result.Claim{directClaim(r)}
 		},
+		Ours: step1Ours,
 	})
 }
 
@@ -33,7 +34,7 @@ func directClaim(r *result.Result) result.Claim {
 		Article:   "645 req/s straight from PostgreSQL, which by the author's rule of thumb (10 CCU make 1 req/s) serves only 6k CCU; the empty GET's figure is only in an image",
 		Tolerance: "ours (the article's text gives the ceiling no figure): DB queries/request in [0.95, 1.05] (the item is one query) and direct-db ≤ 0.5× the GET /empty ceiling",
 		Measured:  "not measured",
-		Rows:      []string{"direct-db", "empty-get"},
+		Rows:      names(course.DirectDB, course.EmptyGet),
 		Vi: result.ClaimLines{
 			Text:      "645 req/s đọc thẳng từ PostgreSQL; theo quy ước của tác giả, “10 CCU thì tạo ra 1 req/s thì con số 645 req/s ở trên chỉ có thể đáp ứng được 6k CCU” — req/s của GET rỗng chỉ có trong một ảnh chụp",
 			Tolerance: "của workshop (phần chữ của bài không cho mức trần con số nào): DB query mỗi request trong [0.95, 1.05] (một item là một query) và direct-db ≤ 0.5× mức trần GET /empty",
@@ -59,4 +60,10 @@ func thousandsInt(v float64) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// step1Ours: the database read against the empty ceiling, one query each.
+func step1Ours(r *result.Result, _ Env) string {
+	d := find(r, course.DirectDB)
+	return fmt.Sprintf("%s req/s, %s the ceiling; %.2f DB q/req", Rate(RPS(r, course.DirectDB)), Times(RPS(r, course.DirectDB), RPS(r, course.EmptyGet)), Field(d, func(x *result.Run) float64 { return x.PerRequest.DBQueries }))
 }

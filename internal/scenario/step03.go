@@ -29,6 +29,7 @@ func init() {
 		Claims: func(r *result.Result, env Env) []result.Claim {
 			return etagClaims(r, env)
 		},
+		Ours: step3Ours,
 	})
 }
 
@@ -128,4 +129,12 @@ func etagClaims(r *result.Result, env Env) []result.Claim {
 		a.PerRequest.PublicBytes, e.PerRequest.PublicBytes, xw)
 	wire.Reproduced = result.Verdict(ok && course.ETagBand.Holds(xw))
 	return []result.Claim{body, wire}
+}
+
+// step3Ours: what the 304s save, in bodies and on the wire.
+func step3Ours(r *result.Result, _ Env) string {
+	a, e := find(r, course.CacheAsidePoll), find(r, course.ETagPoll)
+	body := func(x *result.Run) float64 { return x.Extra["body_bytes_per_req"] }
+	wire := func(x *result.Run) float64 { return x.PerRequest.PublicBytes }
+	return fmt.Sprintf("bodies ÷ %.2f; on the wire ÷ %.2f", Field(a, body)/Field(e, body), Field(a, wire)/Field(e, wire))
 }

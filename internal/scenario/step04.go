@@ -27,6 +27,7 @@ func init() {
 		Claims: func(r *result.Result, env Env) []result.Claim {
 			return []result.Claim{stampedeClaim(r, env)}
 		},
+		Ours: step4Ours,
 	})
 }
 
@@ -67,4 +68,13 @@ func stampedeClaim(r *result.Result, env Env) result.Claim {
 		a.VUs, env.Params.Scaled(env.Params.Clock.RedisTTLS), qa, qs, 100*extra(s, "coalesced_per_req"), a.Latency.P99, s.Latency.P99)
 	c.Reproduced = result.Verdict(qs <= 1.5 && qa >= 10*qs && a.Errors == 0 && s.Errors == 0)
 	return c
+}
+
+// step4Ours: DB queries per stampede (one Redis TTL), with and without coalescing.
+func step4Ours(r *result.Result, env Env) string {
+	p := env.Params
+	per := func(x *result.Run) float64 {
+		return x.PerRequest.DBQueries * float64(x.Requests) / (x.DurationS / p.Scaled(p.Clock.RedisTTLS).Seconds())
+	}
+	return fmt.Sprintf("%.2f vs %.0f DB queries per stampede", Field(find(r, course.Singleflight), per), Field(find(r, course.CacheAside), per))
 }

@@ -1,6 +1,8 @@
 package scenario
 
 import (
+	"fmt"
+
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/result"
@@ -19,6 +21,7 @@ func init() {
 			}
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim { return burstClaims(r) },
+		Ours:   step5Ours,
 	})
 }
 
@@ -35,7 +38,7 @@ func burstClaims(r *result.Result) []result.Claim {
 	ceil := result.Claim{ID: "A5-ceiling", Measured: "not measured",
 		Source:    result.Ours(""),
 		Article:   "the workshop's target (the article gives none): burst-cached reads near the framework's ceiling",
-		Tolerance: "burst ≥ 0.8× the GET /empty ceiling of equal body size", Rows: []string{"burst", "empty-get"},
+		Tolerance: "burst ≥ 0.8× the GET /empty ceiling of equal body size", Rows: names(course.Burst, course.EmptyGet),
 		Vi: result.ClaimLines{
 			Text:      "mục tiêu do workshop tự đặt (bài viết không nêu): đọc qua burst cache nhanh sát mức trần của framework",
 			Tolerance: "burst ≥ 0.8× mức trần GET /empty với body cùng kích thước",
@@ -43,7 +46,7 @@ func burstClaims(r *result.Result) []result.Claim {
 	gain := result.Claim{ID: "A5-rps", Measured: "not measured",
 		Source:    result.Article("A", "việc cache memory chỉ nhỉnh hơn cache Redis ở trên khoảng 10% về performance"),
 		Article:   "only about 10% better in performance than the Redis cache alone (Node + Fastify; its k6 figures are only in images, read here as req/s)",
-		Tolerance: "burst ÷ singleflight req/s between 1.0 and 1.25 (the article's ~10 %; the band is ours)", Rows: []string{"burst", "singleflight"},
+		Tolerance: "burst ÷ singleflight req/s between 1.0 and 1.25 (the article's ~10 %; the band is ours)", Rows: names(course.Burst, course.Singleflight),
 		Vi: result.ClaimLines{
 			Text:      "trên Node + Fastify, “việc cache memory chỉ nhỉnh hơn cache Redis ở trên khoảng 10% về performance” (số liệu k6 của bài chỉ có trong ảnh chụp, ở đây đọc thành req/s)",
 			Tolerance: "req/s của burst ÷ singleflight trong khoảng 1.0 đến 1.25 (~10 % là của bài viết; khoảng dung sai là của workshop)",
@@ -95,4 +98,10 @@ func capacityCeiling(r *result.Result, ceil *result.Claim, closed float64, noErr
 	}
 	ceil.MeasureMore("; closed loop: %.2f× (%.0f vs %.0f req/s)", "; tải vòng kín: %.2f× (%.0f so với %.0f req/s)", closed, b.ClosedRPS, e.ClosedRPS)
 	ceil.Reproduced = result.Verdict(noErrors && x >= 0.8)
+}
+
+// step5Ours: the Redis bytes the in-process cache saves, and its req/s.
+func step5Ours(r *result.Result, _ Env) string {
+	rb := func(x *result.Run) float64 { return x.PerRequest.RedisBytes }
+	return fmt.Sprintf("Redis bytes ÷ %.1f; req/s %s", Field(find(r, course.Singleflight), rb)/Field(find(r, course.Burst), rb), Times(RPS(r, course.Burst), RPS(r, course.Singleflight)))
 }

@@ -49,7 +49,7 @@ func init() {
 				{Name: string(course.Raw100), Route: "InsertOne ×100 at once, awaited together", Direct: rawInserts(env, 100)},
 				{Name: string(course.RawAsync), Route: fmt.Sprintf("InsertOne ×%d sent at once, none awaited", n/10), Direct: rawWave(env, n/10, 1)},
 				{Name: string(course.RawBulk), Route: "InsertMany ×1000, one at a time", Direct: rawBulk(env)},
-				{Name: "raw-bulk-concurrent", Route: fmt.Sprintf("InsertMany ×1000, %d sent at once", n/1000), Direct: rawWave(env, n, 1000)},
+				{Name: string(course.RawBulkConcurrent), Route: fmt.Sprintf("InsertMany ×1000, %d sent at once", n/1000), Direct: rawWave(env, n, 1000)},
 				post(string(course.Sync), "/events/sync"),
 				post(string(course.Async), "/events/async"),
 				post(string(course.Group), "/events/group"),
@@ -58,6 +58,7 @@ func init() {
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim { return writeClaims(r) },
 		Tables: writeTables,
+		Ours:   step6Ours,
 	})
 }
 
@@ -290,15 +291,15 @@ func persisted(r *result.Result, name string) float64 { return extra(r.Find(name
 // what the database spent per event.
 func writeNotes(r *result.Result) {
 	ep, rs, r100 := find(r, course.EmptyPost), find(r, course.RawSeq), find(r, course.Raw100)
-	for _, name := range []string{"sync", "async", "group", "bulk"} {
-		x := r.Find(name)
+	for _, name := range []course.Variant{course.Sync, course.Async, course.Group, course.Bulk} {
+		x := find(r, name)
 		if x == nil || ep == nil || rs == nil || r100 == nil || rs.RPS == 0 || r100.RPS == 0 || ep.RPS == 0 {
 			continue
 		}
 		// stored in English, printed in the run's language (messages.Restate)
-		key, args := "note.write_row", []any{name, x.DurationS + extra(x, "additional_s"), x.DurationS, extra(x, "additional_s"), x.RPS / ep.RPS, persisted(r, name) / rs.RPS, persisted(r, name) / r100.RPS}
+		key, args := "note.write_row", []any{string(name), x.DurationS + extra(x, "additional_s"), x.DurationS, extra(x, "additional_s"), x.RPS / ep.RPS, persisted(r, string(name)) / rs.RPS, persisted(r, string(name)) / r100.RPS}
 		if rb := find(r, course.RawBulk); rb != nil && rb.RPS > 0 {
-			key, args = key+"_bulk", append(args, persisted(r, name)/rb.RPS)
+			key, args = key+"_bulk", append(args, persisted(r, string(name))/rb.RPS)
 		}
 		if us := extra(x, "db_cpu_us_per_doc"); us > 0 {
 			key, args = key+"_cpu", append(args, us, 100*extra(x, "db_cpu_share"), authorRows[name].Row, authorRows[name].dbCPUus(0))
@@ -314,7 +315,7 @@ const bulkBuffer = 5_000
 // bulkClaims: B8 (rows 2, 5 and 9: bulk's rates) and B8-cpu (rows 5 and
 // 9: what the database spends per event, sync against bulk).
 func bulkClaims(r *result.Result) (result.Claim, result.Claim) {
-	ep, sy, bu := authorRows["empty-post"], authorRows["sync"], authorRows["bulk"]
+	ep, sy, bu := authorRows[course.EmptyPost], authorRows[course.Sync], authorRows[course.Bulk]
 	text := []any{bu.HTTPRPS, bu.HTTPRPS / ep.HTTPRPS, ep.HTTPRPS, bu.OpsRPS, bu.OpsRPS / sy.ops(), sy.ops(), bu.AddS}
 	bar := []any{bu.HTTPRPS / ep.HTTPRPS, bu.OpsRPS / sy.ops(), bu.AddS}
 	b8 := result.Claim{ID: "B8", Measured: "not measured",
@@ -349,7 +350,7 @@ func bulkClaims(r *result.Result) (result.Claim, result.Claim) {
 
 // bulkCPUClaim: B8-cpu, rows 5 and 9's "Mongo CPU", per event.
 func bulkCPUClaim(r *result.Result) result.Claim {
-	sy, bu := authorRows["sync"], authorRows["bulk"]
+	sy, bu := authorRows[course.Sync], authorRows[course.Bulk]
 	ratio, least := authorCPURatio()
 	cpu := result.Claim{ID: "B8-cpu", Measured: "not measured",
 		Source:    result.Repo(`README "Test Result" rows 5 and 9 (Express Insert Sync and Insert Bulk: "Mongo CPU") at `+result.RepoCommit, fmt.Sprintf("%.0f", ratio)),
@@ -377,7 +378,7 @@ func bulkCPUClaim(r *result.Result) result.Claim {
 
 // rawConcurrencyClaim: B4, the article's raw rows 3 and 4.
 func rawConcurrencyClaim(r *result.Result) result.Claim {
-	seq, hundred := authorRows["raw-seq"], authorRows["raw-100"]
+	seq, hundred := authorRows[course.RawSeq], authorRows[course.Raw100]
 	theirs := fmt.Sprintf("%.2f", hundred.HTTPRPS/seq.HTTPRPS)
 	const quote = "thay vì tốc độ tăng lên 100 lần như chúng ta nghĩ (kiểu con đường có 100 làn xe) thì ở đây tốc độ chỉ tăng khoảng 3 lần"
 	band := []any{hundred.HTTPRPS / seq.HTTPRPS / 2, hundred.HTTPRPS / seq.HTTPRPS * 2, theirs}
@@ -407,16 +408,16 @@ func rawConcurrencyClaim(r *result.Result) result.Claim {
 
 // asyncClaim: B6, the article's rows 5 and 6.
 func asyncClaim(r *result.Result) result.Claim {
-	syncRate := fmt.Sprintf("%.0f", authorEvents/authorRows["sync"].HTTPS) // the article gives 50.9 s, not a rate
-	a := authorRows["async"]
+	syncRate := fmt.Sprintf("%.0f", authorEvents/authorRows[course.Sync].HTTPS) // the article gives 50.9 s, not a rate
+	a := authorRows[course.Async]
 	const quote = "process chạy node vẫn tiếp tục xử lý và full CPU trong khoảng 8.5s nữa (là cột Additional time)"
 	c := result.Claim{ID: "B6", Measured: "not measured",
 		Source:    result.Article("B", quote, syncRate, "1.00"),
-		Article:   fmt.Sprintf("insert_async answers sooner (%.0f req/s: %.1f s against sync's %.1f s) but keeps working %.1f s after the load; it persists %.0f/s, sync's rate (%s/s, our arithmetic: 1.00×): the work is moved, not removed", a.HTTPRPS, a.HTTPS, authorRows["sync"].HTTPS, a.AddS, a.OpsRPS, syncRate),
+		Article:   fmt.Sprintf("insert_async answers sooner (%.0f req/s: %.1f s against sync's %.1f s) but keeps working %.1f s after the load; it persists %.0f/s, sync's rate (%s/s, our arithmetic: 1.00×): the work is moved, not removed", a.HTTPRPS, a.HTTPS, authorRows[course.Sync].HTTPS, a.AddS, a.OpsRPS, syncRate),
 		Tolerance: "async keeps working after the load (additional time > 0) and persists 0.7–1.3× sync's rate: the author's 1.00×, ±30 % for a shared machine. It carries over wherever one resource bounds both variants: Node's CPU there, the database here",
 		Vi: result.ClaimLines{
 			Text: fmt.Sprintf("insert_async trả lời sớm hơn (%.0f req/s: %.1f s so với %.1f s của sync) nhưng hết tải rồi vẫn chạy thêm %.1f s: “%s”; nó ghi xuống %.0f/s, đúng tốc độ của sync (%s/s, phép tính của workshop: 1.00×): việc chỉ bị dời đi chứ không mất đi",
-				a.HTTPRPS, a.HTTPS, authorRows["sync"].HTTPS, a.AddS, quote, a.OpsRPS, syncRate),
+				a.HTTPRPS, a.HTTPS, authorRows[course.Sync].HTTPS, a.AddS, quote, a.OpsRPS, syncRate),
 			Tolerance: "async vẫn làm việc sau khi hết tải (additional time > 0) và ghi xuống 0.7–1.3× tốc độ của sync: 1.00× của tác giả, ±30 % cho máy dùng chung. Nó đúng ở bất cứ đâu một tài nguyên chặn cả hai biến thể: ở bài viết là CPU của Node, ở đây là database",
 		}}
 	as, sy := find(r, course.Async), find(r, course.Sync)
@@ -426,10 +427,10 @@ func asyncClaim(r *result.Result) result.Claim {
 	x := persisted(r, string(course.Async)) / persisted(r, string(course.Sync))
 	c.Measure("async answered %.0f req/s, sync %.0f (%.2f×; the author's %.2f×), and kept inserting %.2f s after the load; persisted %.0f/s = %.2f× sync",
 		"async trả lời %.0f req/s, sync %.0f (%.2f×; của tác giả %.2f×), và hết tải rồi vẫn insert thêm %.2f s; ghi xuống %.0f/s = %.2f× sync",
-		as.RPS, sy.RPS, as.RPS/sy.RPS, a.HTTPRPS/authorRows["sync"].HTTPRPS, extra(as, "additional_s"), persisted(r, string(course.Async)), x)
+		as.RPS, sy.RPS, as.RPS/sy.RPS, a.HTTPRPS/authorRows[course.Sync].HTTPRPS, extra(as, "additional_s"), persisted(r, string(course.Async)), x)
 	if p, q := extra(as, "db_cpu_us_per_doc"), extra(sy, "db_cpu_us_per_doc"); p > 0 && q > 0 {
 		c.MeasureMore("; database CPU per event %.0f µs against sync's %.0f (the author's %.0f and %.0f, our arithmetic)",
-			"; CPU của database mỗi event %.0f µs so với %.0f của sync (của tác giả %.0f và %.0f, phép tính của workshop)", p, q, a.dbCPUus(0), authorRows["sync"].dbCPUus(0))
+			"; CPU của database mỗi event %.0f µs so với %.0f của sync (của tác giả %.0f và %.0f, phép tính của workshop)", p, q, a.dbCPUus(0), authorRows[course.Sync].dbCPUus(0))
 	}
 	c.Reproduced = result.Verdict(extra(as, "additional_s") > 0 && x >= 0.7 && x <= 1.3 && as.Errors == 0)
 	return c
@@ -437,7 +438,7 @@ func asyncClaim(r *result.Result) result.Claim {
 
 // groupClaim: B7, the article's rows 6 and 7.
 func groupClaim(r *result.Result) result.Claim {
-	g, a := authorRows["group"], authorRows["async"]
+	g, a := authorRows[course.Group], authorRows[course.Async]
 	theirs := fmt.Sprintf("%.2f", g.OpsRPS/a.OpsRPS)
 	const quote = "Tốc độ tổng thể (Ops RPS) của bài test này là 2673 rps, nhanh hơn so với 1968 rps của bài số 6."
 	c := result.Claim{ID: "B7", Measured: "not measured",
@@ -462,4 +463,11 @@ func groupClaim(r *result.Result) result.Claim {
 	}
 	c.Reproduced = result.Verdict(x >= 1.0 && gr.Errors == 0)
 	return c
+}
+
+// step6Ours: the bulk batcher's persisted rate against sync's, and its round trips.
+func step6Ours(r *result.Result, _ Env) string {
+	ps := func(x *result.Run) float64 { return x.Extra["persisted_per_s"] }
+	rt := func(x *result.Run) float64 { return x.Extra["db_round_trips_per_req"] }
+	return fmt.Sprintf("bulk persists %.1f× sync's rate, %.4f round trips/event", Field(find(r, course.Bulk), ps)/Field(find(r, course.Sync), ps), Field(find(r, course.Bulk), rt))
 }

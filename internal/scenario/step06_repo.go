@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 
+	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/result"
 )
@@ -26,15 +27,15 @@ const authorEvents = 100_000
 // authorRows maps our variants to the author's rows. raw-async and the
 // sequential raw-bulk have none: the README gives raw-insert.js's async
 // command but no result, and the author's raw bulk is the concurrent one.
-var authorRows = map[string]authorRow{
-	"empty-post":          {Row: 2, HTTPS: 24.8, HTTPRPS: 4026},
-	"raw-seq":             {Row: 3, HTTPS: 38.2, HTTPRPS: 2620, MongoCPU: 52},
-	"raw-100":             {Row: 4, HTTPS: 12.1, HTTPRPS: 8264, MongoCPU: 135},
-	"raw-bulk-concurrent": {Row: 8, HTTPS: 0.89, HTTPRPS: 111607, MongoCPU: 35},
-	"sync":                {Row: 5, HTTPS: 50.9, HTTPRPS: 1962, MongoCPU: 36},
-	"async":               {Row: 6, HTTPS: 42.3, AddS: 8.5, HTTPRPS: 2361, OpsRPS: 1968, MongoCPU: 35},
-	"group":               {Row: 7, HTTPS: 25.1, AddS: 12.3, HTTPRPS: 3982, OpsRPS: 2673, MongoCPU: 135},
-	"bulk":                {Row: 9, HTTPS: 26.7, AddS: 1, HTTPRPS: 3742, OpsRPS: 3610, MongoCPU: 3},
+var authorRows = map[course.Variant]authorRow{
+	course.EmptyPost:         {Row: 2, HTTPS: 24.8, HTTPRPS: 4026},
+	course.RawSeq:            {Row: 3, HTTPS: 38.2, HTTPRPS: 2620, MongoCPU: 52},
+	course.Raw100:            {Row: 4, HTTPS: 12.1, HTTPRPS: 8264, MongoCPU: 135},
+	course.RawBulkConcurrent: {Row: 8, HTTPS: 0.89, HTTPRPS: 111607, MongoCPU: 35},
+	course.Sync:              {Row: 5, HTTPS: 50.9, HTTPRPS: 1962, MongoCPU: 36},
+	course.Async:             {Row: 6, HTTPS: 42.3, AddS: 8.5, HTTPRPS: 2361, OpsRPS: 1968, MongoCPU: 35},
+	course.Group:             {Row: 7, HTTPS: 25.1, AddS: 12.3, HTTPRPS: 3982, OpsRPS: 2673, MongoCPU: 135},
+	course.Bulk:              {Row: 9, HTTPS: 26.7, AddS: 1, HTTPRPS: 3742, OpsRPS: 3610, MongoCPU: 3},
 }
 
 // ops is the row's persisted rate: its "Ops RPS", or its HTTP rate where
@@ -67,7 +68,7 @@ func (a authorRow) dbCPUus(at float64) float64 {
 // arithmetic from rows 5 and 9), with its least value given the column's
 // rounding: 36 % and 3 % may be 35.5 % and 3.49 %.
 func authorCPURatio() (ratio, least float64) {
-	s, b := authorRows["sync"], authorRows["bulk"]
+	s, b := authorRows[course.Sync], authorRows[course.Bulk]
 	return s.dbCPUus(0) / b.dbCPUus(0), s.dbCPUus(-0.5) / b.dbCPUus(0.5)
 }
 
@@ -80,22 +81,22 @@ func writeTables(r *result.Result) []result.Table {
 		Notes: messages.English.Words("table.writes.note_raw", "table.writes.note_cpu"),
 	}
 	for _, x := range r.Runs {
-		a, ok := authorRows[x.Variant]
-		base := "sync"
+		a, ok := authorRows[course.Variant(x.Variant)]
+		base := course.Sync
 		if x.Tool == "direct" {
-			base = "raw-seq"
+			base = course.RawSeq
 		}
 		ours := extra(&x, "persisted_per_s")
 		row := []string{x.Variant, "–", pair(0, x.RPS, "%.0f"), pair(0, ours, "%.0f"),
-			pair(0, ratio(ours, extra(r.Find(base), "persisted_per_s")), "%.2f×"),
+			pair(0, ratio(ours, extra(find(r, base), "persisted_per_s")), "%.2f×"),
 			pair(0, extra(&x, "additional_s"), "%.1f"), pair(0, 100*extra(&x, "db_cpu_share"), "%.0f %%"),
 			pair(0, extra(&x, "db_cpu_us_per_doc"), "%.0f")}
 		if ok {
 			row[1] = fmt.Sprint(a.Row)
 			row[2] = pair(a.HTTPRPS, x.RPS, "%.0f")
-			if x.Variant != "empty-post" {
+			if course.Variant(x.Variant) != course.EmptyPost {
 				row[3] = pair(a.ops(), ours, "%.0f")
-				row[4] = pair(ratio(a.ops(), authorRows[base].ops()), ratio(ours, extra(r.Find(base), "persisted_per_s")), "%.2f×")
+				row[4] = pair(ratio(a.ops(), authorRows[base].ops()), ratio(ours, extra(find(r, base), "persisted_per_s")), "%.2f×")
 			}
 			row[5] = pair(a.AddS, extra(&x, "additional_s"), "%.1f")
 			row[6] = pair(a.MongoCPU, 100*extra(&x, "db_cpu_share"), "%.0f %%")

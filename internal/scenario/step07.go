@@ -49,13 +49,14 @@ func init() {
 				bulkBatch /= 10
 			}
 			return []load.Variant{
-				{Name: "raw-inc-seq", Route: "$inc upsert, one at a time, ids uniform over 0–999", Direct: rawCounters(env, "raw_seq", 1, false)},
+				{Name: string(course.RawIncSeq), Route: "$inc upsert, one at a time, ids uniform over 0–999", Direct: rawCounters(env, "raw_seq", 1, false)},
 				{Name: string(course.RawIncBulk), Route: fmt.Sprintf("bulkWrite of one $inc per event ×%d, ids uniform over 0–999", bulkBatch), Direct: rawCounters(env, "raw_bulk", bulkBatch, false)},
 				{Name: string(course.RawIncReduce), Route: fmt.Sprintf("count per id, one $inc per id per %d events, ids uniform over 0–999", authorCounterBatch), Direct: rawCounters(env, "raw_reduce", authorCounterBatch, true)},
 				v(string(course.Sync)), v(string(course.Async)), v(string(course.Bulk)), v(string(course.Reduce)),
 			}
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim { return []result.Claim{reduceClaim(r, env)} },
+		Ours:   step7Ours,
 	})
 }
 
@@ -211,7 +212,7 @@ func reduceClaim(r *result.Result, env Env) result.Claim {
 	rb, rr := find(r, course.RawIncBulk), find(r, course.RawIncReduce)
 	if w := extra(rr, "db_writes_per_req"); rb != nil && w > 0 {
 		x := extra(rb, "db_writes_per_req") / w
-		got := []any{extra(rb, "db_writes_per_req"), w, x, theirs, extra(rr, "persisted_per_s"), extra(rb, "persisted_per_s"), persisted(r, "raw-inc-seq")}
+		got := []any{extra(rb, "db_writes_per_req"), w, x, theirs, extra(rr, "persisted_per_s"), extra(rb, "persisted_per_s"), persisted(r, string(course.RawIncSeq))}
 		parts = append(parts, fmt.Sprintf("the author's workload, raw: writes per event bulk %.3f, reduce %.4f (÷ %.2f, implied ÷ %.2f); applied per second: reduce %.0f, bulk %.0f, one at a time %.0f", got...))
 		partsVi = append(partsVi, fmt.Sprintf("workload của tác giả, raw: số lần ghi mỗi event bulk %.3f, reduce %.4f (÷ %.2f, suy ra ÷ %.2f); cộng vào mỗi giây: reduce %.0f, bulk %.0f, từng cái một %.0f", got...))
 		ok = ok && within(x, theirs) && rb.Errors == 0 && rr.Errors == 0
@@ -236,4 +237,10 @@ func reduceClaim(r *result.Result, env Env) result.Claim {
 	c.Vi.Measured = strings.Join(partsVi, "; ")
 	c.Reproduced = result.Verdict(ok && len(parts) == 2)
 	return c
+}
+
+// step7Ours: the writes a reduce saves over bulkWrite.
+func step7Ours(r *result.Result, _ Env) string {
+	w := func(x *result.Run) float64 { return x.Extra["db_writes_per_req"] }
+	return fmt.Sprintf("DB writes/request ÷ %.0f (reduce vs bulk)", Field(find(r, course.Bulk), w)/Field(find(r, course.Reduce), w))
 }

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
 
 	"github.com/valyala/fasthttp"
@@ -30,6 +31,7 @@ func init() {
 		Claims: func(r *result.Result, env Env) []result.Claim {
 			return []result.Claim{speedupClaim(r), latencyClaim(r)}
 		},
+		Ours: step8Ours,
 	})
 }
 
@@ -119,4 +121,10 @@ func latencyClaim(r *result.Result) result.Claim {
 	bound := math.Min(float64(serverCPUs(r)), 4)
 	c.Reproduced = result.Verdict(serverCPUs(r) >= 2 && lx >= 0.75*bound && math.Abs(lx/rx-1) <= 0.15)
 	return c
+}
+
+// step8Ours: logins per second and mean latency once the lock is narrowed.
+func step8Ours(r *result.Result, _ Env) string {
+	mean := func(x *result.Run) float64 { return x.Latency.Mean }
+	return fmt.Sprintf("req/s %s on %d server CPUs; mean %.0f → %.0f ms", Times(RPS(r, course.After), RPS(r, course.Before)), len(r.Machine.CPUPlan.Server), Field(find(r, course.Before), mean), Field(find(r, course.After), mean))
 }

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -15,15 +16,9 @@ import (
 	"github.com/peakload/workshop/internal/result"
 )
 
-// Frameworks are step 9's servers, in table order; "yours" is the
-// learner's (skipped with a note until written).
-var Frameworks = []string{"echo", "nethttp", "fasthttp", "yours"}
-
-// Endpoints are step 9's three endpoints, from no work to a database read.
-var Endpoints = []string{"empty", "validate", "item"}
-
-// Step 9: each framework in its own process on the one server CPU, the
-// three endpoints each (items through a pool of frameworks.pool); then
+// Step 9: each framework in its own process on the one server CPU (the
+// learner's, "yours", skipped with a note until written), the three
+// endpoints each (items through a pool of frameworks.pool); then
 // echo's item read with PostgreSQL pools of 2, 10 and 100 connections.
 // 500 VUs, as article D's wrk.
 func init() {
@@ -36,16 +31,16 @@ func init() {
 			// table block are measured minutes apart at most: a shared
 			// machine drifts more than that over a whole bench.
 			var vs []load.Variant
-			for _, ep := range Endpoints {
-				for _, fw := range Frameworks {
+			for _, ep := range course.Endpoints {
+				for _, fw := range course.Frameworks {
 					v := endpointVariant(env, ep)
-					v.Name, v.Server, v.Optional = fw+"-"+ep, []string{"FRAMEWORK=" + fw}, fw == "yours"
+					v.Name, v.Server, v.Optional = string(course.FrameworkRow(fw, ep)), []string{"FRAMEWORK=" + fw}, fw == "yours"
 					vs = append(vs, v)
 				}
 			}
 			for _, n := range env.Params.Frameworks.PoolSizes {
 				v := endpointVariant(env, "item")
-				v.Name, v.Server = fmt.Sprintf("pool-%d", n), []string{"FRAMEWORK=echo", fmt.Sprintf("PG_POOL=%d", n)}
+				v.Name, v.Server = string(course.PoolRow(n)), []string{"FRAMEWORK=echo", fmt.Sprintf("PG_POOL=%d", n)}
 				vs = append(vs, v)
 			}
 			return vs
@@ -54,6 +49,7 @@ func init() {
 			return []result.Claim{gapClaim(r), switchClaim(r), memoryClaim(r), poolClaim(r, env.Params)}
 		},
 		Tables: frameworkTables,
+		Ours:   step9Ours,
 	})
 }
 
@@ -71,8 +67,8 @@ func endpointVariant(env Env, ep string) load.Variant {
 // spread is fastest ÷ slowest req/s over the frameworks measured on ep.
 func spread(r *result.Result, ep string) (float64, string, string) {
 	var lo, hi *result.Run
-	for _, fw := range Frameworks {
-		x := r.Find(fw + "-" + ep)
+	for _, fw := range course.Frameworks {
+		x := find(r, course.FrameworkRow(fw, ep))
 		if x == nil || x.RPS == 0 {
 			continue
 		}
@@ -86,7 +82,17 @@ func spread(r *result.Result, ep string) (float64, string, string) {
 	if lo == nil {
 		return 0, "", ""
 	}
-	return hi.RPS / lo.RPS, strings.TrimSuffix(hi.Variant, "-"+ep), strings.TrimSuffix(lo.Variant, "-"+ep)
+	return hi.RPS / lo.RPS, framework(hi, ep), framework(lo, ep)
+}
+
+// framework is the framework whose row on endpoint ep x is.
+func framework(x *result.Run, ep string) string {
+	for _, fw := range course.Frameworks {
+		if course.FrameworkRow(fw, ep) == course.Variant(x.Variant) {
+			return fw
+		}
+	}
+	return x.Variant
 }
 
 // gapClaim: A, asked of D's factor — framework overhead matters only while
@@ -134,8 +140,8 @@ func switchClaim(r *result.Result) result.Claim {
 	}
 	best, name := echo.RPS, "echo"
 	var parts []string
-	for _, fw := range Frameworks {
-		if x := r.Find(fw + "-empty"); x != nil && x.RPS > 0 {
+	for _, fw := range course.Frameworks {
+		if x := find(r, course.FrameworkRow(fw, "empty")); x != nil && x.RPS > 0 {
 			parts = append(parts, fmt.Sprintf("%s %.0f (×%.2f)", fw, x.RPS, x.RPS/echo.RPS))
 			if x.RPS > best {
 				best, name = x.RPS, fw
@@ -161,8 +167,8 @@ func memoryClaim(r *result.Result) result.Claim {
 		}}
 	var lo, hi float64
 	var parts, partsVi []string // each framework's figures, in English and Vietnamese
-	for _, fw := range Frameworks {
-		x := r.Find(fw + "-empty")
+	for _, fw := range course.Frameworks {
+		x := find(r, course.FrameworkRow(fw, "empty"))
 		if x == nil || x.ServerPeakRSSMB == 0 {
 			continue
 		}
@@ -200,7 +206,7 @@ func poolClaim(r *result.Result, p params.Params) result.Claim {
 	if len(sizes) < 3 {
 		return c
 	}
-	small, mid, big := r.Find(fmt.Sprintf("pool-%d", sizes[0])), r.Find(fmt.Sprintf("pool-%d", sizes[1])), r.Find(fmt.Sprintf("pool-%d", sizes[len(sizes)-1]))
+	small, mid, big := find(r, course.PoolRow(sizes[0])), find(r, course.PoolRow(sizes[1])), find(r, course.PoolRow(sizes[len(sizes)-1]))
 	if small == nil || mid == nil || big == nil || small.RPS == 0 || big.RPS == 0 {
 		return c
 	}
@@ -218,10 +224,10 @@ func frameworkTables(r *result.Result) []result.Table {
 	en := messages.English
 	ft := result.Table{Title: en.T("table.frameworks.title"),
 		Header: []string{"endpoint", "framework", "req/s", en.T("table.col.mean_ms"), "p99 ms", "CPU", "CPU µs/req", "peak RSS MB", "× echo"}}
-	for _, ep := range Endpoints {
-		echo := r.Find("echo-" + ep)
-		for _, fw := range Frameworks {
-			x := r.Find(fw + "-" + ep)
+	for _, ep := range course.Endpoints {
+		echo := find(r, course.FrameworkRow("echo", ep))
+		for _, fw := range course.Frameworks {
+			x := find(r, course.FrameworkRow(fw, ep))
 			if x == nil {
 				continue
 			}
@@ -237,7 +243,7 @@ func frameworkTables(r *result.Result) []result.Table {
 	pt := result.Table{Title: en.T("table.pool.title"),
 		Header: []string{en.T("table.pool.connections"), "req/s", en.T("table.col.mean_ms"), "p99 ms", "CPU", "DB q/req"}}
 	for _, x := range r.Runs {
-		if n, ok := strings.CutPrefix(x.Variant, "pool-"); ok {
+		if n, ok := course.PoolSize(course.Variant(x.Variant)); ok {
 			pt.Rows = append(pt.Rows, []string{n, fmt.Sprintf("%.0f", x.RPS), fmt.Sprintf("%.2f", x.Latency.Mean),
 				fmt.Sprintf("%.2f", x.Latency.P99), busy(&x), fmt.Sprintf("%.2f", x.PerRequest.DBQueries)})
 		}
@@ -274,4 +280,30 @@ func kernelTable() result.Table {
 		t.Rows = append(t.Rows, []string{en.T("table.kernel.open_files"), strconv.FormatUint(lim.Cur, 10), notGiven})
 	}
 	return t
+}
+
+// step9Ours: the frameworks' spread on the cheap and the DB-bound
+// endpoint, and the largest pool against the smallest.
+func step9Ours(r *result.Result, _ Env) string {
+	spread := func(ep string) float64 {
+		lo, hi := math.Inf(1), 0.0
+		for _, fw := range course.Frameworks {
+			if x := find(r, course.FrameworkRow(fw, ep)); x != nil {
+				lo, hi = math.Min(lo, x.RPS), math.Max(hi, x.RPS)
+			}
+		}
+		return hi / lo
+	}
+	var sizes []course.Variant
+	for _, x := range r.Runs {
+		if _, ok := course.PoolSize(course.Variant(x.Variant)); ok {
+			sizes = append(sizes, course.Variant(x.Variant))
+		}
+	}
+	s := fmt.Sprintf("fastest ÷ slowest: ×%.2f empty, ×%.2f DB read", spread("empty"), spread("item"))
+	if len(sizes) >= 2 {
+		first, last := sizes[0], sizes[len(sizes)-1]
+		s += fmt.Sprintf("; %s = %s %s", last, Times(RPS(r, last), RPS(r, first)), first)
+	}
+	return s
 }

@@ -40,18 +40,19 @@ func init() {
 			vs := []load.Variant{{Name: string(course.Single), Route: route, Prepare: itemRequest(env, "/burst"), Setup: flushRedis(env)}}
 			ns := env.Params.ScaleOut.Replicas
 			for _, n := range ns {
-				vs = append(vs, fleetVariant(env, fmt.Sprintf("rr-%d", n), n, balancer.RoundRobin, false))
+				vs = append(vs, fleetVariant(env, course.RoundRobinRow(n), n, balancer.RoundRobin, false))
 			}
 			n := slices.Max(ns)
 			vs = append(vs,
-				fleetVariant(env, fmt.Sprintf("hash-%d", n), n, balancer.ByItem, false),
-				fleetVariant(env, fmt.Sprintf("hash-%d-stop", n), n, balancer.ByItem, true),
-				staleVariant(env, string(course.StaleTTL), n, false),
-				staleVariant(env, string(course.StalePubSub), n, true))
+				fleetVariant(env, course.HashRow(n), n, balancer.ByItem, false),
+				fleetVariant(env, course.HashStopRow(n), n, balancer.ByItem, true),
+				staleVariant(env, course.StaleTTL, n, false),
+				staleVariant(env, course.StalePubSub, n, true))
 			return vs
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim { return scaleOutClaims(r, env) },
 		Tables: scaleOutTables,
+		Ours:   step10Ours,
 	})
 }
 
@@ -61,8 +62,8 @@ const scaleRoute = balancer.ItemRoute
 // fleetVariant measures n replicas behind the balancer under the usual
 // load (internal/balancer drives it and sums the replicas' counters);
 // stopOne stops the last replica a third of the way through the window.
-func fleetVariant(env Env, name string, n int, bal balancer.Balance, stopOne bool) load.Variant {
-	v := load.Variant{Name: name, Route: "GET " + scaleRoute, Prepare: itemRequest(env, "/burst"), Setup: flushRedis(env)}
+func fleetVariant(env Env, name course.Variant, n int, bal balancer.Balance, stopOne bool) load.Variant {
+	v := load.Variant{Name: string(name), Route: "GET " + scaleRoute, Prepare: itemRequest(env, "/burst"), Setup: flushRedis(env)}
 	loading := balancer.Load{Replicas: n, Balance: bal, StopOne: stopOne, Params: env.Params}
 	v.Direct = func(ctx context.Context, o load.Options) (result.Run, error) {
 		return balancer.RunLoad(ctx, env.Fleet, loading, o, v)
@@ -76,8 +77,8 @@ func fleetVariant(env Env, name string, n int, bal balancer.Balance, stopOne boo
 // its copy up to the burst TTL; with it, the listening replicas drop it at
 // once, and the last replica — started not listening, as one that missed
 // the announcements — shows that the TTL still bounds a lost message.
-func staleVariant(env Env, name string, n int, invalidation bool) load.Variant {
-	v := load.Variant{Name: name, Route: "POST /items/:id/change", Setup: flushRedis(env)}
+func staleVariant(env Env, name course.Variant, n int, invalidation bool) load.Variant {
+	v := load.Variant{Name: string(name), Route: "POST /items/:id/change", Setup: flushRedis(env)}
 	v.Direct = func(ctx context.Context, o load.Options) (result.Run, error) {
 		changes := env.Params.ScaleOut.Changes
 		if env.Quick {
@@ -94,7 +95,7 @@ func staleVariant(env Env, name string, n int, invalidation bool) load.Variant {
 // runs as several replicas, judged by counters.
 func scaleOutClaims(r *result.Result, env Env) []result.Claim {
 	n := slices.Max(env.Params.ScaleOut.Replicas)
-	one, rr, hash := r.Find("rr-1"), r.Find(fmt.Sprintf("rr-%d", n)), r.Find(fmt.Sprintf("hash-%d", n))
+	one, rr, hash := find(r, course.RoundRobinRow(1)), find(r, course.RoundRobinRow(n)), find(r, course.HashRow(n))
 	const quote = "Horizontal scale dẫn đến hiệu quả cache giảm (cache hit ratio thấp)"
 	bound := env.Params.ScaleOut.InvalidationBoundMS
 	dilution := result.Claim{ID: "S10a", Measured: "not measured",
@@ -235,4 +236,17 @@ func orDash(extra map[string]float64, key, format string) string {
 		return fmt.Sprintf(format, v)
 	}
 	return "-"
+}
+
+// step10Ours: the copies per item round-robin and hashed, against one
+// replica's, and how long an old ETag was served without and with pub/sub.
+func step10Ours(r *result.Result, env Env) string {
+	p := env.Params
+	n := slices.Max(p.ScaleOut.Replicas)
+	copies := func(x *result.Run) float64 { return x.Extra["copies_per_item"] }
+	one := Field(find(r, course.RoundRobinRow(1)), copies)
+	stale := func(x *result.Run) float64 { return x.Extra["stale_ms_max"] }
+	return fmt.Sprintf("Redis loads per item ×%.1f round-robin, ×%.1f hashed (%d replicas); old ETag served ≤ %.0f → %.1f ms",
+		Field(find(r, course.RoundRobinRow(n)), copies)/one, Field(find(r, course.HashRow(n)), copies)/one, n,
+		Field(find(r, course.StaleTTL), stale), Field(find(r, course.StalePubSub), stale))
 }

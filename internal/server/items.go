@@ -26,20 +26,30 @@ func DirectRead(store *catalog.Store) echo.HandlerFunc {
 // HTTP shell they share.
 type Getter func(ctx context.Context, id int32) ([]byte, error)
 
-// Serve validates the id (400 for anything but a positive integer), calls
-// get (404 for an unknown item) and writes the JSON body.
+// Serve writes the JSON body Read returns.
 func Serve(get Getter) echo.HandlerFunc {
 	return func(c echo.Context) error {
-		id, err := catalog.ParseID(c.Param("id"))
+		body, err := Read(c, get)
 		if err != nil {
-			return echo.NewHTTPError(http.StatusBadRequest, err.Error())
-		}
-		body, err := get(c.Request().Context(), id)
-		if err != nil {
-			return ReadError(err)
+			return err
 		}
 		return c.JSONBlob(http.StatusOK, body)
 	}
+}
+
+// Read validates the request's id (400 for anything but a positive
+// integer) and calls get (404 for an unknown item): the start every item
+// route shares, whatever it then writes.
+func Read(c echo.Context, get Getter) ([]byte, error) {
+	id, err := catalog.ParseID(c.Param("id"))
+	if err != nil {
+		return nil, echo.NewHTTPError(http.StatusBadRequest, err.Error())
+	}
+	body, err := get(c.Request().Context(), id)
+	if err != nil {
+		return nil, ReadError(err)
+	}
+	return body, nil
 }
 
 // ReadError maps a Getter's error to the response: 404 for an unknown item,

@@ -157,6 +157,8 @@ steps/{{printf "%02d" .N}}-{{.Slug}}
 const scenarioTmpl = `package scenario
 
 import (
+	"fmt"
+
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/result"
@@ -173,6 +175,13 @@ func init() {
 		Claims: func(r *result.Result, env Env) []result.Claim {
 			return []result.Claim{ {ID: "TODO", Source: result.Ours("TODO: the claim"), Measured: "not measured", Tolerance: "TODO"} }
 		},
+		Ours: step{{.N}}Ours,
 	})
+}
+
+// step{{.N}}Ours writes step {{.N}}'s "ours (reference run)" cell of README.md's
+// step table. TODO: the figure that proves the mechanism, from the reference run.
+func step{{.N}}Ours(r *result.Result, _ Env) string {
+	return fmt.Sprintf("%s req/s", Rate(RPS(r, course.{{.Variant}})))
 }
 `
