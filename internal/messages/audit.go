@@ -132,7 +132,7 @@ var auditLines = []struct{ key, en, vi string }{
 	{"audit.start", "audit %s (%s): the slowloris probe waits up to %s, the burst lasts %s\n",
 		"audit %s (%s): phép thử slowloris chờ tối đa %s, burst kéo dài %s\n"},
 	{"audit.evidence", "\nevidence:\n", "\nbằng chứng:\n"},
-	{"audit.wrote", "\nwrote %s (drawn by make report)\n", "\nđã ghi %s (make report vẽ nó thành biểu đồ)\n"},
+	{"audit.wrote", "\nwrote %s (drawn by make report)\n", "\nđã ghi %s (make report đưa nó vào báo cáo)\n"},
 }
 
 func init() {
