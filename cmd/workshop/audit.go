@@ -2,15 +2,18 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"text/tabwriter"
 	"time"
 
 	"github.com/peakload/workshop/internal/audit"
 	"github.com/peakload/workshop/internal/cli"
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/probe"
 )
@@ -37,7 +40,7 @@ func runAudit(ctx context.Context, cfg cli.Config, args []string) error {
 		return err
 	}
 	if *target == "" {
-		return fmt.Errorf("usage: make audit URL=http://127.0.0.1:8080/path [POST=/route] [METRICS=url QUERIES=name] [COLD=/path CHANGE='POST /path']")
+		return errors.New(messages.T("audit.usage"))
 	}
 	var err error
 	if c.Target, err = probe.Resolve(ctx, *target, *remote); err != nil {
@@ -45,11 +48,11 @@ func runAudit(ctx context.Context, cfg cli.Config, args []string) error {
 	}
 	if c.MetricsURL != "" {
 		if _, err := probe.Resolve(ctx, c.MetricsURL, *remote); err != nil {
-			return fmt.Errorf("-metrics: %w", err)
+			return fmt.Errorf("%s: %w", "-metrics", err) // a flag's name: the same in every language
 		}
 	}
 	c.P99Ms = params.Load().Capacity.P99Ms
-	fmt.Fprintf(os.Stderr, "audit %s (%s): the slowloris probe waits up to %s, the burst lasts %s\n", *target, c.Target.Base, c.SlowlorisBound, c.Burst)
+	fmt.Fprint(os.Stderr, messages.T("audit.start", *target, c.Target.Base, c.SlowlorisBound, c.Burst))
 	res, findings, err := audit.Run(ctx, c)
 	if err != nil {
 		return err
@@ -59,19 +62,25 @@ func runAudit(ctx context.Context, cfg cli.Config, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("\nwrote %s (drawn by make report)\n", path)
+	fmt.Print(messages.T("audit.wrote", path))
 	return nil
 }
 
+// printFindings prints the audit for a person, in the run's language: the
+// findings are stored in English and said again (audit.Finding.Said).
 func printFindings(fs []audit.Finding) {
+	said := make([]audit.Finding, len(fs))
+	for i, f := range fs {
+		said[i] = f.Said()
+	}
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "practice\tverdict\tstep")
-	for _, f := range fs {
+	fmt.Fprintln(tw, strings.Join(messages.Words("table.audit.practice", "table.audit.verdict", "table.audit.step"), "\t"))
+	for _, f := range said {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", f.Practice, f.Cell(), f.Step)
 	}
 	tw.Flush()
-	fmt.Println("\nevidence:")
-	for _, f := range fs {
+	fmt.Print(messages.T("audit.evidence"))
+	for _, f := range said {
 		fmt.Printf("  %s: %s\n", f.Practice, f.Evidence)
 	}
 }

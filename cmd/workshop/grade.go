@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/peakload/workshop/internal/cli"
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/scenario"
 )
 
@@ -38,15 +40,13 @@ func runGrade(ctx context.Context, cfg cli.Config, args []string) error {
 	var failed []string
 	for _, n := range steps {
 		err := runCheck(ctx, cfg, []string{"-step", strconv.Itoa(n)})
-		verdict := "passed"
 		if err != nil {
-			verdict = "**failed**: " + strings.ReplaceAll(lastLine(err), "|", "\\|")
 			failed = append(failed, strconv.Itoa(n))
 		}
-		lines = append(lines, fmt.Sprintf("- step %d check %s", n, verdict))
+		lines = append(lines, gradeLine(n, err))
 	}
 	if len(steps) == 0 {
-		lines = append(lines, "- no check run: "+why)
+		lines = append(lines, messages.T("grade.none", why))
 	}
 	p := collectProgress()
 	if err := writeGrade(*summary, why, lines, p); err != nil {
@@ -56,9 +56,19 @@ func runGrade(ctx context.Context, cfg cli.Config, args []string) error {
 		return err
 	}
 	if len(failed) > 0 {
-		return fmt.Errorf("the check of step %s failed (the job summary says where)", strings.Join(failed, ", "))
+		return errors.New(messages.T("grade.check_failed", strings.Join(failed, ", ")))
 	}
 	return nil
+}
+
+// gradeLine is the summary's line for step n's check: passed, or failed
+// with the check's last line (a markdown table's pipes escaped).
+func gradeLine(n int, err error) string {
+	verdict := messages.T("grade.passed")
+	if err != nil {
+		verdict = messages.T("grade.failed", strings.ReplaceAll(lastLine(err), "|", "\\|"))
+	}
+	return messages.T("grade.line", n, verdict)
 }
 
 // gradeSteps are the exercise steps to check: the ones named, or those
@@ -72,25 +82,25 @@ func gradeSteps(base, which string) ([]int, string, error) {
 	}
 	switch which {
 	case "all":
-		return exercises, "every exercise step, as asked", nil
+		return exercises, messages.T("grade.all"), nil
 	case "":
 	default:
 		var out []int
 		for _, f := range strings.Split(which, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(f))
 			if err != nil || !slices.Contains(exercises, n) {
-				return nil, "", fmt.Errorf("-steps %q: want exercise steps (%v) separated by commas, or all", which, exercises)
+				return nil, "", errors.New(messages.T("grade.bad_steps", which, exercises))
 			}
 			out = append(out, n)
 		}
-		return out, "the steps asked for", nil
+		return out, messages.T("grade.asked"), nil
 	}
 	if base == "" || strings.Trim(base, "0") == "" { // a new branch's push has an all-zero before
 		base = "HEAD~1"
 	}
 	changed := gitOut("diff", "--name-only", base, "HEAD", "--", "steps/*/exercise.go")
 	if gitOut("rev-parse", "--verify", "-q", base) == "" {
-		return nil, fmt.Sprintf("no commit %s to compare with (a shallow clone? the workflow fetches with fetch-depth: 0)", base), nil
+		return nil, messages.T("grade.no_base", base), nil
 	}
 	var out []int
 	for _, s := range scenario.Steps() {
@@ -98,7 +108,7 @@ func gradeSteps(base, which string) ([]int, string, error) {
 			out = append(out, s.N)
 		}
 	}
-	return out, fmt.Sprintf("exercise.go changed since %.12s in %d step(s)", base, len(out)), nil
+	return out, messages.T("grade.changed", base, len(out)), nil
 }
 
 // writeGrade appends the checks run and the progress table, as markdown,
@@ -108,12 +118,12 @@ func writeGrade(summary, why string, lines []string, p Progress) error {
 	if summary != "" {
 		f, err := os.OpenFile(summary, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 		if err != nil {
-			return fmt.Errorf("the job summary: %w", err)
+			return fmt.Errorf("%s: %w", messages.T("grade.summary"), err)
 		}
 		defer f.Close()
 		w = f
 	}
-	fmt.Fprintf(w, "### Checks run (%s)\n\n%s\n\n", why, strings.Join(lines, "\n"))
+	fmt.Fprint(w, messages.T("grade.head", why, strings.Join(lines, "\n")))
 	return writeProgress(w, p, "markdown")
 }
 

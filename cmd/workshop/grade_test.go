@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/peakload/workshop/internal/cli"
+	"github.com/peakload/workshop/internal/messages"
 )
 
 // TestGradeChecksTheChangedStep runs the workflow's script on a clone of
@@ -86,6 +88,44 @@ func TestGradeStepsAsked(t *testing.T) {
 	}
 }
 
+// TestGradeSummaryInVietnamese: the job summary's checks follow
+// PEAKLOAD_LANG (the progress table under them is TestProgressInVietnamese's);
+// English stays the default.
+func TestGradeSummaryInVietnamese(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	summary := func(l messages.Lang) string {
+		defer messages.Use(l)()
+		_, why, err := gradeSteps("", "all")
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(t.TempDir(), "summary.md")
+		lines := []string{gradeLine(2, nil), gradeLine(3, errors.New("step 3 check failed: the first failure is above"))}
+		if err := writeGrade(out, why, lines, Progress{Who: "an", Commit: "0123456789abcdef"}); err != nil {
+			t.Fatal(err)
+		}
+		b, _ := os.ReadFile(out)
+		return string(b)
+	}
+	vi := summary(messages.Vietnamese)
+	for _, want := range []string{"### Các check đã chạy (mọi bước có bài tập, theo yêu cầu)", "- check bước 2 đã pass", "- check bước 3 **không pass**: ", "### Tiến độ workshop"} {
+		if !strings.Contains(vi, want) {
+			t.Errorf("the Vietnamese job summary lacks %q:\n%s", want, vi)
+		}
+	}
+	for _, gone := range []string{"Checks run", "as asked", "check passed", "**failed**"} {
+		if strings.Contains(vi, gone) {
+			t.Errorf("the Vietnamese job summary still says %q:\n%s", gone, vi)
+		}
+	}
+	en := summary(messages.English)
+	for _, want := range []string{"### Checks run (every exercise step, as asked)\n\n- step 2 check passed\n- step 3 check **failed**: ", "### Workshop progress"} {
+		if !strings.Contains(en, want) {
+			t.Errorf("the English job summary lacks %q:\n%s", want, en)
+		}
+	}
+}
+
 // TestProgressWorkflow reads the fork's workflow as GitHub Actions would:
 // on push, the whole history fetched (grade diffs against the push's
 // before), the services installed, `make grade` run with that before, and
@@ -113,12 +153,13 @@ func TestProgressWorkflow(t *testing.T) {
 	if _, ok := wf.On["push"]; !ok {
 		t.Error("the workflow does not run on push")
 	}
-	var grade, depth, services, artifact bool
+	var grade, lang, depth, services, artifact bool
 	for _, job := range wf.Jobs {
 		for _, s := range job.Steps {
 			switch {
 			case s.Run == "make grade":
 				grade = s.Env["GRADE_BASE"] == "${{ github.event.before }}"
+				lang = s.Env["PEAKLOAD_LANG"] == "${{ vars.PEAKLOAD_LANG }}"
 			case strings.HasPrefix(s.Uses, "actions/checkout@"):
 				depth = s.With["fetch-depth"] == 0
 			case strings.Contains(s.Run, "apt-get install") && strings.Contains(s.Run, "postgresql") && strings.Contains(s.Run, "redis-server"):
@@ -130,6 +171,9 @@ func TestProgressWorkflow(t *testing.T) {
 	}
 	if !grade || !depth || !services || !artifact {
 		t.Errorf("make grade with the push's before: %v; full history: %v; PostgreSQL and Redis installed: %v; progress.json kept always: %v", grade, depth, services, artifact)
+	}
+	if !lang {
+		t.Error("make grade does not pass the repository variable PEAKLOAD_LANG on: the job summary cannot follow the fork's language")
 	}
 	mk, _ := os.ReadFile(filepath.Join("..", "..", "Makefile"))
 	if !strings.Contains(string(mk), "\ngrade: build ##") || !strings.Contains(string(mk), "GRADE_BASE") {

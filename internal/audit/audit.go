@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/probe"
 	"github.com/peakload/workshop/internal/proc"
 	"github.com/peakload/workshop/internal/result"
@@ -35,6 +36,20 @@ type Finding struct {
 	Verdict  string `json:"verdict"` // "304 ✓", "no 304"…
 	Evidence string `json:"evidence"`
 	Step     string `json:"step"`
+}
+
+// english is a message of the audit's table in English: what a finding
+// stores (results/audit/*.json keeps one language). Said is how a person
+// reads it.
+func english(key string, args ...any) string { return messages.English.T(key, args...) }
+
+// Said is the finding in the run's language (PEAKLOAD_LANG), for a
+// person: each string is found back in the catalogue from its English
+// (messages.Restate), its figures carried over; the mark stays.
+func (f Finding) Said() Finding {
+	say := messages.Restate
+	f.Practice, f.Verdict, f.Evidence, f.Step = say(f.Practice), say(f.Verdict), say(f.Evidence), say(f.Step)
+	return f
 }
 
 // Cell is the verdict as the table prints it: a pass carries its ✓, a
@@ -129,7 +144,7 @@ func Run(ctx context.Context, c Config) (*result.Result, []Finding, error) {
 	out = append(out, headers(ctx, c, client)...)
 	res.Tables = []result.Table{Table(out)}
 	if err := ctx.Err(); err != nil {
-		return res, out, fmt.Errorf("interrupted: %w", err)
+		return res, out, fmt.Errorf("%s: %w", messages.T("table.audit.interrupted"), err)
 	}
 	return res, out, nil
 }
@@ -142,12 +157,12 @@ func newClient() *http.Client {
 
 // Table is the audit as the results file and make report keep it.
 func Table(fs []Finding) result.Table {
-	t := result.Table{Title: "audit: the articles' practices, checked from outside",
-		Header: []string{"practice", "verdict", "evidence", "step"}}
+	t := result.Table{Title: english("table.audit.title"),
+		Header: messages.English.Words("table.audit.practice", "table.audit.verdict", "table.audit.evidence", "table.audit.step")}
 	for _, f := range fs {
 		t.Rows = append(t.Rows, []string{f.Practice, f.Cell(), f.Evidence, f.Step})
 	}
-	t.Notes = []string{"✓ the practice is there, ✗ missing, – not judged (the evidence says why), info: reported, not judged; each step's README teaches its practice"}
+	t.Notes = []string{english("table.audit.note")}
 	return t
 }
 

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/probe"
 	"github.com/peakload/workshop/internal/proc"
 	"github.com/peakload/workshop/internal/stacktest"
@@ -283,6 +284,19 @@ func TestPracticesChecklist(t *testing.T) {
 		"under a burst: sheds load", "after a burst: p99 recovers", "compression", "caching headers"} {
 		if !strings.Contains(doc, p) {
 			t.Errorf("docs/practices.md does not name the audit's probe %q", p)
+		}
+	}
+	// docs/vi/practices.md names each probe as PEAKLOAD_LANG=vi prints it.
+	vi, err := os.ReadFile(filepath.Join("..", "..", "docs", "vi", "practices.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{messages.Vietnamese.T("table.audit.p_body", 8), messages.Vietnamese.T("table.audit.p_json"),
+		messages.Vietnamese.T("table.audit.p_slowloris", 10*time.Second), messages.Vietnamese.T("table.audit.p_keepalive"),
+		messages.Vietnamese.T("table.audit.p_cold", 50), messages.Vietnamese.T("table.audit.p_etag"), messages.Vietnamese.T("table.audit.p_weak"),
+		messages.Vietnamese.T("table.audit.p_shed"), messages.Vietnamese.T("table.audit.p_recover")} {
+		if !strings.Contains(string(vi), p) {
+			t.Errorf("docs/vi/practices.md does not name the audit's probe as it prints under vi: %q", p)
 		}
 	}
 	seeds, _ := filepath.Glob(filepath.Join("..", "..", "..", "shared", "seeds", "*.txt"))

@@ -30,7 +30,7 @@ import (
 // not a burst), and a queue is blamed on the service only when its CPU
 // (-metrics) shows it saturated.
 
-const burstStep = "4–6 (singleflight, burst cache, buffered writes: 503 + Retry-After)"
+var burstStep = english("table.audit.s_burst")
 
 // shedCount counts, over a run, the answers that shed load.
 type shedCount struct{ shed, retryAfter atomic.Int64 }
@@ -75,34 +75,34 @@ type burstSeen struct {
 // overload, versus a queue (latency and timeouts growing). It says "not
 // judged" when the evidence could be the machine's rather than the service's.
 func shedVerdict(s burstSeen) (mark, verdict, why string) {
+	notJudged := english("table.audit.not_judged")
 	switch {
 	case s.BaseShed > 0:
-		return Missing, "refuses below its own rate", fmt.Sprintf("; %d of %d answered 503 at half the closed loop's rate, before the burst: the 503s answer a backlog it could not sustain (its closed-loop rate was not one it serves), not a burst",
-			s.BaseShed, s.Base.Requests)
+		return Missing, english("table.audit.refuses"), "; " + english("table.audit.below_rate", s.BaseShed, s.Base.Requests)
 	case s.ClientBusy >= result.ClientBusyLimit:
-		return NotJudged, "not judged", fmt.Sprintf("; the audit used %.0f%% of its CPUs: the queue may be the load tool's", 100*s.ClientBusy)
+		return NotJudged, notJudged, "; " + english("table.audit.tool_busy", 100*s.ClientBusy)
 	case s.Shed > 0 && s.WithRetry == s.Shed:
-		return Pass, "sheds ✓", ""
+		return Pass, english("table.audit.sheds"), ""
 	case s.Shed > 0:
-		return Missing, "503 without Retry-After", ""
+		return Missing, english("table.audit.no_retry_after"), ""
 	case s.Burst.Latency.P99 <= s.P99Ms && s.Burst.Errors == 0:
-		return NotJudged, "kept up", fmt.Sprintf("; p99 stayed ≤ %.0f ms: twice the closed loop's rate was no burst for it", s.P99Ms)
+		return NotJudged, english("table.audit.kept_up"), "; " + english("table.audit.no_burst_for_it", s.P99Ms)
 	case s.ServerBusy < 0:
-		return NotJudged, "not judged", "; no 503, and without -metrics (process_cpu_seconds_total) the service's CPU is unknown: the queue may be the machine's"
+		return NotJudged, notJudged, "; " + english("table.audit.cpu_unknown")
 	case s.ServerBusy < result.ServerIdleLimit && arrival(s.Burst).NotSent > 0:
-		return NotJudged, "not judged", fmt.Sprintf("; the load tool fell behind its own schedule (%d requests never sent) while the service used %.0f%% of a CPU: the burst never reached it, so whether it sheds is unknown here", arrival(s.Burst).NotSent, 100*s.ServerBusy)
+		return NotJudged, notJudged, "; " + english("table.audit.fell_behind", arrival(s.Burst).NotSent, 100*s.ServerBusy)
 	case s.ServerBusy < result.ServerIdleLimit:
-		return NotJudged, "not judged", fmt.Sprintf("; the service used %.0f%% of a CPU: not saturated, so the queue was the machine's or the load tool's", 100*s.ServerBusy)
+		return NotJudged, notJudged, "; " + english("table.audit.not_saturated", 100*s.ServerBusy)
 	}
-	return Missing, "queues, no shedding", fmt.Sprintf("; the service used %.0f%% of a CPU and answered no 503: the excess waited in a queue", 100*s.ServerBusy)
+	return Missing, english("table.audit.queues"), "; " + english("table.audit.queued", 100*s.ServerBusy)
 }
 
 // burst measures the closed loop's rate R, then opens: half of R for a
 // baseline, twice R for c.Burst, then half of R again in half-second
 // windows until p99 is back near the baseline's (at most 5 s).
 func burst(ctx context.Context, c Config) ([]result.Run, []Finding) {
-	shedding := Finding{Practice: "under a burst: sheds load (503 + Retry-After), latency bounded", Step: burstStep}
-	recovery := Finding{Practice: "after a burst: p99 recovers", Step: burstStep, Mark: NotJudged, Verdict: "not judged"}
+	shedding := Finding{Practice: english("table.audit.p_shed"), Step: burstStep}
+	recovery := Finding{Practice: english("table.audit.p_recover"), Step: burstStep, Mark: NotJudged, Verdict: english("table.audit.not_judged")}
 	plan, where, unpin := pinLoad()
 	defer unpin()
 	var counts shedCount
@@ -112,8 +112,8 @@ func burst(ctx context.Context, c Config) ([]result.Run, []Finding) {
 	closed.Variant = "closed loop (64 VUs)"
 	rate := closed.RPS - float64(closed.Errors)/max(closed.DurationS, 1e-9) // what it served, not what it refused
 	if err != nil || rate < 2 {
-		shedding.Mark, shedding.Verdict, shedding.Evidence = NotJudged, "not judged", fmt.Sprintf("the closed loop served %.0f req/s (%v)", rate, err)
-		recovery.Evidence = "no burst"
+		shedding.Mark, shedding.Verdict, shedding.Evidence = NotJudged, recovery.Verdict, english("table.audit.no_rate", rate, err)
+		recovery.Evidence = english("table.audit.no_burst")
 		return []result.Run{closed}, []Finding{shedding, recovery}
 	}
 	warm := time.Duration(0)
@@ -138,14 +138,13 @@ func burst(ctx context.Context, c Config) ([]result.Run, []Finding) {
 	}
 	s.Shed, s.WithRetry = counts.reset()
 	b := s.Burst
-	shedding.Evidence = fmt.Sprintf("load on %s; closed loop %.0f req/s served; baseline at %.0f req/s: p99 %.1f ms, %d errors (%d × 503); open loop at %.0f req/s for %s: %d answered, %d × 503 (%d with Retry-After), %d other errors, %d never sent; p99 %.0f ms, max %.0f ms",
-		where, rate, rate/2, base.Latency.P99, base.Errors, s.BaseShed, 2*rate, c.Burst, b.Requests, s.Shed, s.WithRetry, b.Errors-s.Shed, arrival(b).NotSent, b.Latency.P99, b.Latency.Max)
+	shedding.Evidence = burstEvidence(where, rate, c.Burst, s)
 	var why string
 	shedding.Mark, shedding.Verdict, why = shedVerdict(s)
 	shedding.Evidence += why
 	runs := []result.Run{closed, base, b}
 	if base.Errors > 0 {
-		recovery.Evidence = "the baseline was not served cleanly: nothing to recover to"
+		recovery.Evidence = english("table.audit.no_baseline")
 		return runs, []Finding{shedding, recovery}
 	}
 	rec, ok, took := recoverAfter(ctx, open, rate/2, base.Latency.P99)
@@ -154,13 +153,21 @@ func burst(ctx context.Context, c Config) ([]result.Run, []Finding) {
 	for _, r := range rec {
 		p99s = append(p99s, fmt.Sprintf("%.1f", r.Latency.P99))
 	}
-	recovery.Evidence = fmt.Sprintf("at %.0f req/s after the burst, p99 per half second: %s ms (baseline %.1f ms)", rate/2, strings.Join(p99s, ", "), base.Latency.P99)
+	recovery.Evidence = english("table.audit.recovery", rate/2, strings.Join(p99s, ", "), base.Latency.P99)
 	if ok {
-		recovery.Mark, recovery.Verdict = Pass, fmt.Sprintf("recovered in %s ✓", took.Round(100*time.Millisecond))
+		recovery.Mark, recovery.Verdict = Pass, english("table.audit.recovered", took.Round(100*time.Millisecond))
 	} else {
-		recovery.Mark, recovery.Verdict = Missing, "not recovered in 5 s"
+		recovery.Mark, recovery.Verdict = Missing, english("table.audit.not_recovered")
 	}
 	return runs, []Finding{shedding, recovery}
+}
+
+// burstEvidence is what the burst saw, before its verdict's why: where the
+// load ran, the closed loop's rate, the baseline and the burst.
+func burstEvidence(where string, rate float64, d time.Duration, s burstSeen) string {
+	base, b := s.Base, s.Burst
+	return english("table.audit.burst", where, rate, rate/2, base.Latency.P99, base.Errors, s.BaseShed,
+		2*rate, d, b.Requests, s.Shed, s.WithRetry, b.Errors-s.Shed, arrival(b).NotSent, b.Latency.P99, b.Latency.Max)
 }
 
 // pinLoad puts this process on the bench's driver CPUs, as `make step-N
@@ -172,17 +179,17 @@ func pinLoad() (plan result.CPUPlan, where string, unpin func()) {
 	plan = proc.PlanCPUs()
 	unpin = func() {}
 	if !plan.Pinned {
-		return plan, fmt.Sprintf("all %d CPUs, not pinned", runtime.NumCPU()), unpin
+		return plan, english("table.audit.where_all", runtime.NumCPU()), unpin
 	}
 	if err := proc.Pin(os.Getpid(), plan.Driver); err != nil {
-		return result.CPUPlan{}, fmt.Sprintf("all %d CPUs (pinning failed: %v)", runtime.NumCPU(), err), unpin
+		return result.CPUPlan{}, english("table.audit.where_failed", runtime.NumCPU(), err), unpin
 	}
 	all := make([]int, runtime.NumCPU())
 	for i := range all {
 		all[i] = i
 	}
 	unpin = func() { _ = proc.Pin(os.Getpid(), all) }
-	return plan, fmt.Sprintf("CPU %v (the bench's driver CPUs; a step server runs on CPU %v)", plan.Driver, plan.Server), unpin
+	return plan, english("table.audit.where_driver", plan.Driver, plan.Server), unpin
 }
 
 func driverCPUs(plan result.CPUPlan) int {

@@ -17,56 +17,60 @@ import (
 // one misses the cache and queries the database (a stampede); with it, one
 // query serves them all. Only the service's own query counter can tell.
 func coldKey(ctx context.Context, c Config, client *http.Client) Finding {
-	f := Finding{Practice: fmt.Sprintf("a cold key: %d concurrent identical requests coalesce", c.Cold), Step: "2 cache-aside, 4 singleflight"}
+	f := Finding{Practice: english("table.audit.p_cold", c.Cold), Step: "2 cache-aside, 4 singleflight"}
+	notJudged := english("table.audit.not_judged")
 	var before proc.Counters
 	if c.MetricsURL != "" && c.Queries != "" {
 		var err error
 		if before, err = proc.ScrapeURL(ctx, c.MetricsURL); err != nil {
-			f.Mark, f.Verdict, f.Evidence = NotJudged, "not judged", err.Error()
+			f.Mark, f.Verdict, f.Evidence = NotJudged, notJudged, err.Error()
 			return f
 		}
 	}
-	change := ""
+	stampeded := func(statuses string) string { return english("table.audit.at_once", c.Cold, c.ColdPath, statuses) }
 	if method, path, ok := strings.Cut(c.Change, " "); ok {
 		a, err := c.send(ctx, client, method, path, nil, nil)
 		if err != nil {
-			f.Mark, f.Verdict, f.Evidence = NotJudged, "not judged", "the change: "+err.Error()
+			f.Mark, f.Verdict, f.Evidence = NotJudged, notJudged, english("table.audit.change_failed", err.Error())
 			return f
 		}
-		change = fmt.Sprintf("after %s → %d, ", c.Change, a.status)
+		stampeded = func(statuses string) string {
+			return english("table.audit.at_once_after", c.Change, a.status, c.Cold, c.ColdPath, statuses)
+		}
 		if before != nil { // the change's own queries are not the stampede's
 			before, _ = proc.ScrapeURL(ctx, c.MetricsURL)
 		}
 	}
 	statuses, spread := stampede(ctx, c, client)
-	f.Evidence = fmt.Sprintf("%s%d × GET %s at once → %s; latency %s", change, c.Cold, c.ColdPath, statuses, spread)
+	f.Evidence = stampeded(statuses) + "; " + spread
 	if before == nil {
-		f.Mark, f.Verdict = NotJudged, "not judged"
-		f.Evidence += "; name the service's query counter (-metrics URL -queries NAME) to count the misses"
+		f.Mark, f.Verdict = NotJudged, notJudged
+		f.Evidence += "; " + english("table.audit.name_counter")
 		return f
 	}
 	time.Sleep(100 * time.Millisecond) // a query still finishing is counted when it ends
 	after, err := proc.ScrapeURL(ctx, c.MetricsURL)
 	if err != nil {
-		f.Mark, f.Verdict, f.Evidence = NotJudged, "not judged", err.Error()
+		f.Mark, f.Verdict, f.Evidence = NotJudged, notJudged, err.Error()
 		return f
 	}
 	q := proc.Delta(before, after, c.Queries)
-	f.Evidence += fmt.Sprintf("; %s grew by %.0f", c.Queries, q)
 	switch {
 	case q == 0:
-		f.Mark, f.Verdict = NotJudged, "not judged"
-		f.Evidence += ": the key was not cold (cached before the audit): give -cold a path nobody has read, or -change a write that invalidates it"
+		f.Mark, f.Verdict = NotJudged, notJudged
+		f.Evidence += "; " + english("table.audit.grew_not_cold", c.Queries, q)
 	case q <= 2:
-		f.Mark, f.Verdict = Pass, fmt.Sprintf("coalesced ✓ (%.0f for %d)", q, c.Cold)
+		f.Mark, f.Verdict = Pass, english("table.audit.coalesced", q, c.Cold)
+		f.Evidence += "; " + english("table.audit.grew", c.Queries, q)
 	default:
-		f.Mark, f.Verdict = Missing, fmt.Sprintf("stampede: %.0f queries for %d", q, c.Cold)
+		f.Mark, f.Verdict = Missing, english("table.audit.stampede", q, c.Cold)
+		f.Evidence += "; " + english("table.audit.grew", c.Queries, q)
 	}
 	return f
 }
 
 // stampede sends c.Cold GETs released at the same instant and summarises
-// their statuses and latencies.
+// their statuses and latencies (the spread, a sentence of the evidence).
 func stampede(ctx context.Context, c Config, client *http.Client) (statuses, spread string) {
 	var wg sync.WaitGroup
 	start := make(chan struct{})
@@ -102,5 +106,5 @@ func stampede(ctx context.Context, c Config, client *http.Client) (statuses, spr
 	sort.Strings(parts)
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
-	return strings.Join(parts, ", "), fmt.Sprintf("fastest %s, median %s, slowest %s", ms(lat[0]), ms(lat[len(lat)/2]), ms(lat[len(lat)-1]))
+	return strings.Join(parts, ", "), english("table.audit.spread", ms(lat[0]), ms(lat[len(lat)/2]), ms(lat[len(lat)-1]))
 }

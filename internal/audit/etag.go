@@ -42,19 +42,19 @@ func (c Config) send(ctx context.Context, client *http.Client, method, path stri
 // §13.1.2).
 func etag(ctx context.Context, c Config, client *http.Client) []Finding {
 	const step = "3 etag"
-	first := Finding{Practice: "ETag / 304 on a repeated GET", Step: step}
-	weak := Finding{Practice: "ETag: the weak form of the tag matches", Step: step, Mark: NotJudged, Verdict: "not judged"}
+	first := Finding{Practice: english("table.audit.p_etag"), Step: step}
+	weak := Finding{Practice: english("table.audit.p_weak"), Step: step, Mark: NotJudged, Verdict: english("table.audit.not_judged")}
 	a, err := c.send(ctx, client, "GET", c.Target.Path, nil, nil)
 	if err != nil {
-		first.Mark, first.Verdict, first.Evidence = NotJudged, "not judged", err.Error()
-		weak.Evidence = "the GET failed"
+		first.Mark, first.Verdict, first.Evidence = NotJudged, weak.Verdict, err.Error()
+		weak.Evidence = english("table.audit.get_failed")
 		return []Finding{first, weak}
 	}
 	tag := a.header.Get("ETag")
 	if tag == "" {
-		first.Mark, first.Verdict = Missing, "no 304"
-		first.Evidence = fmt.Sprintf("GET %s → %d, %d bytes, no ETag header: every poll downloads the whole body", c.Target.Path, a.status, len(a.body))
-		weak.Evidence = "no ETag to compare"
+		first.Mark, first.Verdict = Missing, english("table.audit.no_304")
+		first.Evidence = english("table.audit.no_etag_header", c.Target.Path, a.status, len(a.body))
+		weak.Evidence = english("table.audit.no_etag")
 		return []Finding{first, weak}
 	}
 	revalidate := func(tag string) (answer, string, bool) {
@@ -63,11 +63,11 @@ func etag(ctx context.Context, c Config, client *http.Client) []Finding {
 			return b, err.Error(), false
 		}
 		ok := b.status == http.StatusNotModified && len(b.body) == 0
-		return b, fmt.Sprintf("If-None-Match: %s → %d, %d body bytes", tag, b.status, len(b.body)), ok
+		return b, english("table.audit.revalidated", tag, b.status, len(b.body)), ok
 	}
 	_, ev, ok := revalidate(tag)
-	first.Evidence = fmt.Sprintf("GET → %d, ETag %s, %d bytes; %s", a.status, tag, len(a.body), ev)
-	first.Mark, first.Verdict = Missing, "no 304"
+	first.Evidence = english("table.audit.tagged", a.status, tag, len(a.body)) + "; " + ev
+	first.Mark, first.Verdict = Missing, english("table.audit.no_304")
 	if ok {
 		first.Mark, first.Verdict = Pass, "304 ✓"
 	}
@@ -76,9 +76,9 @@ func etag(ctx context.Context, c Config, client *http.Client) []Finding {
 		other = rest
 	}
 	_, ev, ok = revalidate(other)
-	weak.Evidence, weak.Mark, weak.Verdict = ev, Missing, "weak tag not matched"
+	weak.Evidence, weak.Mark, weak.Verdict = ev, Missing, english("table.audit.weak_missed")
 	if ok {
-		weak.Mark, weak.Verdict = Pass, "weak match ✓"
+		weak.Mark, weak.Verdict = Pass, english("table.audit.weak_match")
 	}
 	return []Finding{first, weak}
 }

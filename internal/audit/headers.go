@@ -10,29 +10,29 @@ import (
 // headers reports, without judging, compression and the caching headers:
 // whether they fit depends on the payload and on who caches it.
 func headers(ctx context.Context, c Config, client *http.Client) []Finding {
-	comp := Finding{Practice: "compression (reported, not judged)", Mark: Info, Step: "— (docs/scaling.md: a CDN in front)"}
-	caching := Finding{Practice: "caching headers (reported, not judged)", Mark: Info, Step: "3 etag; docs/scaling.md (CDN)"}
+	comp := Finding{Practice: english("table.audit.p_compression"), Mark: Info, Step: english("table.audit.s_compression")}
+	caching := Finding{Practice: english("table.audit.p_caching"), Mark: Info, Step: "3 etag; docs/scaling.md (CDN)"}
 	plain, err1 := c.send(ctx, client, "GET", c.Target.Path, nil, nil)
 	gz, err2 := c.send(ctx, client, "GET", c.Target.Path, nil, map[string]string{"Accept-Encoding": "gzip, br"})
 	if err1 != nil || err2 != nil {
-		comp.Verdict, comp.Evidence = "not read", fmt.Sprint(err1, err2)
-		caching.Verdict, caching.Evidence = "not read", comp.Evidence
+		comp.Verdict, comp.Evidence = english("table.audit.not_read"), fmt.Sprint(err1, err2)
+		caching.Verdict, caching.Evidence = comp.Verdict, comp.Evidence
 		return []Finding{comp, caching}
 	}
 	enc := gz.header.Get("Content-Encoding")
-	comp.Verdict = "none"
+	comp.Verdict = english("table.capacity.none")
 	if enc != "" {
 		comp.Verdict = enc
 	}
-	comp.Evidence = fmt.Sprintf("Accept-Encoding: gzip, br → Content-Encoding %q, %d bytes (%d without)", enc, len(gz.body), len(plain.body))
+	comp.Evidence = english("table.audit.encoding", enc, len(gz.body), len(plain.body))
 	var seen []string
 	for _, h := range []string{"Cache-Control", "ETag", "Last-Modified", "Expires", "Vary", "Age"} {
 		if v := plain.header.Get(h); v != "" {
 			seen = append(seen, h+": "+v)
 		}
 	}
-	caching.Verdict = fmt.Sprintf("%d of 6", len(seen))
-	caching.Evidence = "none of Cache-Control, ETag, Last-Modified, Expires, Vary, Age"
+	caching.Verdict = english("table.audit.headers_seen", len(seen))
+	caching.Evidence = english("table.audit.no_caching")
 	if len(seen) > 0 {
 		caching.Evidence = strings.Join(seen, "; ")
 	}

@@ -21,35 +21,96 @@ func Restate(english string) string { return current.Restate(english) }
 
 // Restate is a stored English note in language l: the note.* or table.*
 // message whose English format matches it, filled with the figures it
-// holds. A string no message matches whole is said part by part when it
-// joins messages with "; " (a capacity probe's "why": the reason, then the
-// driver's lag); what matches nothing — a figure, a variant's name — is
-// returned as it is.
+// holds, each figure said again in l when it is a message itself (an
+// audit's evidence names where its load ran in a sentence of its own). A
+// string joining messages with "; " (a capacity probe's "why": the reason,
+// then the driver's lag; an audit's evidence) is said message by message;
+// what matches nothing — a figure, a variant's name — is returned as it is.
 func (l Lang) Restate(english string) string {
 	if l == English {
 		return english
 	}
-	if s, ok := l.restate(english); ok {
-		return s
-	}
-	parts := strings.Split(english, "; ")
-	if len(parts) == 1 {
-		return english
-	}
-	for i, p := range parts {
-		parts[i], _ = l.restate(p)
-	}
-	return strings.Join(parts, "; ")
+	return l.say(english)
 }
 
-// restate is english said in l by the one message matching it whole.
-func (l Lang) restate(english string) (string, bool) {
-	for _, p := range notePatterns() {
-		if m := p.re.FindStringSubmatch(english); m != nil {
-			return l.fill(catalogue[l][p.key], m[1:]), true
+// cost ranks the ways of cutting a string at its "; " into messages: the
+// fewest parts left unsaid, then the fewest "; " taken into a message's
+// figures (a "; " is a boundary between messages more often than a
+// figure's own), then the fewest messages (a format holding "; " itself,
+// whole, over its pieces).
+type cost [3]int
+
+func (c cost) plus(d cost) cost { return cost{c[0] + d[0], c[1] + d[1], c[2] + d[2]} }
+
+func (c cost) less(d cost) bool {
+	for i := range c {
+		if c[i] != d[i] {
+			return c[i] < d[i]
 		}
 	}
-	return english, false
+	return false
+}
+
+// say is english cut at its "; " the cheapest way, each piece said in l.
+func (l Lang) say(english string) string {
+	parts := strings.Split(english, "; ")
+	type way struct {
+		cost  cost
+		said  []string
+		found bool
+	}
+	best := make([]way, len(parts)+1)
+	best[0].found = true
+	for i := 1; i <= len(parts); i++ {
+		for j := range i {
+			piece := strings.Join(parts[j:i], "; ")
+			said, inside, ok := l.restate(piece)
+			c := cost{0, inside, 1}
+			if !ok {
+				if i > j+1 {
+					continue // an unsaid piece is one part: the rest may still be said
+				}
+				c = cost{1, 0, 1}
+			}
+			total := best[j].cost.plus(c)
+			if !best[i].found || total.less(best[i].cost) {
+				best[i] = way{total, append(slices.Clone(best[j].said), said), true}
+			}
+		}
+	}
+	return strings.Join(best[len(parts)].said, "; ")
+}
+
+// restate is english said in l by the message matching it whole that takes
+// the fewest "; " into its figures (the longest format first among equals),
+// and that count.
+func (l Lang) restate(english string) (said string, inside int, ok bool) {
+	var args []string
+	var key string
+	for _, p := range notePatterns() {
+		m := p.re.FindStringSubmatch(english)
+		if m == nil {
+			continue
+		}
+		n := 0
+		for _, a := range m[1:] {
+			n += strings.Count(a, "; ")
+		}
+		if !ok || n < inside {
+			key, args, inside, ok = p.key, m[1:], n, true
+		}
+		if n == 0 {
+			break
+		}
+	}
+	if !ok {
+		return english, 0, false
+	}
+	figures := make([]string, len(args))
+	for i, a := range args {
+		figures[i] = l.say(a)
+	}
+	return l.fill(catalogue[l][key], figures), inside, true
 }
 
 // verbRE finds a format's verbs (and %%).

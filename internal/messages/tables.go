@@ -155,3 +155,6 @@ func (l Lang) Words(keys ...string) []string {
 	}
 	return out
 }
+
+// Words is each key's message in the run's language.
+func Words(keys ...string) []string { return current.Words(keys...) }

@@ -1,6 +1,8 @@
 package messages
 
 import (
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -22,7 +24,7 @@ func TestVietnameseIsPrecomposed(t *testing.T) {
 // table.* format, so a format of verbs and marks alone ("%d", "%.0f%%")
 // would take a figure for a message and rewrite it.
 func TestTableMessagesHoldAWord(t *testing.T) {
-	for _, w := range tableWords {
+	for _, w := range append(slices.Clone(tableWords), auditWords...) {
 		rest := verbRE.ReplaceAllString(w.en, "")
 		if !strings.ContainsFunc(rest, unicode.IsLetter) {
 			t.Errorf("%q: %q holds no word", w.key, w.en)
@@ -49,6 +51,68 @@ func TestRestateTableCells(t *testing.T) {
 		}
 		if got := English.Restate(in); got != in {
 			t.Errorf("English.Restate(%q) = %q", in, got)
+		}
+	}
+}
+
+// TestRestateIsUnambiguous: Restate finds a key from its English, so two
+// table.* or note.* keys with one English format must say it alike, or a
+// cell would print whichever key sorts first.
+func TestRestateIsUnambiguous(t *testing.T) {
+	seen := map[string]string{}
+	for _, p := range notePatterns() {
+		if k, ok := seen[en[p.key]]; ok && vi[k] != vi[p.key] {
+			t.Errorf("%q and %q are both %q in English, %q and %q in Vietnamese", k, p.key, en[p.key], vi[k], vi[p.key])
+		}
+		seen[en[p.key]] = p.key
+	}
+}
+
+// TestRestateAuditEvidence: an audit's evidence is said sentence by
+// sentence, a "; " inside a figure (where the load ran) kept whole, and
+// each figure that is a message itself said again.
+func TestRestateAuditEvidence(t *testing.T) {
+	where := English.T("table.audit.where_driver", []int{1}, []int{0})
+	burst := English.T("table.audit.burst", where, 800.0, 400.0, 1.5, 0, 0, 1600.0, "3s", 4000, 10, 10, 0, 0, 20.0, 40.0)
+	in := burst + "; " + English.T("table.audit.tool_busy", 95.0)
+	want := Vietnamese.T("table.audit.burst", Vietnamese.T("table.audit.where_driver", []int{1}, []int{0}), 800.0, 400.0, 1.5, 0, 0, 1600.0, "3s", 4000, 10, 10, 0, 0, 20.0, 40.0) +
+		"; " + Vietnamese.T("table.audit.tool_busy", 95.0)
+	if got := Vietnamese.Restate(in); got != want {
+		t.Errorf("Restate(%q)\n = %q\nwant %q", in, got, want)
+	}
+	cold := English.T("table.audit.at_once", 50, "/items/1", "50 × 200") + "; " + English.T("table.audit.spread", "1.0 ms", "2.0 ms", "3.0 ms") +
+		"; " + English.T("table.audit.grew_not_cold", "db_queries_total", 0.0)
+	wantCold := Vietnamese.T("table.audit.at_once", 50, "/items/1", "50 × 200") + "; " + Vietnamese.T("table.audit.spread", "1.0 ms", "2.0 ms", "3.0 ms") +
+		"; " + Vietnamese.T("table.audit.grew_not_cold", "db_queries_total", 0.0)
+	if got := Vietnamese.Restate(cold); got != wantCold {
+		t.Errorf("Restate(%q)\n = %q\nwant %q", cold, got, wantCold)
+	}
+}
+
+// auditNames are the words the audit's Vietnamese keeps besides the
+// glossary's: HTTP's own names (methods, headers, their values), the
+// audit's flags and the code's names, units, and the words the glossary's
+// rows hold in their second column only.
+var auditNames = strings.Fields(`
+	GET POST HTTP JSON ETag If None Match Content Encoding Type Accept Cache Control Last Modified Expires Vary Age
+	Connection close Retry After gzip br CDN docs scaling md README
+	metrics queries URL cold change post process cpu seconds total
+	MiB ms req CPU max request response connection server timeout route path query
+	so
+`) // "so": Vietnamese too ("so với", compared with), written in ASCII letters
+
+// TestAuditWordsInVietnamese: every message of the audit's table says its
+// English words in Vietnamese but for the glossary's loanwords and
+// auditNames — every key, not only those a test server reaches.
+func TestAuditWordsInVietnamese(t *testing.T) {
+	kept, err := GlossaryWords(filepath.Join("..", ".."), auditNames...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range auditWords {
+		e, v := verbRE.ReplaceAllString(w.en, " "), verbRE.ReplaceAllString(w.vi, " ")
+		if left := EnglishLeft(e, v, kept); len(left) > 0 {
+			t.Errorf("%s: %q keeps the English %q", w.key, w.vi, left)
 		}
 	}
 }

@@ -2,13 +2,10 @@ package scenario
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/result"
@@ -75,12 +72,8 @@ func TestExtraTablesInVietnamese(t *testing.T) {
 					t.Errorf("step %d: the %s %q is not in the catalogue", n, s.what, s.text)
 					continue
 				}
-				for _, w := range englishWords(s.text) {
-					lw := strings.ToLower(w)
-					if kept[lw] || ids[lw] {
-						continue
-					}
-					if slices.Contains(englishWords(v), w) {
+				for _, w := range messages.EnglishLeft(s.text, v, kept) {
+					if !ids[strings.ToLower(w)] {
 						t.Errorf("step %d: the %s %q prints %q under vi, keeping the English word %q", n, s.what, s.text, v, w)
 					}
 				}
@@ -129,28 +122,6 @@ func tableStrings(tb result.Table) []tableString {
 	return out
 }
 
-// asciiWord is a word of two ASCII letters or more (a unit like "ms" too).
-var asciiWord = regexp.MustCompile(`[A-Za-z][A-Za-z']*[A-Za-z]`)
-
-// englishWords are s's ASCII words, whole: "GETs" is not "GET".
-func englishWords(s string) []string {
-	var out []string
-	for _, loc := range asciiWord.FindAllStringIndex(s, -1) {
-		before, after := rune(' '), rune(' ')
-		if loc[0] > 0 {
-			before = rune(s[loc[0]-1])
-		}
-		if loc[1] < len(s) {
-			after = rune(s[loc[1]])
-		}
-		if unicode.IsDigit(before) || unicode.IsDigit(after) {
-			continue // part of a figure or a name like p99, 1e6, ipv4
-		}
-		out = append(out, strings.TrimSuffix(s[loc[0]:loc[1]], "'"))
-	}
-	return out
-}
-
 // namesKept are the words a Vietnamese table keeps besides the glossary's:
 // products, protocols, units, the code's own names, and the few loanwords
 // docs/vi/glossary.md lists under other headings (its "Thuật ngữ" rows
@@ -171,32 +142,12 @@ var namesKept = strings.Fields(`
 	go wrk k6 driver
 `)
 
-var parenthesis = regexp.MustCompile(`\([^)]*\)`)
-
-// glossaryWords are the words of docs/vi/glossary.md's first column (the
-// terms kept in English, less a Vietnamese term's English gloss),
-// lowercased, with namesKept.
+// glossaryWords are the words docs/vi/glossary.md keeps in English, with
+// namesKept.
 func glossaryWords(t *testing.T) map[string]bool {
-	b, err := os.ReadFile(filepath.Join("..", "..", "docs", "vi", "glossary.md"))
+	kept, err := messages.GlossaryWords(filepath.Join("..", ".."), namesKept...)
 	if err != nil {
 		t.Fatal(err)
-	}
-	kept := map[string]bool{}
-	for _, line := range strings.Split(string(b), "\n") {
-		cells := strings.Split(line, "|")
-		if len(cells) < 3 {
-			continue
-		}
-		term := cells[1]
-		if outside := parenthesis.ReplaceAllString(term, ""); strings.ContainsFunc(outside, func(r rune) bool { return r > unicode.MaxASCII }) {
-			term = outside // "khoảng stale (stale window)": the English in brackets is a gloss, not a word kept
-		}
-		for _, w := range englishWords(term) {
-			kept[strings.ToLower(w)] = true
-		}
-	}
-	for _, w := range namesKept {
-		kept[strings.ToLower(w)] = true
 	}
 	return kept
 }
@@ -206,7 +157,7 @@ func glossaryWords(t *testing.T) map[string]bool {
 func identifiers(r *result.Result) map[string]bool {
 	ids := map[string]bool{}
 	add := func(s string) {
-		for _, w := range englishWords(s) {
+		for _, w := range messages.EnglishWords(s) {
 			ids[strings.ToLower(w)] = true
 		}
 	}
