@@ -96,15 +96,7 @@ func num(v float64) string {
 	case v == 0:
 		return "0"
 	case math.Abs(v) >= 1000:
-		s := fmt.Sprintf("%.0f", v)
-		var b strings.Builder
-		for i, c := range s {
-			if i > 0 && (len(s)-i)%3 == 0 {
-				b.WriteString("\u2009")
-			}
-			b.WriteRune(c)
-		}
-		return b.String()
+		return result.Grouped(v, "\u2009") // a thin space: the SVG's labels
 	case math.Abs(v) >= 100:
 		return fmt.Sprintf("%.0f", v)
 	case math.Abs(v) >= 10:

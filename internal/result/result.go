@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -341,12 +342,19 @@ func dash(v float64, format string) string {
 	return fmt.Sprintf(format, v)
 }
 
-func thousands(v float64) string {
-	s := fmt.Sprintf("%.0f", v)
+func thousands(v float64) string { return Grouped(v, ",") }
+
+// Grouped rounds v to a whole number and separates its thousands with sep
+// (the table's "," or a chart's thin space), the sign kept in front.
+func Grouped(v float64, sep string) string {
+	s := fmt.Sprintf("%.0f", math.Abs(v))
 	var b strings.Builder
+	if math.Signbit(v) && s != "0" {
+		b.WriteByte('-')
+	}
 	for i, c := range s {
 		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
+			b.WriteString(sep)
 		}
 		b.WriteRune(c)
 	}
