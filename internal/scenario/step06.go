@@ -17,6 +17,7 @@ import (
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/tracking"
 	"github.com/peakload/workshop/internal/writes"
 )
 
@@ -105,7 +106,7 @@ func rawBulk(env Env) func(ctx context.Context, o load.Options) (result.Run, err
 		for time.Since(start) < o.Duration && ctx.Err() == nil {
 			docs := make([]bson.D, 1000)
 			for i := range docs {
-				docs[i], _ = e.Document(time.Now())
+				docs[i], _ = events.Document(e, time.Now())
 			}
 			t0 := time.Now()
 			if retry, err := env.Mongo.InsertMany(ctx, docs); err != nil {
@@ -128,8 +129,8 @@ func rawBulk(env Env) func(ctx context.Context, o load.Options) (result.Run, err
 // rawEvent is the event the raw rows insert (k6/lib/params.json's, the
 // one the write variants are sent), once there is a MongoDB to insert it
 // into.
-func rawEvent(env Env) (events.Event, error) {
-	var e events.Event
+func rawEvent(env Env) (tracking.Event, error) {
+	var e tracking.Event
 	if env.Mongo == nil {
 		return e, fmt.Errorf("no MongoDB connection")
 	}
@@ -156,7 +157,7 @@ func rawInserts(env Env, concurrency int) func(ctx context.Context, o load.Optio
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					doc, _ := e.Document(time.Now())
+					doc, _ := events.Document(e, time.Now())
 					t0 := time.Now()
 					err := env.Mongo.InsertOne(ctx, doc)
 					lat := time.Since(t0)
@@ -226,7 +227,7 @@ func rawWave(env Env, n, perCall int) func(ctx context.Context, o load.Options) 
 		for i := range calls {
 			calls[i] = make([]bson.D, perCall)
 			for j := range calls[i] {
-				calls[i][j], _ = e.Document(time.Now())
+				calls[i][j], _ = events.Document(e, time.Now())
 			}
 		}
 		hist := hdrhistogram.New(1, 60_000_000, 3)

@@ -15,12 +15,13 @@ import (
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/metrics"
 	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/tracking"
 	"github.com/peakload/workshop/internal/writes"
 )
 
 func doc(t testing.TB) bson.D {
-	e := events.Event{Name: "click", Data: json.RawMessage(`{"button":"buy"}`), Timestamp: 1632404556}
-	d, err := e.Document(time.Now())
+	e := tracking.Event{Name: "click", Data: json.RawMessage(`{"button":"buy"}`), Timestamp: 1632404556}
+	d, err := events.Document(e, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
