@@ -7,7 +7,6 @@ import (
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/server"
 )
 
 // Step 0: the two ceilings, each measured by our Go driver and by wrk, so
@@ -26,7 +25,7 @@ func init() {
 			var vs []load.Variant
 			for _, l := range shellLayers[:len(shellLayers)-1] { // the last, the full shell, is empty-get
 				vs = append(vs, withTools(env, load.Variant{Name: layerRow(l, ""), Route: "GET /empty", Method: "GET", Path: "/empty",
-					Server: []string{"PEAKLOAD_SHELL=" + l.String()}})...)
+					Server: []string{"PEAKLOAD_SHELL=" + l}})...)
 			}
 			return append(vs, ceilings(env, true)...)
 		},
@@ -37,23 +36,33 @@ func init() {
 	})
 }
 
+// The shell's layers by the names internal/server reads in PEAKLOAD_SHELL
+// (server.ParseLayer; TestConstantsAreTheServers holds the two equal).
+// Names rather than server.Layer: the bench then links no echo.
+const (
+	bareShell     = "bare"
+	timeoutsShell = "timeouts"
+	guardsShell   = "guards"
+	fullShell     = "full"
+)
+
 // shellLayers are the shell's layers in the order they are added.
-var shellLayers = []server.Layer{server.Bare, server.Timeouts, server.Guards, server.Full}
+var shellLayers = []string{bareShell, timeoutsShell, guardsShell, fullShell}
 
 // What each layer adds, for the table.
-var layerAdds = map[server.Layer]string{
-	server.Bare:     "echo, the route, nothing else",
-	server.Timeouts: "+ read-header/read/write/idle timeouts",
-	server.Guards:   "+ panic recovery, body limit",
-	server.Full:     "+ response counting (/metrics)",
+var layerAdds = map[string]string{
+	bareShell:     "echo, the route, nothing else",
+	timeoutsShell: "+ read-header/read/write/idle timeouts",
+	guardsShell:   "+ panic recovery, body limit",
+	fullShell:     "+ response counting (/metrics)",
 }
 
 // layerRow names a layer's row: the full shell is the ceiling itself.
-func layerRow(l server.Layer, suffix string) string {
-	if l == server.Full {
+func layerRow(l, suffix string) string {
+	if l == fullShell {
 		return "empty-get" + suffix
 	}
-	return "shell-" + l.String() + suffix
+	return "shell-" + l + suffix
 }
 
 // shellTables builds the shell up layer by layer, per load tool.
@@ -61,7 +70,7 @@ func shellTables(r *result.Result) []result.Table {
 	t := result.Table{Title: "the shell, layer by layer: GET /empty, each layer its own server process on the pinned CPU",
 		Header: []string{"tool", "layer", "adds", "req/s", "CPU", "server µs/req", "+µs/req", "capacity ÷ timeouts'"}}
 	for _, suffix := range []string{"", "-wrk"} {
-		base := r.Find(layerRow(server.Timeouts, suffix))
+		base := r.Find(layerRow(timeoutsShell, suffix))
 		var prev *result.Run
 		for _, l := range shellLayers {
 			x := r.Find(layerRow(l, suffix))
@@ -75,7 +84,7 @@ func shellTables(r *result.Result) []result.Table {
 			if base != nil && x.PerRequest.ServerCPUus > 0 {
 				vs = fmt.Sprintf("%.2f", base.PerRequest.ServerCPUus/x.PerRequest.ServerCPUus)
 			}
-			t.Rows = append(t.Rows, []string{toolOf(x), l.String(), layerAdds[l], fmt.Sprintf("%.0f", x.RPS), busy(x),
+			t.Rows = append(t.Rows, []string{toolOf(x), l, layerAdds[l], fmt.Sprintf("%.0f", x.RPS), busy(x),
 				fmt.Sprintf("%.1f", x.PerRequest.ServerCPUus), delta, vs})
 			prev = x
 		}
@@ -124,7 +133,7 @@ func shellClaim(r *result.Result) result.Claim {
 	var parts, partsVi []string // the measured line's parts, in English and Vietnamese
 	ok := true
 	for _, suffix := range []string{"", "-wrk"} {
-		base, full := r.Find(layerRow(server.Timeouts, suffix)), r.Find(layerRow(server.Full, suffix))
+		base, full := r.Find(layerRow(timeoutsShell, suffix)), r.Find(layerRow(fullShell, suffix))
 		if base == nil || full == nil || full.PerRequest.ServerCPUus == 0 || base.PerRequest.ServerCPUus == 0 {
 			continue
 		}
