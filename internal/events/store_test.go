@@ -8,14 +8,14 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"github.com/peakload/workshop/internal/events"
-	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/stacktest/mongotest"
 	"github.com/peakload/workshop/internal/tracking"
 )
 
 // A batch retried after an unknown outcome must not store anything twice:
 // documents carry their _id, and duplicates count as already persisted.
 func TestInsertManyRetryIsIdempotent(t *testing.T) {
-	store := stacktest.Mongo(t)
+	store := mongotest.Store(t)
 	ctx := t.Context()
 	var docs []bson.D
 	for i := range 20 {

@@ -14,7 +14,7 @@ import (
 
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/metrics"
-	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/stacktest/mongotest"
 	"github.com/peakload/workshop/internal/tracking"
 	"github.com/peakload/workshop/internal/writes"
 )
@@ -30,7 +30,7 @@ func doc(t testing.TB) bson.D {
 
 // 10k events from 50 goroutines → all persisted, in ~events/size InsertMany calls.
 func TestTenThousandEventsArePersistedInBatches(t *testing.T) {
-	store := stacktest.Mongo(t)
+	store := mongotest.Store(t)
 	ctx := context.Background()
 	before, err := store.Count(ctx) // the collection outlives the test: compare counts
 	if err != nil {
