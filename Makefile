@@ -38,7 +38,7 @@ help: ## list every target with one line each
 	@echo "  variables: STACK=auto|native|compose TOOL=go|wrk|k6 K6=path QUICK=1 VUS=N ITERATIONS=N DURATION=10s SOLUTION=1 RUNS=N LATENCY=0.2ms ARRIVAL=rate RATE=N CAPACITY=1"
 
 build: ## build the workshop CLI (.workshop/bin/workshop)
-	@test -x $(WORKSHOP) || echo "compiling the workshop CLI into $(WORKSHOP) (the first time: about 440 packages, one to several minutes)…"
+	@test -x $(WORKSHOP) || echo "compiling the workshop CLI into $(WORKSHOP) (the first time: about 400 packages, one to several minutes)…"
 	@go build -o $(WORKSHOP) ./cmd/workshop
 
 # build-dev: the learner's CLI and, beside it, the maintainer's (which runs it).

@@ -45,6 +45,12 @@ func runBench(ctx context.Context, cfg cli.Config, args []string) (err error) {
 	// Services: start what is missing, stop it again at the end.
 	sc := stack.FromEnv()
 	announceStack(sc, step)
+	external, err := externalServer(cfg, step)
+	if err != nil {
+		return err
+	}
+	build := startBuild(ctx, cfg, sc, step, external)
+	defer build.stop()
 	started, err := upForStep(ctx, sc, step)
 	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	if err != nil {
@@ -57,7 +63,7 @@ func runBench(ctx context.Context, cfg cli.Config, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	srvs, stopServers, err := prepareServers(ctx, cfg, sc, step)
+	srvs, stopServers, err := prepareServers(ctx, cfg, sc, step, external, build)
 	defer func() { err = errors.Join(err, stopServers()) }()
 	if err != nil {
 		return err
@@ -190,10 +196,11 @@ type servers struct {
 	slow     *latency.Stack // LATENCY's proxies, nil without
 }
 
-// prepareServers builds the step server (none with PEAKLOAD_SERVER_URL),
-// pins the CPUs and puts LATENCY's proxy between the server and its
-// databases. stop undoes it all, the shared server first.
-func prepareServers(ctx context.Context, cfg cli.Config, sc stack.Config, step scenario.Step) (srvs *servers, stop func() error, err error) {
+// prepareServers waits for the step server's build (none with
+// PEAKLOAD_SERVER_URL, external), pins the CPUs and puts LATENCY's proxy
+// between the server and its databases. stop undoes it all, the shared
+// server first.
+func prepareServers(ctx context.Context, cfg cli.Config, sc stack.Config, step scenario.Step, external string, build *stepBuild) (srvs *servers, stop func() error, err error) {
 	var undo []func() error
 	stop = func() error {
 		var errs []error
@@ -202,15 +209,11 @@ func prepareServers(ctx context.Context, cfg cli.Config, sc stack.Config, step s
 		}
 		return errors.Join(errs...)
 	}
-	external, err := externalServer(cfg, step)
-	if err != nil {
-		return nil, stop, err
-	}
 	srvs = &servers{ctx: ctx, plan: step.Plan(), external: external,
 		logPath: filepath.Join(sc.Dir, fmt.Sprintf("step-%02d.log", step.N))}
 	if external != "" {
 		srvs.plan = result.CPUPlan{}
-	} else if srvs.bin, err = buildStep(ctx, cfg, sc, step); err != nil {
+	} else if srvs.bin, err = build.wait(); err != nil {
 		return nil, stop, err
 	}
 	unpin, err := pinCPUs(sc, srvs.plan)
@@ -390,6 +393,48 @@ func describe(o load.Options) string {
 		return fmt.Sprintf("%d requests", o.Iterations)
 	}
 	return o.Duration.String()
+}
+
+// stepBuild is the step server's compilation, started before the services
+// so that it runs while they start and the catalogue is seeded — mostly
+// one PostgreSQL CPU, the compiler takes the other. The bench waits for it
+// before pinning or timing anything.
+type stepBuild struct {
+	done   chan struct{}
+	bin    string
+	err    error
+	cancel context.CancelFunc
+}
+
+// startBuild starts compiling the step server; none for a server someone
+// else runs (external).
+func startBuild(ctx context.Context, cfg cli.Config, sc stack.Config, step scenario.Step, external string) *stepBuild {
+	b := &stepBuild{done: make(chan struct{})}
+	if external != "" {
+		close(b.done)
+		return b
+	}
+	ctx, b.cancel = context.WithCancel(ctx)
+	go func() {
+		defer close(b.done)
+		b.bin, b.err = buildStep(ctx, cfg, sc, step)
+	}()
+	return b
+}
+
+// wait returns the compiled server.
+func (b *stepBuild) wait() (string, error) {
+	<-b.done
+	return b.bin, b.err
+}
+
+// stop ends a compilation the bench no longer needs (it stopped early)
+// and waits for it, so no compiler outlives the bench.
+func (b *stepBuild) stop() {
+	if b.cancel != nil {
+		b.cancel()
+	}
+	<-b.done
 }
 
 // buildStep compiles the step server (the reference with SOLUTION=1) before

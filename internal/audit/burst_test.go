@@ -12,7 +12,7 @@ import (
 
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/stacktest/mongotest"
 )
 
 // queueServer serves one request at a time (5 ms each) and never sheds;
@@ -100,7 +100,7 @@ func TestShedVerdict(t *testing.T) {
 // CPU) or neither (not judged: the machine was the limit) is this
 // machine's, and logged.
 func TestStep6Burst(t *testing.T) {
-	stacktest.Mongo(t)
+	mongotest.Store(t)
 	for _, solution := range []bool{false, true} {
 		base := stepServer(t, "steps/06-buffered-writes", solution)
 		_, fs := burst(t.Context(), Config{Target: target(t, base+"/events/bulk"), Post: "/events/bulk", BurstPost: true,

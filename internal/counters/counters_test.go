@@ -11,7 +11,7 @@ import (
 
 	"github.com/peakload/workshop/internal/counters"
 	"github.com/peakload/workshop/internal/events"
-	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/stacktest/mongotest"
 	"github.com/peakload/workshop/internal/writes"
 )
 
@@ -81,7 +81,7 @@ func perID(c *events.Counters) writes.WriteFunc {
 // applied field) and across consecutive batches and a second writer.
 // Without it — the mutant the guard exists for — the retry counts twice.
 func TestARetryAfterALostAcknowledgementCountsOnce(t *testing.T) {
-	c := stacktest.Mongo(t).Counters().Variant("idempotent")
+	c := mongotest.Store(t).Counters().Variant("idempotent")
 	run := fmt.Sprintf("t%d", time.Now().UnixNano())
 	id := func(i int) string { return fmt.Sprintf("%s-%d", run, i) }
 	if err := c.IncOne(t.Context(), id(0), 5); err != nil { // a counter written before, by no batch
@@ -143,7 +143,7 @@ func TestARetryAfterALostAcknowledgementCountsOnce(t *testing.T) {
 // unordered update command at its first duplicate key, silently: the
 // updates after it must be sent again.)
 func TestARetryAfterACrashMidBatchCountsOnce(t *testing.T) {
-	c := stacktest.Mongo(t).Counters().Variant("idempotent")
+	c := mongotest.Store(t).Counters().Variant("idempotent")
 	run := fmt.Sprintf("t%d", time.Now().UnixNano())
 	var docs []bson.D
 	want := map[string]int64{}
@@ -165,7 +165,7 @@ func TestARetryAfterACrashMidBatchCountsOnce(t *testing.T) {
 // Per-request increments (an id repeated in a batch) cannot be guarded by
 // one number per batch: IncMany writes them unguarded, all of them.
 func TestRepeatedIDsAreAllApplied(t *testing.T) {
-	c := stacktest.Mongo(t).Counters().Variant("idempotent")
+	c := mongotest.Store(t).Counters().Variant("idempotent")
 	counter := fmt.Sprintf("t%d-repeated", time.Now().UnixNano())
 	docs := []bson.D{counters.Doc(counter), counters.Doc(counter), counters.Doc(counter)}
 	writes.Persist(counters.Idempotent(counters.PerRequest(c)), docs)
@@ -178,7 +178,7 @@ func TestRepeatedIDsAreAllApplied(t *testing.T) {
 // without the lookup of a retry; FerretDB 1.24 then drops the rest of the
 // command without a word, so IncMany must send the rest again.
 func TestTheUpdatesAfterADuplicateAreApplied(t *testing.T) {
-	c := stacktest.Mongo(t).Counters().Variant("idempotent")
+	c := mongotest.Store(t).Counters().Variant("idempotent")
 	run := fmt.Sprintf("t%d", time.Now().UnixNano())
 	b := events.Batch{Writer: "w" + run, Seq: 1}
 	ctx := events.WithBatch(t.Context(), b)

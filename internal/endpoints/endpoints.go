@@ -14,9 +14,9 @@ import (
 	"strconv"
 
 	"github.com/peakload/workshop/internal/catalog"
-	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/metrics"
 	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/tracking"
 )
 
 // Routes, as the bench and the k6 script name them.
@@ -68,7 +68,7 @@ var ok = []byte(`{"ok":true}`)
 // {"ok":true}. Nothing is stored: this measures parsing and validation.
 func (a *App) Validate(body []byte) (int, []byte) {
 	defer completeEmpty(ValidatePath)
-	if _, err := events.Decode(body); err != nil {
+	if _, err := tracking.Decode(body); err != nil {
 		count(ValidatePath, "POST", 400)
 		return 400, Error(err.Error())
 	}

@@ -11,6 +11,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/tracking"
 )
 
 // Counters are article B's part 3: {_id, value} documents incremented with
@@ -44,7 +45,7 @@ var counterID = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
 // '_', '-' or '.'.
 func CheckCounterID(id string) error {
 	if !counterID.MatchString(id) {
-		return &FieldError{Field: "id", Reason: "must be 1-64 letters, digits, '_', '-' or '.'"}
+		return &tracking.FieldError{Field: "id", Reason: "must be 1-64 letters, digits, '_', '-' or '.'"}
 	}
 	return nil
 }

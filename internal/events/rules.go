@@ -9,6 +9,8 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
+
+	"github.com/peakload/workshop/internal/tracking"
 )
 
 // Rules are what the database in use refuses in a document, checked at the
@@ -48,7 +50,7 @@ func rulesOf(ctx context.Context, client *mongo.Client) Rules {
 	return MongoDB
 }
 
-// Check walks the document and returns a FieldError naming the first field
+// Check walks the document and returns a tracking.FieldError naming the first field
 // the database would refuse. Whatever the store, keys must be valid UTF-8
 // without a NUL byte (BSON keys are C strings: the driver cannot send one),
 // must not start with '$' (operators, and extended JSON's $oid, $date…),
@@ -62,7 +64,7 @@ func (r Rules) check(v any, path string, depth int) error {
 	switch v := v.(type) {
 	case bson.D:
 		if depth > r.MaxDepth {
-			return &FieldError{path, fmt.Sprintf("nests deeper than %d levels (%s's limit)", r.MaxDepth, r.Store)}
+			return &tracking.FieldError{Field: path, Reason: fmt.Sprintf("nests deeper than %d levels (%s's limit)", r.MaxDepth, r.Store)}
 		}
 		seen := make(map[string]bool, len(v))
 		for _, e := range v {
@@ -71,7 +73,7 @@ func (r Rules) check(v any, path string, depth int) error {
 				return err
 			}
 			if seen[e.Key] {
-				return &FieldError{name, "appears twice in one object"}
+				return &tracking.FieldError{Field: name, Reason: "appears twice in one object"}
 			}
 			seen[e.Key] = true
 			if err := r.check(e.Value, name, depth+1); err != nil {
@@ -80,16 +82,16 @@ func (r Rules) check(v any, path string, depth int) error {
 		}
 	case string:
 		if !r.NULInStrings && strings.ContainsRune(v, 0) {
-			return &FieldError{path, "holds a NUL character (\\u0000), which " + r.Store + " does not store"}
+			return &tracking.FieldError{Field: path, Reason: "holds a NUL character (\\u0000), which " + r.Store + " does not store"}
 		}
 	case bson.A:
 		if depth > r.MaxDepth {
-			return &FieldError{path, fmt.Sprintf("nests deeper than %d levels (%s's limit)", r.MaxDepth, r.Store)}
+			return &tracking.FieldError{Field: path, Reason: fmt.Sprintf("nests deeper than %d levels (%s's limit)", r.MaxDepth, r.Store)}
 		}
 		for i, x := range v {
 			name := fmt.Sprintf("%s[%d]", path, i)
 			if _, inner := x.(bson.A); inner && !r.NestedArrays {
-				return &FieldError{name, "is an array inside an array, which " + r.Store + " does not store"}
+				return &tracking.FieldError{Field: name, Reason: "is an array inside an array, which " + r.Store + " does not store"}
 			}
 			if err := r.check(x, name, depth+1); err != nil {
 				return err
@@ -102,13 +104,13 @@ func (r Rules) check(v any, path string, depth int) error {
 func (r Rules) key(k, name string) error {
 	switch {
 	case !utf8.ValidString(k):
-		return &FieldError{name, "key is not valid UTF-8"}
+		return &tracking.FieldError{Field: name, Reason: "key is not valid UTF-8"}
 	case strings.ContainsRune(k, 0):
-		return &FieldError{name, "key holds a NUL byte"}
+		return &tracking.FieldError{Field: name, Reason: "key holds a NUL byte"}
 	case strings.HasPrefix(k, "$"):
-		return &FieldError{name, "key must not start with '$'"}
+		return &tracking.FieldError{Field: name, Reason: "key must not start with '$'"}
 	case !r.DotsInKeys && strings.Contains(k, "."):
-		return &FieldError{name, "key must not contain '.' (" + r.Store + " refuses it)"}
+		return &tracking.FieldError{Field: name, Reason: "key must not contain '.' (" + r.Store + " refuses it)"}
 	}
 	return nil
 }

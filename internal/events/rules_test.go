@@ -15,7 +15,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"github.com/peakload/workshop/internal/events"
-	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/stacktest/mongotest"
 )
 
 // Every rule the edge checks, with where it comes from, and which store
@@ -84,7 +84,7 @@ func TestTheEdgeChecksEachRuleOfItsStore(t *testing.T) {
 // a poison message); and what the edge refuses, the store refuses too —
 // but for depth, where the edge holds FerretDB to MongoDB's limit.
 func TestTheEdgeAgreesWithTheStore(t *testing.T) {
-	store := stacktest.Mongo(t)
+	store := mongotest.Store(t)
 	seed := uint64(time.Now().UnixNano())
 	if s, err := strconv.ParseUint(os.Getenv("PEAKLOAD_SEED"), 10, 64); err == nil {
 		seed = s
@@ -152,7 +152,7 @@ func genValue(rng *rand.Rand, depth int) any {
 // command failed on one document's data): the refused ones are named, the
 // others written, and a document already stored (a retry) counts as written.
 func TestTheStoreNamesEachRefusal(t *testing.T) {
-	store := stacktest.Mongo(t)
+	store := mongotest.Store(t)
 	if store.Rules.Store != events.FerretDB.Store {
 		t.Skip("the refusals below are FerretDB's; MongoDB stores them")
 	}

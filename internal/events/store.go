@@ -1,3 +1,7 @@
+// Package events is the write side's storage: the tracking events that
+// internal/tracking accepted, written to MongoDB (one at a time, in bulk,
+// or as counters), what the database refuses at the edge (Rules), and the
+// documents it refused for good, set aside.
 package events
 
 import (
@@ -13,6 +17,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/tracking"
 )
 
 // Store writes events to MongoDB (FerretDB natively, mongod in compose).
@@ -60,10 +65,10 @@ func (s *Store) Close(ctx context.Context) error { return s.Client.Disconnect(ct
 
 // Document is what is stored: the event, its data as a subdocument, and
 // when the API accepted it.
-func (e Event) Document(received time.Time) (bson.D, error) {
+func Document(e tracking.Event, received time.Time) (bson.D, error) {
 	var data bson.D
 	if err := bson.UnmarshalExtJSON(e.Data, false, &data); err != nil {
-		return nil, &FieldError{Field: "data", Reason: "cannot be stored: " + err.Error()}
+		return nil, &tracking.FieldError{Field: "data", Reason: "cannot be stored: " + err.Error()}
 	}
 	return bson.D{{Key: "_id", Value: bson.NewObjectID()}, {Key: "event_name", Value: e.Name}, {Key: "data", Value: data},
 		{Key: "timestamp", Value: e.Timestamp}, {Key: "received_at", Value: received}}, nil

@@ -8,18 +8,19 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"github.com/peakload/workshop/internal/events"
-	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/stacktest/mongotest"
+	"github.com/peakload/workshop/internal/tracking"
 )
 
 // A batch retried after an unknown outcome must not store anything twice:
 // documents carry their _id, and duplicates count as already persisted.
 func TestInsertManyRetryIsIdempotent(t *testing.T) {
-	store := stacktest.Mongo(t)
+	store := mongotest.Store(t)
 	ctx := t.Context()
 	var docs []bson.D
 	for i := range 20 {
-		e := events.Event{Name: "click", Data: json.RawMessage(`{"n":` + string(rune('0'+i%10)) + `}`), Timestamp: 1632404556}
-		d, err := e.Document(time.Now())
+		e := tracking.Event{Name: "click", Data: json.RawMessage(`{"n":` + string(rune('0'+i%10)) + `}`), Timestamp: 1632404556}
+		d, err := events.Document(e, time.Now())
 		if err != nil {
 			t.Fatal(err)
 		}

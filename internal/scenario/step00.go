@@ -8,7 +8,6 @@ import (
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/server"
 )
 
 // Step 0: the two ceilings, each measured by our Go driver and by wrk, so
@@ -27,7 +26,7 @@ func init() {
 			var vs []load.Variant
 			for _, l := range shellLayers[:len(shellLayers)-1] { // the last, the full shell, is empty-get
 				vs = append(vs, withTools(env, load.Variant{Name: layerRow(l, ""), Route: "GET /empty", Method: "GET", Path: "/empty",
-					Server: []string{"PEAKLOAD_SHELL=" + l.String()}})...)
+					Server: []string{"PEAKLOAD_SHELL=" + l}})...)
 			}
 			return append(vs, ceilings(env, true)...)
 		},
@@ -39,23 +38,33 @@ func init() {
 	})
 }
 
+// The shell's layers by the names internal/server reads in PEAKLOAD_SHELL
+// (server.ParseLayer; TestConstantsAreTheServers holds the two equal).
+// Names rather than server.Layer: the bench then links no echo.
+const (
+	bareShell     = "bare"
+	timeoutsShell = "timeouts"
+	guardsShell   = "guards"
+	fullShell     = "full"
+)
+
 // shellLayers are the shell's layers in the order they are added.
-var shellLayers = []server.Layer{server.Bare, server.Timeouts, server.Guards, server.Full}
+var shellLayers = []string{bareShell, timeoutsShell, guardsShell, fullShell}
 
 // What each layer adds, for the table (its words: internal/messages).
-var layerAdds = map[server.Layer]string{
-	server.Bare:     "table.shell.bare",
-	server.Timeouts: "table.shell.timeouts",
-	server.Guards:   "table.shell.guards",
-	server.Full:     "table.shell.full",
+var layerAdds = map[string]string{
+	bareShell:     "table.shell.bare",
+	timeoutsShell: "table.shell.timeouts",
+	guardsShell:   "table.shell.guards",
+	fullShell:     "table.shell.full",
 }
 
 // layerRow names a layer's row: the full shell is the ceiling itself.
-func layerRow(l server.Layer, suffix string) string {
-	if l == server.Full {
-		return "empty-get" + suffix
+func layerRow(l, suffix string) string {
+	if l == fullShell {
+		return string(course.EmptyGet) + suffix
 	}
-	return "shell-" + l.String() + suffix
+	return "shell-" + l + suffix
 }
 
 // shellTables builds the shell up layer by layer, per load tool.
@@ -63,8 +72,8 @@ func shellTables(r *result.Result) []result.Table {
 	en := messages.English
 	t := result.Table{Title: en.T("table.shell.title"),
 		Header: append(en.Words("table.col.tool", "table.shell.layer", "table.shell.adds"), "req/s", "CPU", "server µs/req", "+µs/req", en.T("table.shell.vs"))}
-	for _, suffix := range []string{"", "-wrk"} {
-		base := r.Find(layerRow(server.Timeouts, suffix))
+	for _, suffix := range []string{"", course.WrkTwin} {
+		base := r.Find(layerRow(timeoutsShell, suffix))
 		var prev *result.Run
 		for _, l := range shellLayers {
 			x := r.Find(layerRow(l, suffix))
@@ -78,7 +87,7 @@ func shellTables(r *result.Result) []result.Table {
 			if base != nil && x.PerRequest.ServerCPUus > 0 {
 				vs = fmt.Sprintf("%.2f", base.PerRequest.ServerCPUus/x.PerRequest.ServerCPUus)
 			}
-			t.Rows = append(t.Rows, []string{toolOf(x), l.String(), en.T(layerAdds[l]), fmt.Sprintf("%.0f", x.RPS), busy(x),
+			t.Rows = append(t.Rows, []string{toolOf(x), l, en.T(layerAdds[l]), fmt.Sprintf("%.0f", x.RPS), busy(x),
 				fmt.Sprintf("%.1f", x.PerRequest.ServerCPUus), delta, vs})
 			prev = x
 		}
@@ -100,7 +109,7 @@ func toolOf(x *result.Run) string {
 }
 
 func toolName(suffix string) string {
-	if suffix == "-wrk" {
+	if suffix == course.WrkTwin {
 		return "wrk"
 	}
 	return "Go driver"
@@ -125,8 +134,8 @@ func shellClaim(r *result.Result) result.Claim {
 	}
 	var parts, partsVi []string // the measured line's parts, in English and Vietnamese
 	ok := true
-	for _, suffix := range []string{"", "-wrk"} {
-		base, full := r.Find(layerRow(server.Timeouts, suffix)), r.Find(layerRow(server.Full, suffix))
+	for _, suffix := range []string{"", course.WrkTwin} {
+		base, full := r.Find(layerRow(timeoutsShell, suffix)), r.Find(layerRow(fullShell, suffix))
 		if base == nil || full == nil || full.PerRequest.ServerCPUus == 0 || base.PerRequest.ServerCPUus == 0 {
 			continue
 		}
@@ -216,7 +225,7 @@ func postClaim(r *result.Result) result.Claim {
 			Tolerance: "POST/GET trong khoảng 0.55 đến 0.95",
 		},
 	}
-	for _, suffix := range []string{"", "-wrk"} {
+	for _, suffix := range []string{"", course.WrkTwin} {
 		g, p := r.Find(string(course.EmptyGet)+suffix), r.Find(string(course.EmptyPost)+suffix)
 		if g == nil || p == nil || g.RPS == 0 {
 			continue

@@ -17,7 +17,7 @@ import (
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/writes"
+	"github.com/peakload/workshop/internal/tracking"
 )
 
 // Step 6: article B's table, row for row with the author's README
@@ -106,7 +106,7 @@ func rawBulk(env Env) func(ctx context.Context, o load.Options) (result.Run, err
 		for time.Since(start) < o.Duration && ctx.Err() == nil {
 			docs := make([]bson.D, 1000)
 			for i := range docs {
-				docs[i], _ = e.Document(time.Now())
+				docs[i], _ = events.Document(e, time.Now())
 			}
 			t0 := time.Now()
 			if retry, err := env.Mongo.InsertMany(ctx, docs); err != nil {
@@ -129,8 +129,8 @@ func rawBulk(env Env) func(ctx context.Context, o load.Options) (result.Run, err
 // rawEvent is the event the raw rows insert (k6/lib/params.json's, the
 // one the write variants are sent), once there is a MongoDB to insert it
 // into.
-func rawEvent(env Env) (events.Event, error) {
-	var e events.Event
+func rawEvent(env Env) (tracking.Event, error) {
+	var e tracking.Event
 	if env.Mongo == nil {
 		return e, fmt.Errorf("no MongoDB connection")
 	}
@@ -157,7 +157,7 @@ func rawInserts(env Env, concurrency int) func(ctx context.Context, o load.Optio
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					doc, _ := e.Document(time.Now())
+					doc, _ := events.Document(e, time.Now())
 					t0 := time.Now()
 					err := env.Mongo.InsertOne(ctx, doc)
 					lat := time.Since(t0)
@@ -227,7 +227,7 @@ func rawWave(env Env, n, perCall int) func(ctx context.Context, o load.Options) 
 		for i := range calls {
 			calls[i] = make([]bson.D, perCall)
 			for j := range calls[i] {
-				calls[i][j], _ = e.Document(time.Now())
+				calls[i][j], _ = events.Document(e, time.Now())
 			}
 		}
 		hist := hdrhistogram.New(1, 60_000_000, 3)
@@ -308,6 +308,11 @@ func writeNotes(r *result.Result) {
 	}
 }
 
+// flushInterval is internal/writes' FlushInterval, the batcher's longest
+// wait (TestConstantsAreTheServers holds them equal), named here so the
+// bench links no write path.
+const flushInterval = time.Second
+
 // bulkBuffer is steps/06-buffered-writes/main.go's Capacity: the most
 // events that may still wait in the batcher when the load stops.
 const bulkBuffer = 5_000
@@ -335,7 +340,7 @@ func bulkClaims(r *result.Result) (result.Claim, result.Claim) {
 			ceiling, which, whichVi = rb.RPS, "raw InsertMany", "raw InsertMany"
 		}
 		acc, add, y := extra(b, "accepted_per_s"), extra(b, "additional_s"), persisted(r, string(course.Bulk))/persisted(r, string(course.Sync))
-		drain := 1.5*writes.FlushInterval.Seconds() + ratio(bulkBuffer, extra(find(r, course.RawBulk), "persisted_per_s")) // interval + a full buffer + half an interval
+		drain := 1.5*flushInterval.Seconds() + ratio(bulkBuffer, extra(find(r, course.RawBulk), "persisted_per_s")) // interval + a full buffer + half an interval
 		got := []any{acc, acc / ceiling, which, ceiling, e.RPS, acc / e.RPS, 100 * extra(b, "status_503_share"), persisted(r, string(course.Bulk)), y, persisted(r, string(course.Sync)), bu.OpsRPS / sy.ops(), add, bu.AddS, drain}
 		b8.Measured = fmt.Sprintf("bulk accepted %.0f events/s = %.2f× %s (%.0f/s; the empty POST %.0f req/s, so %.2f× it; %.0f%% of requests told to retry later); persisted %.0f/s = %.2f× sync (%.0f/s; the author's %.2f×); additional time %.2f s (the author's %.0f s; the bar %.2f s)", got...)
 		got[2] = whichVi

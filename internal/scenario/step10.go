@@ -11,7 +11,6 @@ import (
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/messages"
-	"github.com/peakload/workshop/internal/replica"
 	"github.com/peakload/workshop/internal/result"
 )
 
@@ -71,6 +70,11 @@ func fleetVariant(env Env, name course.Variant, n int, bal balancer.Balance, sto
 	return v
 }
 
+// changesChannel is internal/replica's Channel, the Redis channel on which
+// a replica announces its changes (TestConstantsAreTheServers holds them
+// equal), named here so the bench links no replica and its caches.
+const changesChannel = "items:changed"
+
 // staleVariant changes items through the balancer while every replica is
 // polled directly, and records how long each kept serving the old ETag
 // after the change was answered. Without invalidation every replica keeps
@@ -86,7 +90,7 @@ func staleVariant(env Env, name course.Variant, n int, invalidation bool) load.V
 		}
 		return balancer.RunStale(ctx, env.Fleet, balancer.Stale{Replicas: n, Invalidation: invalidation, Changes: changes,
 			IDs: env.Skew().HotIDs(), BurstTTL: env.Params.ForHitRatio(env.Params.Clock.BurstTTLS),
-			Redis: env.Redis, Channel: replica.Channel})
+			Redis: env.Redis, Channel: changesChannel})
 	}
 	return v
 }

@@ -24,8 +24,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/peakload/workshop/internal/catalog"
-	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/tracking"
 )
 
 // DefaultAddr is loopback only: nothing is exposed unless the learner asks
@@ -94,7 +94,7 @@ func emptyPOST(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := events.Decode(body); err != nil {
+	if _, err := tracking.Decode(body); err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, err.Error())
 	}
 	return c.JSONBlob(http.StatusOK, []byte(`{"ok":true}`))

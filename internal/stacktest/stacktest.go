@@ -10,8 +10,6 @@ package stacktest
 
 import (
 	"context"
-	"fmt"
-	"strings"
 	"testing"
 	"time"
 
@@ -19,13 +17,12 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/peakload/workshop/internal/catalog"
-	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/dbaddr"
 	"github.com/peakload/workshop/internal/redisconn"
-	"github.com/peakload/workshop/internal/stack"
 )
 
 // Endpoints returns the addresses of the running stack.
-func Endpoints() stack.Endpoints { return stack.EndpointsFromEnv() }
+func Endpoints() dbaddr.Endpoints { return dbaddr.FromEnv() }
 
 // SkipShort skips t under -short: it needs service (PostgreSQL, Redis,
 // MongoDB). Every function here calls it first; a test that reaches a
@@ -83,31 +80,5 @@ func Store(t testing.TB) *catalog.Store {
 		t.Fatal(err)
 	}
 	t.Cleanup(s.Close)
-	return s
-}
-
-// Mongo returns the events store on the stack's MongoDB (FerretDB natively)
-// with a collection of the test's own, dropped when t ends: counts are then
-// exact and fast, whatever else wrote events.
-func Mongo(t testing.TB) *events.Store {
-	t.Helper()
-	SkipShort(t, "MongoDB")
-	s, err := events.Open(context.Background(), Endpoints().MongoURL)
-	if err != nil {
-		t.Fatalf("%v\n(run `make up` first, or use `make test` / `make step-N check`, which start it)", err)
-	}
-	name := fmt.Sprintf("test_%s_%d", strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
-			return r
-		}
-		return '_'
-	}, t.Name()), time.Now().UnixNano())
-	s.Events = s.Client.Database("workshop").Collection(name)
-	s.DeadLetterColl = s.Client.Database("workshop").Collection(name + "_dead_letters")
-	t.Cleanup(func() {
-		_ = s.Events.Drop(context.Background())
-		_ = s.DeadLetterColl.Drop(context.Background())
-		_ = s.Close(context.Background())
-	})
 	return s
 }

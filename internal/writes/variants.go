@@ -14,6 +14,7 @@ import (
 
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/tracking"
 )
 
 // Accept is the HTTP shell of every write variant: read and validate the
@@ -28,11 +29,11 @@ func Accept(rules events.Rules, add func(ctx context.Context, doc bson.D) error,
 		if err != nil {
 			return err // the body limit's 413, or a broken connection
 		}
-		e, err := events.Decode(body)
+		e, err := tracking.Decode(body)
 		if err != nil {
 			return echo.NewHTTPError(http.StatusBadRequest, err.Error())
 		}
-		doc, err := e.Document(time.Now().UTC())
+		doc, err := events.Document(e, time.Now().UTC())
 		if err == nil {
 			err = rules.Check(doc)
 		}

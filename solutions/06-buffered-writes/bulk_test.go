@@ -14,13 +14,14 @@ import (
 
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/metrics"
-	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/stacktest/mongotest"
+	"github.com/peakload/workshop/internal/tracking"
 	"github.com/peakload/workshop/internal/writes"
 )
 
 func doc(t testing.TB) bson.D {
-	e := events.Event{Name: "click", Data: json.RawMessage(`{"button":"buy"}`), Timestamp: 1632404556}
-	d, err := e.Document(time.Now())
+	e := tracking.Event{Name: "click", Data: json.RawMessage(`{"button":"buy"}`), Timestamp: 1632404556}
+	d, err := events.Document(e, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +30,7 @@ func doc(t testing.TB) bson.D {
 
 // 10k events from 50 goroutines → all persisted, in ~events/size InsertMany calls.
 func TestTenThousandEventsArePersistedInBatches(t *testing.T) {
-	store := stacktest.Mongo(t)
+	store := mongotest.Store(t)
 	ctx := context.Background()
 	before, err := store.Count(ctx) // the collection outlives the test: compare counts
 	if err != nil {

@@ -22,7 +22,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
 	"github.com/peakload/workshop/internal/metrics"
-	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/stacktest/mongotest"
 	"github.com/peakload/workshop/internal/writes"
 )
 
@@ -523,7 +523,7 @@ func BenchmarkAdd(b *testing.B) {
 // The property of step 6: 10k accepted events are 10k persisted events,
 // written in about events / batch size round trips.
 func TestBulkPersistsEverythingInFewRoundTrips(t *testing.T) {
-	store := stacktest.Mongo(t)
+	store := mongotest.Store(t)
 	ctx := t.Context()
 	before, err := store.Count(ctx) // the collection outlives the test: compare counts
 	if err != nil {
@@ -574,7 +574,7 @@ func TestBulkPersistsEverythingInFewRoundTrips(t *testing.T) {
 
 // Bad input is a 4xx naming the problem, and nothing is stored.
 func TestBadEventsAreRejected(t *testing.T) {
-	store := stacktest.Mongo(t)
+	store := mongotest.Store(t)
 	srv, flush := newServer(store)
 	defer flush(t.Context())
 	for _, c := range []struct {
@@ -616,7 +616,7 @@ func TestBadEventsAreRejected(t *testing.T) {
 // intervals, and the shutdown flush returns at once: accepted = persisted
 // + dead-lettered.
 func TestARefusalForGoodIsDeadLetteredNotRetried(t *testing.T) {
-	store := stacktest.Mongo(t)
+	store := mongotest.Store(t)
 	ctx := t.Context()
 	if _, err := store.Events.Indexes().CreateOne(ctx, mongo.IndexModel{Keys: bson.D{{Key: "data.order_id", Value: 1}},
 		Options: options.Index().SetUnique(true).SetSparse(true)}); err != nil {

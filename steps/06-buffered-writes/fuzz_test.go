@@ -15,7 +15,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/stacktest/mongotest"
 )
 
 // Generated bodies — valid events whose data is drawn to break the
@@ -26,7 +26,7 @@ import (
 // every acknowledged event is persisted or dead-lettered — none lost,
 // none left retrying — and the flush returns at once.
 func TestGeneratedBodiesNeverPoisonTheWritePath(t *testing.T) {
-	store := stacktest.Mongo(t)
+	store := mongotest.Store(t)
 	srv, flush := newServer(store)
 	seed := uint64(time.Now().UnixNano())
 	if s, err := strconv.ParseUint(os.Getenv("PEAKLOAD_SEED"), 10, 64); err == nil {

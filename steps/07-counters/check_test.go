@@ -20,7 +20,7 @@ import (
 	"github.com/peakload/workshop/internal/counters"
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/metrics"
-	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/stacktest/mongotest"
 	"github.com/peakload/workshop/internal/writes"
 )
 
@@ -59,7 +59,7 @@ func checkValues(t *testing.T, c *events.Counters, want map[string]int64, why st
 // The property of step 7: one write per distinct id in a flush, not one per
 // request — the same final values — and every request counted as persisted.
 func TestReduceWritesOncePerDistinctID(t *testing.T) {
-	c := stacktest.Mongo(t).Counters().Variant("check")
+	c := mongotest.Store(t).Counters().Variant("check")
 	docs, want := batch("once", 1000, 20)
 	writes := testutil.ToFloat64(metrics.DBWrites)
 	persisted := testutil.ToFloat64(metrics.EventsPersisted)
@@ -85,7 +85,7 @@ func TestReduceWritesOncePerDistinctID(t *testing.T) {
 // still ends exact. It holds only if Reduce hands its ctx on to IncMany:
 // the batch's number travels in it.
 func TestARetriedFlushCountsOnce(t *testing.T) {
-	c := stacktest.Mongo(t).Counters().Variant("check")
+	c := mongotest.Store(t).Counters().Variant("check")
 	docs, want := batch("lostack", 1000, 20)
 	lost := false
 	write := counters.Idempotent(func(ctx context.Context, docs []bson.D) ([]bson.D, error) {
@@ -109,7 +109,7 @@ func TestARetriedFlushCountsOnce(t *testing.T) {
 // A write that fails returns every request behind the failed ids, so that
 // the batcher's retry applies them all; nothing is counted as persisted.
 func TestAFailedWriteReturnsEveryRequestToRetry(t *testing.T) {
-	c := stacktest.Mongo(t).Counters().Variant("check")
+	c := mongotest.Store(t).Counters().Variant("check")
 	docs, want := batch("retry", 1000, 20)
 	persisted := testutil.ToFloat64(metrics.EventsPersisted)
 	down, cancel := context.WithCancel(t.Context())
@@ -138,7 +138,7 @@ func TestAFailedWriteReturnsEveryRequestToRetry(t *testing.T) {
 // exactly that id's requests, with IncMany's error; the other ids are
 // persisted once, and a second attempt does not count them twice.
 func TestOnFerretDBAFailingIDIsRetriedAlone(t *testing.T) {
-	c := stacktest.Mongo(t).Counters().Variant("check")
+	c := mongotest.Store(t).Counters().Variant("check")
 	docs, want := batch("partialdb", 400, 12)
 	bad := slices.Sorted(maps.Keys(want))[5] // in the middle: FerretDB stops at its first error (IncMany resends the rest)
 	if _, err := c.Coll.InsertOne(t.Context(), bson.D{{Key: "_id", Value: bad}, {Key: "value", Value: "not a number"}}); err != nil {
@@ -163,7 +163,7 @@ func TestOnFerretDBAFailingIDIsRetriedAlone(t *testing.T) {
 
 // N increments over K ids through the HTTP route: every value exact.
 func TestEveryIncrementCounts(t *testing.T) {
-	c := stacktest.Mongo(t).Counters()
+	c := mongotest.Store(t).Counters()
 	srv, flush := newServer(c)
 	const n, k = 3000, 25
 	want := make([]int64, k)
@@ -220,7 +220,7 @@ func TestEveryIncrementCounts(t *testing.T) {
 // written per request (the bulk variant) and reduced (yours), against the
 // running database: go test -bench Flush (make up first).
 func BenchmarkFlush(b *testing.B) {
-	c := stacktest.Mongo(b).Counters().Variant("bench")
+	c := mongotest.Store(b).Counters().Variant("bench")
 	docs, _ := batch("bench", 1000, 20)
 	for _, v := range []struct {
 		name  string
@@ -246,7 +246,7 @@ func BenchmarkFlush(b *testing.B) {
 // returns at once. Your Reduce must return the requests of every failed id
 // (IncMany's indexes), the refused ones among them.
 func TestAPoisonedCounterIsDeadLetteredNotRetried(t *testing.T) {
-	store := stacktest.Mongo(t)
+	store := mongotest.Store(t)
 	c := store.Counters()
 	ctx := t.Context()
 	start := time.Now().Add(-time.Second)

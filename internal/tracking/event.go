@@ -1,6 +1,9 @@
-// Package events is the write side: the tracking event of article B,
-// decoded and validated strictly at the edge, before anything is stored.
-package events
+// Package tracking is the tracking event of article B as the API receives
+// it: its JSON grammar, decoded and validated strictly at the edge, before
+// anything is stored. It imports no database driver, so a server that only
+// checks an event's body (step 0's empty POST, in every step server) links
+// no MongoDB; internal/events stores what this package accepts.
+package tracking
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package events
+package tracking
 
 import (
 	"errors"
