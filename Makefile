@@ -37,8 +37,14 @@ help: ## list every target with one line each
 	@echo
 	@echo "  variables: STACK=auto|native|compose TOOL=go|wrk|k6 K6=path QUICK=1 VUS=N ITERATIONS=N DURATION=10s SOLUTION=1 RUNS=N LATENCY=0.2ms ARRIVAL=rate RATE=N CAPACITY=1"
 
+# The one line make prints before the CLI exists, in the reader's language as
+# the CLI picks it (internal/messages.Parse: PEAKLOAD_LANG, then LANG).
+BUILD_LANG := $(if $(PEAKLOAD_LANG),$(if $(filter vi%,$(PEAKLOAD_LANG)),vi,en),$(if $(filter vi%,$(LANG)),vi,en))
+BUILD_MSG_en := compiling the workshop CLI into $(WORKSHOP) (the first time: about 400 packages, one to several minutes)…
+BUILD_MSG_vi := đang biên dịch CLI của workshop vào $(WORKSHOP) (lần đầu: khoảng 400 package, mất từ một đến vài phút)…
+
 build: ## build the workshop CLI (.workshop/bin/workshop)
-	@test -x $(WORKSHOP) || echo "compiling the workshop CLI into $(WORKSHOP) (the first time: about 400 packages, one to several minutes)…"
+	@test -x $(WORKSHOP) || echo "$(BUILD_MSG_$(BUILD_LANG))"
 	@go build -o $(WORKSHOP) ./cmd/workshop
 
 # build-dev: the learner's CLI and, beside it, the maintainer's (which runs it).

@@ -21,10 +21,14 @@ func TestBuildMessageCountsTheCLIsPackages(t *testing.T) {
 		t.Fatal(err)
 	}
 	m := regexp.MustCompile(`the first time: about (\d+) packages`).FindSubmatch(b)
-	if m == nil {
-		t.Fatal("the Makefile's build message no longer says how many packages the CLI compiles")
+	vi := regexp.MustCompile(`lần đầu: khoảng (\d+) package`).FindSubmatch(b)
+	if m == nil || vi == nil {
+		t.Fatal("the Makefile's build message no longer says, in both languages, how many packages the CLI compiles")
 	}
 	said, _ := strconv.Atoi(string(m[1]))
+	if saidVi, _ := strconv.Atoi(string(vi[1])); saidVi != said {
+		t.Errorf("the Makefile's build message says about %d packages in English and %d in Vietnamese", said, saidVi)
+	}
 	out, err := exec.Command("go", "list", "-deps", ".").Output()
 	if err != nil {
 		t.Fatalf("go list -deps: %v", err)
