@@ -39,7 +39,7 @@ help: ## list every target with one line each
 
 # The one line make prints before the CLI exists, in the reader's language as
 # the CLI picks it (internal/messages.Parse: PEAKLOAD_LANG, then LANG).
-BUILD_LANG := $(if $(PEAKLOAD_LANG),$(if $(filter vi%,$(PEAKLOAD_LANG)),vi,en),$(if $(filter vi%,$(LANG)),vi,en))
+BUILD_LANG := $(if $(PEAKLOAD_LANG),$(if $(filter vi% Vi% VI%,$(PEAKLOAD_LANG)),vi,en),$(if $(filter vi% Vi% VI%,$(LANG)),vi,en))
 BUILD_MSG_en := compiling the workshop CLI into $(WORKSHOP) (the first time: about 400 packages, one to several minutes)…
 BUILD_MSG_vi := đang biên dịch CLI của workshop vào $(WORKSHOP) (lần đầu: khoảng 400 package, mất từ một đến vài phút)…
 

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -279,7 +280,7 @@ func newResult(cfg cli.Config, step scenario.Step, sc stack.Config, plan result.
 		res.Params["k6"] = o.K6.Bin // which k6 measured (K6=path)
 	}
 	if slices.Contains(step.Services, stack.Mongo) {
-		res.Machine.Mongo = sc.MongoDescription(kind)
+		res.Machine.Mongo = sc.MongoDescription(kind, messages.English)
 	}
 	if cfg.MongoURL != "" {
 		res.Params["mongo_url"] = cfg.MongoURL
@@ -396,9 +397,9 @@ func describe(o load.Options) string {
 }
 
 // stepBuild is the step server's compilation, started before the services
-// so that it runs while they start and the catalogue is seeded — mostly
-// one PostgreSQL CPU, the compiler takes the other. The bench waits for it
-// before pinning or timing anything.
+// so that it runs while they start and the catalogue is seeded (mostly
+// one PostgreSQL CPU: the compiler, on every CPU, fills what is left). The
+// bench waits for it before pinning or timing anything.
 type stepBuild struct {
 	done   chan struct{}
 	bin    string
@@ -451,6 +452,11 @@ func buildStep(ctx context.Context, cfg cli.Config, sc stack.Config, step scenar
 	t0 := time.Now()
 	cmd := exec.CommandContext(ctx, "go", append(args, "./"+step.Dir())...)
 	cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
+	// Its own process group, killed whole when the bench stops early: go's
+	// compile and link children would otherwise outlive it and load the
+	// CPUs of the next measurement.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	if err := cmd.Run(); err != nil {
 		return "", fmt.Errorf("build %s: %w", step.Dir(), err)
 	}

@@ -38,7 +38,7 @@ func runDoctor(_ context.Context, cfg cli.Config, _ []string) error {
 	}
 	fmt.Println()
 	kind := c.ResolveKind()
-	fmt.Print(messages.T("doctor.mongo", c.MongoDescription(kind)))
+	fmt.Print(messages.T("doctor.mongo", c.MongoDescription(kind, messages.Current())))
 	if _, err := stack.LookPath("mongod"); err != nil && kind == "native" {
 		fmt.Print(messages.T("doctor.no_mongod", stack.DefaultMongoBackend))
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/drill"
 	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/proc"
 	"github.com/peakload/workshop/internal/result"
@@ -85,7 +86,7 @@ func writeDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err er
 		}
 	}
 	fmt.Fprintf(os.Stderr, "step %d drill — %s, %s, on a private %s (server log: %s)\n",
-		step.N, route, who(cfg), sc.MongoDescription(sc.ResolveKind()), filepath.Join(dir, "server.log"))
+		step.N, route, who(cfg), sc.MongoDescription(sc.ResolveKind(), messages.Current()), filepath.Join(dir, "server.log"))
 	rep, err := d.Run(ctx)
 	if err != nil {
 		return err

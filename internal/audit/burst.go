@@ -90,7 +90,7 @@ func shedVerdict(s burstSeen) (mark, verdict, why string) {
 	case s.ServerBusy < 0:
 		return NotJudged, notJudged, "; " + english("table.audit.cpu_unknown")
 	case s.ServerBusy < result.ServerIdleLimit && arrival(s.Burst).NotSent > 0:
-		return NotJudged, notJudged, "; " + english("table.audit.fell_behind", arrival(s.Burst).NotSent, 100*s.ServerBusy)
+		return NotJudged, notJudged, "; " + english("table.audit.fell_behind", arrival(s.Burst).NotSent, arrival(s.Burst).MaxInFlight, 100*s.ServerBusy)
 	case s.ServerBusy < result.ServerIdleLimit:
 		return NotJudged, notJudged, "; " + english("table.audit.not_saturated", 100*s.ServerBusy)
 	}

@@ -62,7 +62,7 @@ func TestBurstQueueIsJudgedOnlyWhenTheServerIsSaturated(t *testing.T) {
 func TestShedVerdict(t *testing.T) {
 	slow := result.Run{Latency: result.Latency{P99: 900}, Errors: 3}
 	behind := slow
-	behind.Arrival = &result.Arrival{NotSent: 1786}
+	behind.Arrival = &result.Arrival{NotSent: 1786, MaxInFlight: 1000}
 	for _, tc := range []struct {
 		name string
 		s    burstSeen
@@ -82,8 +82,8 @@ func TestShedVerdict(t *testing.T) {
 			t.Errorf("%s: %q%s, want %q", tc.name, v, why, tc.want)
 		}
 	}
-	// The evidence names whose limit it was: a slipped schedule is the load tool's.
-	if _, _, why := shedVerdict(burstSeen{P99Ms: 100, Burst: behind, ServerBusy: 0.5}); !strings.Contains(why, "1786 requests never sent") {
+	// The evidence says what was seen: requests never sent, every connection waiting.
+	if _, _, why := shedVerdict(burstSeen{P99Ms: 100, Burst: behind, ServerBusy: 0.5}); !strings.Contains(why, "1786 requests never sent: all 1000 connections") {
 		t.Errorf("a slipped schedule with the service at 50%%: the evidence %q does not name the requests never sent", why)
 	}
 }

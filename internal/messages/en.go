@@ -26,6 +26,7 @@ var en = map[string]string{
 
 	// The bench table (internal/result: Result.Print).
 	"bench.not_pinned":          "not pinned (shares all CPUs with the driver)",
+	"bench.load_pinned":         "load from CPU %v (the bench's driver CPUs); the service's CPUs are as you started it",
 	"bench.pinned":              "server pinned to CPU %v with GOMAXPROCS=%d, databases on %v, driver on %v",
 	"bench.head_service":        "\n%s   (%d CPUs, %s)\n",
 	"bench.head":                "\nstep %d — %s   (%d CPUs, %s)\n",

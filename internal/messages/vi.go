@@ -24,6 +24,7 @@ var vi = map[string]string{
 	"source.unknown":         "bài viết",
 
 	"bench.not_pinned":          "không ghim CPU (server dùng chung mọi CPU với driver)",
+	"bench.load_pinned":         "tải chạy từ CPU %v (các CPU của driver khi bench); service chạy trên CPU nào là do cách bạn khởi động nó",
 	"bench.pinned":              "server ghim vào CPU %v với GOMAXPROCS=%d, database trên %v, driver trên %v",
 	"bench.head_service":        "\n%s   (%d CPU, %s)\n",
 	"bench.head":                "\nbước %d — %s   (%d CPU, %s)\n",

@@ -134,7 +134,9 @@ func Run(ctx context.Context, c Config) (*result.Result, error) {
 		}
 	}
 	res := &result.Result{Step: Step, Slug: "probe of " + c.Target.Host + c.Target.Path, StartedAt: time.Now().UTC(),
-		Machine: proc.ThisMachine("external", result.CPUPlan{}),
+		// The probe's own CPUs, so its client-busy column is of the CPUs it
+		// ran on; the service's are not ours to know (no Server).
+		Machine: proc.ThisMachine("external", result.CPUPlan{Driver: plan.Driver, Pinned: plan.Pinned}),
 		Params: map[string]any{"url": "http://" + c.Target.Host + c.Target.Path, "address": c.Target.Base, "vus": c.VUs,
 			"duration_s": c.Duration.Seconds(), "warmup_s": c.Warmup.Seconds(), "rounds": c.Rounds, "tool": "go", "metrics": c.MetricsURL}}
 	res.Notes = append(res.Notes, probeNotes(c, plan)...)

@@ -7,11 +7,13 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/proc"
 )
 
 // counted is a service with Prometheus text of its own: one "query" per
@@ -59,6 +61,13 @@ func TestProbeDividesTheServicesCountersByRequests(t *testing.T) {
 	}
 	if r.ClientCPUus <= 0 {
 		t.Errorf("the probe's own CPU per request was not measured: %v", r.ClientCPUus)
+	}
+	// Its client-busy column is of the CPUs it ran on, as its flag's.
+	if plan := proc.PlanCPUs(); plan.Pinned && !slices.Equal(res.Machine.CPUPlan.Driver, plan.Driver) {
+		t.Errorf("the results file says the probe ran on CPUs %v; it was pinned to %v", res.Machine.CPUPlan.Driver, plan.Driver)
+	}
+	if len(res.Machine.CPUPlan.Server) != 0 {
+		t.Errorf("the results file places the service on CPUs %v: a probe does not know them", res.Machine.CPUPlan.Server)
 	}
 	if len(res.Capacity) != 1 || len(res.Capacity[0].Probes) == 0 {
 		t.Errorf("capacity search: %+v", res.Capacity)

@@ -61,10 +61,18 @@ var (
 	ErrNotReady = errors.New("not ready in time")
 )
 
+// awaitClient bounds each poll: a process that accepts and never answers
+// must not hold AwaitOK past its timeout.
+var awaitClient = &http.Client{Timeout: time.Second}
+
 // AwaitOK polls GET url until it answers 200 OK, for at most timeout. It
 // returns ErrExited as soon as the process exits, ctx's error once ctx
 // ends, and ErrNotReady when time runs out.
 func (c *Child) AwaitOK(ctx context.Context, url string, timeout time.Duration) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return fmt.Errorf("await %s: %w", url, err)
+	}
 	for deadline := time.Now().Add(timeout); time.Now().Before(deadline); {
 		select {
 		case <-c.exited:
@@ -73,7 +81,7 @@ func (c *Child) AwaitOK(ctx context.Context, url string, timeout time.Duration) 
 			return ctx.Err()
 		default:
 		}
-		if resp, err := http.Get(url); err == nil {
+		if resp, err := awaitClient.Do(req.WithContext(ctx)); err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
 				return nil

@@ -124,7 +124,6 @@ func (s *svg) text(x, y float64, anchor, attrs, t string) {
 	s.f(`<text x="%.1f" y="%.1f" text-anchor="%s"%s>%s</text>`, x, y, anchor, attrs, html.EscapeString(t))
 }
 
-// panel draws one column of horizontal bars sharing the rows' labels.
 // grid draws a's ticks as vertical lines from top to bottom, each labelled
 // dy below the bottom in type of the given size.
 func (s *svg) grid(a axis, top, bottom, dy float64, size int) {
@@ -135,6 +134,7 @@ func (s *svg) grid(a axis, top, bottom, dy float64, size int) {
 	}
 }
 
+// panel draws one column of horizontal bars sharing the rows' labels.
 func (s *svg) panel(title string, vals []float64, x0, x1, top, row float64, forceLog bool, mark map[int]float64) {
 	a := newAxis(vals, x0, x1-48, forceLog)
 	scale := "linear"

@@ -80,7 +80,10 @@ func ClaimsTable(rs []*result.Result, withStep bool) string {
 func conditions(r *result.Result) string {
 	m := r.Machine
 	pin := "server not pinned"
-	if m.CPUPlan.Pinned {
+	switch {
+	case m.CPUPlan.Pinned && len(m.CPUPlan.Server) == 0: // a probe: the service's CPUs are not ours to know
+		pin = fmt.Sprintf("load on CPU %v, the service's CPUs its own", m.CPUPlan.Driver)
+	case m.CPUPlan.Pinned:
 		pin = fmt.Sprintf("server pinned to CPU %v, GOMAXPROCS=%d", m.CPUPlan.Server, m.ServerGOMAXPROCS)
 	}
 	sol := ""

@@ -199,7 +199,10 @@ func (r *Result) WriteIn(d string) (string, error) {
 func (r *Result) Print(w io.Writer) {
 	m := r.Machine
 	pin := say("bench.not_pinned")
-	if m.CPUPlan.Pinned {
+	switch {
+	case m.CPUPlan.Pinned && len(m.CPUPlan.Server) == 0: // make probe: only the load's CPUs are ours
+		pin = say("bench.load_pinned", m.CPUPlan.Driver)
+	case m.CPUPlan.Pinned:
 		pin = say("bench.pinned", m.CPUPlan.Server, m.ServerGOMAXPROCS, m.CPUPlan.Services, m.CPUPlan.Driver)
 	}
 	if r.Step < 0 { // make probe / make audit: a service of the user's, not a step

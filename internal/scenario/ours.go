@@ -38,9 +38,5 @@ func Rate(v float64) string {
 	if math.IsNaN(v) {
 		return "–"
 	}
-	s := fmt.Sprintf("%.0f", v)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + " " + s[i:]
-	}
-	return s
+	return result.Grouped(v, " ")
 }

@@ -332,20 +332,21 @@ func (c Config) FerretOnPostgres() bool {
 }
 
 // MongoDescription says which MongoDB server a stack of this kind runs,
-// for `make doctor` and every results file: absolute write figures depend
-// on it more than on anything else.
-func (c Config) MongoDescription(kind string) string {
+// for `make doctor` and every results file (in English there: the JSON
+// keeps one language): absolute write figures depend on it more than on
+// anything else.
+func (c Config) MongoDescription(kind string, lang messages.Lang) string {
 	switch {
 	case kind == "compose":
 		return "mongod (Docker)"
 	case hasMongod():
-		return messages.T("stack.mongod_local")
+		return lang.T("stack.mongod_local")
 	case c.MongoBackend == "sqlite":
-		return messages.T("stack.ferret_on", "SQLite")
+		return lang.T("stack.ferret_on", "SQLite")
 	case c.MongoBackend != "" && c.MongoBackend != "postgresql":
-		return messages.T("stack.no_backend", c.MongoBackend)
+		return lang.T("stack.no_backend", c.MongoBackend)
 	default:
-		return messages.T("stack.ferret_on", "PostgreSQL")
+		return lang.T("stack.ferret_on", "PostgreSQL")
 	}
 }
 
