@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/messages"
+	"github.com/peakload/workshop/internal/messages/messagestest"
 	"github.com/peakload/workshop/internal/result"
 )
 
@@ -52,7 +53,7 @@ func TestAuditInVietnamese(t *testing.T) {
 	fs = append(fs, Finding{Practice: english("table.audit.p_recover"), Mark: Pass, Verdict: english("table.audit.recovered", 1500*time.Millisecond),
 		Evidence: english("table.audit.recovery", 400.0, "30.1, 2.5", 2.0), Step: burstStep})
 
-	kept, err := messages.GlossaryWords(filepath.Join("..", ".."), viNames...)
+	kept, err := messagestest.GlossaryWords(filepath.Join("..", ".."), viNames...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,7 @@ func TestAuditInVietnamese(t *testing.T) {
 	defer restore()
 	said := func(what, english, vi string) {
 		t.Helper()
-		if left := messages.EnglishLeft(english, vi, kept); len(left) > 0 {
+		if left := messagestest.EnglishLeft(english, vi, kept); len(left) > 0 {
 			t.Errorf("the %s %q prints %q under vi, keeping the English %q", what, english, vi, left)
 		}
 	}

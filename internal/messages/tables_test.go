@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/peakload/workshop/internal/messages/messagestest"
 )
 
 // TestVietnameseIsPrecomposed: every Vietnamese message writes each letter
@@ -105,13 +107,13 @@ var auditNames = strings.Fields(`
 // English words in Vietnamese but for the glossary's loanwords and
 // auditNames — every key, not only those a test server reaches.
 func TestAuditWordsInVietnamese(t *testing.T) {
-	kept, err := GlossaryWords(filepath.Join("..", ".."), auditNames...)
+	kept, err := messagestest.GlossaryWords(filepath.Join("..", ".."), auditNames...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, w := range auditWords {
 		e, v := verbRE.ReplaceAllString(w.en, " "), verbRE.ReplaceAllString(w.vi, " ")
-		if left := EnglishLeft(e, v, kept); len(left) > 0 {
+		if left := messagestest.EnglishLeft(e, v, kept); len(left) > 0 {
 			t.Errorf("%s: %q keeps the English %q", w.key, w.vi, left)
 		}
 	}

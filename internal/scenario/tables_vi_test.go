@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/peakload/workshop/internal/messages"
+	"github.com/peakload/workshop/internal/messages/messagestest"
 	"github.com/peakload/workshop/internal/result"
 )
 
@@ -72,7 +73,7 @@ func TestExtraTablesInVietnamese(t *testing.T) {
 					t.Errorf("step %d: the %s %q is not in the catalogue", n, s.what, s.text)
 					continue
 				}
-				for _, w := range messages.EnglishLeft(s.text, v, kept) {
+				for _, w := range messagestest.EnglishLeft(s.text, v, kept) {
 					if !ids[strings.ToLower(w)] {
 						t.Errorf("step %d: the %s %q prints %q under vi, keeping the English word %q", n, s.what, s.text, v, w)
 					}
@@ -145,7 +146,7 @@ var namesKept = strings.Fields(`
 // glossaryWords are the words docs/vi/glossary.md keeps in English, with
 // namesKept.
 func glossaryWords(t *testing.T) map[string]bool {
-	kept, err := messages.GlossaryWords(filepath.Join("..", ".."), namesKept...)
+	kept, err := messagestest.GlossaryWords(filepath.Join("..", ".."), namesKept...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +158,7 @@ func glossaryWords(t *testing.T) map[string]bool {
 func identifiers(r *result.Result) map[string]bool {
 	ids := map[string]bool{}
 	add := func(s string) {
-		for _, w := range messages.EnglishWords(s) {
+		for _, w := range messagestest.EnglishWords(s) {
 			ids[strings.ToLower(w)] = true
 		}
 	}

@@ -1,4 +1,6 @@
-package messages
+// Package messagestest holds what the tests of a Vietnamese printout share:
+// which English words survived, and which the glossary keeps.
+package messagestest
 
 import (
 	"fmt"
