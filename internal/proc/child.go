@@ -81,7 +81,7 @@ func (c *Child) AwaitOK(ctx context.Context, url string, timeout time.Duration) 
 			return ctx.Err()
 		default:
 		}
-		if resp, err := awaitClient.Do(req.WithContext(ctx)); err == nil {
+		if resp, err := awaitClient.Do(req); err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
 				return nil
