@@ -1,5 +1,5 @@
-// Package counters holds what step 7 hands the learner (article B9, the
-// author's express-counter.js): an increment as a queued document, the
+// Package counters holds what step 7 hands the learner (claim B9, ours, on
+// the method of the author's express-counter.js): an increment as a queued document, the
 // writes of the sync, async and bulk variants (one $inc per request), and
 // the HTTP shell. Reducing the increments before writing them is the
 // exercise (solutions/07-counters).

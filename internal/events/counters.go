@@ -14,7 +14,8 @@ import (
 	"github.com/peakload/workshop/internal/tracking"
 )
 
-// Counters are article B's part 3: {_id, value} documents incremented with
+// Counters are the author's repository's counters (express-counter.js, added
+// after the article; the article announces only a part 2): {_id, value} documents incremented with
 // $inc and upsert (views, likes, clicks per item).
 type Counters struct {
 	Coll *mongo.Collection

@@ -7,7 +7,7 @@ package messages
 // figures carried over. Evidence joins its sentences with "; ": each is a
 // key of its own, and Restate says them one by one.
 var auditWords = []struct{ key, en, vi string }{
-	{"table.audit.title", "audit: the articles' practices, checked from outside", "audit: các practice của bốn bài, kiểm tra từ bên ngoài"},
+	{"table.audit.title", "audit: the articles' practices and ours, checked from outside", "audit: các practice của bốn bài và của workshop, kiểm tra từ bên ngoài"},
 	{"table.audit.practice", "practice", "practice"},
 	{"table.audit.verdict", "verdict", "kết luận"},
 	{"table.audit.evidence", "evidence", "bằng chứng"},

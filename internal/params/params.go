@@ -33,6 +33,7 @@ type Params struct {
 		PollS     float64 `json:"poll_s"`
 		ChangeS   float64 `json:"change_s"`
 		RedisTTLS float64 `json:"redis_ttl_s"`
+		// BurstTTLS is ours (3 s): article A's example keeps 5 s.
 		BurstTTLS float64 `json:"burst_ttl_s"`
 		// HitRatioScale is the clock of the TTLs whose claims are hit
 		// ratios under a saturating load (steps 2 and 5): see ForHitRatio.
@@ -95,7 +96,7 @@ func (p Params) Scaled(articleSeconds float64) time.Duration {
 // requests a machine sent per 300 ms — 93 % here natively, 65 % through
 // Docker's slower round trips, and step 2's verdict with it. On this
 // slower clock every hot key is requested many times per TTL window even
-// on a 4× slower machine, as under the articles' traffic.
+// on a 4× slower machine (ours: the articles give no request rate).
 func (p Params) ForHitRatio(articleSeconds float64) time.Duration {
 	return time.Duration(articleSeconds / p.Clock.HitRatioScale * float64(time.Second))
 }

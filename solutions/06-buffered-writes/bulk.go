@@ -1,5 +1,5 @@
-// Package bulk is the reference batcher of step 6 (article B8, the
-// author's bulk.js): accept an event into memory, answer at once, and write
+// Package bulk is the reference batcher of step 6 (claim B8, from the
+// author's repository: bulk.js): accept an event into memory, answer at once, and write
 // the buffer with one InsertMany when it holds Size events or Interval has
 // passed since its first one. One round trip per batch instead of one per
 // event: "waiting the right way makes the whole faster".

@@ -1,5 +1,5 @@
-// Package reduce is the reference of step 7 (article B9, the author's
-// express-counter.js): counters incremented with $inc and upsert. Batching
+// Package reduce is the reference of step 7 (claim B9, ours, on the
+// method of the author's express-counter.js): counters incremented with $inc and upsert. Batching
 // the increments (step 6's batcher, one BulkWrite per flush) saves round
 // trips but still writes once per request; reducing first — counting the
 // increments per id in the batch, one $inc per distinct id — saves the

@@ -2,9 +2,10 @@
 // lock shrunk to what it protects. The profile showed the whole password
 // check — ~20 ms of PBKDF2 — inside the guard's critical section, so every
 // login waited for the one before it: one CPU busy, the others idle, as
-// article C's pbkdf2Sync held Node's single event loop. The fix is the
-// article's: let the slow work run beside other requests (Node moved it to
-// the libuv thread pool; in Go it is enough to stop holding the lock).
+// pbkdf2Sync held Node's single event loop in the guide article C
+// summarises. The guide's fix, carried by C: let the slow work run beside
+// other requests (async pbkdf2; C does not say why that serves more). In Go
+// it is enough to stop holding the lock.
 package lockout
 
 import (

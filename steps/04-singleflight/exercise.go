@@ -17,8 +17,8 @@ type Group struct {
 // result.
 //
 // TODO(step 4): share one in-flight load per key (g.flights.DoChan), and
-// mind the Go pitfalls the article's "don't await before storing the
-// promise" becomes here:
+// mind the Go pitfalls that the article's warning (don't add an await
+// where the promise is stored) becomes here:
 //   - run the load on a context detached from the first caller
 //     (context.WithoutCancel, plus a timeout): one client hanging up must
 //     not fail the others;

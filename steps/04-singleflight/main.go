@@ -1,7 +1,7 @@
 // Step 4 — singleflight. A hot stream's key expires every 30 s (300 ms on
 // the bench's clock); at that instant every viewer's request misses and
-// each runs the same query. Article A4: keep the in-flight load per key so
-// that "1000 concurrent misses → 1 DB query". Your part is Group.Load in
+// each runs the same query. Article A4: keep the in-flight load per key, so
+// that even 1000 requests missing the cache at once send 1 query to the DB. Your part is Group.Load in
 // exercise.go.
 package main
 

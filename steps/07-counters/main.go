@@ -2,7 +2,8 @@
 // /counters/<variant>/:id adds one to a counter in MongoDB ($inc, upsert).
 // sync and async write once per request; bulk batches the requests into
 // one BulkWrite (fewer round trips, as many writes); reduce counts per id
-// first and writes once per distinct id (article B9). Your part is Reduce
+// first and writes once per distinct id (claim B9: ours, on the method of
+// the author's express-counter.js). Your part is Reduce
 // in exercise.go.
 package main
 

@@ -1,9 +1,9 @@
 // Step 8 — profiling. POST /v1/login is the login service as it shipped
 // (internal/accounts): correct, tested, and it serves about one CPU's worth
 // of logins however many CPUs the server gets. POST /v2/login is your copy
-// of it (exercise.go). Article C's Node server was slow because a
-// synchronous pbkdf2 blocked its event loop, and the author found that with
-// the profiler, not by reading code. Do the same:
+// of it (exercise.go). In the Node.js guide that article C summarises, the
+// server was slow because a synchronous pbkdf2 blocked its event loop, and
+// the profiler, not reading code, showed it. Do the same:
 //
 //	make step-8 profile    a CPU and a lock-contention profile of /v2/login
 //
