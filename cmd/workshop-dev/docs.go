@@ -84,6 +84,19 @@ func runDocs(args []string) error {
 			fmt.Println("wrote", f)
 		}
 	}
+	sourced, err := refs.stampSources()
+	if err != nil {
+		return err
+	}
+	for path, b := range sourced {
+		stale = append(stale, path)
+		if !*check {
+			if err := os.WriteFile(path, b, 0o644); err != nil {
+				return err
+			}
+			fmt.Println("wrote", path)
+		}
+	}
 	if *check && len(stale) > 0 {
 		return fmt.Errorf("generated figures out of date in %s: run `make docs`", strings.Join(stale, ", "))
 	}
@@ -113,6 +126,39 @@ func loadReferences(root string) (*references, error) {
 		r.runs[s.N] = &res
 	}
 	return r, nil
+}
+
+// stampSources gives every claim of the reference runs the source its step
+// declares now, so a results file is the record of whose figure each claim
+// was judged against (issue 34: the report filled them at read time only).
+// It returns the files whose contents that changes, with their new bytes;
+// the rest of each file round-trips unchanged (json.MarshalIndent, as the
+// bench writes it).
+func (r *references) stampSources() (map[string][]byte, error) {
+	out := map[string][]byte{}
+	for _, s := range r.steps {
+		path := filepath.Join(r.root, "results", "reference", fmt.Sprintf("step-%d.json", s.N))
+		old, err := os.ReadFile(path)
+		if err != nil {
+			return nil, err
+		}
+		res := r.runs[s.N]
+		for _, d := range r.current(s.N) {
+			for i := range res.Claims {
+				if res.Claims[i].ID == d.ID {
+					res.Claims[i].Source = d.Source
+				}
+			}
+		}
+		b, err := json.MarshalIndent(res, "", "  ")
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if b = append(b, '\n'); !bytes.Equal(b, old) {
+			out[path] = b
+		}
+	}
+	return out, nil
 }
 
 // current judges a stored run with today's claim code: its article text is

@@ -44,6 +44,13 @@ func TestDocsAreCurrent(t *testing.T) {
 	if regions == 0 {
 		t.Error("no <!-- reference:… --> region found: the generator checks nothing")
 	}
+	stale, err := refs.stampSources()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for path := range stale {
+		t.Errorf("%s: its claims do not carry the sources their step declares now: run `make docs`", path)
+	}
 }
 
 // TestFillReplacesOnlyRegions: text outside the markers is kept byte for
