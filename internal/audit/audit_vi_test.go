@@ -80,7 +80,7 @@ func TestAuditInVietnamese(t *testing.T) {
 	for _, s := range append(append([]string{tb.Title}, tb.Header...), tb.Notes...) {
 		said("table word", s, messages.Restate(s))
 	}
-	if tb.Title != "audit: the articles' practices, checked from outside" || tb.Header[1] != "verdict" {
+	if tb.Title != "audit: the articles' practices and ours, checked from outside" || tb.Header[1] != "verdict" {
 		t.Errorf("the results file's table moved from English: %q %q", tb.Title, tb.Header)
 	}
 }
