@@ -141,6 +141,7 @@ report: build ## one HTML page of every chart and claim (results/report/index.ht
 
 new-step: ## scaffold the next step: make new-step SLUG=rate-limit (CONTRIBUTING.md, "Adding a step")
 	@go run ./cmd/new-step -slug "$(SLUG)"
+	@$(MAKE) --no-print-directory docs
 
 docs: build-dev ## write results/reference figures into the READMEs' and docs/' generated regions
 	@$(WORKSHOP_DEV) docs

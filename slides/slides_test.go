@@ -183,8 +183,8 @@ func TestLanguageIndex(t *testing.T) {
 func TestStepDecksShowTheReferenceRun(t *testing.T) {
 	for _, name := range decks(t) {
 		n, ok := stepOf(name)
-		if !ok {
-			continue
+		if !ok || course.All()[n].Unrecorded {
+			continue // not a step's deck, or its step has no reference run yet
 		}
 		t.Run(name, func(t *testing.T) {
 			src, err := os.ReadFile(name)

@@ -164,7 +164,7 @@ func (r *references) scalingLevels(b *bytes.Buffer) {
 	other := map[string][]string{} // steps that ran on another CPU model
 	for _, st := range r.steps {
 		res := r.runs[st.N]
-		if res == nil {
+		if res == nil || r.unrecorded[st.N] {
 			continue
 		}
 		if res.Machine.ServerGOMAXPROCS != m.ServerGOMAXPROCS {

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/peakload/workshop/internal/cli"
@@ -36,6 +37,7 @@ func runTest(ctx context.Context) (err error) {
 		passed++
 		fmt.Fprintf(os.Stderr, "--- ok   %s (%.1fs)\n", name, time.Since(t).Seconds())
 	}
+	phase("gofmt -l .", func() error { return gofmtClean(ctx) })
 	phase("go vet ./...", func() error { return command(ctx, "go", "vet", "./...") })
 	phase("go vet -tags solution ./...", func() error { return command(ctx, "go", "vet", "-tags", "solution", "./...") })
 	// Step 3's matcher is a grammar: every go test runs the fuzz seeds; this
@@ -171,6 +173,19 @@ func VerifyResult(r *result.Result) error {
 		if q := d.PerRequest.DBQueries; q < 0.95 || q > 1.05 {
 			return fmt.Errorf("step 1: %.3f DB queries per request, want 1 (within [0.95, 1.05])", q)
 		}
+	}
+	return nil
+}
+
+// gofmtClean fails naming the files gofmt would change (testdata's mutants
+// included: a kept wrong answer is still Go a learner could have written).
+func gofmtClean(ctx context.Context) error {
+	out, err := exec.CommandContext(ctx, "gofmt", "-l", ".").Output()
+	if err != nil {
+		return fmt.Errorf("gofmt: %w", err)
+	}
+	if files := strings.Fields(string(out)); len(files) > 0 {
+		return fmt.Errorf("not gofmt'ed (run gofmt -w): %s", strings.Join(files, " "))
 	}
 	return nil
 }

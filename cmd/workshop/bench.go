@@ -370,6 +370,9 @@ func judgeAndWrite(step scenario.Step, env scenario.Env, res *result.Result, qui
 		return err
 	}
 	fmt.Print(messages.T("bench.wrote", path, path))
+	if step.Unrecorded {
+		fmt.Print(messages.T("bench.unrecorded", step.N, path, step.N, step.N))
+	}
 	return nil
 }
 

@@ -16,6 +16,9 @@ import (
 // (step 5's A5-ceiling is ours, not the article's).
 func TestReferenceRunsGetTheirSources(t *testing.T) {
 	for _, s := range scenario.All() {
+		if s.Unrecorded {
+			continue // no reference run yet: TestManifestMatchesTheTree holds that there is none
+		}
 		b, err := os.ReadFile(filepath.Join("..", "..", "results", "reference", fmt.Sprintf("step-%d.json", s.N)))
 		if err != nil {
 			t.Fatal(err)

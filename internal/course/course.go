@@ -142,6 +142,12 @@ type Step struct {
 	K6 []Variant
 	// Slide is the chart the step's deck shows.
 	Slide Slide
+	// Unrecorded marks a step with no reference run yet (make new-step sets
+	// it): results/reference/step-N.json is recorded once the step is
+	// written (make step-N bench SOLUTION=1), and the entry loses the mark.
+	// Until then the docs' row and the bench say so, and the tests that
+	// read reference runs pass it by.
+	Unrecorded bool
 }
 
 // Dir is the step's directory under steps/.

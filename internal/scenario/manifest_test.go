@@ -106,11 +106,21 @@ func TestManifestMatchesTheTree(t *testing.T) {
 	}
 }
 
-// checkReference: the reference run of the step is there and is its own.
+// checkReference: the reference run of the step is there and is its own,
+// or the entry says it has none yet (Unrecorded, as make new-step writes
+// it) and there is none.
 func checkReference(t *testing.T, m Manifest) {
 	t.Helper()
 	path := fmt.Sprintf("results/reference/step-%d.json", m.N)
 	b, err := os.ReadFile(filepath.Join(root, path))
+	if m.Unrecorded {
+		if err == nil {
+			t.Errorf("%s is recorded: drop Unrecorded from step %d's entry in internal/course/steps.go", path, m.N)
+		} else {
+			t.Logf("step %d has no reference run yet (make step-%d bench SOLUTION=1, then copy results/step-%d/latest.json to %s)", m.N, m.N, m.N, path)
+		}
+		return
+	}
 	if err != nil {
 		t.Errorf("no reference run: %v (make step-%d bench SOLUTION=1, then copy results/step-%d/latest.json there)", err, m.N, m.N)
 		return

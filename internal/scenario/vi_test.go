@@ -35,6 +35,9 @@ func TestEveryClaimHasVietnameseLines(t *testing.T) {
 				t.Errorf("step %d %s: the placeholder %q is not translated", s.N, c.ID, c.Measured)
 			}
 		}
+		if s.Unrecorded {
+			continue // no reference run yet to judge
+		}
 		r := referenceRun(t, s.N)
 		for _, c := range s.Claims(&r, env) {
 			if c.Vi.Text == "" || c.Vi.Tolerance == "" {

@@ -9,6 +9,7 @@ package scaffold
 import (
 	"bytes"
 	"fmt"
+	"go/format"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,6 +30,7 @@ type Step struct {
 	course.Step
 	Pkg     string // the reference's package name: the slug without dashes
 	Variant string // the Go constant naming its one row
+	Exec    string // the k6 function of its row: the slug with _ for - (k6/lib/common.js)
 }
 
 // New writes step N (the next free number) called slug under root and
@@ -38,7 +40,7 @@ func New(root, slug string) ([]string, error) {
 		return nil, fmt.Errorf("slug %q: lower case letters, digits and dashes, starting with a letter", slug)
 	}
 	all := course.All()
-	s := Step{Step: course.Step{N: len(all), Slug: slug, Exercise: true}, Pkg: strings.ReplaceAll(slug, "-", ""), Variant: camel(slug)}
+	s := Step{Step: course.Step{N: len(all), Slug: slug, Exercise: true}, Pkg: strings.ReplaceAll(slug, "-", ""), Variant: camel(slug), Exec: strings.ReplaceAll(slug, "-", "_")}
 	for _, have := range all {
 		if have.Slug == slug {
 			return nil, fmt.Errorf("step %d is already called %q", have.N, slug)
@@ -84,10 +86,19 @@ func appendEntry(root string, s Step) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, append(out, constant...), 0o644)
+	return write(root, Manifest, append(out, constant...))
 }
 
+// write writes a file of the skeleton, Go source gofmt'ed (the gate in
+// make test runs gofmt over the tree, scaffolded steps included).
 func write(root, rel string, b []byte) error {
+	if strings.HasSuffix(rel, ".go") {
+		formatted, err := format.Source(b)
+		if err != nil {
+			return fmt.Errorf("scaffold: %s: %w", rel, err)
+		}
+		b = formatted
+	}
 	path := filepath.Join(root, rel)
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("scaffold: %w", err)

@@ -1,7 +1,9 @@
 package scaffold
 
 import (
+	"bytes"
 	"encoding/json"
+	"go/format"
 	"io/fs"
 	"maps"
 	"os"
@@ -174,19 +176,38 @@ func checkSkeleton(t *testing.T, dst string, s course.Step, changed []string) {
 	var wg sync.WaitGroup // independent go commands: on 2 CPUs the links overlap the compiles
 	wg.Go(func() { gocmd(true, append([]string{"vet"}, vetReal...)...) })
 	wg.Go(func() { run(t, dst, true, "go", append([]string{"vet"}, vetCopy...)...) }) // compiles their imports in the copy: a few seconds
+	// The packages whose tests read the manifest, the reference runs, the
+	// docs or the decks: after the scaffold (and make docs, as make
+	// new-step runs it) they pass as they are, the new step marked as
+	// having no reference run yet.
+	readers := map[string]string{"scenario.test": "./internal/scenario/", "workshop.test": "./cmd/workshop/", "dev.test": "./cmd/workshop-dev/", "slides.test": "./slides/"}
 	for _, args := range [][]string{
 		build("course.test", "./internal/course/"),
 		build("exercise.test", "./"+s.Dir()+"/"),
 		build("solution.test", "./"+s.Dir()+"/", "-tags", "solution"),
+		{"build", "-o", filepath.Join(bin, "workshop-dev"), "./cmd/workshop-dev/"},
 	} {
 		wg.Go(func() { gocmd(true, args...) })
+	}
+	for name, pkg := range readers {
+		wg.Go(func() { gocmd(true, build(name, pkg, "-tags", "solution")...) })
 	}
 	wg.Wait()
 	if t.Failed() {
 		return
 	}
-	run(t, filepath.Join(dst, "internal/course"), true, filepath.Join(bin, "course.test"),
-		"-test.run", "TestEveryEntryHasItsParts|TestK6ScriptsRunTheDeclaredVariants")
+	for _, f := range changed {
+		if b, _ := os.ReadFile(filepath.Join(dst, f)); strings.HasSuffix(f, ".go") {
+			if formatted, err := format.Source(b); err != nil || !bytes.Equal(formatted, b) {
+				t.Errorf("%s is not gofmt'ed (%v)", f, err)
+			}
+		}
+	}
+	run(t, dst, true, filepath.Join(bin, "workshop-dev"), "docs")
+	run(t, filepath.Join(dst, "internal/course"), true, filepath.Join(bin, "course.test"), "-test.short")
+	for name, pkg := range readers {
+		run(t, filepath.Join(dst, pkg), true, filepath.Join(bin, name), "-test.short")
+	}
 	out := run(t, filepath.Join(dst, s.Dir()), false, filepath.Join(bin, "exercise.test")) // the untouched exercise fails its check
 	if !t.Failed() && !regexp.MustCompile(`--- FAIL: \S+[\s\S]*_test\.go:\d+: \S`).MatchString(out) {
 		t.Errorf("the untouched exercise failed its check without a message:\n%s", out)

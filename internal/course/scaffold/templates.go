@@ -9,7 +9,7 @@ func files(s Step) []file {
 	deck := fmt.Sprintf("%02d-%s.slide", s.N, s.Slug)
 	return []file{
 		{s.Dir() + "/README.md", readmeTmpl},
-		{s.Dir() + "/README.vi.md", readmeTmpl},
+		{s.Dir() + "/README.vi.md", readmeViTmpl},
 		{s.Dir() + "/main.go", mainTmpl},
 		{s.Dir() + "/exercise.go", exerciseTmpl},
 		{s.Dir() + "/solution_swap.go", swapTmpl},
@@ -19,12 +19,12 @@ func files(s Step) []file {
 		{s.SolutionDir() + "/" + s.Pkg + ".go", solutionTmpl},
 		{s.K6Script(), k6Tmpl},
 		{"slides/" + deck, deckTmpl},
-		{"slides/vi/" + deck, deckTmpl},
+		{"slides/vi/" + deck, deckViTmpl},
 		{fmt.Sprintf("internal/scenario/step%02d.go", s.N), scenarioTmpl},
 	}
 }
 
-const entryTmpl = `	{N: {{.N}}, Slug: "{{.Slug}}", Exercise: true,
+const entryTmpl = `	{N: {{.N}}, Slug: "{{.Slug}}", Exercise: true, Unrecorded: true,
 		Panels: []Panel{CPUPanel},
 		Row:    Row{"TODO: what step {{.N}} adds", "TODO: claim ids", "TODO: the source's figure", "TODO: what the check proves"},
 		K6:     []Variant{ {{- .Variant}}}},
@@ -42,6 +42,23 @@ const readmeTmpl = `# Step {{.N}} — {{.Slug}}: TODO the lesson in one line
 - **Leave** the rest: ` + "`check_test.go`" + ` is the check, ` + "`solution_swap.go`" + ` swaps in the reference for ` + "`SOLUTION=1`" + `.
 
 TODO: the situation, the source's claim (quoted), the technique, what the bench measures.
+
+## The check asserts
+
+- TODO: each property the lesson promises, in the learner's words, naming the one test that asserts it: GET /{{.Slug}} answers 200 with a body (` + "`TestAnswer`" + `).
+`
+
+const readmeViTmpl = `# Bước {{.N}} — {{.Slug}}: TODO bài học trong một dòng
+
+- **Sửa** ` + "`exercise.go`" + `: phần của bạn, chỗ có TODO.
+- **Đọc** ` + "`main.go`" + `: code của bạn được nối vào server thế nào.
+- **Để nguyên** phần còn lại: ` + "`check_test.go`" + ` là bài check, ` + "`solution_swap.go`" + ` thay lời giải mẫu vào khi ` + "`SOLUTION=1`" + `.
+
+TODO: tình huống, claim của nguồn (trích nguyên văn), kỹ thuật, bench đo gì.
+
+## Bài check khẳng định
+
+- TODO: mỗi tính chất bài học hứa, bằng lời của người học, kèm tên test khẳng định nó: GET /{{.Slug}} trả 200 kèm body (` + "`TestAnswer`" + `).
 `
 
 const mainTmpl = `// Step {{.N}} — {{.Slug}}. TODO: the situation in a few lines, and which
@@ -136,7 +153,7 @@ const params = JSON.parse(open('./lib/params.json'));
 export const options = sequential(params, ['{{.Slug}}'], '{{.Slug}}');
 export { handleSummary, meter } from './lib/common.js';
 
-export function {{.Pkg}}() {
+export function {{.Exec}}() {
   const res = http.get(` + "`${BASE_URL}/{{.Slug}}`" + `, { tags: { name: 'GET /{{.Slug}}' } });
   check(res, { 'status 200': (r) => r.status === 200 });
 }
@@ -149,9 +166,81 @@ Tags: peakload
 peakload workshop
 steps/{{printf "%02d" .N}}-{{.Slug}}
 
+: 5 minutes of slides; the exercise slot comes on top.
+
 * The situation
 
-- TODO
+- TODO: the source's situation and claim, quoted
+
+: 1 minute. TODO: what to say.
+
+* The technique
+
+- TODO: the mechanism, and why it helps
+
+: 1 minute. TODO: what to say.
+
+* The exercise
+
+.code ../steps/{{printf "%02d" .N}}-{{.Slug}}/exercise.go /TODO\(step {{.N}}\)/,/^}/
+
+  make step-{{.N}} hint | make step-{{.N}} check | make step-{{.N}} diff
+
+: 1 minute to introduce it; then the exercise slot, not counted in this deck's time.
+
+* The answer
+
+.code ../{{.SolutionDir}}/{{.Pkg}}.go /^func Answer/
+
+: 1 minute. TODO: the pitfalls the check caught.
+
+* What the bench shows
+
+- TODO: the reference run's chart (make report REF=1), once it is recorded
+
+: 1 minute. TODO: read the claim line before the verdict.
+`
+
+const deckViTmpl = `Bước {{.N}} — {{.Slug}}
+TODO phụ đề của deck
+Tags: peakload
+
+peakload workshop
+steps/{{printf "%02d" .N}}-{{.Slug}}
+
+: 5 phút slide; thời gian làm bài tập tính riêng.
+
+* Tình huống
+
+- TODO: tình huống và claim của nguồn, trích nguyên văn
+
+: 1 phút. TODO: nói gì.
+
+* Kỹ thuật
+
+- TODO: cơ chế, và vì sao nó giúp
+
+: 1 phút. TODO: nói gì.
+
+* Bài tập
+
+.code ../../steps/{{printf "%02d" .N}}-{{.Slug}}/exercise.go /TODO\(step {{.N}}\)/,/^}/
+
+  make step-{{.N}} hint | make step-{{.N}} check | make step-{{.N}} diff
+
+: 1 phút để giới thiệu; rồi tới giờ làm bài tập, không tính vào thời gian của deck.
+
+* Lời giải
+
+.code ../../{{.SolutionDir}}/{{.Pkg}}.go /^func Answer/
+
+: 1 phút. TODO: những cái bẫy mà bài check bắt được.
+
+* Bench cho thấy gì
+
+- TODO: biểu đồ của lần chạy tham chiếu (make report REF=1), khi đã ghi lại
+
+: 1 phút. TODO: đọc dòng số đo trước chữ kết luận.
 `
 
 const scenarioTmpl = `package scenario
@@ -173,7 +262,8 @@ func init() {
 			}
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {
-			return []result.Claim{ {ID: "TODO", Source: result.Ours("TODO: the claim"), Measured: "not measured", Tolerance: "TODO"} }
+			return []result.Claim{ {ID: "TODO", Source: result.Ours("TODO: the claim"), Article: "TODO: the claim", Measured: "not measured", Tolerance: "TODO",
+				Vi: result.ClaimLines{Text: "TODO: claim", Tolerance: "TODO"}} }
 		},
 		Ours: step{{.N}}Ours,
 	})
