@@ -295,7 +295,14 @@ func (r *Result) printClaims(w io.Writer) {
 	lang := messages.Current()
 	for _, c := range r.Claims {
 		t := c.LinesIn(lang)
-		fmt.Fprint(w, say("bench.claim", c.ID, c.Source.NameIn(lang), t.Text, t.Measured, c.VerdictIn(lang), t.Tolerance))
+		fmt.Fprint(w, say("bench.claim", c.ID, c.Source.NameIn(lang), t.Text, t.Measured, c.VerdictIn(lang)))
+		for i, line := range Wrap(t.Tolerance, ToleranceWidth) {
+			if i == 0 {
+				fmt.Fprint(w, say("bench.claim_tolerance", line))
+				continue
+			}
+			fmt.Fprint(w, say("bench.claim_tolerance_more", line))
+		}
 		if len(c.ClientBound) > 0 {
 			fmt.Fprint(w, say("bench.client_bound_rows", strings.Join(c.ClientBound, ", ")))
 		}

@@ -13,7 +13,10 @@ import (
 	"github.com/peakload/workshop/internal/result"
 )
 
-var updateTexts = flag.Bool("update-texts", false, "rewrite the reference runs' claim texts from the claims' declarations (never a figure or a verdict)")
+var (
+	updateTexts = flag.Bool("update-texts", false, "rewrite the reference runs' claim texts from the claims' declarations (never a figure or a verdict)")
+	addClaims   = flag.Bool("add-claims", false, "add to the reference runs the claims declared since they were recorded, judged on their own recorded figures")
+)
 
 // The committed reference runs print what the claims declare today: each
 // claim judged again on the run's own recorded figures gives the same
@@ -66,13 +69,55 @@ func TestReferenceRunsPrintTheDeclaredTexts(t *testing.T) {
 				}
 			}
 		}
-		if *updateTexts && !bytes.Equal(out, raw) {
+		if *addClaims {
+			if out, err = withAddedClaims(s, out); err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+		}
+		if (*updateTexts || *addClaims) && !bytes.Equal(out, raw) {
 			if err := os.WriteFile(path, out, 0o644); err != nil {
 				t.Fatal(err)
 			}
 			t.Logf("rewrote the claim texts of %s", path)
 		}
 	}
+}
+
+// withAddedClaims adds to a reference run (file) the claims its step
+// declares that it lacks, in declared order, each judged on the run's own
+// recorded figures: what its bench would have printed, had the claim been
+// there (a claim that needs a figure the run lacks needs a re-record). The
+// recorded claims keep their verdicts. The file is written again whole.
+func withAddedClaims(s Step, file []byte) ([]byte, error) {
+	var r result.Result
+	if err := json.Unmarshal(file, &r); err != nil {
+		return nil, err
+	}
+	cp := r
+	cp.Notes = nil // claims may append notes: judge on a copy
+	var claims []result.Claim
+	added := false
+	for _, now := range s.Claims(&cp, Env{Params: params.Load()}) {
+		if was := recorded(r.Claims, now.ID); was != nil {
+			claims = append(claims, *was)
+			continue
+		}
+		if now.Reproduced == nil {
+			return nil, fmt.Errorf("claim %s: the run lacks the figures it reads: re-record step %d", now.ID, s.N)
+		}
+		claims, added = append(claims, now), true
+	}
+	for _, c := range r.Claims { // a claim no longer declared stays where the run put it
+		if recorded(claims, c.ID) == nil {
+			claims = append(claims, c)
+		}
+	}
+	if !added {
+		return file, nil
+	}
+	r.Claims = claims
+	b, err := json.MarshalIndent(&r, "", "  ")
+	return append(b, '\n'), err
 }
 
 func recorded(cs []result.Claim, id string) *result.Claim {

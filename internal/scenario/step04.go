@@ -51,11 +51,11 @@ func stampedeClaim(r *result.Result, env Env) result.Claim {
 		ID:        "A4",
 		Source:    result.Article("A", "Dù có 1000 request tới cùng lúc và bị miss cache thì cũng chỉ có 1 request tới được db mà thôi."),
 		Article:   "keep the in-flight load per key so concurrent misses wait for it: even 1000 requests missing the cache at once send only 1 to the database",
-		Tolerance: "singleflight ≤ 1.5 DB queries per key expiry (the article's 1; the slack for a window's edges is ours), and cache-aside ≥ 10× that (ours: the herd must be there to be cured; expiries = run time ÷ TTL)",
+		Tolerance: "singleflight ≤ 1.5 DB queries per key expiry (the article's 1; the slack is ours), and cache-aside ≥ 10× that (ours: the herd must be there to be cured)",
 		Measured:  "not measured",
 		Vi: result.ClaimLines{
 			Text:      "giữ lượt load đang chạy của mỗi key để các lượt miss cùng lúc chờ nó: “Dù có 1000 request tới cùng lúc và bị miss cache thì cũng chỉ có 1 request tới được db mà thôi.”",
-			Tolerance: "singleflight ≤ 1.5 DB query mỗi lần key hết hạn (con số 1 là của bài viết; phần dư cho hai mép cửa sổ đo là của workshop), và cache-aside ≥ 10× số đó (của workshop: phải có đàn request đổ xô thì mới có cái để chữa; số lần hết hạn = thời gian chạy ÷ TTL)",
+			Tolerance: "singleflight ≤ 1.5 DB query mỗi lần key hết hạn (số 1 của bài viết; phần dư của workshop), và cache-aside ≥ 10× số đó (của workshop: phải có đàn request đổ xô thì mới có cái để chữa)",
 		},
 	}
 	a, s := find(r, course.CacheAside), find(r, course.Singleflight)

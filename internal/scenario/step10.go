@@ -124,7 +124,7 @@ func scaleOutClaims(r *result.Result, env Env) []result.Claim {
 		Tolerance: fmt.Sprintf("without invalidation some replica serves the old ETag > %.0f ms after the change; with it no listening replica does, and the replica that missed it catches up within the burst TTL + 100 ms", bound),
 		Vi: result.ClaimLines{
 			Text:      "độ trễ invalidation của một cache nằm trong process có thể dài bằng TTL của nó; báo thay đổi cho mọi replica kéo độ trễ xuống còn vài mili giây, và replica lỡ mất thông báo thì vẫn chỉ trễ tối đa một TTL",
-			Tolerance: fmt.Sprintf("không có invalidation thì có replica vẫn trả ETag cũ > %.0f ms sau khi dữ liệu đổi; có invalidation thì không replica nào đang lắng nghe còn như vậy, và replica lỡ mất thông báo bắt kịp trong vòng burst TTL + 100 ms", bound),
+			Tolerance: fmt.Sprintf("không invalidation: có replica trả ETag cũ > %.0f ms sau khi dữ liệu đổi; có invalidation: không replica nào đang nghe như vậy, replica lỡ thông báo bắt kịp trong burst TTL + 100 ms", bound),
 		}}
 	copies := func(x *result.Run) float64 { return extra(x, "copies_per_item") }
 	if one != nil && rr != nil && copies(one) > 0 {
