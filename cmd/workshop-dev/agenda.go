@@ -45,14 +45,18 @@ type Timings struct {
 // Machine says what the durations were measured on: a loaded 2-CPU VM and a
 // quiet 8-core laptop give different figures, and the guide must say which.
 type Machine struct {
-	CPU    string  `json:"cpu"`
-	CPUs   int     `json:"cpus"`
-	OS     string  `json:"os"`
-	Go     string  `json:"go"`
-	Stack  string  `json:"stack"`
-	Mongo  string  `json:"mongo"`
-	LoadLo float64 `json:"load_min"` // the 1-minute load average, sampled through the whole run
-	LoadHi float64 `json:"load_max"`
+	CPU   string `json:"cpu"`
+	CPUs  int    `json:"cpus"`
+	OS    string `json:"os"`
+	Go    string `json:"go"`
+	Stack string `json:"stack"`
+	Mongo string `json:"mongo"`
+	// Tools are the optional load tools and proxies found at the start:
+	// without wrk step 0 measures half its rows, without HAProxy step 10
+	// installs it (as root) or fails.
+	Tools  map[string]bool `json:"tools"`
+	LoadLo float64         `json:"load_min"` // the 1-minute load average, sampled through the whole run
+	LoadHi float64         `json:"load_max"`
 }
 
 // Timing is one step's check and bench.
@@ -90,6 +94,9 @@ func runAgenda(ctx context.Context, args []string) (err error) {
 			continue
 		}
 		t.Steps = append(t.Steps, timeStep(ctx, s.N, load))
+		if ctx.Err() != nil { // interrupted: the times so far are not a run's
+			return fmt.Errorf("agenda: interrupted at step %d; %s left as it was", s.N, *out)
+		}
 	}
 	t.Machine.LoadLo, t.Machine.LoadHi = load.stop()
 	if *only >= 0 {
@@ -187,7 +194,17 @@ func thisMachine(sc stack.Config) Machine {
 		Go:    runtime.Version(),
 		Stack: sc.ResolveKind(),
 		Mongo: sc.MongoBackend,
+		Tools: found("wrk", "k6", "haproxy"),
 	}
+}
+
+func found(names ...string) map[string]bool {
+	out := map[string]bool{}
+	for _, n := range names {
+		_, err := exec.LookPath(n)
+		out[n] = err == nil
+	}
+	return out
 }
 
 // cpuModel is the first "model name" of /proc/cpuinfo (Linux); elsewhere

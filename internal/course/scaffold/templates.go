@@ -41,7 +41,13 @@ const readmeTmpl = `# Step {{.N}} — {{.Slug}}: TODO the lesson in one line
 - **Read** ` + "`main.go`" + `: how your code is wired into the server.
 - **Leave** the rest: ` + "`check_test.go`" + ` is the check, ` + "`solution_swap.go`" + ` swaps in the reference for ` + "`SOLUTION=1`" + `.
 
-TODO: the situation, the source's claim (quoted), the technique, what the bench measures.
+TODO: the situation, the source's claim (quoted), the technique, what the bench measures — what
+the learner must read and do, at most 1,000 words (TestEachStepsMustReadPartFitsTheDay).
+
+## Going deeper
+
+TODO: what the check does not need (the contract, the figures, the whys). In README.vi.md this
+heading is "## Đi sâu hơn".
 `
 
 const mainTmpl = `// Step {{.N}} — {{.Slug}}. TODO: the situation in a few lines, and which
