@@ -56,11 +56,14 @@ func (r *references) timingsTable() (string, error) {
 	}
 	var b bytes.Buffer
 	m := t.Machine
-	fmt.Fprintf(&b, "Measured by `make agenda` on %s: %d CPUs (%s), %s, Go %s, stack %s (MongoDB: %s), %s; 1-minute load average %.1f–%.1f during the run. `make up` (start the services, seed the catalogue if new): %s.\n\n",
+	fmt.Fprintf(&b, "Measured by `make agenda` on %s: %d CPUs (%s), %s, %s, stack %s (MongoDB: %s), %s; 1-minute load average %.1f–%.1f during the run. `make up` (start the services, seed the catalogue if new): %s.\n\n",
 		t.Date[:10], m.CPUs, m.CPU, m.OS, m.Go, m.Stack, orDefault(m.Mongo), tools(m.Tools), m.LoadLo, m.LoadHi, secs(t.Up))
 	b.WriteString("| step | `make step-N check SOLUTION=1` | `make step-N bench SOLUTION=1` | load average during the bench (max) |\n|---|---:|---:|---:|\n")
 	for _, s := range t.Steps {
 		fmt.Fprintf(&b, "| %d | %s | %s | %.1f |\n", s.Step, secs(s.Check), secs(s.Bench), s.Bench.LoadHi)
+	}
+	if have, ok := m.Tools["haproxy"]; ok && !have && benchOK(t, 10) {
+		b.WriteString("\nHAProxy was missing at the start: step 10's bench installed it (apt, as root), and its time includes that.\n")
 	}
 	if t.Note != "" {
 		fmt.Fprintf(&b, "\n%s\n", t.Note)
@@ -88,6 +91,15 @@ func tools(have map[string]bool) string {
 		return "without " + strings.Join(without, ", ")
 	}
 	return "with " + strings.Join(with, ", ") + ", without " + strings.Join(without, ", ")
+}
+
+func benchOK(t *Timings, step int) bool {
+	for _, s := range t.Steps {
+		if s.Step == step {
+			return s.Bench.OK
+		}
+	}
+	return false
 }
 
 func orDefault(s string) string {
