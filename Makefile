@@ -28,7 +28,7 @@ define need_step
 	@if [ -z "$(STEP)" ]; then echo "usage: make step-N $@   (e.g. make step-1 $@)"; exit 2; fi
 endef
 
-.PHONY: help build build-dev doctor deps prefetch up down seed test test-latency test-compose compose-bench probe audit grade compare progress report slides docs new-step clean $(ACTIONS)
+.PHONY: help build build-dev doctor deps prefetch up down seed test test-latency agenda test-compose compose-bench probe audit grade compare progress report slides docs new-step clean $(ACTIONS)
 
 help: ## list every target with one line each
 	@echo "peakload — rebuild four articles' optimisations and measure each one"
@@ -142,6 +142,9 @@ report: build ## one HTML page of every chart and claim (results/report/index.ht
 new-step: ## scaffold the next step: make new-step SLUG=rate-limit (CONTRIBUTING.md, "Adding a step")
 	@go run ./cmd/new-step -slug "$(SLUG)"
 	@$(MAKE) --no-print-directory docs
+
+agenda: build-dev ## time every step's check and bench (SOLUTION=1) into docs/timings.json, then `make docs` puts them in the facilitator guide (long: run it the day before)
+	@$(WORKSHOP_DEV) agenda $(if $(STEP),-step $(STEP))
 
 docs: build-dev ## write results/reference figures into the READMEs' and docs/' generated regions
 	@$(WORKSHOP_DEV) docs

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -424,45 +425,27 @@ func TestDeckTimeIsTheSumOfItsSlides(t *testing.T) {
 	}
 }
 
-// measuredBench reads the facilitator guide's table of full bench
-// durations (measured, not guessed): step → seconds, the upper end of a
-// range.
+// measuredBench reads the full bench durations `make agenda` measured
+// (docs/timings.json, which the facilitator guide's tables are generated
+// from): step → seconds, rounded up.
 func measuredBench(t *testing.T) map[int]int {
 	t.Helper()
-	guide, err := os.ReadFile(filepath.Join("..", "docs", "facilitator.md"))
+	b, err := os.ReadFile(filepath.Join("..", "docs", "timings.json"))
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%v: measure the benches with `make agenda`", err)
 	}
-	var head, full []string
-	for _, line := range strings.Split(string(guide), "\n") {
-		cells := strings.Split(strings.Trim(line, "| "), "|")
-		switch strings.TrimSpace(cells[0]) {
-		case "step":
-			head = cells
-		case "full":
-			full = cells
-		}
-		if full != nil {
-			break
+	var timings struct {
+		Steps []struct {
+			Step  int
+			Bench struct{ Seconds float64 }
 		}
 	}
-	if head == nil || len(full) != len(head) {
-		t.Fatal(`docs/facilitator.md has no "| step | 0 | 1 …" table with a "| full |" row of bench durations`)
+	if err := json.Unmarshal(b, &timings); err != nil {
+		t.Fatalf("docs/timings.json: %v", err)
 	}
-	secs := regexp.MustCompile(`^(\d+)(?:–(\d+))? s`)
 	out := map[int]int{}
-	for i := 1; i < len(head); i++ {
-		var n, s int
-		m := secs.FindStringSubmatch(strings.TrimSpace(full[i]))
-		if _, err := fmt.Sscan(strings.TrimSpace(head[i]), &n); err != nil || m == nil {
-			t.Fatalf("bench durations: column %q holds %q, not a duration in seconds", head[i], full[i])
-		}
-		upper := m[2]
-		if upper == "" {
-			upper = m[1]
-		}
-		fmt.Sscan(upper, &s)
-		out[n] = s
+	for _, s := range timings.Steps {
+		out[s.Step] = int(math.Ceil(s.Bench.Seconds))
 	}
 	return out
 }
@@ -485,7 +468,7 @@ func TestLiveDemosFitTheirMeasuredBench(t *testing.T) {
 			}
 			notes := strings.Join(s.Notes, " ")
 			if m := noteMinutes(s.Notes); m*60 < bench[n] && !strings.Contains(notes, ed.behind) {
-				t.Errorf("%s: the live demo is given %d minute(s); step %d's bench was measured at %d s (docs/facilitator.md)", name, m, n, bench[n])
+				t.Errorf("%s: the live demo is given %d minute(s); step %d's bench was measured at %d s (docs/timings.json, `make agenda`)", name, m, n, bench[n])
 			}
 		}
 	}

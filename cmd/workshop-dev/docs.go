@@ -238,6 +238,10 @@ func (r *references) region(name string) (string, error) {
 		return r.sourceTable(), nil
 	case name == "mistakes":
 		return r.mistakes()
+	case name == "timings":
+		return r.timingsTable() // docs/facilitator.md: timings.go
+	case name == "agenda":
+		return r.agendaTable()
 	case strings.HasPrefix(name, "scaling-"):
 		return r.scaling(name) // docs/scaling.md: scaling.go
 	case strings.HasPrefix(name, "step-"):
@@ -247,7 +251,7 @@ func (r *references) region(name string) (string, error) {
 		}
 		return r.stepBlock(n), nil
 	}
-	return "", fmt.Errorf("unknown region %q (want steps, claims, sources, mistakes, scaling-… or step-N)", name)
+	return "", fmt.Errorf("unknown region %q (want steps, claims, sources, mistakes, timings, agenda, scaling-… or step-N)", name)
 }
 
 func verdict(v *bool) string {

@@ -41,7 +41,12 @@ const readmeTmpl = `# Step {{.N}} — {{.Slug}}: TODO the lesson in one line
 - **Read** ` + "`main.go`" + `: how your code is wired into the server.
 - **Leave** the rest: ` + "`check_test.go`" + ` is the check, ` + "`solution_swap.go`" + ` swaps in the reference for ` + "`SOLUTION=1`" + `.
 
-TODO: the situation, the source's claim (quoted), the technique, what the bench measures.
+TODO: the situation, the source's claim (quoted), the technique, what the bench measures — what
+the learner must read and do, at most 1,000 words (TestEachStepsMustReadPartFitsTheDay).
+
+## Going deeper
+
+TODO: what the check does not need (the figures, the whys).
 
 ## The check asserts
 
@@ -54,7 +59,12 @@ const readmeViTmpl = `# Bước {{.N}} — {{.Slug}}: TODO bài học trong mộ
 - **Đọc** ` + "`main.go`" + `: code của bạn được nối vào server thế nào.
 - **Để nguyên** phần còn lại: ` + "`check_test.go`" + ` là bài check, ` + "`solution_swap.go`" + ` thay lời giải mẫu vào khi ` + "`SOLUTION=1`" + `.
 
-TODO: tình huống, claim của nguồn (trích nguyên văn), kỹ thuật, bench đo gì.
+TODO: tình huống, claim của nguồn (trích nguyên văn), kỹ thuật, bench đo gì — những gì người học phải
+đọc và làm, tối đa 1.400 chữ.
+
+## Đi sâu hơn
+
+TODO: những gì bài check không cần (các con số, các lý do).
 
 ## Bài check khẳng định
 
