@@ -1,0 +1,151 @@
+package result
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// A busy machine. A rate is the server's only while the server, the load
+// tool and the databases have their CPUs: a compile, a browser tab or a
+// neighbour's bench on those CPUs takes a share of every request's time,
+// and not evenly over the rows, so a ratio of two rows can land on either
+// side of a claim's tolerance. Each window therefore records the share of
+// those CPUs that other processes took (Run.OtherCPU), and a claim judged
+// on rates whose rows were measured busy is not judged (Judge).
+
+// BusyLimit is the share of its CPUs a row may lose to other processes
+// and still be judged. Chosen from measurements on the 2-CPU machine the
+// workshop is developed on, shared with other engineers: a busy loop
+// pinned beside the bench (`taskset -c 0`) took 35–50 % of the group it
+// sat on, a quiet machine 0–5 %, and a machine of several compilers 20–60 %.
+// At 25 % a row has lost a quarter of its time: more than the widest
+// tolerance of a rate claim (A5-ceiling's 0.8×, A0's 0.9×), so a verdict
+// past it says more about the neighbours than about the code.
+const BusyLimit = 0.25
+
+// WindowCPU is what a window measured: each CPU's busy seconds over it
+// (proc.CPUBusy, read at both edges), its length, and the CPU seconds our
+// own processes used there, by role.
+type WindowCPU struct {
+	Busy                     map[int]float64
+	Seconds                  float64
+	Server, Driver, Services float64
+}
+
+// OtherShare is the share of the plan's CPUs that other processes took in
+// the window w: per group of CPUs, busy time minus ours, over the group's
+// time; the largest group's. A group is the CPUs of roles that share any
+// (2 CPUs: the server's one, and the driver's with the databases'), so a
+// busy loop beside the server shows whole instead of diluted over every
+// CPU. Unpinned, everything shares every CPU: one group. 0 when the window
+// measured nothing.
+func (p CPUPlan) OtherShare(w WindowCPU) float64 {
+	if len(w.Busy) == 0 || w.Seconds <= 0 {
+		return 0
+	}
+	var worst float64
+	for _, g := range p.groups(w) {
+		var busy float64
+		for _, c := range g.cpus {
+			busy += w.Busy[c]
+		}
+		share := (busy - g.ours) / (float64(len(g.cpus)) * w.Seconds)
+		worst = max(worst, min(share, 1))
+	}
+	return worst
+}
+
+// cpuGroup is a set of CPUs and what our processes used on them.
+type cpuGroup struct {
+	cpus []int
+	ours float64
+}
+
+// groups merges the plan's roles into groups of CPUs that share none
+// with one another.
+func (p CPUPlan) groups(w WindowCPU) []cpuGroup {
+	if !p.Pinned {
+		all := cpuGroup{ours: w.Server + w.Driver + w.Services}
+		for c := range w.Busy {
+			all.cpus = append(all.cpus, c)
+		}
+		return []cpuGroup{all}
+	}
+	var out []cpuGroup
+	for _, r := range []cpuGroup{{p.Server, w.Server}, {p.Driver, w.Driver}, {p.Services, w.Services}} {
+		g := cpuGroup{cpus: slices.Clone(r.cpus), ours: r.ours}
+		for i := 0; i < len(out); { // absorb every group it touches
+			if slices.ContainsFunc(out[i].cpus, func(c int) bool { return slices.Contains(g.cpus, c) }) {
+				g.ours += out[i].ours
+				for _, c := range out[i].cpus {
+					if !slices.Contains(g.cpus, c) {
+						g.cpus = append(g.cpus, c)
+					}
+				}
+				out = slices.Delete(out, i, i+1)
+				continue
+			}
+			i++
+		}
+		if len(g.cpus) > 0 {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// busyRows names the rows among names (all rows when empty) measured with
+// other processes taking ≥ BusyLimit of their CPUs, each with its share:
+// "empty-get 41%, empty-post 38%"; "" when none.
+func busyRows(runs []Run, names []string) string {
+	var out []string
+	for _, x := range runs {
+		if (len(names) == 0 || slices.Contains(names, x.Variant)) && x.OtherCPU >= BusyLimit {
+			out = append(out, fmt.Sprintf("%s %.0f%%", x.Variant, 100*x.OtherCPU))
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// ratesClaim: a claim whose verdict moves with the machine's speed: judged
+// on rates, including one that compares the load tools (a neighbour slows
+// one tool's row and not the other's).
+func ratesClaim(c Claim) bool { return !countBased(c) && c.Reproduced != nil }
+
+// noteBusy withholds the verdict of a rate claim measured on a busy
+// machine in one round: Busy names the rows, IfJudged keeps what the
+// figures read.
+func noteBusy(c *Claim, runs []Run) {
+	if !ratesClaim(*c) {
+		return
+	}
+	if rows := busyRows(runs, c.Rows); rows != "" {
+		c.Busy, c.IfJudged, c.Reproduced, c.Unstable = rows, c.Reproduced, nil, false
+	}
+}
+
+// othersNote gives every measured row's OtherCPU once one of them reached
+// half of BusyLimit: from there the learner should know what the
+// neighbours took, before a claim is withheld for it. "" below.
+func othersNote(runs []Run) string {
+	var rows []string
+	var worst float64
+	for _, x := range runs {
+		if x.OtherCPU > 0 {
+			rows = append(rows, fmt.Sprintf("%s %.0f%%", x.Variant, 100*x.OtherCPU))
+			worst = max(worst, x.OtherCPU)
+		}
+	}
+	if worst < BusyLimit/2 {
+		return ""
+	}
+	return say("rule.others", strings.Join(rows, ", "), 100*BusyLimit)
+}
+
+// BusyRule states the rule for the table's notes.
+func BusyRule() string { return say("rule.busy", 100*BusyLimit) }
+
+// Withheld says the claim's verdict was withheld: the load tool limited a
+// row, or the machine was busy.
+func (c Claim) Withheld() bool { return c.NotJudged != "" || c.Busy != "" }
