@@ -87,6 +87,7 @@ var en = map[string]string{
 	"progress.no_bench":    "none yet (make step-%d bench)",
 	"progress.unreadable":  "unreadable: %v",
 	"progress.not_judged":  "not judged (the load tool limited a row)",
+	"progress.busy":        "not judged (the machine was busy)",
 	"progress.yours":       "your code",
 	"progress.reference":   "the reference",
 	"progress.the_step":    "the step",

@@ -81,6 +81,7 @@ var vi = map[string]string{
 	"progress.no_bench":    "chưa có (make step-%d bench)",
 	"progress.unreadable":  "không đọc được: %v",
 	"progress.not_judged":  "không xét (công cụ tạo tải đã giới hạn một hàng)",
+	"progress.busy":        "không xét (máy đang bận)",
 	"progress.yours":       "code của bạn",
 	"progress.reference":   "lời giải mẫu",
 	"progress.the_step":    "của bước",

@@ -113,6 +113,29 @@ func TestProfilingClaims(t *testing.T) {
 	}
 }
 
+// Step 8's "still serialised" comes from the locks, not the CPUs (issue
+// 32): a right fix on a machine whose neighbours left the server one CPU
+// says nothing of the kind; a lock still held across the check does, on
+// any CPU count.
+func TestSerialisedFromTheLockWait(t *testing.T) {
+	res := func(afterCPUs, waiting float64) *result.Result {
+		before := result.Run{Variant: "before", RPS: 59, VUs: 20, Latency: result.Latency{Mean: 339}, PerRequest: result.PerRequest{ServerCPUus: 17_000},
+			Extra: map[string]float64{"lock_waiting": 18.6}}
+		after := result.Run{Variant: "after", RPS: 101, VUs: 20, Latency: result.Latency{Mean: 198}, PerRequest: result.PerRequest{ServerCPUus: afterCPUs * 1e6 / 101},
+			Extra: map[string]float64{"lock_waiting": waiting}}
+		return &result.Result{Machine: result.Machine{ServerGOMAXPROCS: 2}, Runs: []result.Run{before, after}}
+	}
+	if m := speedupClaim(res(1.1, 0.05)).Measured; strings.Contains(m, "serialised") {
+		t.Errorf("a right fix, the server given 1.1 CPUs by a busy machine: %s", m)
+	}
+	if m := speedupClaim(res(1.9, 12)).Measured; !strings.Contains(m, "after still has 12.0 logins waiting on a lock at any moment (before: 18.6)") {
+		t.Errorf("a lock still held across the check: %s", m)
+	}
+	if m := speedupClaim(res(1.1, 0)).Measured; strings.Contains(m, "serialised") {
+		t.Errorf("no lock wait at all: %s", m)
+	}
+}
+
 // Step 9's verdicts: the spread on the DB read, and the pool rows.
 func TestFrameworkClaims(t *testing.T) {
 	rows := func(item map[string]float64) *result.Result {
