@@ -2,7 +2,9 @@ package result
 
 import (
 	"encoding/json"
+	"fmt"
 	"math"
+	"os"
 	"strings"
 	"testing"
 
@@ -149,5 +151,19 @@ func TestUnsaturatedCeilingIsNotJudged(t *testing.T) {
 	NoteToolLimits(res)
 	if c := res.Claims[0]; c.Withheld() || c.Reproduced == nil {
 		t.Errorf("a saturated ceiling: %q, want judged", c.Verdict())
+	}
+}
+
+// The READMEs state the busy rule with the share the code uses.
+func TestReadmesStateTheBusyRule(t *testing.T) {
+	want := fmt.Sprintf("≥ %.0f %%", 100*BusyLimit)
+	for _, f := range []string{"../../README.md", "../../README.vi.md", "../../k6/README.md"} {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), want) {
+			t.Errorf("%s does not state the busy rule's %q", f, want)
+		}
 	}
 }
