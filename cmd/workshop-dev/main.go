@@ -22,6 +22,7 @@ const usage = `usage: workshop-dev <command> [flags]
   docs [-check]     write the reference runs' figures into the READMEs' marked regions
   test              everything CI runs
   test-latency      steps 1–5 give the same verdicts with +0.2 ms per database round trip
+  test-busy [-steps 0,5] [-cpu 0]  beside a busy loop on one CPU, no claim reads the opposite verdict
   handout           print every slide deck to PDF (results/handout/; needs Chromium); -lang vi: the Vietnamese decks
 
 The learner's commands are in workshop (.workshop/bin/workshop), which test
@@ -68,6 +69,8 @@ func main() {
 		err = runTest(ctx)
 	case "test-latency":
 		err = runTestLatency(ctx, cfg)
+	case "test-busy":
+		err = runTestBusy(ctx, args)
 	case "handout":
 		err = runHandout(ctx, cfg, args)
 	case "help", "-h", "--help":
