@@ -167,3 +167,20 @@ func TestReadmesStateTheBusyRule(t *testing.T) {
 		}
 	}
 }
+
+// CPU per request moves with the neighbours (caches, switches): withheld
+// like a rate. A rate bound cleared many times over (LooseRate) is not.
+func TestBusyWithholdsCPUPerRequestNotLooseBounds(t *testing.T) {
+	yes := true
+	runs := []Run{{Variant: "empty-get", OtherCPU: 0.9}, {Variant: "direct-db", OtherCPU: 0.9}}
+	s0 := Claim{ID: "S0", Tolerance: "server µs/req on GET /empty: bare ÷ full ≥ 0.95", Reproduced: &yes}
+	a1 := Claim{ID: "A1", Tolerance: "DB queries/request in [0.95, 1.05] and direct-db ≤ 0.5× the GET /empty ceiling", Rows: []string{"direct-db", "empty-get"}, LooseRate: true, Reproduced: &yes}
+	noteBusy(&s0, runs)
+	noteBusy(&a1, runs)
+	if s0.Busy == "" || s0.Reproduced != nil {
+		t.Errorf("S0 on CPU per request: %q, want not judged", s0.Verdict())
+	}
+	if a1.Withheld() || a1.Reproduced == nil {
+		t.Errorf("A1, a loose rate bound: %q, want its verdict", a1.Verdict())
+	}
+}

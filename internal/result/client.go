@@ -146,7 +146,7 @@ func ToolLimitRule() string {
 }
 
 // countBased reads a claim's tolerance: a count per request (or per key
-// expiry, or a peak RSS) and no rate or ceiling in it.
+// expiry, per event, per item, or a peak RSS) and no rate or ceiling in it.
 func countBased(c Claim) bool {
 	t := strings.ToLower(c.Tolerance)
 	for _, rate := range []string{"req/s", "ceiling", "rate", "persist"} {
@@ -154,7 +154,7 @@ func countBased(c Claim) bool {
 			return false
 		}
 	}
-	for _, count := range []string{"/request", "per request", "per key expiry", "µs/req", "rss"} {
+	for _, count := range []string{"/request", "per request", "per key expiry", "per event", "per item", "µs/req", "rss"} {
 		if strings.Contains(t, count) {
 			return true
 		}

@@ -94,6 +94,10 @@ type Claim struct {
 	// count neither for nor against the claim.
 	Busy       string `json:"busy_rows,omitempty"`
 	BusyRounds int    `json:"busy_rounds,omitempty"`
+	// LooseRate: the claim's rate part is a bound its rows clear many times
+	// over (A1: direct-db ≤ 0.5× the ceiling, measured 0.03×); its verdict
+	// rests on its counts, and a busy machine does not withhold it.
+	LooseRate bool `json:"-"`
 	// Vi is the claim's text, measured and tolerance lines in Vietnamese
 	// (issue 24): printed under PEAKLOAD_LANG=vi and never stored, so a run
 	// records the same JSON whatever language its learner reads.

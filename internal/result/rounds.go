@@ -96,7 +96,7 @@ func Judge(res *Result, rounds [][]Run, claims func(*Result) []Claim) []Claim {
 		perRound[i], busy[i] = map[string]*bool{}, map[string]bool{}
 		for _, c := range claims(&one) {
 			perRound[i][c.ID] = c.Reproduced
-			if ratesClaim(c) && busyRows(round, c.Rows) != "" {
+			if MachineBound(c) && busyRows(round, c.Rows) != "" {
 				perRound[i][c.ID], busy[i][c.ID] = nil, true
 			}
 		}
