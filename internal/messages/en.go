@@ -17,7 +17,7 @@ var en = map[string]string{
 	"verdict.not_measured":   "not measured",
 	"verdict.not_judged":     "not judged: the load tool limited %s",
 	"verdict.as_measured":    " (as measured: %s)",
-	"verdict.busy":           "not judged (the machine was busy — other processes' share of the row's CPUs: %s)",
+	"verdict.busy":           "not judged (the machine was busy: other processes took %s of the rows' CPUs)",
 	"verdict.busy_rounds":    " (%d of %d rounds measured busy: not counted)",
 	"verdict.unstable":       "UNSTABLE: reproduced in %d of %d rounds (median rows: %s) — the figure straddles the tolerance here; rerun on a quieter machine, or with more RUNS",
 	"source.article":         "article %s",

@@ -16,7 +16,7 @@ var vi = map[string]string{
 	"verdict.not_measured":   "chưa đo",
 	"verdict.not_judged":     "không xét: công cụ tạo tải đã chạm giới hạn của chính nó ở %s",
 	"verdict.as_measured":    " (theo số đo: %s)",
-	"verdict.busy":           "không xét (máy đang bận — phần CPU của hàng bị các process khác chiếm: %s)",
+	"verdict.busy":           "không xét (máy đang bận: các process khác chiếm %s CPU của các hàng)",
 	"verdict.busy_rounds":    " (%d trên %d vòng đo lúc máy bận: không tính)",
 	"verdict.unstable":       "KHÔNG ỔN ĐỊNH: tái hiện được ở %d trên %d vòng (theo các hàng trung vị: %s) — trên máy này con số nằm ngay sát ngưỡng dung sai; chạy lại trên máy rảnh hơn, hoặc tăng RUNS",
 	"source.article":         "bài %s",
