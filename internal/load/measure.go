@@ -303,10 +303,13 @@ func otherCPU(win [2]cpuEdge, plan result.CPUPlan, r result.Run, selfS, serverS 
 }
 
 // lockWait records the goroutines blocked on a lock, on average over the
-// window: the server's seconds of lock wait (the Go runtime's own count,
-// always on, sampled) over the window's. Logins serialised behind one lock
-// read about VUs − 1 (all but the one holding it); a lock held only around
-// a map update, about 0. Nothing when the server does not count it.
+// window: the server's seconds of lock wait over the window's. Logins
+// serialised behind one lock read about VUs − 1 (all but the one holding
+// it); a lock held only around a map update, about 0. The Go runtime
+// counts it always, but samples one wait in 8 and adds a wait when it
+// ends (a wait begun in the warm-up counts whole): over a few requests it
+// can read far above VUs (65 for 20 users in a QUICK run), over many it
+// averages out. Nothing when the server does not count it.
 func lockWait(r *result.Run, before, after proc.Counters) {
 	const key = "peakload_lock_wait_seconds_total"
 	if _, ok := after[key]; !ok || r.DurationS <= 0 {
