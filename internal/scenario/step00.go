@@ -126,6 +126,8 @@ func shellClaim(r *result.Result) result.Claim {
 		Article:   "the shell every step serves — timeouts, panic recovery, body limit, response counting — costs ≤ 5 % over bare echo with the same timeouts, so the ceiling every figure is read against is echo's, not our instrumentation's",
 		Tolerance: "server µs/req on GET /empty: bare-with-timeouts ÷ full shell ≥ 0.95 (each tool that ran; all must pass)",
 		Measured:  "not measured: needs the shell-timeouts and empty-get rows",
+		Rows: []string{layerRow(timeoutsShell, ""), layerRow(fullShell, ""),
+			layerRow(timeoutsShell, course.WrkTwin), layerRow(fullShell, course.WrkTwin)},
 		Vi: result.ClaimLines{
 			Text:      "lớp vỏ mà bước nào cũng dùng — timeout, bắt panic, giới hạn body, đếm response — tốn ≤ 5 % so với echo trần có cùng timeout, để mức trần mà mọi con số được đọc theo là của echo, chứ không phải của phần đo đạc của workshop",
 			Measured:  "chưa đo: cần hai hàng shell-timeouts và empty-get",
