@@ -23,6 +23,7 @@ const usage = `usage: workshop-dev <command> [flags]
   test              everything CI runs
   test-latency      steps 1–5 give the same verdicts with +0.2 ms per database round trip
   agenda [-step N]  time every step's check and bench on the reference into docs/timings.json (the guide's durations)
+  test-busy [-steps 0,5] [-cpu 0]  beside a busy loop on one CPU, no claim reads the opposite verdict
   handout           print every slide deck to PDF (results/handout/; needs Chromium); -lang vi: the Vietnamese decks
 
 The learner's commands are in workshop (.workshop/bin/workshop), which test
@@ -71,6 +72,8 @@ func main() {
 		err = runTestLatency(ctx, cfg)
 	case "agenda":
 		err = runAgenda(ctx, args)
+	case "test-busy":
+		err = runTestBusy(ctx, args)
 	case "handout":
 		err = runHandout(ctx, cfg, args)
 	case "help", "-h", "--help":

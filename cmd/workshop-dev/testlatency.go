@@ -84,7 +84,7 @@ func sameVerdicts(ctx context.Context, tmp string, n int, delay string) error {
 		return err
 	}
 	diff := differing(native, slow)
-	printVerdicts(native, slow, "")
+	printVerdicts(native, slow, "native", "with latency")
 	if len(diff) == 0 {
 		return nil
 	}
@@ -93,7 +93,7 @@ func sameVerdicts(ctx context.Context, tmp string, n int, delay string) error {
 	if err != nil {
 		return err
 	}
-	printVerdicts(native, slow, " (RUNS=3)")
+	printVerdicts(native, slow, "native (RUNS=3)", "with latency (RUNS=3)")
 	var flips []string
 	for _, id := range differing(native, slow) {
 		a, b := claimOf(native, id), claimOf(slow, id)
@@ -160,9 +160,10 @@ func claimOf(r *result.Result, id string) result.Claim {
 	return result.Claim{ID: id}
 }
 
-func printVerdicts(native, slow *result.Result, suffix string) {
+// printVerdicts sets two runs' verdicts side by side, under the headings a and b.
+func printVerdicts(native, slow *result.Result, a, b string) {
 	tw := tabwriter.NewWriter(os.Stderr, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "    claim\tnative%s\twith latency%s\n", suffix, suffix)
+	fmt.Fprintf(tw, "    claim\t%s\t%s\n", a, b)
 	for _, c := range native.Claims {
 		d := claimOf(slow, c.ID)
 		fmt.Fprintf(tw, "    %s\t%s\t%s\n", c.ID, short(c), short(d))

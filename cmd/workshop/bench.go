@@ -74,6 +74,11 @@ func runBench(ctx context.Context, cfg cli.Config, args []string) (err error) {
 	}
 	env.Fleet = balancer.Spec{Bin: srvs.bin, Env: srvs.env, Plan: srvs.plan, Dir: sc.Dir} // step 10's replicas
 	res := newResult(cfg, step, sc, srvs.plan, o, tool)
+	if external == "" && srvs.slow == nil && (len(step.Services) == 0 || res.Machine.Stack == "native") {
+		// Every process of ours is then readable (not LATENCY's proxy): the
+		// rest of the CPUs' time is other processes' (Run.OtherCPU).
+		o.ServicesCPU = env.ServicesCPU
+	}
 	noteLatency(res, srvs.slow)
 	noteExternal(res, srvs.external)
 	if err := measureAll(ctx, cfg, step, env, o, srvs, sc.Dir, res); err != nil {

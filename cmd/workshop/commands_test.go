@@ -32,7 +32,7 @@ func makeTargets(t *testing.T) []string {
 var makeOnly = map[string]string{
 	"help": "make's", "build": "make's", "prefetch": "make's", "slides": "go tool present", "clean": "make's",
 	"compose-bench": "docker compose", "test-compose": "compose/test-compose.sh",
-	"test": "workshop-dev", "test-latency": "workshop-dev", "docs": "workshop-dev", "agenda": "workshop-dev", "mutants": "workshop-dev", "handout": "workshop-dev",
+	"test": "workshop-dev", "test-latency": "workshop-dev", "docs": "workshop-dev", "agenda": "workshop-dev", "test-busy": "workshop-dev", "mutants": "workshop-dev", "handout": "workshop-dev",
 	"new-step": "cmd/new-step",
 }
 

@@ -287,9 +287,12 @@ func lastBench(step scenario.Manifest, l messages.Lang) string {
 	var verdicts []string
 	for _, c := range r.Claims {
 		v := c.VerdictIn(l)
-		if c.NotJudged != "" {
+		switch {
+		case c.Busy != "":
+			v = l.T("progress.busy")
+		case c.NotJudged != "":
 			v = l.T("progress.not_judged")
-		} else if c.Unstable { // the whole UNSTABLE sentence is the bench's
+		case c.Unstable: // the whole UNSTABLE sentence is the bench's
 			c.Unstable = false
 			v = c.VerdictIn(l)
 		}

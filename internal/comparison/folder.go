@@ -127,7 +127,7 @@ func mark(c result.Claim, l messages.Lang) string {
 	switch {
 	case c.Unstable:
 		return l.T("verdict.unstable_word")
-	case c.NotJudged != "":
+	case c.Withheld():
 		return l.T("compare.not_judged")
 	case c.Reproduced == nil:
 		return "–"

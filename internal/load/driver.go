@@ -69,6 +69,10 @@ type Variant struct {
 	// and after the settle, and records the database's CPU per event
 	// persisted and its share of a core (article B's "Mongo CPU" column).
 	DatabaseCPU func() float64
+	// LockWait records how many requests waited on a lock, on average over
+	// the window (Extra "lock_waiting", from the server's
+	// peakload_lock_wait_seconds_total): step 8's serialised logins.
+	LockWait bool
 }
 
 // Options are the load parameters, the same names k6 uses.
@@ -86,6 +90,12 @@ type Options struct {
 	Rate        float64
 	MaxInFlight int
 	K6          K6 // the k6 binary and step script, for variants whose Tool is "k6"
+	// ServicesCPU returns the CPU seconds the stack's databases have used
+	// so far: with the server's and the load tool's, what the CPUs' busy
+	// time over a window owes to us, the rest being other processes'
+	// (Run.OtherCPU). nil when the bench cannot read the databases' CPU
+	// (Compose, a server someone else runs): OtherCPU is then not measured.
+	ServicesCPU func() float64
 }
 
 // countingConn counts the bytes the clients read: the public bandwidth of

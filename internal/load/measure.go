@@ -28,8 +28,14 @@ func Measure(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir
 	var series *proc.Sampler
 	var cpu0, cpu1 time.Duration // this process's CPU inside the window: the Go driver's
 	var db0 float64              // the database's CPU seconds when the window opened
+	var win [2]cpuEdge           // the CPUs at the window's edges: what other processes took
 	mark := func(phase string) {
 		series.Mark(phase)
+		if phase == "start" {
+			win[0] = readEdge(o)
+		} else {
+			defer func() { win[1] = readEdge(o) }()
+		}
 		if phase == "start" && v.DatabaseCPU != nil {
 			db0 = v.DatabaseCPU()
 		}
@@ -89,6 +95,10 @@ func Measure(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir
 		}
 	}
 	recordDatabaseCPU(&r, v, db0)
+	r.OtherCPU = otherCPU(win, plan, r, (cpu1 - cpu0).Seconds(), proc.Delta(before, after, "process_cpu_seconds_total"))
+	if v.LockWait {
+		lockWait(&r, before, after)
+	}
 	r.Series = series.Finish(ctx) // after the settle: the drain is part of the picture
 	return r, nil
 }
@@ -252,4 +262,61 @@ func extras(before, after proc.Counters, route string, served float64, w proc.Wo
 		return nil
 	}
 	return x
+}
+
+// cpuEdge is what the CPUs had done when a window opened or closed.
+type cpuEdge struct {
+	busy     map[int]float64 // per CPU, busy seconds since boot (proc.CPUBusy)
+	services float64         // the databases' CPU seconds
+	at       time.Time
+}
+
+// readEdge reads the CPUs at a window's edge; nothing when the databases'
+// CPU cannot be read (o.ServicesCPU nil).
+func readEdge(o Options) cpuEdge {
+	if o.ServicesCPU == nil {
+		return cpuEdge{}
+	}
+	return cpuEdge{busy: proc.CPUBusy(), services: o.ServicesCPU(), at: time.Now()}
+}
+
+// otherCPU is the share of the plan's CPUs other processes took between
+// the edges (result.CPUPlan.OtherShare): the CPUs' busy time minus the
+// server's (serverS, its own counter), the load tool's and this process's
+// (selfS: the Go driver, the scrapes), and the databases'. 0 when not
+// measured, or when the server's CPU is unknown (a server without the
+// process counter): every second of it would read as a neighbour's.
+func otherCPU(win [2]cpuEdge, plan result.CPUPlan, r result.Run, selfS, serverS float64) float64 {
+	if win[0].busy == nil || win[1].busy == nil || serverS <= 0 {
+		return 0
+	}
+	driver := selfS
+	if r.Tool == "wrk" || r.Tool == "k6" { // a process of its own: ClientCPUus is its CPU
+		driver += r.ClientCPUus * float64(r.Requests) / 1e6
+	}
+	w := result.WindowCPU{Busy: map[int]float64{}, Seconds: win[1].at.Sub(win[0].at).Seconds(),
+		Server: serverS, Driver: driver, Services: win[1].services - win[0].services}
+	for c, s := range win[1].busy {
+		w.Busy[c] = s - win[0].busy[c]
+	}
+	return plan.OtherShare(w)
+}
+
+// lockWait records the goroutines blocked on a lock, on average over the
+// window: the server's seconds of lock wait over the window's. Logins
+// serialised behind one lock read about VUs − 1 (all but the one holding
+// it); a lock held only around a map update, about 0. The Go runtime
+// counts it always, but samples one wait in 8 and adds a wait when it
+// ends (a wait begun in the warm-up counts whole): over a few requests it
+// can read far above VUs (65 for 20 users in a QUICK run), over many it
+// averages out. Nothing when the server does not count it.
+func lockWait(r *result.Run, before, after proc.Counters) {
+	const key = "peakload_lock_wait_seconds_total"
+	if _, ok := after[key]; !ok || r.DurationS <= 0 {
+		return
+	}
+	if r.Extra == nil {
+		r.Extra = map[string]float64{}
+	}
+	r.Extra["lock_waiting"] = proc.Delta(before, after, key) / r.DurationS
 }

@@ -17,6 +17,8 @@ var en = map[string]string{
 	"verdict.not_measured":   "not measured",
 	"verdict.not_judged":     "not judged: the load tool limited %s",
 	"verdict.as_measured":    " (as measured: %s)",
+	"verdict.busy":           "not judged (the machine was busy: other processes took %s of the rows' CPUs)",
+	"verdict.busy_rounds":    " (%d of %d rounds measured busy: not counted)",
 	"verdict.unstable":       "UNSTABLE: reproduced in %d of %d rounds (median rows: %s) — the figure straddles the tolerance here; rerun on a quieter machine, or with more RUNS",
 	"source.article":         "article %s",
 	"source.repo":            "author's repo",
@@ -66,7 +68,11 @@ var en = map[string]string{
 	"rule.client_bound":       "client-bound = the load tool used ≥ %.0f%% of its CPUs while the server used < %.0f%% of its own: that req/s is the tool's limit, not the server's",
 	"rule.tool_limit": "a claim judged on rates is not judged when the load tool limited one of its rows: client-bound " +
 		"(the tool used ≥ %.0f%% of its CPUs while the server used < %.0f%%), or sharing the databases' CPUs " +
-		"(a row with ≥ %.1f DB queries or Redis GETs per request, the server < %.0f%% busy, the tool ≥ %.0f%% of the CPUs it shares with the databases); count-based claims keep their verdicts",
+		"(a row with ≥ %.1f DB queries or Redis GETs per request, the server < %.0f%% busy, the tool ≥ %.0f%% of the CPUs it shares with the databases), " +
+		"or a row read as the server's ceiling with the server < %.0f%% busy; count-based claims keep their verdicts",
+	"rule.others": "other processes took this share of each row's CPUs: %s; from %.0f%%, a claim judged on that row's rate is not judged",
+	"rule.busy": "a claim judged on rates is not judged when other processes took ≥ %.0f%% of the CPUs of one of its rows (the server's, the load tool's, the databases'); " +
+		"with rounds, a busy round counts neither way; count-based claims keep their verdicts",
 	"rule.shared_cpu": "the load tool shares its CPUs with the databases and used a real share of them in %s: a database-bound req/s there is lower than a lighter tool would measure (from %.0f%%, a claim judged on it is not judged)",
 
 	// Hints and progress (cmd/workshop/progress.go).
@@ -83,6 +89,7 @@ var en = map[string]string{
 	"progress.no_bench":    "none yet (make step-%d bench)",
 	"progress.unreadable":  "unreadable: %v",
 	"progress.not_judged":  "not judged (the load tool limited a row)",
+	"progress.busy":        "not judged (the machine was busy)",
 	"progress.yours":       "your code",
 	"progress.reference":   "the reference",
 	"progress.the_step":    "the step",

@@ -16,6 +16,8 @@ var vi = map[string]string{
 	"verdict.not_measured":   "chưa đo",
 	"verdict.not_judged":     "không xét: công cụ tạo tải đã chạm giới hạn của chính nó ở %s",
 	"verdict.as_measured":    " (theo số đo: %s)",
+	"verdict.busy":           "không xét (máy đang bận: các process khác chiếm %s CPU của các hàng)",
+	"verdict.busy_rounds":    " (%d trên %d vòng đo lúc máy bận: không tính)",
 	"verdict.unstable":       "KHÔNG ỔN ĐỊNH: tái hiện được ở %d trên %d vòng (theo các hàng trung vị: %s) — trên máy này con số nằm ngay sát ngưỡng dung sai; chạy lại trên máy rảnh hơn, hoặc tăng RUNS",
 	"source.article":         "bài %s",
 	"source.repo":            "repo của tác giả",
@@ -61,7 +63,11 @@ var vi = map[string]string{
 	"rule.client_bound":       "client-bound = công cụ tạo tải dùng ≥ %.0f%% CPU của nó trong khi server dùng < %.0f%% CPU của mình: req/s đó là giới hạn của công cụ, không phải của server",
 	"rule.tool_limit": "một claim chấm theo req/s sẽ không được xét khi công cụ tạo tải đã giới hạn một trong các hàng của nó: client-bound " +
 		"(công cụ dùng ≥ %.0f%% CPU của nó trong khi server dùng < %.0f%%), hoặc tranh CPU với database " +
-		"(hàng có ≥ %.1f DB query hay Redis GET mỗi request, server bận < %.0f%%, công cụ dùng ≥ %.0f%% số CPU nó chia với database); các claim chấm theo bộ đếm vẫn giữ kết luận",
+		"(hàng có ≥ %.1f DB query hay Redis GET mỗi request, server bận < %.0f%%, công cụ dùng ≥ %.0f%% số CPU nó chia với database), " +
+		"hoặc một hàng được coi là mức trần của server mà server bận < %.0f%%; các claim chấm theo bộ đếm vẫn giữ kết luận",
+	"rule.others": "phần CPU của mỗi hàng bị các process khác chiếm: %s; từ %.0f%% trở lên, claim chấm theo req/s của hàng đó không được xét",
+	"rule.busy": "một claim chấm theo req/s sẽ không được xét khi các process khác chiếm ≥ %.0f%% số CPU của một trong các hàng của nó (CPU của server, của công cụ tạo tải, của database); " +
+		"khi chạy nhiều vòng, vòng nào đo lúc máy bận thì không tính cho bên nào; các claim chấm theo bộ đếm vẫn giữ kết luận",
 	"rule.shared_cpu": "công cụ tạo tải dùng chung CPU với database và đã chiếm một phần đáng kể ở %s: ở đó, req/s của một hàng nặng về database thấp hơn số một công cụ nhẹ hơn sẽ đo được (từ %.0f%% trở lên, claim chấm theo hàng đó không được xét)",
 
 	"hint.no_exercise":     "bước %d không có bài tập nên không có gợi ý: đọc %s/README.vi.md rồi chạy `make step-%d bench`\n",
@@ -77,6 +83,7 @@ var vi = map[string]string{
 	"progress.no_bench":    "chưa có (make step-%d bench)",
 	"progress.unreadable":  "không đọc được: %v",
 	"progress.not_judged":  "không xét (công cụ tạo tải đã giới hạn một hàng)",
+	"progress.busy":        "không xét (máy đang bận)",
 	"progress.yours":       "code của bạn",
 	"progress.reference":   "lời giải mẫu",
 	"progress.the_step":    "của bước",

@@ -8,6 +8,7 @@ package metrics
 import (
 	"context"
 	"errors"
+	"runtime/metrics"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/prometheus/client_golang/prometheus"
@@ -36,8 +37,24 @@ var (
 	})
 )
 
+// LockWait is the time the server's goroutines spent blocked on a
+// sync.Mutex, sync.RWMutex or a runtime lock, from the Go runtime's own
+// count (runtime/metrics, always on, sampled): a lock that serialises
+// requests shows here as seconds of waiting per second, whatever the CPUs
+// did (step 8). The mutex profile says which lock; this says how much.
+var LockWait = prometheus.NewCounterFunc(prometheus.CounterOpts{
+	Name: "peakload_lock_wait_seconds_total", Help: "Seconds goroutines spent blocked on locks (runtime /sync/mutex/wait/total:seconds).",
+}, func() float64 {
+	s := []metrics.Sample{{Name: "/sync/mutex/wait/total:seconds"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindFloat64 {
+		return 0
+	}
+	return s[0].Value.Float64()
+})
+
 func init() {
-	Registry.MustRegister(Requests, ResponseBytes, DBQueries, DBErrors,
+	Registry.MustRegister(Requests, ResponseBytes, DBQueries, DBErrors, LockWait,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 }
 

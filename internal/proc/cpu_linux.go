@@ -57,3 +57,33 @@ func statFields(pid int) []string {
 	s := string(b)
 	return strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
 }
+
+// CPUBusy is, per CPU, the seconds it has been busy since boot, read from
+// /proc/stat: user, nice, system and steal time. Two readings around a
+// window, minus what our own processes used there, give what other
+// processes (steal: other virtual machines) took from those CPUs. irq and
+// softirq are left out: the kernel charges our loopback traffic there, not
+// to our processes, and it would read as a neighbour's. nil when
+// /proc/stat cannot be read.
+func CPUBusy() map[int]float64 {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return nil
+	}
+	out := map[int]float64{}
+	for _, line := range strings.Split(string(b), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 9 || !strings.HasPrefix(f[0], "cpu") || f[0] == "cpu" {
+			continue
+		}
+		cpu, err := strconv.Atoi(f[0][3:])
+		if err != nil {
+			continue
+		}
+		for _, i := range []int{1, 2, 3, 8} { // user, nice, system, steal
+			t, _ := strconv.ParseFloat(f[i], 64)
+			out[cpu] += t / userHZ
+		}
+	}
+	return out
+}

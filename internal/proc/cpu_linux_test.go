@@ -25,3 +25,22 @@ func TestTreeCPUSeconds(t *testing.T) {
 		t.Fatalf("a pid that does not exist: %.3f s, want 0", got)
 	}
 }
+
+// A busy loop on one CPU shows as that CPU's busy time.
+func TestCPUBusy(t *testing.T) {
+	before := CPUBusy()
+	if len(before) == 0 {
+		t.Fatal("no CPU read from /proc/stat")
+	}
+	start := SelfCPU()
+	for SelfCPU()-start < 300*time.Millisecond {
+	}
+	after := CPUBusy()
+	var total float64
+	for c, s := range after {
+		total += s - before[c]
+	}
+	if total < 0.25 {
+		t.Fatalf("0.3 s of CPU, but the CPUs were busy %.3f s", total)
+	}
+}

@@ -256,6 +256,8 @@ func claimOf(r *result.Result, id string) *result.Claim {
 // verdict words a claim's outcome and its colour.
 func verdict(c *result.Claim) (string, string) {
 	switch {
+	case c != nil && c.Busy != "":
+		return "not judged: the machine was busy", "#777777"
 	case c != nil && c.NotJudged != "":
 		return "not judged: the load tool limited a row", "#777777"
 	case c == nil || c.Reproduced == nil:

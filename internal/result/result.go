@@ -83,6 +83,21 @@ type Claim struct {
 	// IfJudged keeps what the figures read.
 	NotJudged string `json:"not_judged,omitempty"`
 	IfJudged  *bool  `json:"if_judged,omitempty"`
+	// Ceiling names the rows a claim reads as the server's ceiling: one
+	// whose server was not saturated (< ServerIdleLimit busy) measured the
+	// load tool, not a ceiling, and the claim is not judged (NoteToolLimits).
+	Ceiling []string `json:"ceiling_rows,omitempty"`
+	// Busy: other processes took ≥ BusyLimit of the CPUs of a row the
+	// claim's rates compare (busy.go); it names the rows and their shares.
+	// Reproduced is then nil and IfJudged keeps what the figures read.
+	// BusyRounds: with several rounds, how many were measured busy; they
+	// count neither for nor against the claim.
+	Busy       string `json:"busy_rows,omitempty"`
+	BusyRounds int    `json:"busy_rounds,omitempty"`
+	// LooseRate: the claim's rate part is a bound its rows clear many times
+	// over (A1: direct-db ≤ 0.5× the ceiling, measured 0.03×); its verdict
+	// rests on its counts, and a busy machine does not withhold it.
+	LooseRate bool `json:"-"`
 	// Vi is the claim's text, measured and tolerance lines in Vietnamese
 	// (issue 24): printed under PEAKLOAD_LANG=vi and never stored, so a run
 	// records the same JSON whatever language its learner reads.
@@ -270,6 +285,9 @@ func (r *Result) printRunNotes(w io.Writer) {
 	if note := SharedCPUNote(r.Runs, m.CPUPlan); note != "" {
 		fmt.Fprintf(w, "  (%s)\n", note)
 	}
+	if note := othersNote(r.Runs); note != "" {
+		fmt.Fprintf(w, "  (%s)\n", note)
+	}
 	for _, x := range r.Runs {
 		var parts []string
 		for _, k := range slices.Sorted(maps.Keys(x.Extra)) {
@@ -309,6 +327,9 @@ func (r *Result) printClaims(w io.Writer) {
 	}
 	if slices.ContainsFunc(r.Claims, func(c Claim) bool { return c.NotJudged != "" }) {
 		fmt.Fprintf(w, "  (%s)\n", ToolLimitRule())
+	}
+	if slices.ContainsFunc(r.Claims, func(c Claim) bool { return c.Busy != "" || c.BusyRounds > 0 }) {
+		fmt.Fprintf(w, "  (%s)\n", BusyRule())
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/peakload/workshop/internal/messages"
 )
@@ -75,27 +76,40 @@ func Combine(rounds [][]Run, best bool) []Run {
 // several rounds, on each round alone. A claim whose measured rounds do
 // not all give the same verdict straddles its tolerance: it is marked
 // Unstable and keeps the combined rows' verdict beside the rounds' own.
+// A claim judged on rates measured on a busy machine (busy.go) gets no
+// verdict from the busy rows: in one round it is not judged; with rounds,
+// a busy round counts neither for nor against it, the quiet rounds judge
+// it, and with no quiet round it is not judged.
 func Judge(res *Result, rounds [][]Run, claims func(*Result) []Claim) []Claim {
 	out := claims(res)
 	if len(rounds) < 2 {
+		for i := range out {
+			noteBusy(&out[i], res.Runs)
+		}
 		return out
 	}
 	perRound := make([]map[string]*bool, len(rounds))
+	busy := make([]map[string]bool, len(rounds))
 	for i, round := range rounds {
 		one := *res
 		one.Runs = round
-		perRound[i] = map[string]*bool{}
+		perRound[i], busy[i] = map[string]*bool{}, map[string]bool{}
 		for _, c := range claims(&one) {
 			perRound[i][c.ID] = c.Reproduced
+			if MachineBound(c) && busyRows(round, c.Rows) != "" {
+				perRound[i][c.ID], busy[i][c.ID] = nil, true
+			}
 		}
 	}
 	for i := range out {
 		c := &out[i]
 		var yes, no int
-		for _, verdicts := range perRound {
+		for r, verdicts := range perRound {
 			v := verdicts[c.ID]
 			c.Rounds = append(c.Rounds, v)
 			switch {
+			case busy[r][c.ID]:
+				c.BusyRounds++
 			case v == nil:
 			case *v:
 				yes++
@@ -104,6 +118,14 @@ func Judge(res *Result, rounds [][]Run, claims func(*Result) []Claim) []Claim {
 			}
 		}
 		c.Unstable = yes > 0 && no > 0
+		switch {
+		case c.BusyRounds == 0 || c.Reproduced == nil || c.Unstable:
+		case yes+no == 0: // every measured round busy
+			c.Busy = cmp.Or(busyRows(res.Runs, c.Rows), "every round")
+			c.IfJudged, c.Reproduced = c.Reproduced, nil
+		default: // the quiet rounds agree: theirs, not the median rows' (which may be a busy round's)
+			c.Reproduced = Verdict(yes > 0)
+		}
 	}
 	return out
 }
@@ -114,8 +136,15 @@ func (c Claim) Verdict() string { return c.VerdictIn(messages.English) }
 // VerdictIn is the verdict in language l, for a terminal: Verdict's English
 // is what docs, reports and tests compare.
 func (c Claim) VerdictIn(l messages.Lang) string {
-	if c.NotJudged != "" {
-		v := l.T("verdict.not_judged", c.NotJudged)
+	if c.Withheld() {
+		var why []string
+		if c.NotJudged != "" {
+			why = append(why, l.T("verdict.not_judged", c.NotJudged))
+		}
+		if c.Busy != "" {
+			why = append(why, l.T("verdict.busy", c.Busy))
+		}
+		v := strings.Join(why, "; ")
 		if c.IfJudged != nil {
 			v += l.T("verdict.as_measured", verdictWord(l, *c.IfJudged))
 		}
@@ -125,6 +154,9 @@ func (c Claim) VerdictIn(l messages.Lang) string {
 		return l.T("verdict.not_measured")
 	}
 	v := verdictWord(l, *c.Reproduced)
+	if c.BusyRounds > 0 {
+		v += l.T("verdict.busy_rounds", c.BusyRounds, len(c.Rounds))
+	}
 	if !c.Unstable {
 		return v
 	}

@@ -35,6 +35,13 @@ type Run struct {
 	// Served is the requests those per-request counts divide by: the
 	// server's count for the route in the window.
 	Served float64 `json:"served,omitempty"`
+	// OtherCPU is the share of the CPUs the server, the load tool and the
+	// databases ran on that other processes took during the window (the
+	// largest over those CPUs' groups, busy.go): 0.3 = 30 % of that time
+	// went to something else, so a rate measured then is partly the
+	// neighbours'. 0 when not measured (not Linux, a server or databases
+	// whose CPU the bench cannot read).
+	OtherCPU float64 `json:"other_cpu,omitempty"`
 }
 
 // Latency percentiles in milliseconds.
