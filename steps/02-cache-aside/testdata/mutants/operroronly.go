@@ -1,4 +1,4 @@
-// operroronly: fails open only on a *net.OpError (refused, timed out): a Redis that answers -LOADING or -BUSY, a full pool or a connection dropped under the GET turns the read into a 500
+// operroronly: fails open only on a *net.OpError, as a refused connection is: a Redis that stops answering (go-redis reports its timeout unwrapped), answers -LOADING or -BUSY, or whose pool is full turns the read into a 500
 
 //go:build !solution
 
