@@ -17,9 +17,9 @@ import (
 )
 
 // The check's tools first; the tests follow, the simplest first. The
-// other properties are in concurrency_test.go, expiry_test.go,
-// memory_test.go and model_test.go; the one test with the real tiers is
-// in redis_test.go (files run in name order).
+// other properties are in concurrency_test.go, context_test.go,
+// expiry_test.go, memory_test.go and model_test.go; the tests with the
+// real tiers are in redis_test.go (files run in name order).
 
 func redisGETs() float64 { return testutil.ToFloat64(metrics.RedisCommands.WithLabelValues("get")) }
 

@@ -1,19 +1,25 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus/testutil"
+
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/redisconn"
+	"github.com/peakload/workshop/internal/redisfault"
 	"github.com/peakload/workshop/internal/stacktest"
 	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
 )
 
 // The property of step 5 with the real tiers: within the burst TTL, N reads
 // of one id cost one Redis GET, counted as memory hits; after it, one more.
-// (The only test that needs PostgreSQL and Redis. It sleeps through
-// the TTL in real time: Redis's connections cannot live in a synctest
-// bubble.)
+// (It sleeps through the TTL in real time: Redis's connections cannot live
+// in a synctest bubble.)
 func TestBurstReadsCostOneRedisGET(t *testing.T) {
 	store, rdb := stacktest.Store(t), stacktest.Redis(t)
 	ctx := t.Context()
@@ -50,5 +56,58 @@ func TestBurstReadsCostOneRedisGET(t *testing.T) {
 	}
 	if n := redisGETs() - before; n != 1 {
 		t.Fatalf("the read after the burst TTL made %v Redis GETs, want 1 (entries expire ttl after they were written)", n)
+	}
+}
+
+// With the real tiers behind a Redis that stalls (a proxy of the test's own
+// in front of the real one): a request already past its deadline sends
+// Redis nothing, and a request cancelled while its GET stalls gets its
+// context's error — its GET is given up, nothing more is sent to Redis and
+// PostgreSQL is not asked for a client that has gone. Observed at the
+// proxy and the drivers' counters; the waits are bounds, not verdicts.
+func TestAnEndedRequestLeavesAStalledRedis(t *testing.T) {
+	store := stacktest.Store(t)
+	stacktest.Redis(t)
+	p := redisfault.Start(t, stacktest.Endpoints().RedisAddr)
+	p.On("get", redisfault.Stall)
+	rdb := redisconn.New(p.Addr())
+	defer rdb.Close()
+	viaRedis := cacheaside.Items(store, rdb, time.Minute)
+	memory := New(time.Minute)
+
+	expired, cancel := context.WithDeadline(t.Context(), time.Now().Add(-time.Second))
+	defer cancel()
+	queries := testutil.ToFloat64(metrics.DBQueries)
+	if b, err := get(expired, memory, 778, viaRedis); !errors.Is(err, context.DeadlineExceeded) || p.Received("get") != 0 {
+		t.Fatalf("a request already past its deadline: Get returned %.40q, %v, after %d GETs reached Redis; "+
+			"want context.DeadlineExceeded and none: pass the request's ctx to next", b, err, p.Received("get"))
+	}
+
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	done := make(chan result, 1)
+	go func() {
+		b, err := get(ctx, memory, 779, viaRedis)
+		done <- result{b, err}
+	}()
+	if _, ok := waitFor(p.Stalled(), 10*time.Second); !ok {
+		t.Fatal("a read of a cold id sent no GET to Redis within 10 s: a miss must go to the next tier")
+	}
+	cancel()
+	r, ok := waitFor(done, 10*time.Second)
+	switch {
+	case !ok:
+		t.Fatal("a request cancelled while its GET stalled: Get had not returned 10 s later (the client's timeouts are 100–200 ms)")
+	case !errors.Is(r.err, context.Canceled):
+		t.Fatalf("a request cancelled while its GET stalled: Get returned %.40q, %v; want context.Canceled — "+
+			"next went on for a client that had gone: pass the request's ctx to next, its cancellation with it", r.b, r.err)
+	case p.Received("get") != 1:
+		t.Fatalf("a request cancelled while its GET stalled sent %d GETs to Redis, want that 1: once the request has ended nothing more is sent", p.Received("get"))
+	}
+	if q := testutil.ToFloat64(metrics.DBQueries) - queries; q != 0 {
+		t.Fatalf("two requests that had ended made %v PostgreSQL queries, want 0: the request's ctx must reach the database too", q)
+	}
+	if _, ok := waitFor(p.Abandoned(), 10*time.Second); !ok {
+		t.Fatal("the stalled GET's connection was still open 10 s after its request was cancelled: the call was never given up")
 	}
 }
