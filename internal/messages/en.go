@@ -77,16 +77,15 @@ var en = map[string]string{
 	"progress.solved":      "solved",
 	"progress.changed":     "changed since its check passed",
 	"progress.hints":       "%d of %d",
-	"progress.footer":      "\n(solved = `make step-N check` last passed on exercise.go as it is now; kept in .workshop/progress/)\n",
+	"progress.footer":      "\n(solved = `make step-N check` passed on exercise.go exactly as it is now, now or in an earlier try; kept in .workshop/progress/)\n",
 	"progress.no_bench":    "none yet (make step-%d bench)",
 	"progress.unreadable":  "unreadable: %v",
-	"progress.not_judged":  "not judged (the load tool limited a row)",
 	"progress.yours":       "your code",
 	"progress.reference":   "the reference",
 	"progress.the_step":    "the step",
 	"progress.date":        "Jan 2 15:04", // a Go time layout
 	"progress.md_head":     "### Workshop progress — %s (%.12s)\n\n| step | exercise | hints | last bench |\n|---|---|---|---|\n",
-	"progress.md_footnote": "\nsolved = `make step-N check` last passed on exercise.go as it is now; kept in .workshop/progress/\n",
+	"progress.md_footnote": "\nsolved = `make step-N check` passed on exercise.go exactly as it is now, now or in an earlier try; kept in .workshop/progress/\n",
 
 	// The check (cmd/workshop/check.go).
 	"check.start":        "step %d check, service-free tests first (go test -short -failfast %s)\n",
