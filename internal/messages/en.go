@@ -87,6 +87,14 @@ var en = map[string]string{
 	"progress.md_head":     "### Workshop progress — %s (%.12s)\n\n| step | exercise | hints | last bench |\n|---|---|---|---|\n",
 	"progress.md_footnote": "\nsolved = `make step-N check` passed on exercise.go exactly as it is now, now or in an earlier try; kept in .workshop/progress/\n",
 
+	// Reset (cmd/workshop/reset.go).
+	"reset.no_exercise":  "step %d has no exercise to reset\n",
+	"reset.untouched":    "%s is already untouched\n",
+	"reset.kept":         "your %s is kept in %s\n",
+	"reset.back":         "%s is back as shipped (its TODO); `make step-%d check` fails until you solve it again\n",
+	"reset.modules_back": "%s are back as committed: the modules your `go get` added are no longer required (they stay in the module cache, so `go get` works again offline)\n",
+	"reset.and":          " and ",
+
 	// The check (cmd/workshop/check.go).
 	"check.start":        "step %d check, service-free tests first (go test -short -failfast %s)\n",
 	"check.fix_first":    "(fix this first; `make step-%d watch` re-runs the check on every save)",

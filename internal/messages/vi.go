@@ -81,6 +81,13 @@ var vi = map[string]string{
 	"progress.md_head":     "### Tiến độ workshop — %s (%.12s)\n\n| bước | bài tập | gợi ý | lần bench gần nhất |\n|---|---|---|---|\n",
 	"progress.md_footnote": "\nđã xong = `make step-N check` đã pass trên đúng nội dung exercise.go hiện tại, ở lần này hay một lần trước; lưu trong .workshop/progress/\n",
 
+	"reset.no_exercise":  "bước %d không có bài tập để reset\n",
+	"reset.untouched":    "%s vẫn còn nguyên như lúc đầu\n",
+	"reset.kept":         "bản %s của bạn được giữ lại ở %s\n",
+	"reset.back":         "%s đã về lại bản gốc (còn TODO); `make step-%d check` sẽ fail cho tới khi bạn giải lại\n",
+	"reset.modules_back": "%s đã về lại bản đã commit: các module mà `go get` của bạn thêm vào không còn được require nữa (chúng vẫn nằm trong module cache, nên `go get` lại vẫn chạy được khi không có mạng)\n",
+	"reset.and":          " và ",
+
 	"check.start":        "check bước %d, trước hết là các test không cần service (go test -short -failfast %s)\n",
 	"check.fix_first":    "(sửa lỗi này trước; `make step-%d watch` tự chạy lại check mỗi lần bạn lưu file)",
 	"check.services":     "đã pass; giờ tới %d test cần service: %s\n",
