@@ -99,6 +99,7 @@ var en = map[string]string{
 	"check.start":        "step %d check, service-free tests first (go test -short -failfast %s)\n",
 	"check.fix_first":    "(fix this first; `make step-%d watch` re-runs the check on every save)",
 	"check.services":     "they pass; now the %d that need services: %s\n",
+	"check.services_one": "they pass; now the one that needs services: %s\n",
 	"check.failed":       "step %d check failed: the first failure is above",
 	"check.passed":       "step %d check passed\n",
 	"check.failed_short": "the check failed before any service was needed",
@@ -135,6 +136,7 @@ var en = map[string]string{
 	// The stack's messages (internal/stack).
 	"stack.port_taken":         "port %d on %s is already taken by another program, not the workshop's %s; stop it, or pick another port with PEAKLOAD_%s_PORT",
 	"stack.port_taken_compose": "port %d on %s is already taken by another program; stop it, or pick another port with PEAKLOAD_%s_PORT",
+	"up.psql":                  "PostgreSQL is up; to query it yourself: psql '%s'\n",
 	"stack.started":            "started %s on %s:%d (%s)",
 	"stack.stopped":            "stopped %s",
 	"stack.compiling":          "compiling the MongoDB stand-in (FerretDB, cmd/mongo) into %s: 1–3 minutes the first time, once",

@@ -91,6 +91,7 @@ var vi = map[string]string{
 	"check.start":        "check bước %d, trước hết là các test không cần service (go test -short -failfast %s)\n",
 	"check.fix_first":    "(sửa lỗi này trước; `make step-%d watch` tự chạy lại check mỗi lần bạn lưu file)",
 	"check.services":     "đã pass; giờ tới %d test cần service: %s\n",
+	"check.services_one": "đã pass; giờ tới test duy nhất cần service: %s\n",
 	"check.failed":       "check bước %d không pass: lỗi đầu tiên ở phía trên",
 	"check.passed":       "check bước %d đã pass\n",
 	"check.failed_short": "check đã fail trước cả khi cần tới service",
@@ -124,6 +125,7 @@ var vi = map[string]string{
 
 	"stack.port_taken":         "cổng %d trên %s đang bị một chương trình khác chiếm, không phải %s của workshop; tắt chương trình đó, hoặc chọn cổng khác bằng PEAKLOAD_%s_PORT",
 	"stack.port_taken_compose": "cổng %d trên %s đang bị một chương trình khác chiếm; tắt chương trình đó, hoặc chọn cổng khác bằng PEAKLOAD_%s_PORT",
+	"up.psql":                  "PostgreSQL đã chạy; muốn tự query thì dùng: psql '%s'\n",
 	"stack.started":            "đã bật %s trên %s:%d (%s)",
 	"stack.stopped":            "đã tắt %s",
 	"stack.compiling":          "đang biên dịch bản thay thế MongoDB (FerretDB, cmd/mongo) vào %s: lần đầu mất 1–3 phút, chỉ một lần",
