@@ -28,7 +28,7 @@ define need_step
 	@if [ -z "$(STEP)" ]; then echo "usage: make step-N $@   (e.g. make step-1 $@)"; exit 2; fi
 endef
 
-.PHONY: help build build-dev doctor deps prefetch up down seed test test-latency test-busy agenda test-compose compose-bench probe audit grade compare progress report slides docs new-step clean $(ACTIONS)
+.PHONY: help build build-dev doctor deps prefetch prefetch-frameworks up down seed test test-latency test-busy agenda test-compose compose-bench probe audit grade compare progress report slides docs new-step clean $(ACTIONS)
 
 help: ## list every target with one line each
 	@echo "peakload — rebuild four articles' optimisations and measure each one"
@@ -59,16 +59,24 @@ deps: build ## install the missing Debian/Ubuntu packages (as root: apt-get)
 
 prefetch: build ## before a room with bad wifi: download modules (step 9's frameworks too), build every binary and test, seed, then stop
 	go mod download
-	@# step 9's exercise go-gets a framework: put those listed in frameworks.txt, and all they
-	@# need, in the module cache, from a scratch copy of go.mod so this checkout is not changed
-	@tmp=$$(mktemp -d) && cp go.mod go.sum $$tmp/ && \
-	  (cd $$tmp && GOFLAGS=-mod=mod go get $$(grep -v '^#' $(CURDIR)/steps/09-frameworks/frameworks.txt) && go mod download all); \
-	  rc=$$?; rm -rf $$tmp; exit $$rc
+	@$(MAKE) --no-print-directory prefetch-frameworks
 	go build ./... && go build -tags solution ./...
 	go test -run '^$$' ./... >/dev/null && go test -tags solution -run '^$$' ./... >/dev/null
 	go build -o /dev/null golang.org/x/tools/cmd/present
 	@$(WORKSHOP) up && $(WORKSHOP) down
 	@echo "prefetch: done — modules, build cache, the catalogue (and, with compose, the images) are local"
+
+# Step 9's exercise go-gets a framework: put each one frameworks.txt lists, and
+# all it needs, in the module cache. One at a time, each from its own scratch
+# copy of go.mod (this checkout is not changed), as a learner adds just one: a
+# framework alone can select other versions of shared modules (golang.org/x/sys,
+# the MongoDB driver) than all of them together, and those must be local too.
+prefetch-frameworks:
+	@for fw in $$(grep -v '^#' steps/09-frameworks/frameworks.txt); do \
+	  tmp=$$(mktemp -d) && cp go.mod go.sum $$tmp/ && \
+	  (cd $$tmp && GOFLAGS=-mod=mod go get $$fw && go mod download all); \
+	  rc=$$?; rm -rf $$tmp; [ $$rc = 0 ] || exit $$rc; \
+	done
 
 up: build ## start PostgreSQL, Redis and MongoDB for STACK, and seed the catalogue
 	@$(WORKSHOP) up

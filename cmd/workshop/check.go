@@ -53,7 +53,7 @@ func checkWith(ctx context.Context, cfg cli.Config, step scenario.Step, up func(
 		return fmt.Errorf("%w %s", err, messages.T("check.fix_first", step.N))
 	}
 	if len(needServices) > 0 {
-		fmt.Fprint(os.Stderr, messages.T("check.services", len(needServices), strings.Join(needServices, " ")))
+		fmt.Fprint(os.Stderr, servicesLine(needServices))
 		if err := up(); err != nil {
 			return err
 		}
@@ -144,4 +144,12 @@ func readShort(r io.Reader, w io.Writer) (skipped []string, failed bool) {
 		}
 	}
 	return skipped, failed
+}
+
+// servicesLine announces the second pass: "the one that needs", "the 3 that need".
+func servicesLine(tests []string) string {
+	if len(tests) == 1 {
+		return messages.T("check.services_one", tests[0])
+	}
+	return messages.T("check.services", len(tests), strings.Join(tests, " "))
 }

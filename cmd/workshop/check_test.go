@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/peakload/workshop/internal/messages"
 )
 
 // The service-free pass prints a failing test as go test would, and lists
@@ -57,5 +59,21 @@ func TestWaitForChange(t *testing.T) {
 	defer cancel()
 	if _, ok := waitForChange(ctx, dir, now); ok {
 		t.Error("woke up with no change")
+	}
+}
+
+// The second pass's announcement agrees in number with its tests, in both
+// languages ("now the 1 that need services" was the bug).
+func TestServicesLineAgreesInNumber(t *testing.T) {
+	defer messages.Use(messages.English)()
+	if got := servicesLine([]string{"TestA"}); got != "they pass; now the one that needs services: TestA\n" {
+		t.Errorf("one test: %q", got)
+	}
+	if got := servicesLine([]string{"TestA", "TestB"}); got != "they pass; now the 2 that need services: TestA TestB\n" {
+		t.Errorf("two tests: %q", got)
+	}
+	messages.Use(messages.Vietnamese)
+	if got := servicesLine([]string{"TestA"}); strings.Contains(got, "1") || !strings.Contains(got, "TestA") {
+		t.Errorf("one test, in Vietnamese: %q", got)
 	}
 }

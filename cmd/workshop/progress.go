@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -25,9 +26,10 @@ import (
 )
 
 // The learner's progress lives in .workshop/progress/ (git-ignored, gone
-// with `make clean`): per step, how many hints were shown and the hash of
-// exercise.go the last time its check passed. "Solved" then means the check
-// passed on the file as it is now, not on some earlier version of it.
+// with `make clean`): per step, how many hints were shown and the hashes of
+// every exercise.go its check passed on. "Solved" then follows the content:
+// the check passed on the file exactly as it is now — so after a failed try,
+// putting back the version that passed is solved again.
 
 func progressDir() string { return filepath.Join(stack.FromEnv().Dir, "progress") }
 
@@ -65,34 +67,62 @@ func exerciseHash(step scenario.Manifest) (string, error) {
 	return hex.EncodeToString(sum[:]), nil
 }
 
-// recordCheck remembers that the check passed on the current exercise.go
-// (or forgets an earlier pass when it failed). Runs on the reference
-// (SOLUTION=1) prove nothing about the learner's file and are not recorded.
+// passedHashes are the hashes of every exercise.go step n's check passed
+// on, one a line in step-N.passed; step-N.check, where earlier versions
+// kept only the last one, still counts.
+func passedHashes(n int) []string {
+	var out []string
+	for _, what := range []string{"passed", "check"} {
+		b, _ := os.ReadFile(progressFile(n, what))
+		out = append(out, strings.Fields(string(b))...)
+	}
+	return out
+}
+
+// recordCheck remembers the content the check just judged: a pass adds its
+// hash to those that passed; a failure removes it (the check, updated by a
+// git pull, may now refuse a file it once took). Other contents keep their
+// passes. Runs on the reference (SOLUTION=1) prove nothing about the
+// learner's file and are not recorded.
 func recordCheck(cfg cli.Config, step scenario.Manifest, passed bool) {
 	if !step.Exercise || cfg.Solution {
 		return
 	}
-	path := progressFile(step.N, "check")
-	if !passed {
-		_ = os.Remove(path)
-		return
-	}
 	h, err := exerciseHash(step)
 	if err != nil {
 		return
 	}
-	_ = os.MkdirAll(progressDir(), 0o755)
-	_ = os.WriteFile(path, []byte(h+"\n"), 0o644)
+	_ = writePassed(step.N, h, passed)
 }
 
-// solved: the check last passed on exercise.go exactly as it is now.
-func solved(step scenario.Manifest) bool {
-	b, err := os.ReadFile(progressFile(step.N, "check"))
-	if err != nil {
-		return false
+// writePassed adds h to step n's passed hashes (passed) or removes it.
+func writePassed(n int, h string, passed bool) error {
+	kept := slices.DeleteFunc(passedHashes(n), func(x string) bool { return x == h })
+	if passed {
+		kept = append(kept, h)
 	}
-	h, err := exerciseHash(step)
-	return err == nil && strings.TrimSpace(string(b)) == h
+	slices.Sort(kept)
+	kept = slices.Compact(kept)
+	if err := os.MkdirAll(progressDir(), 0o755); err != nil {
+		return err
+	}
+	_ = os.Remove(progressFile(n, "check")) // folded into step-N.passed
+	return os.WriteFile(progressFile(n, "passed"), []byte(strings.Join(append(kept, ""), "\n")), 0o644)
+}
+
+// exerciseState is a step's exercise as `make progress` reports it:
+// "solved" when the check passed on exercise.go exactly as it is now,
+// "changed since its check passed" when it passed on some other content
+// only, else "to do".
+func exerciseState(step scenario.Manifest) string {
+	passed := passedHashes(step.N)
+	if len(passed) == 0 {
+		return "to do"
+	}
+	if h, err := exerciseHash(step); err == nil && slices.Contains(passed, h) {
+		return "solved"
+	}
+	return "changed since its check passed"
 }
 
 // runHint is `make step-N hint`: the hints seen so far, then the next one.
@@ -171,12 +201,7 @@ func collectProgress() Progress {
 	for _, step := range scenario.Steps() {
 		sp := StepProgress{Step: step.N, Slug: step.Slug, Exercise: "—", LastBench: lastBench(step, messages.English), Read: lastBench(step, messages.Current())}
 		if step.Exercise {
-			sp.Exercise = "to do"
-			if solved(step) {
-				sp.Exercise = "solved"
-			} else if _, err := os.Stat(progressFile(step.N, "check")); err == nil {
-				sp.Exercise = "changed since its check passed"
-			}
+			sp.Exercise = exerciseState(step)
 			b, _ := os.ReadFile(hintsFile(step))
 			sp.Hints = len(scenario.Hints(string(b)))
 			sp.HintsSeen = min(hintsSeen(step.N), sp.Hints)
@@ -284,19 +309,11 @@ func lastBench(step scenario.Manifest, l messages.Lang) string {
 	if err := json.Unmarshal(b, &r); err != nil {
 		return l.T("progress.unreadable", err)
 	}
+	// Each claim's verdict in the bench's own words (the function its table
+	// prints with): UNSTABLE and "not judged" read here as they read there.
 	var verdicts []string
 	for _, c := range r.Claims {
-		v := c.VerdictIn(l)
-		switch {
-		case c.Busy != "":
-			v = l.T("progress.busy")
-		case c.NotJudged != "":
-			v = l.T("progress.not_judged")
-		case c.Unstable: // the whole UNSTABLE sentence is the bench's
-			c.Unstable = false
-			v = c.VerdictIn(l)
-		}
-		verdicts = append(verdicts, c.ID+" "+v)
+		verdicts = append(verdicts, c.ID+" "+c.VerdictIn(l))
 	}
 	whose := l.T("progress.yours")
 	if on, _ := r.Params["solution"].(bool); on {
@@ -307,5 +324,5 @@ func lastBench(step scenario.Manifest, l messages.Lang) string {
 	if q, _ := r.Params["quick"].(bool); q {
 		whose += ", QUICK"
 	}
-	return fmt.Sprintf("%s (%s, %s)", strings.Join(verdicts, ", "), whose, r.StartedAt.Local().Format(l.T("progress.date")))
+	return fmt.Sprintf("%s (%s, %s)", strings.Join(verdicts, "; "), whose, r.StartedAt.Local().Format(l.T("progress.date")))
 }

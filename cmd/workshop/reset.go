@@ -7,50 +7,84 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/peakload/workshop/internal/cli"
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/stack"
 )
 
 // runReset is `make step-N reset`: exercise.go as the repository has it
 // (git's HEAD), the learner's version kept in .workshop/backup/ first —
-// nothing is ever discarded, so it need not ask.
+// nothing is ever discarded, so it need not ask. A step whose exercise
+// go-gets a module (step 9: frameworks.txt) also gets go.mod and go.sum
+// back as committed: `go get` wrote them, not the learner.
 func runReset(_ context.Context, cfg cli.Config, args []string) error {
 	step, err := cli.StepFlag("reset", args)
 	if err != nil {
 		return err
 	}
 	if !step.Exercise {
-		fmt.Printf("step %d has no exercise to reset\n", step.N)
+		fmt.Print(messages.T("reset.no_exercise", step.N))
 		return nil
 	}
+	stamp := time.Now().Format("20060102-150405")
 	path := filepath.Join(step.Dir(), "exercise.go")
+	changed, err := restore(path, fmt.Sprintf("step-%d-exercise-%s.go", step.N, stamp))
+	if err != nil {
+		return err
+	}
+	if changed {
+		fmt.Print(messages.T("reset.back", path, step.N))
+	} else {
+		fmt.Print(messages.T("reset.untouched", path))
+	}
+	if _, err := os.Stat(filepath.Join(step.Dir(), "frameworks.txt")); err != nil {
+		return nil // the step's exercise adds no module
+	}
+	var back []string
+	for _, f := range []string{"go.mod", "go.sum"} {
+		changed, err := restore(f, fmt.Sprintf("step-%d-%s-%s", step.N, f, stamp))
+		if err != nil {
+			return err
+		}
+		if changed {
+			back = append(back, f)
+		}
+	}
+	if len(back) > 0 {
+		fmt.Print(messages.T("reset.modules_back", strings.Join(back, messages.T("reset.and"))))
+	}
+	return nil
+}
+
+// restore puts path back as git's HEAD has it, the current content kept
+// in .workshop/backup/<backup> first; false when it already was.
+func restore(path, backup string) (bool, error) {
 	untouched, err := exec.Command("git", "show", "HEAD:"+filepath.ToSlash(path)).Output()
 	if err != nil {
-		return fmt.Errorf("reading the untouched %s from git: %w", path, err)
+		return false, fmt.Errorf("reading the committed %s from git: %w", path, err)
 	}
 	mine, err := os.ReadFile(path)
 	if err != nil && !os.IsNotExist(err) {
-		return err
+		return false, err
 	}
 	if bytes.Equal(mine, untouched) {
-		fmt.Printf("%s is already untouched\n", path)
-		return nil
+		return false, nil
 	}
 	if len(mine) > 0 {
-		backup := filepath.Join(stack.FromEnv().Dir, "backup", fmt.Sprintf("step-%d-exercise-%s.go", step.N, time.Now().Format("20060102-150405")))
-		if err := os.MkdirAll(filepath.Dir(backup), 0o755); err != nil {
-			return err
+		kept := filepath.Join(stack.FromEnv().Dir, "backup", backup)
+		if err := os.MkdirAll(filepath.Dir(kept), 0o755); err != nil {
+			return false, err
 		}
-		if err := os.WriteFile(backup, mine, 0o644); err != nil {
-			return fmt.Errorf("keeping your version: %w", err)
+		if err := os.WriteFile(kept, mine, 0o644); err != nil {
+			return false, fmt.Errorf("keeping your %s: %w", path, err)
 		}
-		fmt.Printf("your version is kept in %s\n", backup)
+		fmt.Print(messages.T("reset.kept", path, kept))
 	}
 	if err := os.WriteFile(path, untouched, 0o644); err != nil {
-		return err
+		return false, fmt.Errorf("restoring %s: %w", path, err)
 	}
-	fmt.Printf("%s is back as shipped (its TODO); `make step-%d check` fails until you solve it again\n", path, step.N)
-	return nil
+	return true, nil
 }

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"slices"
 
 	"github.com/peakload/workshop/internal/balancer"
 	"github.com/peakload/workshop/internal/cli"
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/stack"
 )
 
@@ -17,14 +19,15 @@ func runUp(ctx context.Context, cfg cli.Config, args []string) error {
 	if _, err := stack.Up(ctx, c, args...); err != nil {
 		return err
 	}
-	for _, s := range args {
-		if s == stack.Postgres {
-			return runSeed(ctx, cfg, nil)
-		}
+	if len(args) > 0 && !slices.Contains(args, stack.Postgres) {
+		return nil
 	}
-	if len(args) == 0 {
-		return runSeed(ctx, cfg, nil)
+	if err := runSeed(ctx, cfg, nil); err != nil {
+		return err
 	}
+	// The lessons' psql commands use the default port; this is the one in
+	// use (PEAKLOAD_PG_PORT moves it).
+	fmt.Fprint(os.Stderr, messages.T("up.psql", c.Endpoints().PostgresURL))
 	return nil
 }
 

@@ -85,22 +85,29 @@ var en = map[string]string{
 	"progress.solved":      "solved",
 	"progress.changed":     "changed since its check passed",
 	"progress.hints":       "%d of %d",
-	"progress.footer":      "\n(solved = `make step-N check` last passed on exercise.go as it is now; kept in .workshop/progress/)\n",
+	"progress.footer":      "\n(solved = `make step-N check` passed on exercise.go exactly as it is now, now or in an earlier try; kept in .workshop/progress/)\n",
 	"progress.no_bench":    "none yet (make step-%d bench)",
 	"progress.unreadable":  "unreadable: %v",
-	"progress.not_judged":  "not judged (the load tool limited a row)",
-	"progress.busy":        "not judged (the machine was busy)",
 	"progress.yours":       "your code",
 	"progress.reference":   "the reference",
 	"progress.the_step":    "the step",
 	"progress.date":        "Jan 2 15:04", // a Go time layout
 	"progress.md_head":     "### Workshop progress — %s (%.12s)\n\n| step | exercise | hints | last bench |\n|---|---|---|---|\n",
-	"progress.md_footnote": "\nsolved = `make step-N check` last passed on exercise.go as it is now; kept in .workshop/progress/\n",
+	"progress.md_footnote": "\nsolved = `make step-N check` passed on exercise.go exactly as it is now, now or in an earlier try; kept in .workshop/progress/\n",
+
+	// Reset (cmd/workshop/reset.go).
+	"reset.no_exercise":  "step %d has no exercise to reset\n",
+	"reset.untouched":    "%s is already untouched\n",
+	"reset.kept":         "your %s is kept in %s\n",
+	"reset.back":         "%s is back as shipped (its TODO); `make step-%d check` fails until you solve it again\n",
+	"reset.modules_back": "%s are back as committed: the modules your `go get` added are no longer required (they stay in the module cache, so `go get` works again offline)\n",
+	"reset.and":          " and ",
 
 	// The check (cmd/workshop/check.go).
 	"check.start":        "step %d check, service-free tests first (go test -short -failfast %s)\n",
 	"check.fix_first":    "(fix this first; `make step-%d watch` re-runs the check on every save)",
 	"check.services":     "they pass; now the %d that need services: %s\n",
+	"check.services_one": "they pass; now the one that needs services: %s\n",
 	"check.failed":       "step %d check failed: the first failure is above",
 	"check.passed":       "step %d check passed\n",
 	"check.failed_short": "the check failed before any service was needed",
@@ -137,6 +144,7 @@ var en = map[string]string{
 	// The stack's messages (internal/stack).
 	"stack.port_taken":         "port %d on %s is already taken by another program, not the workshop's %s; stop it, or pick another port with PEAKLOAD_%s_PORT",
 	"stack.port_taken_compose": "port %d on %s is already taken by another program; stop it, or pick another port with PEAKLOAD_%s_PORT",
+	"up.psql":                  "PostgreSQL is up; to query it yourself: psql '%s'\n",
 	"stack.started":            "started %s on %s:%d (%s)",
 	"stack.stopped":            "stopped %s",
 	"stack.compiling":          "compiling the MongoDB stand-in (FerretDB, cmd/mongo) into %s: 1–3 minutes the first time, once",

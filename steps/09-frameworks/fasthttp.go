@@ -63,6 +63,10 @@ func serveFastHTTP(ctx context.Context, ln net.Listener, app *endpoints.App) err
 		// Errors before the handler runs (a body over 1 MiB, a request that
 		// does not parse): JSON too, not fasthttp's plain text.
 		ErrorHandler: func(c *fasthttp.RequestCtx, err error) {
+			if nothingRead(c, err) {
+				_ = c.Conn().Close() // so the answer fasthttp writes next goes nowhere
+				return
+			}
 			if errors.Is(err, fasthttp.ErrBodyTooLarge) {
 				writeFast(c, fasthttp.StatusRequestEntityTooLarge, endpoints.TooLarge)
 				return
@@ -71,6 +75,18 @@ func serveFastHTTP(ctx context.Context, ln net.Listener, app *endpoints.App) err
 		},
 	}
 	return endpoints.ServeUntil(ctx, func() error { return srv.Serve(ln) }, srv.ShutdownWithContext)
+}
+
+// nothingRead: the connection timed out (ReadTimeout) or closed before a
+// byte of a request came. fasthttp would answer it 400 (through the
+// handler above) on a connection no request was sent on — a load tool's
+// spare connection, opened and never used: Go's client then logs
+// "Unsolicited response received on idle HTTP channel". net/http just
+// closes such a connection; so do we. fasthttp passes the network error
+// bare then (it wraps it once part of a request was read).
+func nothingRead(c *fasthttp.RequestCtx, err error) bool {
+	_, bare := err.(*net.OpError)
+	return bare && len(c.Request.Header.RawHeaders()) == 0
 }
 
 var itemsPrefix, debugPrefix = []byte(endpoints.ItemsPrefix), []byte("/debug/pprof/")
