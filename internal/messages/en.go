@@ -95,6 +95,8 @@ var en = map[string]string{
 	"check.failed":       "step %d check failed: the first failure is above",
 	"check.passed":       "step %d check passed\n",
 	"check.failed_short": "the check failed before any service was needed",
+	"check.skipped":      "--- SKIP: %s: %s (this test checked nothing in this run)\n",
+	"check.unfinished":   "--- FAIL: %s: the test never finished: its watchdog or a crash ended the test binary while it ran (what it said is below)\n",
 
 	// Steps, diff, run (cmd/workshop/steps.go).
 	"step.bad_flag":     "-step %q: want a step's number (2) or directory (02-cache-aside)",

@@ -88,6 +88,8 @@ var vi = map[string]string{
 	"check.failed":       "check bước %d không pass: lỗi đầu tiên ở phía trên",
 	"check.passed":       "check bước %d đã pass\n",
 	"check.failed_short": "check đã fail trước cả khi cần tới service",
+	"check.skipped":      "--- SKIP: %s: %s (lần chạy này test đó không kiểm tra gì cả)\n",
+	"check.unfinished":   "--- FAIL: %s: test không chạy xong: watchdog của nó hoặc một lỗi crash đã dừng test binary giữa chừng (những gì nó kịp in ở bên dưới)\n",
 
 	"step.bad_flag":     "-step %q: cần số của bước (2) hoặc tên thư mục (02-cache-aside)",
 	"step.no_dir":       "-step %q: không có thư mục này; bước %d là %s",
