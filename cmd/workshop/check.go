@@ -130,6 +130,7 @@ func readTests(r io.Reader, w io.Writer) (ran map[string]string, failed bool) {
 	ran = map[string]string{}
 	output := map[string][]string{}
 	var running []string // started, not yet ended, in order
+	var last []string    // the package's own lines: ok, FAIL, panic
 	dec := json.NewDecoder(r)
 	for {
 		var e testEvent
@@ -144,7 +145,7 @@ func readTests(r io.Reader, w io.Writer) (ran map[string]string, failed bool) {
 		case "output":
 			if e.Test == "" {
 				if strings.HasPrefix(e.Output, "FAIL") || strings.HasPrefix(e.Output, "panic:") || strings.HasPrefix(e.Output, "ok") {
-					fmt.Fprint(w, e.Output)
+					last = append(last, e.Output) // after the tests it ended unfinished
 				}
 				continue
 			}
@@ -175,6 +176,7 @@ func readTests(r io.Reader, w io.Writer) (ran map[string]string, failed bool) {
 			fmt.Fprint(w, failureText(output[name]))
 		}
 	}
+	fmt.Fprint(w, strings.Join(last, ""))
 	return ran, failed
 }
 

@@ -95,6 +95,7 @@ var en = map[string]string{
 	"check.failed":       "step %d check failed: the first failure is above",
 	"check.passed":       "step %d check passed\n",
 	"check.failed_short": "the check failed before any service was needed",
+	"check.timed_out":    "%s timed out: after %s of real time the goroutines had neither settled (all waiting) nor finished. The machine may be overloaded, and this is no verdict on your code; or a goroutine never waits (see below: running = a loop that spins) or sleeps that long.",
 	"check.skipped":      "--- SKIP: %s: %s (this test checked nothing in this run)\n",
 	"check.unfinished":   "--- FAIL: %s: the test never finished: its watchdog or a crash ended the test binary while it ran (what it said is below)\n",
 
