@@ -76,6 +76,11 @@ func TestEveryStepsCheckRunsEveryTest(t *testing.T) {
 					t.Errorf("%s: %s in the check's two passes, want pass", name, cmp.Or(ran[name], "never run"))
 				}
 			}
+			for _, name := range step.ServiceTests {
+				if !slices.Contains(listed, name) {
+					t.Errorf("ServiceTests lists %s, and the package has no such test", name)
+				}
+			}
 			for name := range ran {
 				if !slices.Contains(listed, name) {
 					t.Errorf("%s ran, and go test -list does not name it", name)
