@@ -306,9 +306,9 @@ func (do stages) timed(v *variant, short bool, slot int) outcome {
 // the service pass, which runs one at a time beside them once hold is
 // closed (make test starts the gate before its other tests with services,
 // so the compiles overlap them, and runs no check beside them). When every
-// variant has its verdict, the right answers run both passes again, one at
-// a time, beside do.hog's busy loops (nothing else of the gate runs then,
-// so the load is the loops'). Each variant's done is closed when its
+// variant has its verdict, the right answers run both passes again the
+// same way beside do.hog's busy loops (nothing else of the gate runs then,
+// so the load is the loops' and theirs). Each variant's done is closed when its
 // verdict is in, so the caller prints in order while later ones still run.
 func prove(vs []*variant, workers int, hold <-chan struct{}, do stages) {
 	next := make(chan int)
@@ -364,11 +364,25 @@ func prove(vs []*variant, workers int, hold <-chan struct{}, do stages) {
 		close(again)
 		stop := do.hog()
 		defer stop()
-		for v := range again {
-			v.busy, v.ranBusy = do.timed(v, true, 3), true
-			if v.busy.passed && len(v.step.ServiceTests) > 0 {
-				v.busy = do.timed(v, false, 3)
-			}
+		// As on the quiet machine: `workers` -short passes at a time, the
+		// service passes one at a time beside them.
+		busyServices := make(chan *variant, len(vs))
+		var shortsDone sync.WaitGroup
+		for range workers {
+			shortsDone.Go(func() {
+				for v := range again {
+					v.busy, v.ranBusy = do.timed(v, true, 3), true
+					if v.busy.passed && len(v.step.ServiceTests) > 0 {
+						busyServices <- v
+					} else {
+						close(v.done)
+					}
+				}
+			})
+		}
+		go func() { shortsDone.Wait(); close(busyServices) }()
+		for v := range busyServices {
+			v.busy = do.timed(v, false, 3)
 			close(v.done)
 		}
 	}()
