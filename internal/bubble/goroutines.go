@@ -33,8 +33,23 @@ type goroutine struct {
 func Goroutines() []string {
 	dirs := ownDirs()
 	var said []string
+	var counts []int
+	seen := map[string]int{} // a hundred callers on one lock are one line, ×100
 	for _, g := range inBubble(parseStacks(allStacks(), dirs)) {
-		said = append(said, messages.T("bubble.goroutine", waitingOn(g.state), g.state)+"\n      "+strings.Join(g.frames, "\n      "))
+		line := messages.T("bubble.goroutine", waitingOn(g.state), g.state) + "\n      " + strings.Join(g.frames, "\n      ")
+		if i, ok := seen[line]; ok {
+			counts[i]++
+			continue
+		}
+		seen[line] = len(said)
+		said = append(said, line)
+		counts = append(counts, 1)
+	}
+	for i, n := range counts {
+		if n > 1 {
+			head, rest, _ := strings.Cut(said[i], "\n")
+			said[i] = fmt.Sprintf("%s ×%d\n%s", head, n, rest)
+		}
 	}
 	if len(said) == 0 {
 		return []string{messages.T("bubble.no_goroutine")}
