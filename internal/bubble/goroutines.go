@@ -126,11 +126,12 @@ func allStacks() string {
 	}
 }
 
-// parseStacks reads a runtime.Stack dump and keeps each goroutine with a
-// frame in one of dirs, trimmed to those frames.
+// parseStacks reads a runtime.Stack dump and keeps each goroutine but the
+// first (the one that took the dump) with a frame in one of dirs, trimmed
+// to those frames.
 func parseStacks(dump string, dirs []string) []goroutine {
 	var gs []goroutine
-	for _, block := range strings.Split(dump, "\n\n") {
+	for _, block := range strings.Split(dump, "\n\n")[1:] { // [0] is the caller's: the watchdog's
 		lines := strings.Split(strings.TrimSpace(block), "\n")
 		head, ok := strings.CutPrefix(lines[0], "goroutine ")
 		if !ok {

@@ -25,17 +25,17 @@ func TestGoroutinesSayWhatTheyWaitOn(t *testing.T) {
 		}
 	}()
 	defer func() { mu.Unlock(); close(ch); stop.Store(true) }()
-	// The goroutines reach their waits on their own; the states are read
-	// from the dump until all three show (a watchdog, not a verdict).
-	for start := time.Now(); ; {
-		dump := allStacks()
-		if strings.Contains(dump, "[sync.Mutex.Lock") && strings.Contains(dump, "[chan receive") {
+	// The goroutines reach their waits on their own; the report is read
+	// until it shows all three (a watchdog, not a verdict).
+	for start := time.Now(); ; time.Sleep(time.Millisecond) {
+		said := strings.Join(Goroutines(), "\n")
+		spinning := strings.Contains(said, "[running]") || strings.Contains(said, "[runnable]")
+		if spinning && strings.Contains(said, "[sync.Mutex.Lock]") && strings.Contains(said, "[chan receive]") {
 			break
 		}
 		if time.Since(start) > time.Minute {
-			t.Fatalf("timed out (the machine may be overloaded): the goroutines never reached their waits:\n%s", dump)
+			t.Fatalf("timed out (the machine may be overloaded): the goroutines never reached their waits:\n%s", said)
 		}
-		time.Sleep(time.Millisecond)
 	}
 	for _, lang := range []messages.Lang{messages.English, messages.Vietnamese} {
 		restore := messages.Use(lang)
