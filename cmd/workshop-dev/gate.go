@@ -13,6 +13,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/peakload/workshop/internal/cli"
@@ -37,6 +38,14 @@ import (
 // time, since the checks share the databases. The stages are a pipeline —
 // a variant is run as soon as it is compiled — because compiling is CPU
 // and the service pass mostly waits on the databases: the two overlap.
+// Which tests need the services is the step's manifest entry
+// (course.Step.ServiceTests), as for make step-N check: the -short pass
+// skips exactly those, the service pass runs exactly those.
+//
+// Last, once every other verdict is in, every right answer — each valid
+// variant that passed, and the reference of each step — runs both passes
+// once more beside a busy loop on every CPU, and must pass again: no
+// check's verdict may rest on the machine being quiet (issue 33).
 
 // gateTimeout bounds one pass of one variant's check: a mutant that hangs
 // the check fails the gate with "timed out" rather than hanging make test.
@@ -45,7 +54,7 @@ const gateTimeout = 90 * time.Second
 // variant is one replacement of a step's exercise.go.
 type variant struct {
 	step scenario.Manifest
-	kind string // "untouched", "mutant" or "valid"
+	kind string // "untouched", "mutant", "valid" or "reference" (run only beside the busy loops)
 	name string
 	path string // "" for the untouched exercise
 	desc string // the file's first comment line, after "<name>: "
@@ -57,16 +66,21 @@ type variant struct {
 
 	short, full outcome // the -short pass, then the service pass (when short passed)
 	ranFull     bool
-	// took is the wall time of the compile, the -short pass and the
-	// service pass: printed, so a slow variant shows where its time went.
-	took [3]time.Duration
+	busy        outcome // a right answer's two passes again, beside busy loops
+	ranBusy     bool
+	// took is the wall time of the compile, the -short pass, the service
+	// pass and the passes beside the busy loops: printed, so a slow
+	// variant shows where its time went.
+	took [4]time.Duration
 	done chan struct{} // closed once the variant's verdict is known
 }
 
-// wantPass: valid alternatives pass; the untouched exercise and mutants fail.
-func (v *variant) wantPass() bool { return v.kind == "valid" }
+// wantPass: valid alternatives and the reference pass; the untouched
+// exercise and mutants fail.
+func (v *variant) wantPass() bool { return v.kind == "valid" || v.kind == "reference" }
 
-// gateVariants lists the step's untouched exercise, mutants and valid ones.
+// gateVariants lists the step's untouched exercise, mutants, valid ones
+// and its reference (built with -tags solution).
 func gateVariants(step scenario.Manifest) ([]*variant, error) {
 	vs := []*variant{{step: step, kind: "untouched", name: "exercise.go", desc: "the TODO as shipped"}}
 	for _, kind := range []string{"mutant", "valid"} {
@@ -80,6 +94,8 @@ func gateVariants(step scenario.Manifest) ([]*variant, error) {
 			vs = append(vs, &variant{step: step, kind: kind, name: name, path: f, desc: strings.TrimPrefix(desc, name+": ")})
 		}
 	}
+	// Last: its verdict comes only beside the busy loops, after the others'.
+	vs = append(vs, &variant{step: step, kind: "reference", name: step.SolutionDir(), desc: "the reference, -tags solution"})
 	return vs, nil
 }
 
@@ -104,6 +120,9 @@ func compileVariant(ctx context.Context, dir string, v *variant, i int) {
 	v.bin = filepath.Join(dir, fmt.Sprintf("step%02d-%d.test", v.step.N, i))
 	// No symbol table nor DWARF: the link, most of a compile here, is a third shorter.
 	args := []string{"test", "-c", "-ldflags=-s -w", "-o", v.bin}
+	if v.kind == "reference" {
+		args = append(args, "-tags", "solution")
+	}
 	if v.path != "" {
 		overlay, err := writeOverlay(dir, v, i)
 		if err != nil {
@@ -181,6 +200,9 @@ func judge(v *variant, o outcome) error {
 		return v.err
 	case v.wantPass() && !o.passed:
 		return fmt.Errorf("a right answer is rejected: %s", cmp.Or(o.firstFail, "the check failed"))
+	case v.wantPass() && v.ranBusy && !v.busy.passed:
+		return fmt.Errorf("a right answer is rejected beside a busy loop on every CPU (a verdict that rests on the machine's load): %s",
+			cmp.Or(v.busy.firstFail, "the check failed"))
 	case v.wantPass():
 		return nil
 	case o.passed:
@@ -199,10 +221,8 @@ func judge(v *variant, o outcome) error {
 }
 
 // runVariant runs a compiled check in the step's directory, as go test
-// does: under -test.short (the service-free pass) or in full.
+// does: under -test.short (the service-free pass) or the service pass.
 func runVariant(ctx context.Context, sc stack.Config, v *variant, short bool) outcome {
-	t := time.Now()
-	defer func() { v.took[map[bool]int{true: 1, false: 2}[short]] = time.Since(t) }()
 	cmd := exec.CommandContext(ctx, v.bin, runArgs(v, short)...)
 	cmd.Dir = v.step.Dir()
 	// The endpoints in the -short pass too: a test that reached a service
@@ -215,11 +235,17 @@ func runVariant(ctx context.Context, sc stack.Config, v *variant, short bool) ou
 	return readOutcome(string(out), err)
 }
 
-// runArgs are the test binary's flags for one pass of v.
+// runArgs are the test binary's flags for one pass of v: the -short pass
+// runs every test but the step's ServiceTests, the service pass those.
 func runArgs(v *variant, short bool) []string {
 	args := []string{"-test.count=1", "-test.timeout=" + gateTimeout.String()}
-	if short {
+	switch {
+	case short && len(v.step.ServiceTests) > 0:
+		args = append(args, "-test.short", "-test.skip="+v.step.ServiceTestsPattern())
+	case short:
 		args = append(args, "-test.short")
+	default:
+		args = append(args, "-test.run="+v.step.ServiceTestsPattern())
 	}
 	if !v.wantPass() {
 		args = append(args, "-test.failfast") // the first failure is all we read
@@ -230,22 +256,47 @@ func runArgs(v *variant, short bool) []string {
 // needsServicePass: a variant whose -short pass passed has not been judged
 // yet — a valid one must pass the tests with services too, and a wrong one
 // may be caught only there. One that failed -short (or did not compile) is
-// judged on that, as `make step-N check` stops there.
-func needsServicePass(v *variant) bool { return v.err == nil && v.short.passed }
+// judged on that, as `make step-N check` stops there; a step none of whose
+// tests needs a service has no second pass.
+func needsServicePass(v *variant) bool {
+	return v.err == nil && v.short.passed && len(v.step.ServiceTests) > 0
+}
 
-// decidingPass is the outcome the gate judges v on, and the pass it came from.
+// needsBusyPass: a right answer that passed on the quiet machine (and
+// the reference, which runs only there) runs again beside busy loops.
+func needsBusyPass(v *variant) bool {
+	if v.err != nil || !v.wantPass() {
+		return false
+	}
+	o, _ := decidingPass(v)
+	return v.kind == "reference" || o.passed
+}
+
+// decidingPass is the outcome the gate judges v on, and the pass it came
+// from (the reference runs only beside the busy loops).
 func decidingPass(v *variant) (outcome, string) {
-	if v.ranFull {
+	switch {
+	case v.kind == "reference":
+		return v.busy, "beside busy loops"
+	case v.ranFull:
 		return v.full, "with services"
 	}
 	return v.short, "-short"
 }
 
-// stages are how prove compiles a variant and runs one pass of it (the
-// real ones in gate; stand-ins in the scheduling's test).
+// stages are how prove compiles a variant, runs one pass of it and keeps
+// every CPU busy (the real ones in gate; stand-ins in the scheduling's test).
 type stages struct {
 	compile func(v *variant, i int)
 	run     func(v *variant, short bool) outcome
+	hog     func() (stop func())
+}
+
+// timed is one pass of v, its wall time added to v.took[slot].
+func (do stages) timed(v *variant, short bool, slot int) outcome {
+	t := time.Now()
+	defer func() { v.took[slot] += time.Since(t) }()
+	return do.run(v, short)
 }
 
 // prove compiles and runs every variant in a pipeline: `workers` compile
@@ -254,35 +305,47 @@ type stages struct {
 // waiting for one would leave a CPU idle); those that pass it queue for
 // the service pass, which runs one at a time beside them once hold is
 // closed (make test starts the gate before its other tests with services,
-// so the compiles overlap them, and runs no check beside them). Each variant's
-// done is closed when its verdict is in, so the caller prints in order
-// while later ones still run.
+// so the compiles overlap them, and runs no check beside them). When every
+// variant has its verdict, the right answers run both passes again the
+// same way beside do.hog's busy loops (nothing else of the gate runs then,
+// so the load is the loops' and theirs). Each variant's done is closed when its
+// verdict is in, so the caller prints in order while later ones still run.
 func prove(vs []*variant, workers int, hold <-chan struct{}, do stages) {
 	next := make(chan int)
 	services := make(chan *variant, len(vs))
+	again := make(chan *variant, len(vs))
 	shorts := make(chan struct{}, 2*workers)
 	for _, v := range vs {
 		v.done = make(chan struct{})
 	}
-	var wg sync.WaitGroup
+	var wg, quiet sync.WaitGroup // every pass; every pass on the quiet machine
+	quiet.Add(len(vs))
+	judged := func(v *variant) {
+		if needsBusyPass(v) {
+			again <- v
+		} else {
+			close(v.done)
+		}
+		quiet.Done()
+	}
 	decided := func(v *variant) {
 		if needsServicePass(v) {
 			services <- v
 		} else {
-			close(v.done)
+			judged(v)
 		}
 	}
 	for range workers {
 		wg.Go(func() {
 			for i := range next {
 				v := vs[i]
-				if do.compile(v, i); v.err != nil {
-					decided(v)
+				if do.compile(v, i); v.err != nil || v.kind == "reference" {
+					judged(v) // the reference runs only beside the busy loops
 					continue
 				}
 				wg.Go(func() {
 					shorts <- struct{}{}
-					v.short = do.run(v, true)
+					v.short = do.timed(v, true, 1)
 					<-shorts
 					decided(v)
 				})
@@ -292,7 +355,34 @@ func prove(vs []*variant, workers int, hold <-chan struct{}, do stages) {
 	go func() {
 		<-hold // the databases are someone else's until then
 		for v := range services {
-			v.full, v.ranFull = do.run(v, false), true
+			v.full, v.ranFull = do.timed(v, false, 2), true
+			judged(v)
+		}
+	}()
+	go func() {
+		quiet.Wait()
+		close(again)
+		stop := do.hog()
+		defer stop()
+		// As on the quiet machine: `workers` -short passes at a time, the
+		// service passes one at a time beside them.
+		busyServices := make(chan *variant, len(vs))
+		var shortsDone sync.WaitGroup
+		for range workers {
+			shortsDone.Go(func() {
+				for v := range again {
+					v.busy, v.ranBusy = do.timed(v, true, 3), true
+					if v.busy.passed && len(v.step.ServiceTests) > 0 {
+						busyServices <- v
+					} else {
+						close(v.done)
+					}
+				}
+			})
+		}
+		go func() { shortsDone.Wait(); close(busyServices) }()
+		for v := range busyServices {
+			v.busy = do.timed(v, false, 3)
 			close(v.done)
 		}
 	}()
@@ -306,6 +396,21 @@ func prove(vs []*variant, workers int, hold <-chan struct{}, do stages) {
 	}()
 }
 
+// busyLoops spins a goroutine on every CPU the gate may use until stop is
+// called: the load of a learner's laptop running a build, a browser and
+// the check at once, made worse.
+func busyLoops() (stop func()) {
+	var done atomic.Bool
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for !done.Load() {
+			}
+		})
+	}
+	return func() { done.Store(true); wg.Wait() }
+}
+
 // gateLine is the printed line of a variant whose verdict is in: what it
 // is, which pass decided and what the learner reads there, and the times;
 // ok is false when the variant breaks the gate.
@@ -313,7 +418,13 @@ func gateLine(v *variant) (line string, ok bool) {
 	o, pass := decidingPass(v)
 	what := pass + ": " + cmp.Or(o.firstFail, "passes")
 	if v.wantPass() && o.passed {
-		what = "passes -short and with services"
+		what = map[bool]string{true: "passes -short and with services", false: "passes -short"}[v.ranFull]
+		if v.kind == "reference" {
+			what = "passes"
+		}
+		if v.ranBusy && v.busy.passed {
+			what += ", and beside a busy loop on every CPU"
+		}
 	}
 	err := judge(v, o)
 	if err != nil {
@@ -322,6 +433,9 @@ func gateLine(v *variant) (line string, ok bool) {
 	times := fmt.Sprintf("built %.1fs, -short %.1fs", v.took[0].Seconds(), v.took[1].Seconds())
 	if v.ranFull {
 		times += fmt.Sprintf(", services %.1fs", v.took[2].Seconds())
+	}
+	if v.ranBusy {
+		times += fmt.Sprintf(", busy %.1fs", v.took[3].Seconds())
 	}
 	return fmt.Sprintf("step %d %s %s (%s) → %s [%s]", v.step.N, v.kind, v.name, v.desc, what, times), err == nil
 }
@@ -369,6 +483,7 @@ func startGate(ctx context.Context, sc stack.Config, steps []scenario.Manifest) 
 	prove(all, max(runtime.NumCPU(), 2), g.hold, stages{
 		compile: func(v *variant, i int) { compileVariant(ctx, tmp, v, i) },
 		run:     func(v *variant, short bool) outcome { return runVariant(ctx, sc, v, short) },
+		hog:     busyLoops,
 	})
 	return g, nil
 }
@@ -395,7 +510,7 @@ func (g *gateRun) finish() error {
 	defer g.stop()
 	close(g.hold)
 	var broken []string
-	var took [3]time.Duration
+	var took [4]time.Duration
 	for _, v := range g.all {
 		<-v.done
 		for i := range took {
@@ -408,8 +523,9 @@ func (g *gateRun) finish() error {
 			fmt.Fprintf(os.Stderr, "    ok   %s\n", line)
 		}
 	}
-	fmt.Fprintf(os.Stderr, "    %d variants proven %.1fs after the gate started (summed: compiling %.1fs, -short passes %.1fs, service passes %.1fs)\n",
-		len(g.all), time.Since(g.start).Seconds(), took[0].Seconds(), took[1].Seconds(), took[2].Seconds())
+	fmt.Fprintf(os.Stderr, "    %d variants proven %.1fs after the gate started (summed: compiling %.1fs, -short passes %.1fs, service passes %.1fs; "+
+		"the right answers again beside busy loops %.1fs)\n",
+		len(g.all), time.Since(g.start).Seconds(), took[0].Seconds(), took[1].Seconds(), took[2].Seconds(), took[3].Seconds())
 	if len(broken) > 0 {
 		return fmt.Errorf("the gate is broken by: %s", strings.Join(broken, "; "))
 	}

@@ -7,6 +7,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/scenario"
 )
 
 // The gate reads a check's output as a learner would, and judges it.
@@ -26,6 +29,7 @@ func TestGateJudgesWhatTheLearnerReads(t *testing.T) {
 		{"mutant fails to set up", "mutant", "FAIL\tgithub.com/x [setup failed]\n", exit1, "without a `--- FAIL` line"},
 		{"valid passes", "valid", "PASS\n", nil, ""},
 		{"valid rejected", "valid", failed, exit1, "a right answer is rejected: TestNotModified: check_test.go:31"},
+		{"reference rejected", "reference", failed, exit1, "a right answer is rejected: TestNotModified"},
 		{"untouched exercise fails", "untouched", failed, exit1, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -85,7 +89,7 @@ func TestGateServicePassOnlyAfterShortPasses(t *testing.T) {
 		{"does not compile", "mutant", errors.New("does not compile: x.go:1: syntax error"), outcome{}, outcome{}, false, false, "does not compile"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v := &variant{kind: tc.kind, name: "x", err: tc.err, short: tc.short}
+			v := &variant{step: withServices, kind: tc.kind, name: "x", err: tc.err, short: tc.short}
 			if got := needsServicePass(v); got != tc.wantFull {
 				t.Fatalf("needsServicePass = %v, want %v", got, tc.wantFull)
 			}
@@ -103,38 +107,49 @@ func TestGateServicePassOnlyAfterShortPasses(t *testing.T) {
 	}
 }
 
-// The -short pass skips the tests that need services; a wrong answer stops
-// at its first failure in either pass, a right one runs every test.
+// withServices is a step two of whose tests need the services.
+var withServices = scenario.Manifest{Step: course.Step{N: 2, ServiceTests: []string{"TestA", "TestB"}}}
+
+// The -short pass skips exactly the step's ServiceTests, the service pass
+// runs exactly those; a wrong answer stops at its first failure in either
+// pass, a right one runs every test.
 func TestGateRunArgs(t *testing.T) {
 	for _, tc := range []struct {
 		kind  string
 		short bool
 		want  string
 	}{
-		{"mutant", true, "-test.count=1 -test.timeout=1m30s -test.short -test.failfast"},
-		{"mutant", false, "-test.count=1 -test.timeout=1m30s -test.failfast"},
-		{"untouched", true, "-test.count=1 -test.timeout=1m30s -test.short -test.failfast"},
-		{"valid", true, "-test.count=1 -test.timeout=1m30s -test.short"},
-		{"valid", false, "-test.count=1 -test.timeout=1m30s"},
+		{"mutant", true, "-test.count=1 -test.timeout=1m30s -test.short -test.skip=^(TestA|TestB)$ -test.failfast"},
+		{"mutant", false, "-test.count=1 -test.timeout=1m30s -test.run=^(TestA|TestB)$ -test.failfast"},
+		{"untouched", true, "-test.count=1 -test.timeout=1m30s -test.short -test.skip=^(TestA|TestB)$ -test.failfast"},
+		{"valid", true, "-test.count=1 -test.timeout=1m30s -test.short -test.skip=^(TestA|TestB)$"},
+		{"valid", false, "-test.count=1 -test.timeout=1m30s -test.run=^(TestA|TestB)$"},
+		{"reference", false, "-test.count=1 -test.timeout=1m30s -test.run=^(TestA|TestB)$"},
 	} {
-		if got := strings.Join(runArgs(&variant{kind: tc.kind}, tc.short), " "); got != tc.want {
+		if got := strings.Join(runArgs(&variant{step: withServices, kind: tc.kind}, tc.short), " "); got != tc.want {
 			t.Errorf("%s, short=%v: %q, want %q", tc.kind, tc.short, got, tc.want)
 		}
+	}
+	if got := strings.Join(runArgs(&variant{kind: "valid"}, true), " "); got != "-test.count=1 -test.timeout=1m30s -test.short" {
+		t.Errorf("a step without service tests: %q", got)
 	}
 }
 
 // The pipeline: every variant gets a verdict; the service pass runs one at
 // a time (the checks share the databases), only after its variant's -short
 // pass passed and once released (make test's other service tests are
-// done); a variant that does not compile runs nothing.
+// done); a variant that does not compile runs nothing. Every right answer
+// that passed, and every reference, runs both passes again beside the
+// busy loops, only once every other pass is over.
 func TestGatePipeline(t *testing.T) {
 	exit1 := errors.New("exit status 1")
 	var vs []*variant
 	for i := range 40 {
-		vs = append(vs, &variant{kind: []string{"mutant", "valid", "untouched", "mutant"}[i%4], name: fmt.Sprint(i)})
+		vs = append(vs, &variant{step: withServices, kind: []string{"mutant", "valid", "untouched", "mutant", "reference"}[i%5], name: fmt.Sprint(i)})
 	}
 	var mu sync.Mutex
 	inService, maxInService, shortRuns := 0, 0, map[*variant]bool{}
+	hogging, quietAfterHogs, busyRuns := false, 0, map[*variant]int{}
 	hold := make(chan struct{})
 	services := 0
 	prove(vs, 3, hold, stages{
@@ -143,8 +158,25 @@ func TestGatePipeline(t *testing.T) {
 				v.err = errors.New("does not compile")
 			}
 		},
+		hog: func() func() {
+			mu.Lock()
+			hogging = true
+			mu.Unlock()
+			return func() { mu.Lock(); hogging = false; mu.Unlock() }
+		},
 		run: func(v *variant, short bool) outcome {
 			mu.Lock()
+			if hogging {
+				busyRuns[v]++
+				mu.Unlock()
+				return readOutcome("PASS\n", nil)
+			}
+			if len(busyRuns) > 0 {
+				quietAfterHogs++
+			}
+			if v.kind == "reference" {
+				t.Errorf("variant %s: the reference ran on the quiet machine", v.name)
+			}
 			if short {
 				shortRuns[v] = true
 			} else {
@@ -169,7 +201,7 @@ func TestGatePipeline(t *testing.T) {
 	})
 	// The verdicts -short decides come in while the service passes are held.
 	for i, v := range vs {
-		if i%10 == 9 || v.kind != "valid" && v.name[len(v.name)-1]%2 == 0 {
+		if i%10 == 9 || !v.wantPass() && v.name[len(v.name)-1]%2 == 0 {
 			<-v.done
 		}
 	}
@@ -191,5 +223,17 @@ func TestGatePipeline(t *testing.T) {
 	}
 	if maxInService != 1 {
 		t.Errorf("%d service passes at once, want 1", maxInService)
+	}
+	for _, v := range vs {
+		want := 0
+		if v.err == nil && v.wantPass() {
+			want = 2 // both passes
+		}
+		if busyRuns[v] != want || v.ranBusy != (want > 0) {
+			t.Errorf("variant %s (%s): %d passes beside the busy loops, want %d", v.name, v.kind, busyRuns[v], want)
+		}
+	}
+	if quietAfterHogs > 0 {
+		t.Errorf("%d quiet passes ran after the busy loops began", quietAfterHogs)
 	}
 }

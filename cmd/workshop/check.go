@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
-	"regexp"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/peakload/workshop/internal/cli"
@@ -46,24 +48,43 @@ func check(ctx context.Context, cfg cli.Config, step scenario.Step) (err error) 
 // checkWith runs the two passes of the check; up brings the services up
 // when the second pass needs them (watch starts them once for all its runs).
 func checkWith(ctx context.Context, cfg cli.Config, step scenario.Step, up func() error) error {
+	_, err := checkPasses(ctx, cfg, step, up, os.Stderr)
+	return err
+}
+
+// checkPasses runs the check's two passes, printing to w what a learner
+// reads, and returns what became of each top-level test: "pass", "fail" or
+// "skip". Which tests need the services is the step's manifest entry
+// (course.Step.ServiceTests), not what a test says when it skips: the
+// first pass runs every other test under -short with nothing started, the
+// second exactly those, so together they run every test of the package.
+func checkPasses(ctx context.Context, cfg cli.Config, step scenario.Step, up func() error, w io.Writer) (map[string]string, error) {
 	pkg := "./" + step.Dir() + "/"
-	fmt.Fprint(os.Stderr, messages.T("check.start", step.N, pkg))
-	needServices, err := checkShort(ctx, cfg, pkg)
+	services := step.ServiceTests
+	fmt.Fprint(w, messages.T("check.start", step.N, pkg))
+	first := []string{"-short"}
+	if len(services) > 0 {
+		first = append(first, "-skip", step.ServiceTestsPattern())
+	}
+	ran, err := checkPass(ctx, cfg, pkg, first, nil, w)
 	if err != nil {
-		return fmt.Errorf("%w %s", err, messages.T("check.fix_first", step.N))
+		return ran, fmt.Errorf("%s %s", messages.T("check.failed_short"), messages.T("check.fix_first", step.N))
 	}
-	if len(needServices) > 0 {
-		fmt.Fprint(os.Stderr, servicesLine(needServices))
+	if len(services) > 0 {
+		fmt.Fprint(w, servicesLine(services))
 		if err := up(); err != nil {
-			return err
+			return ran, err
 		}
-		err = cli.GoTest(ctx, stack.FromEnv(), cfg.Solution, "-failfast", "-run", "^("+strings.Join(needServices, "|")+")$", pkg)
+		sc := stack.FromEnv()
+		env := append(sc.Endpoints().Env(), "PEAKLOAD_MONGO_BIN="+filepath.Join(sc.Dir, "bin", "mongo"))
+		second, err := checkPass(ctx, cfg, pkg, []string{"-run", step.ServiceTestsPattern()}, env, w)
+		maps.Copy(ran, second)
 		if err != nil {
-			return fmt.Errorf("%s (%w)", messages.T("check.failed", step.N), err)
+			return ran, errors.New(messages.T("check.failed", step.N))
 		}
 	}
-	fmt.Fprint(os.Stderr, messages.T("check.passed", step.N))
-	return nil
+	fmt.Fprint(w, messages.T("check.passed", step.N))
+	return ran, nil
 }
 
 // testEvent is one line of `go test -json` (cmd/test2json).
@@ -73,18 +94,17 @@ type testEvent struct {
 	Output string
 }
 
-var shortSkip = regexp.MustCompile(`skipped under -short|needs (PostgreSQL|Redis|MongoDB)|runs processes|starts three servers`)
-
-// checkShort runs pkg's tests under -short and prints what a learner needs:
-// the failing test's output (or the build error) and nothing else. It
-// returns the top-level tests that skipped for want of services.
-func checkShort(ctx context.Context, cfg cli.Config, pkg string) ([]string, error) {
-	args := []string{"test", "-count=1", "-short", "-failfast", "-json"}
+// checkPass runs pkg's tests with args (stopping at the first failure) and
+// prints what a learner needs: the failing test's output, or the build
+// error, and any test that skipped, with why. env is added to the tests'.
+func checkPass(ctx context.Context, cfg cli.Config, pkg string, args, env []string, w io.Writer) (map[string]string, error) {
+	goArgs := []string{"test", "-count=1", "-failfast", "-json"}
 	if cfg.Solution {
-		args = append(args, "-tags", "solution")
+		goArgs = append(goArgs, "-tags", "solution")
 	}
-	cmd := exec.CommandContext(ctx, "go", append(args, pkg)...)
-	cmd.Stderr = os.Stderr
+	cmd := exec.CommandContext(ctx, "go", append(append(goArgs, args...), pkg)...)
+	cmd.Env = append(os.Environ(), env...)
+	cmd.Stderr = w
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -92,19 +112,25 @@ func checkShort(ctx context.Context, cfg cli.Config, pkg string) ([]string, erro
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	skipped, failed := readShort(out, os.Stdout)
+	ran, failed := readTests(out, w)
 	werr := cmd.Wait()
 	if failed || werr != nil {
-		return nil, errors.New(messages.T("check.failed_short"))
+		return ran, errors.Join(errors.New("failed"), werr)
 	}
-	return skipped, nil
+	return ran, nil
 }
 
-// readShort prints the output of failing tests (and build output) from a
-// go test -json stream, and lists the top-level tests skipped for want of
-// services. Passing tests stay quiet, as in a plain go test.
-func readShort(r io.Reader, w io.Writer) (skipped []string, failed bool) {
+// readTests prints the output of failing tests (and build output) from a
+// go test -json stream and returns what became of each top-level test.
+// Passing tests stay quiet, as in a plain go test; a skip is said, since a
+// check's test that skips has not checked anything. A test the binary
+// never finished (a watchdog or a crash ended the process: go test reports
+// only the package as failed) is printed and counted as failed.
+func readTests(r io.Reader, w io.Writer) (ran map[string]string, failed bool) {
+	ran = map[string]string{}
 	output := map[string][]string{}
+	var running []string // started, not yet ended, in order
+	var last []string    // the package's own lines: ok, FAIL, panic
 	dec := json.NewDecoder(r)
 	for {
 		var e testEvent
@@ -114,36 +140,70 @@ func readShort(r io.Reader, w io.Writer) (skipped []string, failed bool) {
 		switch e.Action {
 		case "build-output":
 			fmt.Fprint(w, e.Output)
+		case "run":
+			running = append(running, e.Test)
 		case "output":
 			if e.Test == "" {
 				if strings.HasPrefix(e.Output, "FAIL") || strings.HasPrefix(e.Output, "panic:") || strings.HasPrefix(e.Output, "ok") {
-					fmt.Fprint(w, e.Output)
+					last = append(last, e.Output) // after the tests it ended unfinished
 				}
 				continue
 			}
 			output[e.Test] = append(output[e.Test], e.Output)
-		case "fail":
-			failed = true
-			if e.Test != "" { // a subtest, then its parent
-				// As plain go test prints it: the --- FAIL line, then what the test said.
-				var head, body []string
-				for _, l := range output[e.Test] {
-					switch {
-					case strings.HasPrefix(strings.TrimSpace(l), "--- FAIL"):
-						head = append(head, l)
-					case !strings.HasPrefix(strings.TrimSpace(l), "=== "):
-						body = append(body, l)
-					}
-				}
-				fmt.Fprint(w, strings.Join(append(head, body...), ""))
+		case "pass", "fail", "skip":
+			if e.Test == "" {
+				failed = failed || e.Action == "fail"
+				continue
 			}
-		case "skip":
-			if e.Test != "" && !strings.Contains(e.Test, "/") && shortSkip.MatchString(strings.Join(output[e.Test], "")) {
-				skipped = append(skipped, e.Test)
+			running = slices.DeleteFunc(running, func(n string) bool { return n == e.Test })
+			if !strings.Contains(e.Test, "/") {
+				ran[e.Test] = e.Action
+			}
+			switch {
+			case e.Action == "fail": // a subtest, then its parent
+				failed = true
+				fmt.Fprint(w, failureText(output[e.Test]))
+			case e.Action == "skip" && !strings.Contains(e.Test, "/"):
+				fmt.Fprint(w, messages.T("check.skipped", e.Test, skipReason(output[e.Test])))
 			}
 		}
 	}
-	return skipped, failed
+	for _, name := range running {
+		failed = true
+		if !strings.Contains(name, "/") {
+			ran[name] = "fail"
+			fmt.Fprint(w, messages.T("check.unfinished", name))
+			fmt.Fprint(w, failureText(output[name]))
+		}
+	}
+	fmt.Fprint(w, strings.Join(last, ""))
+	return ran, failed
+}
+
+// failureText is a failed test's output as plain go test prints it: the
+// --- FAIL line, then what the test said.
+func failureText(lines []string) string {
+	var head, body []string
+	for _, l := range lines {
+		switch t := strings.TrimSpace(l); {
+		case strings.HasPrefix(t, "--- FAIL"):
+			head = append(head, l)
+		case !strings.HasPrefix(t, "=== "):
+			body = append(body, l)
+		}
+	}
+	return strings.Join(append(head, body...), "")
+}
+
+// skipReason is what a skipped test said, on one line.
+func skipReason(lines []string) string {
+	var said []string
+	for _, l := range lines {
+		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "=== ") && !strings.HasPrefix(t, "--- SKIP") {
+			said = append(said, t)
+		}
+	}
+	return strings.Join(said, " ")
 }
 
 // servicesLine announces the second pass: "the one that needs", "the 3 that need".

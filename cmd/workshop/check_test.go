@@ -1,40 +1,113 @@
 package main
 
 import (
+	"cmp"
 	"context"
+	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/messages"
+	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/stacktest/mongotest"
 )
 
-// The service-free pass prints a failing test as go test would, and lists
-// the tests left for the services.
-func TestReadShort(t *testing.T) {
+// A pass prints a failing test as go test would, says a skip, and counts a
+// test the binary never finished (a watchdog's os.Exit) as failed, with
+// what it printed.
+func TestReadTests(t *testing.T) {
 	stream := strings.Join([]string{
 		`{"Action":"run","Test":"TestNotModified"}`,
 		`{"Action":"output","Test":"TestNotModified","Output":"=== RUN   TestNotModified\n"}`,
 		`{"Action":"output","Test":"TestNotModified","Output":"    check_test.go:31: NotModified(*) = false, want true\n"}`,
 		`{"Action":"output","Test":"TestNotModified","Output":"--- FAIL: TestNotModified (0.00s)\n"}`,
 		`{"Action":"fail","Test":"TestNotModified"}`,
-		`{"Action":"output","Test":"TestPolling","Output":"    stacktest.go:30: needs PostgreSQL: skipped under -short (…)\n"}`,
-		`{"Action":"skip","Test":"TestPolling"}`,
+		`{"Action":"run","Test":"TestPolling"}`,
+		`{"Action":"pass","Test":"TestPolling"}`,
+		`{"Action":"run","Test":"TestOther"}`,
 		`{"Action":"output","Test":"TestOther","Output":"    x_test.go:1: not on this OS\n"}`,
 		`{"Action":"skip","Test":"TestOther"}`,
+		`{"Action":"run","Test":"TestStuck"}`,
+		`{"Action":"output","Test":"TestStuck","Output":"the watchdog: blocked on a mutex\n"}`,
 		`{"Action":"fail"}`,
 	}, "\n")
 	var out strings.Builder
-	skipped, failed := readShort(strings.NewReader(stream), &out)
-	if !failed || !slices.Equal(skipped, []string{"TestPolling"}) {
-		t.Errorf("failed %v, skipped %v; want true, [TestPolling]", failed, skipped)
+	ran, failed := readTests(strings.NewReader(stream), &out)
+	want := map[string]string{"TestNotModified": "fail", "TestPolling": "pass", "TestOther": "skip", "TestStuck": "fail"}
+	if !failed || !maps.Equal(ran, want) {
+		t.Errorf("failed %v, ran %v; want true, %v", failed, ran, want)
 	}
-	if want := "--- FAIL: TestNotModified (0.00s)\n    check_test.go:31: NotModified(*) = false, want true\n"; out.String() != want {
-		t.Errorf("printed %q, want %q", out.String(), want)
+	for _, said := range []string{
+		"--- FAIL: TestNotModified (0.00s)\n    check_test.go:31: NotModified(*) = false, want true\n",
+		messages.T("check.skipped", "TestOther", "x_test.go:1: not on this OS"),
+		messages.T("check.unfinished", "TestStuck") + "the watchdog: blocked on a mutex\n",
+	} {
+		if !strings.Contains(out.String(), said) {
+			t.Errorf("printed %q, want it to contain %q", out.String(), said)
+		}
 	}
+}
+
+// The two passes of `make step-N check SOLUTION=1` together run every
+// top-level test of every step's package (as `go test -list` names them,
+// fuzz tests too: go test runs their seeds) and each passes: none skipped, none left to a pass that never runs it,
+// none reported as passed by a parent process whose child skipped it. It
+// runs every step's check on the reference with the services, so make
+// test runs the steps' tests through it rather than a second time.
+func TestEveryStepsCheckRunsEveryTest(t *testing.T) {
+	stacktest.Postgres(t)
+	stacktest.Redis(t)
+	mongotest.Store(t)
+	t.Chdir(filepath.Join("..", ".."))
+	for _, step := range scenario.All() {
+		t.Run(filepath.Base(step.Dir()), func(t *testing.T) {
+			listed := listTests(t, "./"+step.Dir()+"/")
+			var out strings.Builder
+			ran, err := checkPasses(t.Context(), cli.Config{Solution: true}, step, func() error { return nil }, &out)
+			for _, name := range listed {
+				if ran[name] != "pass" {
+					t.Errorf("%s: %s in the check's two passes, want pass", name, cmp.Or(ran[name], "never run"))
+				}
+			}
+			for _, name := range step.ServiceTests {
+				if !slices.Contains(listed, name) {
+					t.Errorf("ServiceTests lists %s, and the package has no such test", name)
+				}
+			}
+			for name := range ran {
+				if !slices.Contains(listed, name) {
+					t.Errorf("%s ran, and go test -list does not name it", name)
+				}
+			}
+			if err != nil || t.Failed() {
+				t.Errorf("make step-%d check SOLUTION=1: %v; it printed:\n%s", step.N, err, out.String())
+			}
+		})
+	}
+}
+
+// listTests is `go test -list` of pkg's top-level tests and fuzz tests, on
+// the reference.
+func listTests(t *testing.T, pkg string) []string {
+	t.Helper()
+	out, err := exec.CommandContext(t.Context(), "go", "test", "-tags", "solution", "-list", "^(Test|Fuzz)", pkg).Output()
+	if err != nil {
+		t.Fatalf("go test -list %s: %v", pkg, err)
+	}
+	var tests []string
+	for l := range strings.Lines(string(out)) {
+		if l = strings.TrimSpace(l); strings.HasPrefix(l, "Test") || strings.HasPrefix(l, "Fuzz") {
+			tests = append(tests, l)
+		}
+	}
+	return tests
 }
 
 // A save is seen once it has settled; nothing else wakes the watcher.

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"github.com/peakload/workshop/internal/messages"
 )
 
 // Test is synctest.Test with synctest's deadlock panic turned into a
@@ -38,13 +40,19 @@ func Test(t *testing.T, f func(t *testing.T), deadlock func(err error) string) (
 }
 
 // Watched is Test with a real-time watchdog: if the bubble has not ended
-// after limit, stuck's lines are printed as the test's failure and the
-// process ends — nothing else could end a goroutine that never waits (run
-// the check in a child process, internal/crashtest, to keep the others).
+// after limit, the test's failure says so, then stuck's lines (the step's
+// words), then what each goroutine of the step's code was doing
+// (Goroutines), and the process ends — nothing else could end a goroutine
+// that never waits (run the check in a child process, internal/crashtest,
+// to keep the others). limit is a safety net, generous: fake time does not
+// depend on the machine's load, so a right answer never meets it.
 func Watched(t *testing.T, limit time.Duration, stuck func() []string, deadlock func(error) string, f func(t *testing.T)) string {
 	t.Helper()
 	name := t.Name()
-	dog := time.AfterFunc(limit, func() { Abort(name, stuck()...) })
+	dog := time.AfterFunc(limit, func() {
+		said := append([]string{messages.T("bubble.timed_out", name, limit)}, stuck()...)
+		Abort(name, append(said, Goroutines()...)...)
+	})
 	defer dog.Stop()
 	return Test(t, f, deadlock)
 }

@@ -122,6 +122,14 @@ type Step struct {
 	N        int
 	Slug     string
 	Services []string // stack services the step's server needs
+	// ServiceTests are the top-level tests of the step's check that need
+	// a service (PostgreSQL, Redis, MongoDB, or the step's server with
+	// them): `make step-N check` runs every other test first, under
+	// -short with nothing started, then these with the services. This
+	// list, not what a test says when it skips, decides the second pass,
+	// and internal/stacktest fails a step's test that reaches a service
+	// without being listed here, so a test cannot fall between the passes.
+	ServiceTests []string
 	// Exercise: steps/NN-slug/exercise.go holds a TODO for the learner,
 	// with hints, a reference in solutions/, mutants and the must-fail gate.
 	Exercise bool
@@ -149,6 +157,18 @@ type Step struct {
 	// read reference runs pass it by.
 	Unrecorded bool
 }
+
+// Needs says whether the step's test named test (a top-level name, or a
+// subtest's "Parent/sub") is one of its ServiceTests.
+func (s Step) Needs(test string) bool {
+	top, _, _ := strings.Cut(test, "/")
+	return slices.Contains(s.ServiceTests, top)
+}
+
+// ServiceTestsPattern is a -run (or -skip) pattern matching exactly the
+// step's ServiceTests: the second pass of its check runs them, the first
+// skips them.
+func (s Step) ServiceTestsPattern() string { return "^(" + strings.Join(s.ServiceTests, "|") + ")$" }
 
 // Dir is the step's directory under steps/.
 func (s Step) Dir() string { return fmt.Sprintf("steps/%02d-%s", s.N, s.Slug) }

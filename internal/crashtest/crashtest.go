@@ -6,6 +6,7 @@
 package crashtest
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"strings"
@@ -13,6 +14,10 @@ import (
 )
 
 const env = "PEAKLOAD_CRASHTEST_CHILD"
+
+// skipped is what a child prints when its test skipped: without it the
+// parent would report a test that never ran as passed.
+const skipped = "crashtest: the test skipped in its child process"
 
 // Isolated runs the calling test again in a child process and reports its
 // outcome as this test's. It returns false in the child, which runs the
@@ -24,6 +29,11 @@ const env = "PEAKLOAD_CRASHTEST_CHILD"
 func Isolated(t *testing.T, advice string) bool {
 	t.Helper()
 	if os.Getenv(env) == t.Name() {
+		t.Cleanup(func() {
+			if t.Skipped() {
+				fmt.Println(skipped)
+			}
+		})
 		return false
 	}
 	args := []string{"-test.run=^" + t.Name() + "$", "-test.count=1", "-test.timeout=60s"}
@@ -33,10 +43,13 @@ func Isolated(t *testing.T, advice string) bool {
 	cmd := exec.CommandContext(t.Context(), os.Args[0], args...)
 	cmd.Env = append(os.Environ(), env+"="+t.Name())
 	out, err := cmd.CombinedOutput()
+	text := string(out)
 	if err == nil {
+		if strings.Contains(text, skipped) {
+			t.Skipf("skipped in its child process (go test -v -run '^%s$' says why)", t.Name())
+		}
 		return true
 	}
-	text := string(out)
 	for crash, kind := range map[string]string{"panic: ": "an unrecovered panic", "fatal error: ": "the Go runtime stopped it"} {
 		if i := strings.Index(text, crash); i >= 0 {
 			what, _, _ := strings.Cut(text[i+len(crash):], "\n")
@@ -45,7 +58,7 @@ func Isolated(t *testing.T, advice string) bool {
 	}
 	var failures []string
 	for _, line := range strings.Split(text, "\n") {
-		if l := strings.TrimSpace(line); l != "" && !strings.HasPrefix(l, "--- FAIL") && l != "FAIL" && !strings.HasPrefix(l, "=== ") {
+		if l := strings.TrimSpace(line); l != "" && l != skipped && !strings.HasPrefix(l, "--- FAIL") && l != "FAIL" && !strings.HasPrefix(l, "=== ") {
 			failures = append(failures, l)
 		}
 	}

@@ -111,6 +111,22 @@ var en = map[string]string{
 	"check.failed":       "step %d check failed: the first failure is above",
 	"check.passed":       "step %d check passed\n",
 	"check.failed_short": "the check failed before any service was needed",
+	"check.timed_out":    "%s timed out: after %s of real time the goroutines had neither settled (all waiting) nor finished. The machine may be overloaded, and this is no verdict on your code; or a goroutine never waits (see below: running = a loop that spins) or sleeps that long.",
+	"check.skipped":      "--- SKIP: %s: %s (this test checked nothing in this run)\n",
+	"check.unfinished":   "--- FAIL: %s: the test never finished: its watchdog or a crash ended the test binary while it ran (what it said is below)\n",
+
+	// The watchdog of a check in a synctest bubble (internal/bubble).
+	"bubble.timed_out":       "%s did not finish within %s of real time: the machine may be overloaded, or the bubble's fake clock could not move (testing/synctest moves it only when every goroutine waits on a channel, a timer or a WaitGroup).",
+	"bubble.goroutines_head": "What the goroutines of the step's code were doing (stacks trimmed to %s):",
+	"bubble.goroutine":       "  %s [%s]:",
+	"bubble.no_goroutine":    "No goroutine was in the step's code: it was all in the runtime or the testing package.",
+	"bubble.on_mutex":        "blocked on a mutex (sync.Mutex or RWMutex): synctest does not count that as waiting, so a lock held across a write that is stuck freezes the clock",
+	"bubble.on_channel":      "blocked on a channel or a select",
+	"bubble.on_io":           "in a system call or waiting on I/O",
+	"bubble.running":         "running without ever waiting: a loop that spins",
+	"bubble.sleeping":        "sleeping (time.Sleep)",
+	"bubble.on_waitgroup":    "waiting on a sync.WaitGroup",
+	"bubble.on_other":        "waiting",
 
 	// Steps, diff, run (cmd/workshop/steps.go).
 	"step.bad_flag":     "-step %q: want a step's number (2) or directory (02-cache-aside)",

@@ -103,6 +103,22 @@ var vi = map[string]string{
 	"check.failed":       "check bước %d không pass: lỗi đầu tiên ở phía trên",
 	"check.passed":       "check bước %d đã pass\n",
 	"check.failed_short": "check đã fail trước cả khi cần tới service",
+	"check.timed_out":    "%s hết giờ: sau %s thời gian thật, các goroutine vẫn chưa dừng hẳn (tất cả cùng chờ) mà cũng chưa chạy xong. Có thể máy đang quá tải, và đây không phải là kết luận về code của bạn; hoặc có một goroutine không bao giờ chờ (xem bên dưới: đang chạy = một vòng lặp quay tại chỗ) hay ngủ lâu đến thế.",
+	"check.skipped":      "--- SKIP: %s: %s (lần chạy này test đó không kiểm tra gì cả)\n",
+	"check.unfinished":   "--- FAIL: %s: test không chạy xong: watchdog của nó hoặc một lỗi crash đã dừng test binary giữa chừng (những gì nó kịp in ở bên dưới)\n",
+
+	// The watchdog of a check in a synctest bubble (internal/bubble).
+	"bubble.timed_out":       "%s không chạy xong trong %s thời gian thật: có thể máy đang quá tải, hoặc đồng hồ giả của bubble không nhích được (testing/synctest chỉ cho nó chạy khi mọi goroutine đều đang chờ một channel, một timer hay một WaitGroup).",
+	"bubble.goroutines_head": "Các goroutine trong code của bước này đang làm gì (stack chỉ giữ các frame trong %s):",
+	"bubble.goroutine":       "  %s [%s]:",
+	"bubble.no_goroutine":    "Không goroutine nào đang ở trong code của bước này: tất cả đều nằm trong runtime hoặc package testing.",
+	"bubble.on_mutex":        "kẹt ở một mutex (sync.Mutex hoặc RWMutex): synctest không tính đó là đang chờ, nên giữ lock trong lúc một lần ghi bị treo sẽ làm đồng hồ đứng yên",
+	"bubble.on_channel":      "kẹt ở một channel hoặc một select",
+	"bubble.on_io":           "đang trong một system call hoặc chờ I/O",
+	"bubble.running":         "đang chạy mà không bao giờ chờ: một vòng lặp quay tại chỗ",
+	"bubble.sleeping":        "đang ngủ (time.Sleep)",
+	"bubble.on_waitgroup":    "đang chờ một sync.WaitGroup",
+	"bubble.on_other":        "đang chờ",
 
 	"step.bad_flag":     "-step %q: cần số của bước (2) hoặc tên thư mục (02-cache-aside)",
 	"step.no_dir":       "-step %q: không có thư mục này; bước %d là %s",

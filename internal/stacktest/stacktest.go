@@ -10,6 +10,8 @@ package stacktest
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -17,6 +19,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/dbaddr"
 	"github.com/peakload/workshop/internal/redisconn"
 )
@@ -27,11 +30,36 @@ func Endpoints() dbaddr.Endpoints { return dbaddr.FromEnv() }
 // SkipShort skips t under -short: it needs service (PostgreSQL, Redis,
 // MongoDB). Every function here calls it first; a test that reaches a
 // service another way calls it itself.
+//
+// In a step's check it first fails a test its step does not list in
+// course.Step.ServiceTests: `make step-N check` runs the listed tests in
+// its second pass, with the services, and every other one in its first,
+// without; an unlisted test that needs a service would skip there and
+// never run at all.
 func SkipShort(t testing.TB, service string) {
 	t.Helper()
+	if step, ok := stepOf(); ok && !step.Needs(t.Name()) {
+		t.Fatalf("%s needs %s, but step %d's entry in internal/course/steps.go does not list it in ServiceTests: "+
+			"`make step-%d check` would never run it with the services. Add it there.", t.Name(), service, step.N, step.N)
+	}
 	if testing.Short() {
 		t.Skipf("needs %s: skipped under -short (make step-N check runs it after the service-free tests pass)", service)
 	}
+}
+
+// stepOf is the step whose check this test binary is: go test runs it in
+// the package's directory, steps/NN-slug.
+func stepOf() (course.Step, bool) {
+	wd, err := os.Getwd()
+	if err != nil || filepath.Base(filepath.Dir(wd)) != "steps" {
+		return course.Step{}, false
+	}
+	for _, s := range course.All() {
+		if filepath.Base(s.Dir()) == filepath.Base(wd) {
+			return s, true
+		}
+	}
+	return course.Step{}, false
 }
 
 // Postgres returns a pool on the seeded catalogue, closed when t ends.

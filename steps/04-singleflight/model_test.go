@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/bubble"
+	"github.com/peakload/workshop/internal/messages"
 )
 
 // The model: per key, a load is in flight or not. A caller that arrives
@@ -331,8 +332,9 @@ func TestRandomSchedulesMatchTheModel(t *testing.T) {
 		w.mu.Lock()
 		defer w.mu.Unlock()
 		i := min(w.at+1, len(w.ops))
-		bubble.Abort(t.Name(), fmt.Sprintf("seed %d (replay: PEAKLOAD_SEED=%d make step-4 check): the test was stuck for %v (real time) at step %d of:\n%s",
-			w.seed, w.seed, chkStuckAfter, i, chkSchedule(w.ops[:i])), chkStuckGoroutines())
+		bubble.Abort(t.Name(), messages.T("bubble.timed_out", t.Name(), chkStuckAfter),
+			fmt.Sprintf("seed %d (replay: PEAKLOAD_SEED=%d make step-4 check): the test was stuck for %v (real time) at step %d of:\n%s",
+				w.seed, w.seed, chkStuckAfter, i, chkSchedule(w.ops[:i])), chkStuckGoroutines())
 	})
 	defer stuck.Stop()
 	for _, s := range seeds {
@@ -344,7 +346,7 @@ func TestRandomSchedulesMatchTheModel(t *testing.T) {
 		if chkRun(t, ops, w) == "" {
 			continue
 		}
-		stuck.Reset(4 * chkStuckAfter)
+		stuck.Reset(2 * chkStuckAfter)
 		short, broken := chkShrink(t, ops, w)
 		t.Fatalf("seed %d (replay: PEAKLOAD_SEED=%d make step-4 check) breaks the model; its shortest failing schedule:\n%s\n%s",
 			s, s, chkSchedule(short), broken)

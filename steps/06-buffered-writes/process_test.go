@@ -15,6 +15,7 @@ import (
 	"github.com/peakload/workshop/internal/proc"
 	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/internal/stacktest"
 )
 
 // These checks run the step as a real process against a private MongoDB,
@@ -90,9 +91,7 @@ func writeDrill(t *testing.T, killMongo bool, poison *drill.Poison) drill.Report
 // SIGTERM in the middle of the load: everything the server acknowledged is
 // in the database once it has exited.
 func TestSIGTERMUnderLoadLosesNothing(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs processes")
-	}
+	stacktest.SkipShort(t, "MongoDB and the step's server process")
 	if rep := writeDrill(t, false, nil); !rep.OK() {
 		t.Fatalf("accepted %d events, %d persisted after SIGTERM (other 5xx: %d)", rep.Accepted, rep.Persisted, rep.ServerErrors)
 	}
@@ -101,9 +100,7 @@ func TestSIGTERMUnderLoadLosesNothing(t *testing.T) {
 // MongoDB killed and restarted in the middle of the load, then SIGTERM: the
 // batcher retries, and everything acknowledged is stored in the end.
 func TestMongoRestartUnderLoadLosesNothing(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs processes")
-	}
+	stacktest.SkipShort(t, "MongoDB and the step's server process")
 	rep := writeDrill(t, true, nil)
 	if !rep.OK() {
 		t.Fatalf("accepted %d events, %d persisted after a MongoDB restart (other 5xx: %d)", rep.Accepted, rep.Persisted, rep.ServerErrors)
@@ -116,9 +113,7 @@ func TestMongoRestartUnderLoadLosesNothing(t *testing.T) {
 // ones are dead-lettered (not retried), the rest persisted, and the server
 // exits 0, not at its shutdown deadline with events unwritten (exit 1).
 func TestPoisonEventsUnderLoadAreSetAside(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs processes")
-	}
+	stacktest.SkipShort(t, "MongoDB and the step's server process")
 	const orders = 30
 	rep := writeDrill(t, false, &drill.Poison{Orders: orders, Route: "/events/bulk"})
 	switch {

@@ -350,15 +350,15 @@ func inBubble(t *testing.T, f func(t *testing.T)) {
 // words. A deadlock synctest finds (every goroutine blocked with no timer
 // to wake one, or the batcher's goroutines blocked for ever after the test)
 // comes back as a sentence. A bubble still busy after limit of real time —
-// a goroutine that never waits, so fake time cannot move — is reported and
-// the test binary stops: nothing else could end that goroutine.
+// a goroutine that never waits, or one blocked on a mutex, so fake time
+// cannot move — is reported, with what each goroutine of the batcher was
+// doing, and the test binary stops: nothing else could end that goroutine.
 func inBubbleFor(t *testing.T, limit time.Duration, f func(t *testing.T)) (deadlock string) {
 	t.Helper()
-	name := t.Name()
 	return bubble.Watched(t, limit, func() []string {
-		return []string{fmt.Sprintf("%s did not finish within %s of real time. Under testing/synctest the clock moves only when "+
-			"every goroutine waits, so a goroutine of the batcher kept running without ever waiting: a loop that spins "+
-			"(on a closed b.queue, say — a `break` inside select leaves the select, not the for loop)", name, limit)}
+		return []string{"In a batcher that is: a lock held around b.flush while a write is stuck (the other goroutines " +
+			"wait on the lock), or a loop that never waits (on a closed b.queue, say — a `break` inside select leaves " +
+			"the select, not the for loop)."}
 	}, func(err error) string {
 		return fmt.Sprintf("synctest found a deadlock (%v): the test and the batcher's goroutines all waited on each other "+
 			"with no timer running — a goroutine of the batcher blocked for ever (it never returned after Close, or Add blocked)", err)

@@ -126,9 +126,8 @@ type checkViolation string
 // playSchedule runs s on a fresh Guard and checks every answer against the model;
 // it returns the ops it played (those the rules let through) and the first
 // disagreement, or "".
-func playSchedule(t *testing.T, s checkSchedule, wait time.Duration) (played []checkOp, bad checkViolation) {
+func playSchedule(t *testing.T, s checkSchedule) (played []checkOp, bad checkViolation) {
 	r := newCheckRig(t, s.limit)
-	r.wait = wait
 	r.fatalf = func(format string, args ...any) { panic(checkViolation(fmt.Sprintf(format, args...))) }
 	defer func() {
 		switch p := recover().(type) {
@@ -316,18 +315,18 @@ func allInFlight(r *checkRig) []*checkLogin {
 // shrinkSchedule drops ops one at a time while the schedule still fails, and
 // returns the shortest failing schedule it found with its failure.
 func shrinkSchedule(t *testing.T, s checkSchedule, bad checkViolation) (checkSchedule, checkViolation) {
-	deadline := time.Now().Add(5 * time.Second)
+	deadline := time.Now().Add(5 * time.Second) // a bound on the effort, not a verdict: the failure found stands
 	for again := true; again && time.Now().Before(deadline); {
 		again = false
 		for i := range s.ops {
 			c := checkSchedule{limit: s.limit, ops: append(s.ops[:i:i], s.ops[i+1:]...)}
-			if played, v := playSchedule(t, c, 200*time.Millisecond); v != "" {
+			if played, v := playSchedule(t, c); v != "" {
 				s, bad, again = checkSchedule{limit: s.limit, ops: played}, v, true
 				break
 			}
 		}
 	}
-	if _, v := playSchedule(t, s, 2*time.Second); v != "" { // confirmed at the normal wait
+	if _, v := playSchedule(t, s); v != "" { // the shortest one's own failure
 		bad = v
 	}
 	return s, bad
@@ -365,7 +364,7 @@ func TestRandomSchedulesMatchTheLockoutModel(t *testing.T) {
 		}
 	}
 	for i, s := range runs {
-		played, bad := playSchedule(t, s, 2*time.Second)
+		played, bad := playSchedule(t, s)
 		if bad == "" {
 			continue
 		}
