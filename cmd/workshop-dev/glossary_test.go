@@ -226,3 +226,30 @@ func TestGlossaryRulesCatchWhatTheySay(t *testing.T) {
 		}
 	}
 }
+
+// TestStepNamesAreTheDecks: a step has one Vietnamese name, the first line
+// of its deck, and its lesson's title opens with it (issue 34 §2: step 7
+// was named three ways).
+func TestStepNamesAreTheDecks(t *testing.T) {
+	root := filepath.Join("..", "..")
+	decks, _ := filepath.Glob(filepath.Join(root, "slides", "vi", "[0-9][0-9]-*.slide"))
+	for _, deck := range decks {
+		slug := strings.TrimSuffix(filepath.Base(deck), ".slide")
+		if slug == "00-welcome" {
+			continue
+		}
+		d, err := os.ReadFile(deck)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := os.ReadFile(filepath.Join(root, "steps", slug, "README.vi.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		name, _, _ := strings.Cut(string(d), "\n")
+		title, _, _ := strings.Cut(string(l), "\n")
+		if !strings.HasPrefix(title, "# "+name+":") {
+			t.Errorf("steps/%s/README.vi.md's title %q does not open with the deck's name %q", slug, title, name)
+		}
+	}
+}
