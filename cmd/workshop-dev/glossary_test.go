@@ -1,0 +1,255 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/peakload/workshop/internal/messages"
+)
+
+// The glossary is the law (issue 34 §2): a Vietnamese room reads one word
+// for one thing. docs/vi/forbidden.txt lists the variants that crept in,
+// each with the glossary's word and, where a variant is right in some
+// sentences, the context that decides; and what the CLI prints (verdicts,
+// statuses) is written in prose as the Vietnamese CLI prints it, never in
+// its English form.
+
+// rule is one line of docs/vi/forbidden.txt.
+type rule struct {
+	variant, use string
+	only, unless []string // context phrases: the line must have one / must have none
+}
+
+func loadRules(t *testing.T, root string) []rule {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(root, "docs", "vi", "forbidden.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rules []rule
+	for n, line := range strings.Split(string(b), "\n") {
+		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		head, cond, _ := strings.Cut(line, "|")
+		variant, use, ok := strings.Cut(head, "→")
+		if !ok {
+			t.Fatalf("forbidden.txt:%d: no →: %q", n+1, line)
+		}
+		r := rule{variant: strings.ToLower(strings.TrimSpace(variant)), use: strings.TrimSpace(use)}
+		if cond = strings.TrimSpace(cond); cond != "" {
+			kind, list, ok := strings.Cut(cond, ":")
+			var phrases []string
+			for p := range strings.SplitSeq(list, ",") {
+				phrases = append(phrases, strings.ToLower(strings.TrimSpace(p)))
+			}
+			switch strings.TrimSpace(kind) {
+			case "nếu có":
+				r.only = phrases
+			case "trừ khi có":
+				r.unless = phrases
+			default:
+				ok = false
+			}
+			if !ok {
+				t.Fatalf("forbidden.txt:%d: the condition is 'nếu có: …' or 'trừ khi có: …': %q", n+1, line)
+			}
+		}
+		rules = append(rules, r)
+	}
+	if len(rules) == 0 {
+		t.Fatal("forbidden.txt holds no rule")
+	}
+	return rules
+}
+
+// wholeAt: the match at s[i:i+n] is a whole word ("pin" is not "pinned").
+func wholeAt(s string, i, n int) bool {
+	before, _ := utf8.DecodeLastRuneInString(s[:i])
+	after, _ := utf8.DecodeRuneInString(s[i+n:])
+	word := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
+	return (i == 0 || !word(before)) && (i+n == len(s) || !word(after))
+}
+
+// lines are the bounds of the lines text[i:i+n] spans.
+func lines(text string, i, n int) (from, to int) {
+	from, to = strings.LastIndex(text[:i], "\n")+1, len(text)
+	if j := strings.Index(text[i+n:], "\n"); j >= 0 {
+		to = i + n + j
+	}
+	return from, to
+}
+
+// wordIndexes are the offsets of word in s, whole words only.
+func wordIndexes(s, word string) []int {
+	var at []int
+	for off := 0; ; {
+		i := strings.Index(s[off:], word)
+		if i < 0 {
+			return at
+		}
+		if wholeAt(s, off+i, len(word)) {
+			at = append(at, off+i)
+		}
+		off += i + len(word)
+	}
+}
+
+// applies: the rule's context allows no match in these (lowercased) lines.
+func (r rule) applies(context string) bool {
+	has := func(ps []string) bool {
+		for _, p := range ps {
+			if strings.Contains(context, p) {
+				return true
+			}
+		}
+		return false
+	}
+	return (r.only == nil || has(r.only)) && !has(r.unless)
+}
+
+// cliWords are the words the CLI prints for a verdict or a status, English
+// → Vietnamese, read from the catalogue (one fact, one place).
+func cliWords() map[string]string {
+	word := func(format string) string {
+		s := strings.TrimSpace(format)
+		if i := strings.IndexAny(s, ":(%"); i >= 0 {
+			s = s[:i]
+		}
+		if i := strings.Index(s, "  "); i >= 0 {
+			s = s[:i]
+		}
+		return strings.TrimSpace(s)
+	}
+	out := map[string]string{}
+	for _, k := range []string{"verdict.reproduced", "verdict.not_reproduced", "verdict.not_measured",
+		"verdict.not_judged", "verdict.unstable_word", "compare.not_judged", "doctor.missing"} {
+		out[word(messages.English.T(k))] = word(messages.Vietnamese.T(k))
+	}
+	return out
+}
+
+// vietnameseFiles are the files a Vietnamese room reads, relative to root.
+func vietnameseFiles(t *testing.T, root string) []string {
+	t.Helper()
+	var files []string
+	for _, glob := range []string{"README.vi.md", "steps/*/README.vi.md", "steps/*/hints.vi.txt", "docs/vi/*.md", "slides/vi/*", "k6/README.vi.md", "slides/README.vi.md"} {
+		m, err := filepath.Glob(filepath.Join(root, glob))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range m {
+			rel, _ := filepath.Rel(root, f)
+			files = append(files, filepath.ToSlash(rel))
+		}
+	}
+	return files
+}
+
+// offenses lists, for one file's text, each place that breaks a rule or
+// writes a CLI word in English, with the word to use. Generated regions
+// are English by design and are blanked first (keeping their lines, so
+// the line numbers stay the file's). A phrase may wrap: the text is read
+// with its line breaks as spaces, and a rule's context is the lines the
+// match spans.
+func offenses(file, text string, rules []rule, cli map[string]string) []string {
+	text = regionRE.ReplaceAllStringFunc(text, func(m string) string { return strings.Repeat("\n", strings.Count(m, "\n")) })
+	flat := strings.ReplaceAll(text, "\n", " ") // same length: offsets are the file's
+	lower := strings.ToLower(flat)              // Vietnamese lowercases to the same byte length
+	if len(lower) != len(flat) {
+		return []string{file + ": lowercasing changed the text's length: offsets would be wrong"}
+	}
+	var out []string
+	report := func(i, n int, what string) {
+		from, to := lines(text, i, n)
+		out = append(out, fmt.Sprintf("%s:%d: %s: %s", file, strings.Count(text[:i], "\n")+1, what, clip(strings.TrimSpace(flat[from:to]))))
+	}
+	for _, r := range rules {
+		for _, i := range wordIndexes(lower, r.variant) {
+			if from, to := lines(text, i, len(r.variant)); r.applies(lower[from:to]) {
+				report(i, len(r.variant), fmt.Sprintf("%q → write %q", r.variant, r.use))
+			}
+		}
+	}
+	for en, vi := range cli {
+		for _, i := range wordIndexes(flat, en) {
+			report(i, len(en), fmt.Sprintf("the CLI word %q → write %q, as the Vietnamese CLI prints it", en, vi))
+		}
+	}
+	return out
+}
+
+func TestVietnameseFollowsTheGlossary(t *testing.T) {
+	root := filepath.Join("..", "..")
+	rules, cli := loadRules(t, root), cliWords()
+	for _, f := range vietnameseFiles(t, root) {
+		if f == "docs/vi/glossary.md" {
+			continue // it defines the words, English glosses included
+		}
+		b, err := os.ReadFile(filepath.Join(root, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range offenses(f, string(b), rules, cli) {
+			t.Error(o)
+		}
+	}
+}
+
+// TestGlossaryRulesCatchWhatTheySay: the rules see a variant, spare the
+// sentences their context allows, and the CLI words come from the catalogue.
+func TestGlossaryRulesCatchWhatTheySay(t *testing.T) {
+	rules, cli := loadRules(t, filepath.Join("..", "..")), cliWords()
+	if cli["NOT reproduced"] != "KHÔNG tái hiện được" || cli["MISSING"] != "THIẾU" || cli["not judged"] != "không xét" {
+		t.Fatalf("the CLI words read from the catalogue: %q", cli)
+	}
+	for text, want := range map[string]bool{
+		"chạy bản tham khảo":                                    true,
+		"các vòng rơi về hai phía của ngưỡng":                   true,
+		"mức tải còn giữ p99 dưới ngưỡng":                       false,
+		"bốn mốc: một GET rỗng":                                 false,
+		"các mốc là của chúng ta":                               true,
+		"Chạy pin thì laptop hạ xung":                           false,
+		"server được pin vào CPU cuối":                          true,
+		"server pinned? không, ghim":                            true,
+		"**REPRODUCED** khi con số đạt":                         true,
+		"**TÁI HIỆN ĐƯỢC** khi con số đạt":                      false,
+		"<!-- reference:x -->\nREPRODUCED\n<!-- /reference -->": false,
+	} {
+		if got := len(offenses("x.md", text, rules, cli)) > 0; got != want {
+			t.Errorf("%q: offense %v, want %v", text, got, want)
+		}
+	}
+}
+
+// TestStepNamesAreTheDecks: a step has one Vietnamese name, the first line
+// of its deck, and its lesson's title opens with it (issue 34 §2: step 7
+// was named three ways).
+func TestStepNamesAreTheDecks(t *testing.T) {
+	root := filepath.Join("..", "..")
+	decks, _ := filepath.Glob(filepath.Join(root, "slides", "vi", "[0-9][0-9]-*.slide"))
+	for _, deck := range decks {
+		slug := strings.TrimSuffix(filepath.Base(deck), ".slide")
+		if slug == "00-welcome" {
+			continue
+		}
+		d, err := os.ReadFile(deck)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := os.ReadFile(filepath.Join(root, "steps", slug, "README.vi.md"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		name, _, _ := strings.Cut(string(d), "\n")
+		title, _, _ := strings.Cut(string(l), "\n")
+		if !strings.HasPrefix(title, "# "+name+":") {
+			t.Errorf("steps/%s/README.vi.md's title %q does not open with the deck's name %q", slug, title, name)
+		}
+	}
+}
