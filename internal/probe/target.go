@@ -8,11 +8,14 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"net/url"
 	"os"
 	"strings"
+
+	"github.com/peakload/workshop/internal/messages"
 )
 
 // Target is a checked base URL: its host resolved, and every address it
@@ -30,26 +33,30 @@ type Target struct {
 // the resolved address itself, so a second lookup cannot send it elsewhere.
 func Resolve(ctx context.Context, raw string, allowRemote bool) (Target, error) {
 	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" {
-		return Target{}, fmt.Errorf("URL %q: want http://host:port/path", raw)
-	}
-	if u.Scheme != "http" {
-		return Target{}, fmt.Errorf("URL %q: only http:// is driven (put the probe beside the service, before its TLS terminator)", raw)
+	switch {
+	case err != nil || u.Host == "":
+		return Target{}, errors.New(messages.T("target.want", raw))
+	case u.Scheme == "https":
+		return Target{}, errors.New(messages.T("target.tls", raw))
+	case u.Scheme != "http":
+		return Target{}, errors.New(messages.T("target.scheme", raw, u.Scheme))
+	case u.Hostname() == "":
+		return Target{}, errors.New(messages.T("target.no_host", raw))
 	}
 	port := u.Port()
 	if port == "" {
 		port = "80"
 	}
 	addrs, err := net.DefaultResolver.LookupIPAddr(ctx, u.Hostname())
-	if err != nil {
-		return Target{}, fmt.Errorf("resolve %s: %w", u.Hostname(), err)
+	if err == nil && len(addrs) == 0 {
+		err = errors.New("no address")
 	}
-	if len(addrs) == 0 {
-		return Target{}, fmt.Errorf("resolve %s: no address", u.Hostname())
+	if err != nil {
+		return Target{}, errors.New(messages.T("target.resolve", raw, u.Hostname(), err))
 	}
 	for _, a := range addrs {
 		if !a.IP.IsLoopback() && !allowRemote {
-			return Target{}, fmt.Errorf("%s resolves to %s, not a loopback address: the probe loads only this machine unless --allow-remote is given (and you own the service)", u.Hostname(), a.IP)
+			return Target{}, errors.New(messages.T("target.remote", u.Hostname(), a.IP))
 		}
 	}
 	path := u.RequestURI()
