@@ -108,7 +108,7 @@ func burst(ctx context.Context, c Config) ([]result.Run, []Finding) {
 	var counts shedCount
 	v := c.burstVariant(&counts)
 	nop := func(string) {}
-	closed, err := load.Drive(ctx, load.Options{Target: c.Target.Base, VUs: 64, Duration: 2 * time.Second, Warmup: 500 * time.Millisecond}, v, nop)
+	closed, err := load.Drive(ctx, load.Options{Target: c.Target.Base, VUs: 64, Duration: 2 * time.Second, Warmup: 500 * time.Millisecond, NoRetry: true}, v, nop)
 	closed.Variant = "closed loop (64 VUs)"
 	rate := closed.RPS - float64(closed.Errors)/max(closed.DurationS, 1e-9) // what it served, not what it refused
 	if err != nil || rate < 2 {
@@ -118,7 +118,7 @@ func burst(ctx context.Context, c Config) ([]result.Run, []Finding) {
 	}
 	warm := time.Duration(0)
 	open := func(name string, rate float64, d time.Duration) result.Run {
-		r, _ := load.DriveOpen(ctx, load.Options{Target: c.Target.Base, VUs: 16, Rate: rate, Duration: d, Warmup: warm}, v, nop)
+		r, _ := load.DriveOpen(ctx, load.Options{Target: c.Target.Base, VUs: 16, Rate: rate, Duration: d, Warmup: warm, NoRetry: true}, v, nop)
 		r.Variant = name
 		return r
 	}

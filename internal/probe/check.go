@@ -74,21 +74,35 @@ func (c Config) checkMetrics(ctx context.Context) error {
 	if c.MetricsURL == "" {
 		return nil
 	}
-	got, err := proc.ScrapeURL(ctx, c.MetricsURL)
+	_, names, err := ReadMetrics(ctx, c.MetricsURL)
 	if err != nil {
-		return errors.New(messages.T("probe.metrics_failed", c.MetricsURL, err))
-	}
-	names := MetricNames(got)
-	if len(names) == 0 {
-		return errors.New(messages.T("probe.metrics_not_text", c.MetricsURL))
+		return err
 	}
 	for _, re := range c.PerRequest {
 		if !slices.ContainsFunc(names, re.MatchString) {
-			return errors.New(messages.T("probe.per_request_none", pattern(re), c.MetricsURL, len(names), strings.Join(names[:min(3, len(names))], ", ")))
+			return errors.New(messages.T("probe.per_request_none", pattern(re), c.MetricsURL, len(names), Some(names)))
 		}
 	}
 	return nil
 }
+
+// ReadMetrics scrapes url and returns its series and its metrics' names:
+// an error when it cannot be read or is not Prometheus text (make audit's
+// METRICS is checked the same way).
+func ReadMetrics(ctx context.Context, url string) (proc.Counters, []string, error) {
+	got, err := proc.ScrapeURL(ctx, url)
+	if err != nil {
+		return nil, nil, errors.New(messages.T("probe.metrics_failed", url, err))
+	}
+	names := MetricNames(got)
+	if len(names) == 0 {
+		return nil, nil, errors.New(messages.T("probe.metrics_not_text", url))
+	}
+	return got, names, nil
+}
+
+// Some are the first few names, for a message.
+func Some(names []string) string { return strings.Join(names[:min(3, len(names))], ", ") }
 
 // metricName is Prometheus's rule for a metric's name: a line of an HTML
 // page that happens to end in a number is not one.
