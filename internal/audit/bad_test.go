@@ -62,3 +62,41 @@ func TestAuditChecksMetricsFirst(t *testing.T) {
 		t.Error("a request reached the service before the metrics were checked")
 	}
 }
+
+// The evidence says what was observed: a 2.6 MB body is read whole (the
+// connection is kept, its size is the body's), a service answering 304 to
+// any tag fails the ETag check, a 500 in a millisecond is not "the whole
+// body was read", and a slowloris connection is "still open", no reason
+// guessed.
+func TestEvidenceIsWhatWasObserved(t *testing.T) {
+	const big = 2_600_000
+	mux := http.NewServeMux()
+	mux.HandleFunc("/big", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			http.Error(w, "no", http.StatusInternalServerError) // at once, the body unread
+			return
+		}
+		w.Write([]byte(strings.Repeat("x", big)))
+	})
+	mux.Handle("/tagged", probetest.AnyTag304())
+	base := probetest.Serve(t, mux)
+
+	got := verdicts(t, Config{Target: target(t, base+"/big"), SlowlorisBound: time.Second, BodySize: 8 << 20, Cold: 2})
+	want(t, got, "keep-alive honoured", Pass)
+	if ev := got["ETag / 304 on a repeated GET"].Evidence; !strings.Contains(ev, "2600000 bytes") {
+		t.Errorf("the body's size is not the whole body's: %s", ev)
+	}
+	if ev := got["oversized body"].Evidence; strings.Contains(ev, "whole body") || !strings.Contains(ev, "bytes sent when the answer began") {
+		t.Errorf("body limit evidence guesses rather than says what was seen: %s", ev)
+	}
+	if ev := got["a slowloris connection closed within 1s"].Evidence; !strings.Contains(ev, "still open after") || strings.Contains(ev, "timeout") {
+		t.Errorf("slowloris evidence: %s", ev)
+	}
+
+	got = verdicts(t, Config{Target: target(t, base+"/tagged"), SlowlorisBound: time.Second, BodySize: 1 << 20, Cold: 2})
+	want(t, got, "ETag / 304 on a repeated GET", Missing)
+	want(t, got, "ETag", NotJudged) // the weak form: nothing to say of its tags
+	if v := got["ETag / 304 on a repeated GET"].Verdict; v != "304 to any tag" {
+		t.Errorf("verdict %q, want it to say 304 to any tag", v)
+	}
+}

@@ -38,6 +38,7 @@ var auditWords = []struct{ key, en, vi string }{
 	{"table.audit.coalesced", "coalesced ✓ (%.0f for %d)", "gộp được ✓ (%.0f cho %d)"},
 	{"table.audit.stampede", "stampede: %.0f queries for %d", "stampede: %.0f query cho %d"},
 	{"table.audit.no_304", "no 304", "không có 304"},
+	{"table.audit.any_tag", "304 to any tag", "304 cho mọi tag"},
 	{"table.audit.weak_missed", "weak tag not matched", "tag weak không khớp"},
 	{"table.audit.weak_match", "weak match ✓", "khớp dạng weak ✓"},
 	{"table.audit.hangs", "hangs", "treo"},
@@ -77,6 +78,7 @@ var auditWords = []struct{ key, en, vi string }{
 	{"table.audit.no_etag_header", "GET %s → %d, %d bytes, no ETag header: every poll downloads the whole body",
 		"GET %s → %d, %d byte, không có header ETag: mỗi lần client hỏi lại là tải về nguyên cả body"},
 	{"table.audit.revalidated", "If-None-Match: %s → %d, %d body bytes", "If-None-Match: %s → %d, body %d byte"},
+	{"table.audit.any_tag_weak", "a 304 to a tag it never gave says nothing of its tags", "304 cho cả một tag nó chưa từng đưa ra thì chẳng nói được gì về các tag của nó"},
 	{"table.audit.tagged", "GET → %d, ETag %s, %d bytes", "GET → %d, ETag %s, %d byte"},
 
 	// Evidence: the shell (shell.go).
@@ -84,7 +86,8 @@ var auditWords = []struct{ key, en, vi string }{
 	{"table.audit.post_error", "POST %s with %d bytes: %v after %s", "POST %s với %d byte: %v sau %s"},
 	{"table.audit.refused", "POST %s with %d bytes → 413 in %s", "POST %s với %d byte → 413 sau %s"},
 	{"table.audit.no_body_route", "POST %s → %d: name a route that takes a body with POST=", "POST %s → %d: dùng POST= để chỉ ra một route nhận body"},
-	{"table.audit.read_whole", "POST %s with %d bytes → %d in %s: the whole body was read", "POST %s với %d byte → %d sau %s: server đã đọc hết cả body"},
+	{"table.audit.answered_after", "POST %s with %d bytes → %d in %s, %d of its bytes sent when the answer began",
+		"POST %s với %d byte → %d sau %s, lúc trả lời bắt đầu thì đã gửi được %d byte của nó"},
 	{"table.audit.truncated", "POST %s with a truncated JSON body → %d, %s: %.80q", "POST %s với body JSON bị cắt cụt → %d, %s: %.80q"},
 	{"table.audit.no_json_route", "name a route that takes JSON with POST=", "dùng POST= để chỉ ra một route nhận JSON"},
 	{"table.audit.says_close", "the answer says Connection: close", "response ghi Connection: close"},
@@ -92,8 +95,8 @@ var auditWords = []struct{ key, en, vi string }{
 	{"table.audit.new_conn", "the second GET needed a new connection", "GET thứ hai phải mở connection mới"},
 	{"table.audit.ended", "one header line a second: the server ended it after %s (%s)", "mỗi giây một dòng header: server cắt nó sau %s (%s)"},
 	{"table.audit.bytes_then", "%d bytes then %v", "%d byte rồi %v"},
-	{"table.audit.still_open", "one header line a second: still open after %s, %d lines sent (no header timeout)",
-		"mỗi giây một dòng header: sau %s vẫn mở, đã gửi %d dòng (không có timeout cho header)"},
+	{"table.audit.still_open", "one header line a second: still open after %s, %d lines sent",
+		"mỗi giây một dòng header: sau %s vẫn mở, đã gửi %d dòng"},
 	{"table.audit.interrupted", "interrupted", "bị ngắt giữa chừng"},
 
 	// Evidence: the headers (headers.go).
