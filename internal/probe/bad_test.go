@@ -127,3 +127,19 @@ func TestResolveSaysWhatIsWrong(t *testing.T) {
 		}
 	}
 }
+
+// Two rows of one route are told apart by what differs: the header, not "#2".
+func TestTwinRowsAreNamedByTheirHeaders(t *testing.T) {
+	c := Config{Target: Target{Base: "http://127.0.0.1:1", Host: "127.0.0.1:1", Path: "/"}, Requests: []Request{
+		{Method: "GET", Path: "/items/1"},
+		{Method: "GET", Path: "/items/1", Headers: map[string]string{"If-None-Match": `"v1"`}},
+		{Method: "GET", Path: "/items/2"},
+	}}
+	var names []string
+	for _, v := range c.Variants() {
+		names = append(names, v.Name)
+	}
+	if names[0] != "GET /items/1" || names[1] != `GET /items/1 (If-None-Match: "v1")` || names[2] != "GET /items/2" {
+		t.Errorf("rows named %q", names)
+	}
+}

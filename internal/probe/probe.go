@@ -88,10 +88,17 @@ func (c *Config) Variants() []load.Variant {
 	if len(reqs) == 0 {
 		reqs = []Request{{Method: "GET", Path: c.Target.Path}}
 	}
+	same := map[string]int{}
+	for _, r := range reqs {
+		same[r.Name()]++
+	}
 	seen := map[string]int{}
 	out := make([]load.Variant, 0, len(reqs))
 	for _, r := range reqs {
 		name := r.Name()
+		if h := r.headerNote(); same[name] > 1 && h != "" {
+			name += " (" + h + ")" // what tells it from its twin: "#2" hid an If-None-Match
+		}
 		if seen[name]++; seen[name] > 1 {
 			name = fmt.Sprintf("%s #%d", name, seen[name])
 		}

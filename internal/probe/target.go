@@ -10,9 +10,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/peakload/workshop/internal/messages"
@@ -76,6 +78,20 @@ type Request struct {
 
 // Name is the request as a row of the table names it.
 func (r Request) Name() string { return r.Method + " " + r.Path }
+
+// headerNote is the request's headers as a row's name shows them, sorted
+// and cut to a readable length.
+func (r Request) headerNote() string {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(r.Headers)) {
+		parts = append(parts, k+": "+r.Headers[k])
+	}
+	s := strings.Join(parts, "; ")
+	if rs := []rune(s); len(rs) > 60 {
+		s = string(rs[:59]) + "…"
+	}
+	return s
+}
 
 // MaxRequests bounds a requests file: each request is a row, measured in
 // turn, and a probe must end in a time the user can predict.
