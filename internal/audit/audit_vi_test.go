@@ -36,6 +36,7 @@ func TestAuditInVietnamese(t *testing.T) {
 	for _, s := range []burstSeen{
 		{BaseShed: 5, Base: result.Run{Requests: 400}, ServerBusy: -1},
 		{BaseShed: 2, Base: result.Run{Requests: 400}, Shed: 50, WithRetry: 50, ServerBusy: -1},
+		{BaseShed: 70, Base: result.Run{Requests: 400, Arrival: &result.Arrival{Scheduled: 400, Missed: 200}}, ServerBusy: -1},
 		{ClientBusy: 0.95, ServerBusy: 1},
 		{Shed: 50, WithRetry: 50, ServerBusy: -1},
 		{Shed: 50, WithRetry: 10, ServerBusy: -1},

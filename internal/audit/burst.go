@@ -101,6 +101,10 @@ func shedVerdict(s burstSeen) (mark, verdict, why string) {
 	switch {
 	case s.ClientBusy >= result.ClientBusyLimit:
 		return NotJudged, notJudged, "; " + english("table.audit.tool_busy", min(100, 100*s.ClientBusy))
+	case s.BaseShed > 0 && share > HalfRateTolerance && s.Base.Arrival.MissedShare() > SteadyMissed:
+		// Requests that left late leave together: the 503s may answer the
+		// load tool's bunches, not the service's own limit.
+		return NotJudged, notJudged, "; " + english("table.audit.bunched", s.BaseShed, s.Base.Requests, 100*s.Base.Arrival.MissedShare())
 	case s.BaseShed > 0 && share > HalfRateTolerance:
 		return Missing, english("table.audit.refuses"), "; " + english("table.audit.below_rate", s.BaseShed, s.Base.Requests, 100*HalfRateTolerance)
 	case s.BaseShed > 0:
@@ -181,6 +185,12 @@ func burst(ctx context.Context, c Config) ([]result.Run, []Finding) {
 		recovery.Evidence = english("table.audit.no_baseline")
 		return runs, []Finding{shedding, recovery}
 	}
+	if late := base.Arrival.MissedShare(); late > SteadyMissed {
+		// The load tool could not keep the baseline's schedule: its p99 is
+		// the tool's queue, no level of the service's to come back to.
+		recovery.Evidence = english("table.audit.unsteady_baseline", 100*late, 100*SteadyMissed)
+		return runs, []Finding{shedding, recovery}
+	}
 	// Each recovery window is a fresh open loop: it warms up as the
 	// baseline did (connections opened, senders started), or its first
 	// requests' lateness would read as a service not yet recovered.
@@ -238,10 +248,13 @@ func driverCPUs(plan result.CPUPlan) int {
 }
 
 // RecoveryLimit is how long after the burst p99 may take to come back,
-// and recoveryWarmup each recovery window's warm-up.
+// recoveryWarmup each recovery window's warm-up, and SteadyMissed the
+// share of the baseline's requests that may leave late (the load tool
+// behind its schedule) for it to be a steady level to recover to.
 const (
 	RecoveryLimit  = 5 * time.Second
 	recoveryWarmup = 250 * time.Millisecond
+	SteadyMissed   = 0.10
 )
 
 // recoverAfter runs half-second open-loop windows at the baseline's rate

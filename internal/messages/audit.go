@@ -113,6 +113,8 @@ var auditWords = []struct{ key, en, vi string }{
 	{"table.audit.no_burst", "no burst", "không có burst"},
 	{"table.audit.below_rate", "%d of %d answered 503 at half the closed loop's rate, before the burst (more than the %.0f%% tolerated): the 503s answer a backlog it could not sustain (its closed-loop rate was not one it serves), not a burst",
 		"%d trên %d request nhận 503 ở một nửa tốc độ của vòng kín, trước cả burst (quá mức %.0f%% cho phép): các 503 ấy trả lời phần tồn đọng mà nó không kham nổi (tốc độ vòng kín của nó không phải tốc độ nó phục vụ được), không phải trả lời burst"},
+	{"table.audit.bunched", "%d of %d answered 503 at half the closed loop's rate while %.0f%% of them left late: requests sent late leave together, so the 503s may answer the load tool's bunches, not the service's limit",
+		"%d trên %d request nhận 503 ở một nửa tốc độ của vòng kín, trong khi %.0f%% số đó bị gửi trễ: request gửi trễ thì dồn lại đi cùng lúc, nên các 503 có thể là để trả lời những đợt dồn của công cụ tạo tải, không phải giới hạn của service"},
 	{"table.audit.odd_503", "%d of %d answered 503 at half the closed loop's rate: within the %.0f%% tolerated (arrivals on a schedule still meet now and then)",
 		"%d trên %d request nhận 503 ở một nửa tốc độ của vòng kín: vẫn trong mức %.0f%% cho phép (request gửi theo lịch thỉnh thoảng vẫn đến dồn cùng lúc)"},
 	{"table.audit.tool_busy", "the audit used %.0f%% of its CPUs: the queue may be the load tool's", "audit đã dùng %.0f%% số CPU của nó: hàng đợi có thể là của công cụ tạo tải"},
@@ -126,6 +128,8 @@ var auditWords = []struct{ key, en, vi string }{
 	{"table.audit.queued", "the service used %.0f%% of a CPU and answered no 503: the excess waited in a queue",
 		"service dùng %.0f%% một CPU mà không trả 503 nào: phần vượt quá phải chờ trong hàng đợi"},
 	{"table.audit.no_baseline", "the baseline was not served cleanly: nothing to recover to", "mức nền đã không được phục vụ trơn tru: không có mốc nào để hồi về"},
+	{"table.audit.unsteady_baseline", "%.0f%% of the baseline's requests left late (more than %.0f%%): the load tool could not keep its schedule, so its p99 is no steady level to recover to",
+		"%.0f%% request của mức nền bị gửi trễ (quá %.0f%%): công cụ tạo tải không giữ nổi lịch gửi, nên p99 của nó không phải một mức ổn định để hồi về"},
 	{"table.audit.recovery", "at %.0f req/s after the burst, p99 per half second, each after a %s warm-up: %s ms (baseline %.1f ms)", "ở %.0f req/s sau burst, p99 từng nửa giây, mỗi lần sau %s khởi động: %s ms (mức nền %.1f ms)"},
 }
 

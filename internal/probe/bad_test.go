@@ -143,3 +143,15 @@ func TestTwinRowsAreNamedByTheirHeaders(t *testing.T) {
 		t.Errorf("rows named %q", names)
 	}
 }
+
+// Debian's nginx: a file it serves is probed; a path it answers 404 is an
+// error before any load.
+func TestProbeNginx(t *testing.T) {
+	base := probetest.Nginx(t, map[string]string{"items/1.json": `{"id":1}`}, "")
+	if err := probeOf(t, base, "/items/1.json", nil); err != nil {
+		t.Errorf("a static file: %v", err)
+	}
+	if err := probeOf(t, base, "/items/2.json", nil); err == nil || !strings.Contains(err.Error(), "HTTP 404") {
+		t.Errorf("a missing file: want the 404 said before any load, got %v", err)
+	}
+}
