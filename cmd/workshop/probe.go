@@ -62,7 +62,7 @@ func probeConfig(ctx context.Context, settings cli.Config, target, requests, met
 		MetricsURL: metrics, MaxInFlight: p.Capacity.MaxInFlight, Progress: os.Stderr}
 	if metrics != "" { // the metrics are scraped from here too: the same rule
 		if _, err := probe.Resolve(ctx, metrics, remote); err != nil {
-			return cfg, fmt.Errorf("METRICS=: %w", err)
+			return cfg, err // it quotes the METRICS URL
 		}
 	}
 	if requests != "" {

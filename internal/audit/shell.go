@@ -60,7 +60,7 @@ func (c Config) sendCounted(ctx context.Context, client *http.Client, path strin
 	req.Header.Set("Content-Type", "application/json")
 	resp, err := client.Do(req)
 	if err != nil {
-		return answer{}, read.Load(), fmt.Errorf("POST %s: %w", path, err)
+		return answer{}, read.Load(), fmt.Errorf("%s %s: %w", req.Method, path, err)
 	}
 	defer resp.Body.Close()
 	n, err := io.Copy(io.Discard, resp.Body)
