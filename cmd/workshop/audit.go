@@ -48,7 +48,7 @@ func runAudit(ctx context.Context, cfg cli.Config, args []string) error {
 	}
 	if c.MetricsURL != "" {
 		if _, err := probe.Resolve(ctx, c.MetricsURL, *remote); err != nil {
-			return fmt.Errorf("%s: %w", "-metrics", err) // a flag's name: the same in every language
+			return err // it quotes the METRICS URL
 		}
 	}
 	c.P99Ms = params.Load().Capacity.P99Ms

@@ -151,7 +151,7 @@ func openLoopTables(res *result.Result) []result.Table {
 				served[p.OK], p.Why})
 		}
 		capacity.Rows = append(capacity.Rows, []string{c.Variant, fmt.Sprintf("%.0f", c.ClosedRPS), fmt.Sprintf("%.2f", c.ClosedP99),
-			capacityFigure(c), fmt.Sprintf("%.2f", c.RPS/max(c.ClosedRPS, 1)), p99, failed, strconv.Itoa(len(c.Probes))})
+			capacityFigure(c), capacityRatio(c), p99, failed, strconv.Itoa(len(c.Probes))})
 	}
 	capacity.Notes = append(capacity.Notes, en.Words("table.capacity.note_closed", "table.capacity.note_omission", "table.capacity.note_open")...)
 	return append(out, capacity, probes)
@@ -170,4 +170,13 @@ func capacityFigure(c result.Capacity) string {
 		return fmt.Sprintf("≥ %.0f", c.RPS)
 	}
 	return fmt.Sprintf("%.0f", c.RPS)
+}
+
+// capacityRatio is capacity ÷ closed: "-" when no rate was served (the
+// capacity is "< lowest probed"; 0.00 would read as a measured ratio).
+func capacityRatio(c result.Capacity) string {
+	if c.RPS == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f", c.RPS/max(c.ClosedRPS, 1))
 }

@@ -104,3 +104,13 @@ func TestOpenLoopTablesKeepTheirStoredText(t *testing.T) {
 		}
 	}
 }
+
+// A capacity below the lowest rate probed has no ratio to the closed loop.
+func TestCapacityRatioOfNoRate(t *testing.T) {
+	if got := capacityRatio(result.Capacity{RPS: 0, ClosedRPS: 352}); got != "-" {
+		t.Errorf("no rate served: ratio %q, want -", got)
+	}
+	if got := capacityRatio(result.Capacity{RPS: 176, ClosedRPS: 352}); got != "0.50" {
+		t.Errorf("ratio %q, want 0.50", got)
+	}
+}

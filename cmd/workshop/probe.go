@@ -2,12 +2,14 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
 
 	"github.com/peakload/workshop/internal/cli"
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/probe"
 )
@@ -26,13 +28,13 @@ func runProbe(ctx context.Context, settings cli.Config, args []string) error {
 		return err
 	}
 	if *target == "" {
-		return fmt.Errorf("usage: make probe URL=http://127.0.0.1:8080/path [REQUESTS=file] [METRICS=url PER_REQUEST='re,re'] [VUS= DURATION= RUNS= CAPACITY=1]")
+		return errors.New(messages.T("probe.usage"))
 	}
 	cfg, err := probeConfig(ctx, settings, *target, *requests, *metrics, *perReq, *remote)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "probe %s (%s): %d VUs, %s per row after a %s warm-up, %d round(s)\n", *target, cfg.Target.Base, cfg.VUs, cfg.Duration, cfg.Warmup, cfg.Rounds)
+	fmt.Fprint(os.Stderr, messages.T("probe.start", *target, cfg.Target.Base, cfg.VUs, cfg.Duration, cfg.Warmup, cfg.Rounds))
 	res, err := probe.Run(ctx, cfg)
 	if err != nil {
 		return err
@@ -43,7 +45,7 @@ func runProbe(ctx context.Context, settings cli.Config, args []string) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("\nwrote %s\n  drawn by make report; beside another probe: make compare A=<that file> B=%s\n", path, path)
+	fmt.Print(messages.T("probe.wrote", path, path))
 	return nil
 }
 
@@ -60,7 +62,7 @@ func probeConfig(ctx context.Context, settings cli.Config, target, requests, met
 		MetricsURL: metrics, MaxInFlight: p.Capacity.MaxInFlight, Progress: os.Stderr}
 	if metrics != "" { // the metrics are scraped from here too: the same rule
 		if _, err := probe.Resolve(ctx, metrics, remote); err != nil {
-			return cfg, fmt.Errorf("--metrics: %w", err)
+			return cfg, err // it quotes the METRICS URL
 		}
 	}
 	if requests != "" {

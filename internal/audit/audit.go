@@ -119,19 +119,32 @@ func (c *Config) Defaults() {
 // still cold; the burst last, so its queue disturbs nothing else).
 func Run(ctx context.Context, c Config) (*result.Result, []Finding, error) {
 	c.Defaults()
+	if err := c.checkMetrics(ctx); err != nil {
+		return nil, nil, err
+	}
 	res := &result.Result{Step: Step, Slug: "audit of " + c.Target.Host + c.Target.Path, StartedAt: time.Now().UTC(),
 		Machine: proc.ThisMachine("external", result.CPUPlan{}),
 		Params: map[string]any{"url": "http://" + c.Target.Host + c.Target.Path, "address": c.Target.Base, "post": c.Post,
 			"slowloris_bound_s": c.SlowlorisBound.Seconds(), "body_limit_probe_bytes": c.BodySize, "cold_requests": c.Cold}}
 	client := newClient()
 	defer client.CloseIdleConnections()
+	slowCtx, stopSlow := context.WithCancel(ctx)
+	defer stopSlow()
 	var slow Finding
 	var wg sync.WaitGroup
 	wg.Add(1)
-	go func() { defer wg.Done(); slow = slowloris(ctx, c) }()
+	go func() { defer wg.Done(); slow = slowloris(slowCtx, c) }()
 
-	var out []Finding
-	out = append(out, coldKey(ctx, c, client))
+	// The cold key is the first read, while its key is still cold; then
+	// the URL's GET is tried once: a service that refuses, fails or hangs
+	// ends the audit here with one clear error, not a table of "not
+	// judged" rows written down as a result.
+	out := []Finding{coldKey(ctx, c, client)}
+	if err := (&probe.Config{Target: c.Target}).TryFirst(ctx); err != nil {
+		stopSlow()
+		wg.Wait()
+		return nil, nil, err
+	}
 	out = append(out, etag(ctx, c, client)...)
 	out = append(out, bodyLimit(ctx, c, client), malformedJSON(ctx, c, client), keepAlive(ctx, c))
 	wg.Wait()

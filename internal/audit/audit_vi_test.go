@@ -35,6 +35,8 @@ func TestAuditInVietnamese(t *testing.T) {
 	fs := probedFindings(t)
 	for _, s := range []burstSeen{
 		{BaseShed: 5, Base: result.Run{Requests: 400}, ServerBusy: -1},
+		{BaseShed: 2, Base: result.Run{Requests: 400}, Shed: 50, WithRetry: 50, ServerBusy: -1},
+		{BaseShed: 70, Base: result.Run{Requests: 400, Arrival: &result.Arrival{Scheduled: 400, Missed: 200}}, ServerBusy: -1},
 		{ClientBusy: 0.95, ServerBusy: 1},
 		{Shed: 50, WithRetry: 50, ServerBusy: -1},
 		{Shed: 50, WithRetry: 10, ServerBusy: -1},
@@ -51,7 +53,7 @@ func TestAuditInVietnamese(t *testing.T) {
 			Evidence: burstEvidence(where, 800, 3*time.Second, s) + why})
 	}
 	fs = append(fs, Finding{Practice: english("table.audit.p_recover"), Mark: Pass, Verdict: english("table.audit.recovered", 1500*time.Millisecond),
-		Evidence: english("table.audit.recovery", 400.0, "30.1, 2.5", 2.0), Step: burstStep})
+		Evidence: english("table.audit.recovery", 400.0, recoveryWarmup, "30.1, 2.5", 2.0), Step: burstStep})
 
 	kept, err := messagestest.GlossaryWords(filepath.Join("..", ".."), viNames...)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/probe/probetest"
 	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/stacktest/mongotest"
 )
@@ -69,7 +70,11 @@ func TestShedVerdict(t *testing.T) {
 		want string
 	}{
 		{"503s at half its own rate", burstSeen{BaseShed: 5, Shed: 50, WithRetry: 50, ServerBusy: -1}, "refuses below its own rate"},
+		{"503s at half its rate, past the tolerance", burstSeen{BaseShed: 70, Base: result.Run{Requests: 1341}, Shed: 50, WithRetry: 50, ServerBusy: -1}, "refuses below its own rate"},
+		{"503s at half its rate, the tool behind", burstSeen{BaseShed: 70, Base: result.Run{Requests: 1341, Arrival: &result.Arrival{Scheduled: 1341, Missed: 400}}, ServerBusy: -1}, "not judged"},
+		{"the odd 503 at half its rate", burstSeen{BaseShed: 7, Base: result.Run{Requests: 1341}, Shed: 50, WithRetry: 50, ServerBusy: -1}, "sheds ✓"},
 		{"the load tool saturated", burstSeen{ClientBusy: 0.95, Burst: slow, ServerBusy: 1}, "not judged"},
+		{"the load tool saturated, 503s at half rate", burstSeen{ClientBusy: 0.95, BaseShed: 50, Base: result.Run{Requests: 100}, ServerBusy: 1}, "not judged"},
 		{"503 + Retry-After", burstSeen{Shed: 50, WithRetry: 50, Burst: slow, ServerBusy: -1}, "sheds ✓"},
 		{"503 alone", burstSeen{Shed: 50, WithRetry: 10, Burst: slow, ServerBusy: -1}, "503 without Retry-After"},
 		{"fast enough", burstSeen{P99Ms: 100, Burst: result.Run{Latency: result.Latency{P99: 20}}, ServerBusy: -1}, "kept up"},
@@ -116,5 +121,49 @@ func TestStep6Burst(t *testing.T) {
 		if solution && v == "refuses below its own rate" {
 			t.Errorf("%s refused at half its closed-loop rate: %s", name, fs[0].Evidence)
 		}
+	}
+}
+
+// TestSemaphoreShedderSheds: a service that serves a fixed number of
+// requests at once and answers the rest 503 + Retry-After at once sheds,
+// and recovers: the odd 503 at half its rate is tolerated, the warm-up's
+// are not counted, and each recovery window is warmed up. A verdict the
+// load tool's CPU decided is logged and skipped: the machine is shared.
+func TestSemaphoreShedderSheds(t *testing.T) {
+	const work = 5 * time.Millisecond
+	base := probetest.Serve(t, probetest.Shedder(4, func() { time.Sleep(work) }))
+	runs, fs := burst(t.Context(), Config{Target: target(t, base+"/"), Burst: time.Second, P99Ms: 100})
+	for _, f := range fs {
+		t.Logf("%s: %s — %s", f.Practice, f.Cell(), f.Evidence)
+	}
+	if fs[0].Mark == NotJudged {
+		t.Skipf("the machine decided (the load tool's CPU, or its schedule): %s", fs[0].Evidence)
+	}
+	// The test's server shares this process, pinned with the load: when the
+	// machine stalls it, its 4 slots fill at any rate, as a real shedder's
+	// would on a stalled machine. A baseline p99 ten times the work says so.
+	if p99 := runs[1].Latency.P99; fs[0].Mark == Missing && p99 > 10*float64(work.Milliseconds()) {
+		t.Skipf("the machine stalled the server (baseline p99 %.0f ms for %s of work): %s", p99, work, fs[0].Evidence)
+	}
+	if fs[0].Mark != Pass {
+		t.Errorf("a semaphore shedder with 503 + Retry-After: %s (%s)", fs[0].Cell(), fs[0].Evidence)
+	}
+	if fs[1].Mark == Missing {
+		t.Errorf("a shedder that never queued did not recover: %s (%s)", fs[1].Cell(), fs[1].Evidence)
+	}
+}
+
+// TestBareGoServerRecovers: a bare net/http server, which neither sheds
+// nor holds a queue past the burst, is back at its baseline's p99 within
+// the limit (each recovery window was a fresh, cold open loop: it read as
+// "not recovered").
+func TestBareGoServerRecovers(t *testing.T) {
+	base := probetest.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, `{"id":1}`) }))
+	_, fs := burst(t.Context(), Config{Target: target(t, base+"/"), Burst: 500 * time.Millisecond, P99Ms: 100})
+	for _, f := range fs {
+		t.Logf("%s: %s — %s", f.Practice, f.Cell(), f.Evidence)
+	}
+	if fs[1].Mark == Missing {
+		t.Errorf("a bare Go server: %s (%s)", fs[1].Cell(), fs[1].Evidence)
 	}
 }

@@ -1,8 +1,8 @@
 package audit
 
 import (
+	"cmp"
 	"context"
-	"fmt"
 	"net/http"
 	"strings"
 )
@@ -14,8 +14,8 @@ func headers(ctx context.Context, c Config, client *http.Client) []Finding {
 	caching := Finding{Practice: english("table.audit.p_caching"), Mark: Info, Step: "3 etag; docs/scaling.md (CDN)"}
 	plain, err1 := c.send(ctx, client, "GET", c.Target.Path, nil, nil)
 	gz, err2 := c.send(ctx, client, "GET", c.Target.Path, nil, map[string]string{"Accept-Encoding": "gzip, br"})
-	if err1 != nil || err2 != nil {
-		comp.Verdict, comp.Evidence = english("table.audit.not_read"), fmt.Sprint(err1, err2)
+	if err := cmp.Or(err1, err2); err != nil { // the first error, once
+		comp.Verdict, comp.Evidence = english("table.audit.not_read"), err.Error()
 		caching.Verdict, caching.Evidence = comp.Verdict, comp.Evidence
 		return []Finding{comp, caching}
 	}
@@ -24,7 +24,7 @@ func headers(ctx context.Context, c Config, client *http.Client) []Finding {
 	if enc != "" {
 		comp.Verdict = enc
 	}
-	comp.Evidence = english("table.audit.encoding", enc, len(gz.body), len(plain.body))
+	comp.Evidence = english("table.audit.encoding", enc, gz.size, plain.size)
 	var seen []string
 	for _, h := range []string{"Cache-Control", "ETag", "Last-Modified", "Expires", "Vary", "Age"} {
 		if v := plain.header.Get(h); v != "" {

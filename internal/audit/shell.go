@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptrace"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -23,7 +25,7 @@ func bodyLimit(ctx context.Context, c Config, client *http.Client) Finding {
 	f := Finding{Practice: english("table.audit.p_body", c.BodySize>>20), Step: shellStep}
 	body := []byte(`{"pad":"` + strings.Repeat("x", c.BodySize) + `"}`)
 	t0 := time.Now()
-	a, err := c.send(ctx, client, "POST", c.Post, body, map[string]string{"Content-Type": "application/json"})
+	a, sent, err := c.sendCounted(ctx, client, c.Post, body)
 	took := time.Since(t0).Round(time.Millisecond)
 	switch {
 	case err != nil && (errors.Is(err, context.DeadlineExceeded) || strings.Contains(err.Error(), "Timeout")):
@@ -37,9 +39,44 @@ func bodyLimit(ctx context.Context, c Config, client *http.Client) Finding {
 	case a.status == http.StatusNotFound || a.status == http.StatusMethodNotAllowed:
 		f.Mark, f.Verdict, f.Evidence = NotJudged, english("table.audit.not_judged"), english("table.audit.no_body_route", c.Post, a.status)
 	default:
-		f.Mark, f.Verdict, f.Evidence = Missing, english("table.audit.not_413", a.status), english("table.audit.read_whole", c.Post, len(body), a.status, took)
+		f.Mark, f.Verdict = Missing, english("table.audit.not_413", a.status)
+		f.Evidence = english("table.audit.answered_after", c.Post, len(body), a.status, took, sent)
 	}
 	return f
+}
+
+// sendCounted POSTs body as JSON and returns the answer and how many of
+// body's bytes had been sent when its first byte came back: what was
+// observed, where "the service read it all" would be a guess.
+func (c Config) sendCounted(ctx context.Context, client *http.Client, path string, body []byte) (answer, int64, error) {
+	var read, atAnswer atomic.Int64
+	atAnswer.Store(-1)
+	trace := &httptrace.ClientTrace{GotFirstResponseByte: func() { atAnswer.Store(read.Load()) }}
+	req, err := http.NewRequestWithContext(httptrace.WithClientTrace(ctx, trace), "POST", c.url(path), &countingReader{bytes.NewReader(body), &read})
+	if err != nil {
+		return answer{}, 0, err
+	}
+	req.Host, req.ContentLength = c.Target.Host, int64(len(body))
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := client.Do(req)
+	if err != nil {
+		return answer{}, read.Load(), fmt.Errorf("%s %s: %w", req.Method, path, err)
+	}
+	defer resp.Body.Close()
+	n, err := io.Copy(io.Discard, resp.Body)
+	return answer{status: resp.StatusCode, header: resp.Header, size: n, closed: resp.Close}, atAnswer.Load(), err
+}
+
+// countingReader counts what the client's transport took of a body.
+type countingReader struct {
+	r io.Reader
+	n *atomic.Int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n.Add(int64(n))
+	return n, err
 }
 
 // malformedJSON sends broken JSON: a client's mistake is a 4xx that says
@@ -67,8 +104,9 @@ func malformedJSON(ctx context.Context, c Config, client *http.Client) Finding {
 	return f
 }
 
-// keepAlive sends two GETs in a row: the second should reuse the first's
-// connection (a new TCP handshake per request costs both sides).
+// keepAlive sends two GETs in a row, each body read whole: the second
+// should reuse the first's connection (a new TCP handshake per request
+// costs both sides).
 func keepAlive(ctx context.Context, c Config) Finding {
 	f := Finding{Practice: english("table.audit.p_keepalive"), Step: shellStep}
 	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{DisableCompression: true}}
@@ -81,7 +119,7 @@ func keepAlive(ctx context.Context, c Config) Finding {
 			f.Mark, f.Verdict, f.Evidence = NotJudged, english("table.audit.not_judged"), err.Error()
 			return f
 		}
-		if conn := a.header.Get("Connection"); strings.EqualFold(conn, "close") {
+		if a.closed {
 			f.Mark, f.Verdict, f.Evidence = Missing, english("table.audit.closed"), english("table.audit.says_close")
 			return f
 		}

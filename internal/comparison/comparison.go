@@ -38,6 +38,9 @@ type Figure struct {
 // names are English, said in the reader's language when printed.
 var figures = []Figure{
 	{"req/s", func(x *result.Run) float64 { return x.RPS }},
+	// Errors beside the rate: a run of errors is fast and measures nothing
+	// (shown only when a side had any).
+	{messages.English.T("table.fig.errors"), func(x *result.Run) float64 { return float64(x.Errors) }},
 	{"p50 ms", func(x *result.Run) float64 { return x.Latency.P50 }},
 	{"p99 ms", func(x *result.Run) float64 { return x.Latency.P99 }},
 	{messages.English.T("table.fig.db"), func(x *result.Run) float64 { return x.PerRequest.DBQueries }},
@@ -189,12 +192,18 @@ func RoundsForATest() int {
 // (median ± the 95 % interval, when the rounds are enough for one), the
 // change, and the test's verdict, then the claims of both runs.
 func Print(w io.Writer, aName, bName string, a, b *result.Result) {
-	if b.Step < 0 { // make probe: a service of the user's, not a step
+	switch {
+	case b.Step < 0 && a.Slug != b.Slug: // two probes: say both services
+		fmt.Fprintf(w, "A: %s\nB: %s\n", a.Slug, b.Slug)
+	case b.Step < 0: // make probe: a service of the user's, not a step
 		fmt.Fprintf(w, "%s\n", b.Slug)
-	} else {
+	default:
 		fmt.Fprint(w, messages.T("compare.head", b.Step, b.Slug))
 	}
 	fmt.Fprintf(w, "  A: %s  (%s)\n  B: %s  (%s)\n", aName, describe(a), bName, describe(b))
+	if ua, ub := a.Params["url"], b.Params["url"]; b.Step < 0 && fmt.Sprint(ua) != fmt.Sprint(ub) {
+		fmt.Fprint(w, messages.T("compare.other_url", orNone(ua), orNone(ub)))
+	}
 	for _, d := range differences(a, b) {
 		fmt.Fprint(w, messages.T("compare.differ", d))
 	}

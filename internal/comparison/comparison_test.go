@@ -78,3 +78,21 @@ func TestOneRoundShowsTheChangeAndSaysWhyNoTest(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoProbesOfDifferentServicesSaySo: two probes of two URLs are set
+// side by side with both named, a note that they differ, and the errors
+// row that shows one of them measured failures.
+func TestTwoProbesOfDifferentServicesSaySo(t *testing.T) {
+	probe := func(url string, rps float64, errors int64) *result.Result {
+		return &result.Result{Step: -1, Slug: "probe of " + url, Params: map[string]any{"url": "http://" + url},
+			Runs: []result.Run{{Variant: "GET /", RPS: rps, Errors: errors}}}
+	}
+	var out bytes.Buffer
+	Print(&out, "a.json", "b.json", probe("127.0.0.1:1/", 12919, 25843), probe("127.0.0.1:8080/", 14044, 0))
+	s := out.String()
+	for _, want := range []string{"probe of 127.0.0.1:1/", "probe of 127.0.0.1:8080/", "different services", "errors", "25843"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("output lacks %q:\n%s", want, s)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package load
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -96,38 +97,31 @@ type Options struct {
 	// (Run.OtherCPU). nil when the bench cannot read the databases' CPU
 	// (Compose, a server someone else runs): OtherCPU is then not measured.
 	ServicesCPU func() float64
+	// RequestTimeout bounds one request (0: 30 s closed, 10 s open) and
+	// NoRetry sends each once: make probe's own rules, which it states.
+	RequestTimeout time.Duration
+	NoRetry        bool
 }
 
-// countingConn counts the bytes the clients read: the public bandwidth of
-// article A3, measured on the wire rather than estimated.
-type countingConn struct {
-	net.Conn
-	n *atomic.Int64
-}
-
-func (c countingConn) Read(p []byte) (int, error) {
-	n, err := c.Conn.Read(p)
-	c.n.Add(int64(n))
-	return n, err
-}
-
-// newClient is the loops' HTTP client: up to conns kept-alive connections
-// to addr, each counting the bytes it reads into wire.
-func newClient(addr string, conns int, timeout time.Duration, wire *atomic.Int64) *fasthttp.HostClient {
-	return &fasthttp.HostClient{
+// newClient is the loops' HTTP client: up to n kept-alive connections to
+// addr, opened and counted by cs. A request waits up to o.RequestTimeout
+// (else def) and, with o.NoRetry, is sent once: fasthttp otherwise sends a
+// failed GET again, up to five times, each with the whole timeout.
+func newClient(addr string, n int, o Options, def time.Duration, cs *conns) *fasthttp.HostClient {
+	timeout := cmp.Or(o.RequestTimeout, def)
+	c := &fasthttp.HostClient{
 		Addr:                addr,
-		MaxConns:            conns,
+		MaxConns:            n,
 		MaxIdleConnDuration: time.Minute,
 		ReadTimeout:         timeout,
 		WriteTimeout:        timeout,
-		Dial: func(a string) (net.Conn, error) {
-			c, err := fasthttp.DialTimeout(a, 5*time.Second)
-			if err != nil {
-				return nil, err
-			}
-			return countingConn{c, wire}, nil
-		},
+		Dial:                cs.dial,
 	}
+	if o.NoRetry {
+		c.MaxIdemponentCallAttempts = 1
+		c.RetryIfErr = func(*fasthttp.Request, int, error) (bool, bool) { return false, false }
+	}
+	return c
 }
 
 // Drive runs one variant with the Go driver and returns what it measured.
@@ -140,7 +134,8 @@ func Drive(ctx context.Context, o Options, v Variant, mark func(phase string)) (
 		return result.Run{}, err
 	}
 	var wire atomic.Int64
-	client := newClient(addr, o.VUs, 30*time.Second, &wire)
+	cs := newConns(&wire)
+	client := newClient(addr, o.VUs, o, 30*time.Second, cs)
 	defer client.CloseIdleConnections()
 
 	var (
@@ -177,8 +172,8 @@ func Drive(ctx context.Context, o Options, v Variant, mark func(phase string)) (
 
 	p := newProgress(o.Progress, v.Name, users, o)
 	p.await(ctx, o, done, start)
-	w.close() // no-op when the last iteration already closed it
-	<-done
+	w.close()               // no-op when the last iteration already closed it
+	cs.stopAfterGrace(done) // a user still waiting is past the window: cut it
 	elapsed := time.Duration(w.endAt.Load() - start.UnixNano())
 	wireBytes := w.wireEnd.Load() - wireStart
 	mark("end")

@@ -106,7 +106,8 @@ func DriveOpen(ctx context.Context, o Options, v Variant, mark func(phase string
 		maxInFlight = max(o.VUs, DefaultMaxInFlight)
 	}
 	var wire atomic.Int64
-	client := newClient(addr, maxInFlight, 10*time.Second, &wire)
+	cs := newConns(&wire)
+	client := newClient(addr, maxInFlight, o, 10*time.Second, cs)
 	defer client.CloseIdleConnections()
 
 	s := newSchedule(o, maxInFlight)
@@ -138,12 +139,15 @@ func DriveOpen(ctx context.Context, o Options, v Variant, mark func(phase string
 	wireStart := wire.Load()
 	done := make(chan struct{})
 	go func() { s.wg.Wait(); close(done) }()
+	// A request still unanswered past the grace was due and never served:
+	// its sender is cut (ErrStopped, counted), as is every sender on Ctrl-C.
 	select {
 	case <-done:
 	case <-ctx.Done():
-		s.stop.Store(true)
-		<-done
+	case <-time.After(time.Until(s.giveUp)):
 	}
+	s.stop.Store(true)
+	cs.stopAfterGrace(done)
 	// Slots no sender ever claimed were due and never sent.
 	end := time.Now()
 	for i := max(s.next.Load(), s.first); i < s.last; i++ {

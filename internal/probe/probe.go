@@ -15,6 +15,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/proc"
 	"github.com/peakload/workshop/internal/result"
 )
@@ -59,7 +60,7 @@ func (c *Config) Validate() error {
 	case c.Rounds < 1 || c.Rounds > MaxRounds:
 		return fmt.Errorf("RUNS=%d: want 1 to %d", c.Rounds, MaxRounds)
 	case len(c.PerRequest) > 0 && c.MetricsURL == "":
-		return errors.New("--per-request names counters of the service's metrics: give --metrics URL too")
+		return errors.New(messages.T("probe.per_request_metrics"))
 	}
 	return nil
 }
@@ -74,7 +75,7 @@ func ParsePerRequest(s string) ([]*regexp.Regexp, error) {
 		}
 		re, err := regexp.Compile("^(?:" + p + ")$")
 		if err != nil {
-			return nil, fmt.Errorf("--per-request %q: %w", p, err)
+			return nil, errors.New(messages.T("probe.per_request_bad", p, err))
 		}
 		out = append(out, re)
 	}
@@ -87,10 +88,17 @@ func (c *Config) Variants() []load.Variant {
 	if len(reqs) == 0 {
 		reqs = []Request{{Method: "GET", Path: c.Target.Path}}
 	}
+	same := map[string]int{}
+	for _, r := range reqs {
+		same[r.Name()]++
+	}
 	seen := map[string]int{}
 	out := make([]load.Variant, 0, len(reqs))
 	for _, r := range reqs {
 		name := r.Name()
+		if h := r.headerNote(); same[name] > 1 && h != "" {
+			name += " (" + h + ")" // what tells it from its twin: "#2" hid an If-None-Match
+		}
 		if seen[name]++; seen[name] > 1 {
 			name = fmt.Sprintf("%s #%d", name, seen[name])
 		}
@@ -140,13 +148,22 @@ func Run(ctx context.Context, c Config) (*result.Result, error) {
 		Params: map[string]any{"url": "http://" + c.Target.Host + c.Target.Path, "address": c.Target.Base, "vus": c.VUs,
 			"duration_s": c.Duration.Seconds(), "warmup_s": c.Warmup.Seconds(), "rounds": c.Rounds, "tool": "go", "metrics": c.MetricsURL}}
 	res.Notes = append(res.Notes, probeNotes(c, plan)...)
-	o := load.Options{Target: c.Target.Base, VUs: c.VUs, Duration: c.Duration, Warmup: c.Warmup, Progress: c.Progress}
+	if err := c.checkMetrics(ctx); err != nil {
+		return res, err
+	}
+	if err := c.TryFirst(ctx); err != nil {
+		return res, err
+	}
+	o := c.options()
 	all := make([][]result.Run, c.Rounds)
 	for round := range c.Rounds {
 		for _, v := range c.Variants() {
 			r, err := c.measure(ctx, o, v, plan)
 			if err != nil {
 				return res, fmt.Errorf("%s: %w", v.Name, err)
+			}
+			if err := judge(r, o); err != nil {
+				return res, err
 			}
 			all[round] = append(all[round], r)
 		}
@@ -164,12 +181,12 @@ func Run(ctx context.Context, c Config) (*result.Result, error) {
 }
 
 func probeNotes(c Config, plan result.CPUPlan) []string {
-	notes := []string{fmt.Sprintf("the service at %s is yours: whether it was pinned, and to which CPUs, is up to how you started it", c.Target.Base)}
+	notes := []string{fmt.Sprintf("the service at %s is yours: whether it was pinned, and to which CPUs, is up to how you started it", c.Target.Base), Rules()}
 	if plan.Pinned {
 		notes = append(notes, fmt.Sprintf("the probe ran on CPUs %v (the bench's driver CPUs); `make step-N run` puts a step server on CPU %v", plan.Driver, plan.Server))
 	}
 	if c.MetricsURL == "" {
-		notes = append(notes, "no --metrics: no server CPU, no per-request counters, and the client-bound flag rests on the probe's CPU alone")
+		notes = append(notes, "no METRICS=: no server CPU, no per-request counters, and the client-bound flag rests on the probe's CPU alone")
 	}
 	return notes
 }
@@ -232,7 +249,7 @@ func (c Config) measure(ctx context.Context, o load.Options, v load.Variant, pla
 		return r, err
 	}
 	if scrapeErr != nil {
-		return r, fmt.Errorf("--metrics: %w", scrapeErr)
+		return r, errors.New(messages.T("probe.metrics_failed", c.MetricsURL, scrapeErr))
 	}
 	if r.Requests > 0 {
 		r.ClientCPUus = float64((cpu1 - cpu0).Microseconds()) / float64(r.Requests)

@@ -8,11 +8,16 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
 	"net"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
+
+	"github.com/peakload/workshop/internal/messages"
 )
 
 // Target is a checked base URL: its host resolved, and every address it
@@ -30,26 +35,30 @@ type Target struct {
 // the resolved address itself, so a second lookup cannot send it elsewhere.
 func Resolve(ctx context.Context, raw string, allowRemote bool) (Target, error) {
 	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" {
-		return Target{}, fmt.Errorf("URL %q: want http://host:port/path", raw)
-	}
-	if u.Scheme != "http" {
-		return Target{}, fmt.Errorf("URL %q: only http:// is driven (put the probe beside the service, before its TLS terminator)", raw)
+	switch {
+	case err != nil || u.Host == "":
+		return Target{}, errors.New(messages.T("target.want", raw))
+	case u.Scheme == "https":
+		return Target{}, errors.New(messages.T("target.tls", raw))
+	case u.Scheme != "http":
+		return Target{}, errors.New(messages.T("target.scheme", raw, u.Scheme))
+	case u.Hostname() == "":
+		return Target{}, errors.New(messages.T("target.no_host", raw))
 	}
 	port := u.Port()
 	if port == "" {
 		port = "80"
 	}
 	addrs, err := net.DefaultResolver.LookupIPAddr(ctx, u.Hostname())
-	if err != nil {
-		return Target{}, fmt.Errorf("resolve %s: %w", u.Hostname(), err)
+	if err == nil && len(addrs) == 0 {
+		err = errors.New("no address")
 	}
-	if len(addrs) == 0 {
-		return Target{}, fmt.Errorf("resolve %s: no address", u.Hostname())
+	if err != nil {
+		return Target{}, errors.New(messages.T("target.resolve", raw, u.Hostname(), err))
 	}
 	for _, a := range addrs {
 		if !a.IP.IsLoopback() && !allowRemote {
-			return Target{}, fmt.Errorf("%s resolves to %s, not a loopback address: the probe loads only this machine unless --allow-remote is given (and you own the service)", u.Hostname(), a.IP)
+			return Target{}, errors.New(messages.T("target.remote", u.Hostname(), a.IP))
 		}
 	}
 	path := u.RequestURI()
@@ -69,6 +78,20 @@ type Request struct {
 
 // Name is the request as a row of the table names it.
 func (r Request) Name() string { return r.Method + " " + r.Path }
+
+// headerNote is the request's headers as a row's name shows them, sorted
+// and cut to a readable length.
+func (r Request) headerNote() string {
+	var parts []string
+	for _, k := range slices.Sorted(maps.Keys(r.Headers)) {
+		parts = append(parts, k+": "+r.Headers[k])
+	}
+	s := strings.Join(parts, "; ")
+	if rs := []rune(s); len(rs) > 60 {
+		s = string(rs[:59]) + "…"
+	}
+	return s
+}
 
 // MaxRequests bounds a requests file: each request is a row, measured in
 // turn, and a probe must end in a time the user can predict.

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"os"
+	"testing"
+	"time"
+
+	"github.com/peakload/workshop/internal/cli"
+	"github.com/peakload/workshop/internal/probe/probetest"
+)
+
+// A dead or failing target is an error (main exits 1 on it) and no
+// results file is written: no file claims a figure of a failure.
+func TestProbeAndAuditOfABadTargetWriteNothing(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("PEAKLOAD_RESULTS", dir)
+	for _, base := range []string{probetest.ClosedPort(t), probetest.Serve(t, probetest.Status(500))} {
+		for name, run := range map[string]func() error{
+			"probe": func() error {
+				return runProbe(t.Context(), cli.Config{Quick: true}, []string{"-url", base + "/items/1"})
+			},
+			"audit": func() error {
+				return runAudit(t.Context(), cli.Config{}, []string{"-url", base + "/items/1", "-slowloris", time.Second.String()})
+			},
+		} {
+			if err := run(); err == nil {
+				t.Errorf("%s of %s: no error", name, base)
+			}
+		}
+	}
+	if files, _ := os.ReadDir(dir); len(files) > 0 {
+		t.Errorf("results written for a failed target: %v", files)
+	}
+}
