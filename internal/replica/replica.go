@@ -6,9 +6,9 @@
 // replica leaves the others serving their copy until it expires.
 //
 // It imports the answers of steps 4 and 5 on purpose: step 10 is
-// cumulative, and a replica is those techniques stacked on step 2's
-// read path (internal/readpath). Given code
-// imports no other answer (TestOnlyStepsImportAnswers).
+// cumulative, and a replica is those techniques stacked on step 2's read
+// path (internal/readpath). Given code imports no other answer
+// (TestOnlyStepsImportAnswers).
 package replica
 
 import (
