@@ -53,6 +53,11 @@ type Store struct {
 // DefaultPool is the connections a step server keeps to PostgreSQL.
 const DefaultPool = 16
 
+// MemoryItems bounds the items one server keeps in its in-process tier
+// (step 5's burst cache, and step 10's replicas): ~1.5 KB per item, ~15 MB
+// per instance, whatever the traffic.
+const MemoryItems = 10_000
+
 // Open connects to PostgreSQL with every query counted at the driver, with
 // PEAKLOAD_PG_POOL connections (default DefaultPool).
 func Open(ctx context.Context, url string) (*Store, error) {

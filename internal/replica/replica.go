@@ -5,9 +5,10 @@
 // and that is the whole problem of the step: a change written through one
 // replica leaves the others serving their copy until it expires.
 //
-// It imports the answers of steps 2, 4 and 5 on purpose: step 10 is
-// cumulative, and a replica is those three techniques stacked. Given code
-// imports no other answer (TestOnlyStepsImportAnswers).
+// It imports the answers of steps 4 and 5 on purpose: step 10 is
+// cumulative, and a replica is those techniques stacked on step 2's read
+// path (internal/readpath). Given code imports no other answer
+// (TestOnlyStepsImportAnswers).
 package replica
 
 import (
@@ -19,7 +20,7 @@ import (
 
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/metrics"
-	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
+	"github.com/peakload/workshop/internal/readpath"
 	coalesce "github.com/peakload/workshop/solutions/04-singleflight"
 	burst "github.com/peakload/workshop/solutions/05-burst-cache"
 )
@@ -41,7 +42,7 @@ type Replica struct {
 func New(name string, store *catalog.Store, rdb *redis.Client, redisTTL, burstTTL time.Duration) *Replica {
 	var group coalesce.Group
 	return &Replica{Name: name, Store: store, Redis: rdb, Memory: burst.New(burstTTL),
-		redis: cacheaside.ItemsVia(store, rdb, redisTTL, group.Load)}
+		redis: readpath.Via(store, rdb, redisTTL, group.Load)}
 }
 
 // Get reads an item as step 5 did: memory, then Redis, then PostgreSQL.

@@ -1,8 +1,9 @@
 // Package writes holds what step 6 hands the learner around the batcher:
 // the write function's type, the retry loop that never drops an accepted
-// event, the buffer's errors, the HTTP shell of every write variant, and
-// the variants the batcher is compared with (sync, async, group). The
-// batcher itself is the exercise (solutions/06-buffered-writes).
+// event, the bounded buffer in front of every batcher (Buffer) and its
+// errors, the HTTP shell of every write variant, and the variants the
+// batcher is compared with (sync, async, group). The loop that drains the
+// buffer in batches is the exercise (solutions/06-buffered-writes: Run).
 package writes
 
 import (

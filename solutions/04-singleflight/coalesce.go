@@ -12,8 +12,8 @@ import (
 	"golang.org/x/sync/singleflight"
 )
 
-// LoadTimeout bounds a shared load: it no longer belongs to one client.
-const LoadTimeout = 5 * time.Second
+// loadTimeout bounds a shared load: it no longer belongs to one client.
+const loadTimeout = 5 * time.Second
 
 // Group coalesces concurrent loads of the same key.
 type Group struct {
@@ -33,7 +33,7 @@ type Group struct {
 // Errors are not cached: the next call after a failed load loads again.
 func (g *Group) Load(ctx context.Context, key string, load func(context.Context) ([]byte, error)) ([]byte, error) {
 	ch := g.flights.DoChan(key, func() (any, error) {
-		lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), LoadTimeout)
+		lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), loadTimeout)
 		defer cancel()
 		return safely(lctx, load)
 	})

@@ -11,12 +11,10 @@ import (
 
 	"github.com/maypok86/otter/v2"
 
+	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/metrics"
 	"github.com/peakload/workshop/internal/server"
 )
-
-// MaxItems bounds the memory one instance spends: ~1.5 KB per item.
-const MaxItems = 10_000
 
 // Cache is the in-process tier.
 type Cache struct {
@@ -26,7 +24,7 @@ type Cache struct {
 // New returns a cache whose entries live ttl after they were written.
 func New(ttl time.Duration) *Cache {
 	return &Cache{items: otter.Must(&otter.Options[int32, []byte]{
-		MaximumSize:      MaxItems,
+		MaximumSize:      catalog.MemoryItems, // the memory one instance spends
 		ExpiryCalculator: otter.ExpiryWriting[int32, []byte](ttl),
 	})}
 }

@@ -6,9 +6,6 @@
 package bulk
 
 import (
-	"context"
-	"fmt"
-	"sync"
 	"time"
 
 	"go.mongodb.org/mongo-driver/v2/bson"
@@ -17,100 +14,34 @@ import (
 	"github.com/peakload/workshop/internal/writes"
 )
 
-// Batcher buffers documents and writes them in batches.
-type Batcher struct {
-	size     int
-	interval time.Duration
-	write    writes.WriteFunc
-	queue    chan bson.D // bounded: memory never grows past capacity
-	done     chan struct{}
-	mu       sync.RWMutex // Add holds it shared; Close exclusive, to close queue safely
-	closed   bool
-}
-
-// New starts a batcher: flush at size documents or after interval,
-// holding at most capacity documents not yet written.
-func New(size, capacity int, interval time.Duration, write writes.WriteFunc) *Batcher {
-	b := &Batcher{size: size, interval: interval, write: write,
-		queue: make(chan bson.D, capacity), done: make(chan struct{})}
-	go b.run()
-	return b
-}
-
-// Add accepts a document without waiting for the database. ErrFull is
-// backpressure: the caller answers 503 with Retry-After instead of letting
-// memory grow while the database is slow or down.
-func (b *Batcher) Add(doc bson.D) error {
-	b.mu.RLock()
-	defer b.mu.RUnlock()
-	if b.closed {
-		return writes.ErrClosed
-	}
-	select {
-	case b.queue <- doc:
-		return nil
-	default:
-		return writes.ErrFull
-	}
-}
-
-// AddWait is Add that waits for room instead of refusing (insert_group:
-// the article buffered everything; a bounded buffer makes the client wait).
-func (b *Batcher) AddWait(ctx context.Context, doc bson.D) error {
-	b.mu.RLock()
-	defer b.mu.RUnlock()
-	if b.closed {
-		return writes.ErrClosed
-	}
-	select {
-	case b.queue <- doc:
-		return nil
-	case <-ctx.Done():
-		return writes.ErrFull
-	}
-}
-
-// Close stops accepting, flushes everything accepted and waits for it to
-// be persisted, until ctx ends (the shutdown deadline).
-func (b *Batcher) Close(ctx context.Context) error {
-	b.mu.Lock()
-	if !b.closed {
-		b.closed = true
-		close(b.queue)
-	}
-	b.mu.Unlock()
-	select {
-	case <-b.done:
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("bulk: shutdown deadline: %d events accepted but not persisted", len(b.queue))
-	}
-}
-
-func (b *Batcher) run() {
-	defer close(b.done)
-	batch := make([]bson.D, 0, b.size)
+// Run is the batching loop (step 6's run): it takes documents from queue
+// into a batch, and flushes it when it holds size documents, when interval
+// has passed since its first one, and when queue is closed (Close); then it
+// closes done. One flush is one write: 1000 events, one round trip.
+func Run(queue <-chan bson.D, done chan<- struct{}, size int, interval time.Duration, write writes.WriteFunc) {
+	defer close(done)
+	batch := make([]bson.D, 0, size)
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()
 	for {
 		select {
-		case doc, ok := <-b.queue:
+		case doc, ok := <-queue:
 			if !ok {
-				b.flush(batch) // closed: write what is left, then stop
+				flush(queue, write, batch) // closed: write what is left, then stop
 				return
 			}
 			if len(batch) == 0 {
-				timer.Reset(b.interval) // the interval counts from the batch's first event
+				timer.Reset(interval) // the interval counts from the batch's first event
 			}
 			batch = append(batch, doc)
-			metrics.QueueDepth.Set(float64(len(b.queue) + len(batch)))
-			if len(batch) >= b.size {
+			metrics.QueueDepth.Set(float64(len(queue) + len(batch)))
+			if len(batch) >= size {
 				timer.Stop()
-				b.flush(batch)
+				flush(queue, write, batch)
 				batch = batch[:0]
 			}
 		case <-timer.C:
-			b.flush(batch)
+			flush(queue, write, batch)
 			batch = batch[:0]
 		}
 	}
@@ -119,13 +50,13 @@ func (b *Batcher) run() {
 // flush writes a batch until all of it is persisted (writes.Persist): an
 // accepted event is never dropped. While it retries, the queue fills and
 // Add answers ErrFull.
-func (b *Batcher) flush(batch []bson.D) {
+func flush(queue <-chan bson.D, write writes.WriteFunc, batch []bson.D) {
 	if len(batch) == 0 {
 		return
 	}
 	start := time.Now()
 	metrics.BatchSize.Observe(float64(len(batch)))
-	writes.Persist(b.write, batch)
+	writes.Persist(write, batch)
 	metrics.FlushSeconds.Observe(time.Since(start).Seconds())
-	metrics.QueueDepth.Set(float64(len(b.queue)))
+	metrics.QueueDepth.Set(float64(len(queue)))
 }

@@ -37,7 +37,7 @@ func TestTenThousandEventsArePersistedInBatches(t *testing.T) {
 		t.Fatal(err)
 	}
 	inserts := testutil.ToFloat64(metrics.MongoCommands.WithLabelValues("insert"))
-	b := New(1000, 20_000, time.Second, store.InsertMany)
+	b := writes.Batch("bulk", 1000, 20_000, time.Second, store.InsertMany, Run)
 	var wg sync.WaitGroup
 	var accepted atomic.Int64
 	for range 50 {
@@ -80,7 +80,7 @@ func TestRetriesAndBackpressure(t *testing.T) {
 		written.Add(int64(len(docs)))
 		return nil, nil
 	}
-	b := New(10, 25, 20*time.Millisecond, write)
+	b := writes.Batch("bulk", 10, 25, 20*time.Millisecond, write, Run)
 	full := 0
 	for range 100 {
 		if err := b.Add(doc(t)); errors.Is(err, writes.ErrFull) {

@@ -11,6 +11,7 @@ import (
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/conditional"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/readpath"
 	"github.com/peakload/workshop/internal/server"
 	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
 )
@@ -23,7 +24,8 @@ func main() { server.MainRead(newServer) }
 
 func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
 	p := params.Load()
-	cached := cacheaside.Items(store, rdb, p.Scaled(p.Clock.RedisTTLS))
+	// Cache-aside runs step 2's answer (GetOrSet), as solved.
+	cached := readpath.Items(store, rdb, p.Scaled(p.Clock.RedisTTLS), cacheaside.GetOrSet)
 	srv := server.New("step 3 — etag")
 	srv.GET(server.ItemRoute, server.DirectRead(store))
 	srv.GET("/cached/items/:id", server.Serve(cached))

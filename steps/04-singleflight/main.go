@@ -11,6 +11,7 @@ import (
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/conditional"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/readpath"
 	"github.com/peakload/workshop/internal/server"
 	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
 	"github.com/peakload/workshop/solutions/03-etag"
@@ -25,9 +26,10 @@ func main() { server.MainRead(newServer) }
 func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
 	p := params.Load()
 	ttl := p.Scaled(p.Clock.RedisTTLS)
-	cached := cacheaside.Items(store, rdb, ttl)
+	// Cache-aside runs step 2's answer (GetOrSet), as solved.
+	cached := readpath.Items(store, rdb, ttl, cacheaside.GetOrSet)
 	var group Group // one per process: the article's global map of in-flight promises
-	coalesced := cacheaside.ItemsVia(store, rdb, ttl, group.Load)
+	coalesced := readpath.Via(store, rdb, ttl, group.Load)
 
 	srv := server.New("step 4 — singleflight")
 	srv.GET(server.ItemRoute, server.DirectRead(store))

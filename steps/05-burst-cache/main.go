@@ -14,6 +14,7 @@ import (
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/conditional"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/readpath"
 	"github.com/peakload/workshop/internal/server"
 	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
 	"github.com/peakload/workshop/solutions/03-etag"
@@ -25,17 +26,19 @@ import (
 const BurstRoute = "/burst/items/:id"
 
 // MaxItems bounds the memory the burst tier may spend: ~1.5 KB per item,
-// ~15 MB per instance, whatever the traffic.
-const MaxItems = 10_000
+// ~15 MB per instance, whatever the traffic (catalog.MemoryItems, the
+// bound the reference and step 10's replicas use too).
+const MaxItems = catalog.MemoryItems
 
 func main() { server.MainRead(newServer) }
 
 func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
 	p := params.Load()
 	ttl := p.ForHitRatio(p.Clock.RedisTTLS) // the clock of hit ratios: 3 s
-	cached := cacheaside.Items(store, rdb, ttl)
+	// Cache-aside runs step 2's answer (GetOrSet), as solved.
+	cached := readpath.Items(store, rdb, ttl, cacheaside.GetOrSet)
 	var group coalesce.Group
-	coalesced := cacheaside.ItemsVia(store, rdb, ttl, group.Load)
+	coalesced := readpath.Via(store, rdb, ttl, group.Load)
 	memory := New(p.ForHitRatio(p.Clock.BurstTTLS)) // ours: 3 s on the full-scale clock (A's example: 5 s), 300 ms here
 
 	srv := server.New("step 5 — burst-cache")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/readpath"
 	"github.com/peakload/workshop/internal/redisconn"
 	"github.com/peakload/workshop/internal/redisfault"
 	"github.com/peakload/workshop/internal/stacktest"
@@ -25,7 +26,8 @@ func TestBurstReadsCostOneRedisGET(t *testing.T) {
 	ctx := t.Context()
 	const id = 777
 	rdb.Del(ctx, catalog.ItemKey(id))
-	viaRedis := cacheaside.Items(store, rdb, time.Minute)
+	// Cache-aside runs step 2's answer (GetOrSet), as solved.
+	viaRedis := readpath.Items(store, rdb, time.Minute, cacheaside.GetOrSet)
 	const ttl = 500 * time.Millisecond // generous: the check must not depend on the machine's speed
 	memory := New(ttl)
 
@@ -72,7 +74,7 @@ func TestAnEndedRequestLeavesAStalledRedis(t *testing.T) {
 	p.On("get", redisfault.Stall)
 	rdb := redisconn.New(p.Addr())
 	defer rdb.Close()
-	viaRedis := cacheaside.Items(store, rdb, time.Minute)
+	viaRedis := readpath.Items(store, rdb, time.Minute, cacheaside.GetOrSet)
 	memory := New(time.Minute)
 
 	expired, cancel := context.WithDeadline(t.Context(), time.Now().Add(-time.Second))

@@ -18,7 +18,7 @@ import (
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/server"
 	"github.com/peakload/workshop/internal/writes"
-	bulk "github.com/peakload/workshop/solutions/06-buffered-writes" // step 6's batcher, as solved
+	bulk "github.com/peakload/workshop/solutions/06-buffered-writes" // step 6's answer (Run) drains the batchers
 )
 
 // Step 6's batching parameters, and its bound on what waits in memory.
@@ -48,10 +48,10 @@ func newServer(c *events.Counters) (*server.Server, func(context.Context) error)
 		return writes.DeadLetter(write(v), v.DeadLetters)
 	}
 	async := writes.NewAsync(variant("async", func(v *events.Counters) writes.WriteFunc { return writes.One(counters.IncDoc(v)) }), 2_000)
-	perRequest := bulk.New(BatchSize, Capacity, writes.FlushInterval, variant("bulk", counters.PerRequest))
+	perRequest := writes.Batch("bulk", BatchSize, Capacity, writes.FlushInterval, variant("bulk", counters.PerRequest), bulk.Run)
 	// Idempotent numbers each batch, so that a flush retried after a lost
 	// acknowledgement adds nothing twice (exactly-once; README).
-	reduced := bulk.New(BatchSize, Capacity, writes.FlushInterval, counters.Idempotent(variant("reduce", Reduce)))
+	reduced := writes.Batch("reduce", BatchSize, Capacity, writes.FlushInterval, counters.Idempotent(variant("reduce", Reduce)), bulk.Run)
 
 	srv := server.New("step 7 — counters")
 	srv.POST("/counters/sync/:id", counters.Accept(counters.IncDoc(c.Variant("sync")), http.StatusCreated))

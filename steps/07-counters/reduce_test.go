@@ -323,7 +323,7 @@ func TestConcurrentIncrementsAcrossIDsAreExact(t *testing.T) {
 	probe(t)
 	synctest.Test(t, func(t *testing.T) {
 		c, f := newFakeCounters()
-		b := bulk.New(BatchSize, Capacity, writes.FlushInterval, counters.Idempotent(guarded(t, Reduce(c))))
+		b := writes.Batch("reduce", BatchSize, Capacity, writes.FlushInterval, counters.Idempotent(guarded(t, Reduce(c))), bulk.Run)
 		const clients, each, ids = 40, 150, 250
 		p := persisted()
 		var wg sync.WaitGroup
@@ -419,7 +419,7 @@ func TestNothingIsLostAcrossClose(t *testing.T) {
 	probe(t)
 	synctest.Test(t, func(t *testing.T) {
 		c, f := newFakeCounters()
-		b := bulk.New(BatchSize, Capacity, writes.FlushInterval, counters.Idempotent(guarded(t, Reduce(c))))
+		b := writes.Batch("reduce", BatchSize, Capacity, writes.FlushInterval, counters.Idempotent(guarded(t, Reduce(c))), bulk.Run)
 		want := map[string]int64{}
 		for i := range 37 {
 			id := fmt.Sprintf("close-%d", i%5)
