@@ -14,7 +14,6 @@ import (
 	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/scenario"
-	"github.com/peakload/workshop/internal/stack"
 )
 
 // runCheck is `make step-N check`: the step's check on the learner's code
@@ -33,7 +32,7 @@ func runCheck(ctx context.Context, cfg cli.Config, args []string) error {
 }
 
 func check(ctx context.Context, cfg cli.Config, step scenario.Step) (err error) {
-	sc := stack.FromEnv()
+	sc := cfg.Stack
 	var started []string
 	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	return checkWith(ctx, cfg, step, func() error {
@@ -57,7 +56,7 @@ func checkWith(ctx context.Context, cfg cli.Config, step scenario.Step, up func(
 		if err := up(); err != nil {
 			return err
 		}
-		err = cli.GoTest(ctx, stack.FromEnv(), cfg.Solution, "-failfast", "-run", "^("+strings.Join(needServices, "|")+")$", pkg)
+		err = cli.GoTest(ctx, cfg.Stack, cfg.Solution, "-failfast", "-run", "^("+strings.Join(needServices, "|")+")$", pkg)
 		if err != nil {
 			return fmt.Errorf("%s (%w)", messages.T("check.failed", step.N), err)
 		}

@@ -40,7 +40,7 @@ func runDrill(ctx context.Context, cfg cli.Config, args []string) (err error) {
 }
 
 func writeDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err error) {
-	sc := stack.FromEnv()
+	sc := cfg.Stack
 	var started []string
 	if sc.ResolveKind() == "native" && sc.FerretOnPostgres() {
 		if started, err = stack.Up(ctx, sc, stack.Postgres); err != nil {
@@ -125,7 +125,7 @@ func withStore(ctx context.Context, url string, f func(*events.Store) (int64, er
 // readDrill stops a private Redis under load on step 2's cached route and
 // starts it again; PostgreSQL is the stack's, with its catalogue.
 func readDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err error) {
-	sc := stack.FromEnv()
+	sc := cfg.Stack
 	started, err := stack.Up(ctx, sc, stack.Postgres)
 	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	if err != nil {

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/stack"
 )
 
 // runReset is `make step-N reset`: exercise.go as the repository has it
@@ -39,7 +38,7 @@ func runReset(_ context.Context, cfg cli.Config, args []string) error {
 		return nil
 	}
 	if len(mine) > 0 {
-		backup := filepath.Join(stack.FromEnv().Dir, "backup", fmt.Sprintf("step-%d-exercise-%s.go", step.N, time.Now().Format("20060102-150405")))
+		backup := filepath.Join(cfg.Stack.Dir, "backup", fmt.Sprintf("step-%d-exercise-%s.go", step.N, time.Now().Format("20060102-150405")))
 		if err := os.MkdirAll(filepath.Dir(backup), 0o755); err != nil {
 			return err
 		}

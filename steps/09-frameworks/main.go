@@ -93,7 +93,11 @@ func main() {
 func run(name string, serve Framework, pool int) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	store, err := catalog.OpenPool(ctx, dbaddr.FromEnv().PostgresURL, pool)
+	ep, err := dbaddr.FromEnv()
+	if err != nil {
+		return err
+	}
+	store, err := catalog.OpenPool(ctx, ep.PostgresURL, pool)
 	if err != nil {
 		return err
 	}
