@@ -1,5 +1,6 @@
-// Package dbaddr says where the databases listen. It is all a step server
-// needs to know about the stack: starting and stopping the databases
+// Package dbaddr says where the databases listen, and where the step server
+// itself does (PEAKLOAD_ADDR). It is all a step server needs to know about
+// the stack: starting and stopping the databases
 // (pg_ctl, redis-server, compose) is internal/stack's business, and no
 // server links that code.
 package dbaddr
@@ -97,3 +98,18 @@ func FromEnv() (Endpoints, error) {
 	_, e, err := Parse(os.Getenv)
 	return e, err
 }
+
+// DefaultServerAddr is where a step server listens unless told: loopback
+// only, so nothing is exposed unless the learner asks
+// (PEAKLOAD_ADDR=0.0.0.0:8080).
+const DefaultServerAddr = "127.0.0.1:8080"
+
+// ServerAddr is the step server's side of PEAKLOAD_ADDR, the one reading
+// of it: where to listen (a bench's parent picks a free port; `make step-N
+// run` passes the learner's), else DefaultServerAddr. The CLI's `run`
+// prints the same address from here.
+func ServerAddr() string { return cmp.Or(os.Getenv("PEAKLOAD_ADDR"), DefaultServerAddr) }
+
+// ServerAddrEnv is the parent's side: the variable that makes a child step
+// server listen at addr.
+func ServerAddrEnv(addr string) string { return "PEAKLOAD_ADDR=" + addr }
