@@ -17,22 +17,23 @@ import (
 // QUICK, RUNS and CAPACITY mean what they mean for a step's bench.
 func runProbe(ctx context.Context, settings cli.Config, args []string) error {
 	fs := flag.NewFlagSet("probe", flag.ContinueOnError)
-	target := fs.String("url", os.Getenv("URL"), "the service's URL, e.g. http://127.0.0.1:8080/items/1")
+	var svc serviceFlags
+	svc.register(fs, "the service's URL, e.g. http://127.0.0.1:8080/items/1",
+		"the service's Prometheus metrics URL, scraped at the window's edges",
+		"load a host that is not this machine (yours, and only yours)")
 	requests := fs.String("requests", os.Getenv("REQUESTS"), "a file of requests, one JSON object a line: {\"method\":\"POST\",\"path\":\"/x\",\"headers\":{},\"body\":\"…\"}")
-	metrics := fs.String("metrics", os.Getenv("METRICS"), "the service's Prometheus metrics URL, scraped at the window's edges")
 	perReq := fs.String("per-request", os.Getenv("PER_REQUEST"), "counters to divide by requests: comma-separated regular expressions over metric names")
-	remote := fs.Bool("allow-remote", os.Getenv("ALLOW_REMOTE") == "1", "load a host that is not this machine (yours, and only yours)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *target == "" {
+	if svc.URL == "" {
 		return fmt.Errorf("usage: make probe URL=http://127.0.0.1:8080/path [REQUESTS=file] [METRICS=url PER_REQUEST='re,re'] [VUS= DURATION= RUNS= CAPACITY=1]")
 	}
-	cfg, err := probeConfig(ctx, settings, *target, *requests, *metrics, *perReq, *remote)
+	cfg, err := probeConfig(ctx, settings, svc.URL, *requests, svc.Metrics, *perReq, svc.AllowRemote)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "probe %s (%s): %d VUs, %s per row after a %s warm-up, %d round(s)\n", *target, cfg.Target.Base, cfg.VUs, cfg.Duration, cfg.Warmup, cfg.Rounds)
+	fmt.Fprintf(os.Stderr, "probe %s (%s): %d VUs, %s per row after a %s warm-up, %d round(s)\n", svc.URL, cfg.Target.Base, cfg.VUs, cfg.Duration, cfg.Warmup, cfg.Rounds)
 	res, err := probe.Run(ctx, cfg)
 	if err != nil {
 		return err

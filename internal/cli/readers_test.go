@@ -24,7 +24,7 @@ import (
 //   - a test-only knob (PEAKLOAD_SEED…): one helper reads it.
 //
 // The team verbs' flags default to the make variable of their name, read
-// beside the flag. "*" is a reader given os.Getenv itself, to parse with.
+// beside the flag (probe's and audit's shared ones in serviceflags.go). "*" is a reader given os.Getenv itself, to parse with.
 var readers = map[string][]string{
 	"*": {"internal/cli/config.go", "internal/dbaddr/dbaddr.go", "internal/stacktest/stacktest.go"},
 
@@ -62,10 +62,9 @@ var readers = map[string][]string{
 	"REQUESTS": {"cmd/workshop/probe.go"}, "PER_REQUEST": {"cmd/workshop/probe.go"},
 	"POST": {"cmd/workshop/audit.go"}, "COLD": {"cmd/workshop/audit.go"}, "CHANGE": {"cmd/workshop/audit.go"},
 	"QUERIES": {"cmd/workshop/audit.go"}, "BURST_POST": {"cmd/workshop/audit.go"}, "BODY": {"cmd/workshop/audit.go"},
-	// Two verbs, one flag each: probe's and audit's -url, -metrics, -allow-remote.
-	"URL":          {"cmd/workshop/audit.go", "cmd/workshop/probe.go"},
-	"METRICS":      {"cmd/workshop/audit.go", "cmd/workshop/probe.go"},
-	"ALLOW_REMOTE": {"cmd/workshop/audit.go", "cmd/workshop/probe.go"},
+	// Probe's and audit's shared -url, -metrics, -allow-remote.
+	"URL": {"cmd/workshop/serviceflags.go"}, "METRICS": {"cmd/workshop/serviceflags.go"},
+	"ALLOW_REMOTE": {"cmd/workshop/serviceflags.go"},
 }
 
 // TestEachVariableHasItsOneReader parses every Go file of the tree and
