@@ -26,6 +26,7 @@ import (
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/dbaddr"
 	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/routes"
 	"github.com/peakload/workshop/internal/tracking"
 )
 
@@ -71,8 +72,8 @@ func NewLayered(name string, l Layer) *Server {
 	}
 
 	s := &Server{Echo: e, Name: name}
-	e.GET("/empty", emptyGET)
-	e.POST("/empty", emptyPOST)
+	e.GET(routes.Empty, emptyGET)
+	e.POST(routes.Empty, emptyPOST)
 	e.GET("/healthz", func(c echo.Context) error {
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok", "server": name})
 	})

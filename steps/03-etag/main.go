@@ -11,13 +11,14 @@ import (
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/conditional"
 	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/routes"
 	"github.com/peakload/workshop/internal/server"
 	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
 )
 
 // ETagRoute serves the cached item with revalidation; /cached/items/:id
 // (step 2) stays as it was, so one bench compares both.
-const ETagRoute = "/etag/items/:id"
+const ETagRoute = routes.ETag
 
 func main() { server.MainRead(newServer) }
 
@@ -26,7 +27,7 @@ func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
 	cached := cacheaside.Items(store, rdb, p.Scaled(p.Clock.RedisTTLS))
 	srv := server.New("step 3 — etag")
 	srv.GET(server.ItemRoute, server.DirectRead(store))
-	srv.GET("/cached/items/:id", server.Serve(cached))
+	srv.GET(routes.Cached, server.Serve(cached))
 	srv.GET(ETagRoute, conditional.Serve(cached, NotModified))
 	return srv
 }
