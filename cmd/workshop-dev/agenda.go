@@ -73,14 +73,14 @@ type Timed struct {
 	LoadHi  float64 `json:"load_max"`
 }
 
-func runAgenda(ctx context.Context, args []string) (err error) {
+func runAgenda(ctx context.Context, cfg cli.Config, args []string) (err error) {
 	fs := flag.NewFlagSet("agenda", flag.ContinueOnError)
 	out := fs.String("out", timingsFile, "where to write the timings")
 	only := fs.Int("step", -1, "time only this step (the others are kept from -out)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	sc := stack.FromEnv()
+	sc := cfg.Stack
 	t := Timings{Date: time.Now().UTC().Format(time.RFC3339), Machine: thisMachine(sc)}
 	load := sampleLoad(ctx)
 	started, up, err := timeUp(ctx, sc, load)

@@ -544,7 +544,7 @@ func gate(ctx context.Context, sc stack.Config, steps []scenario.Manifest) error
 
 // runMutants is `make mutants` / `make step-N mutants`: the gate alone,
 // with every service up (started and stopped when not already running).
-func runMutants(ctx context.Context, args []string) (err error) {
+func runMutants(ctx context.Context, cfg cli.Config, args []string) (err error) {
 	steps := scenario.Steps()
 	if len(args) > 0 {
 		step, err := cli.StepFlag("mutants", args)
@@ -553,7 +553,7 @@ func runMutants(ctx context.Context, args []string) (err error) {
 		}
 		steps = []scenario.Manifest{step.Manifest}
 	}
-	sc := stack.FromEnv()
+	sc := cfg.Stack
 	started, err := stack.Up(ctx, sc)
 	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	if err != nil {

@@ -56,22 +56,22 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cmd, args := os.Args[1], os.Args[2:]
-	cfg, err := cli.FromEnv() // the variables the learner's command reads, checked the same way
+	cfg, err := cli.FromEnv() // the one reading of the environment, as in the learner's command
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "workshop-dev:", err)
 		os.Exit(2)
 	}
 	switch cmd {
 	case "mutants":
-		err = runMutants(ctx, args)
+		err = runMutants(ctx, cfg, args)
 	case "docs":
 		err = runDocs(args)
 	case "test":
-		err = runTest(ctx)
+		err = runTest(ctx, cfg)
 	case "test-latency":
 		err = runTestLatency(ctx, cfg)
 	case "agenda":
-		err = runAgenda(ctx, args)
+		err = runAgenda(ctx, cfg, args)
 	case "test-busy":
 		err = runTestBusy(ctx, args)
 	case "handout":

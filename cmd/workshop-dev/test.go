@@ -23,8 +23,8 @@ import (
 // services it starts and stops; every step's check on the reference, and
 // proof that each untouched exercise fails it; QUICK benches whose results
 // are then verified. It ends with "N passed, M failed".
-func runTest(ctx context.Context) (err error) {
-	sc := stack.FromEnv()
+func runTest(ctx context.Context, cfg cli.Config) (err error) {
+	sc := cfg.Stack
 	var passed, failed int
 	phase := func(name string, f func() error) {
 		t := time.Now()

@@ -43,7 +43,7 @@ func runTestLatency(ctx context.Context, cfg cli.Config) (err error) {
 	if delay == "" {
 		delay = "0.2ms"
 	}
-	sc := stack.FromEnv()
+	sc := cfg.Stack
 	started, err := stack.Up(ctx, sc, stack.Postgres, stack.Redis)
 	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	if err != nil {

@@ -44,7 +44,7 @@ func runBench(ctx context.Context, cfg cli.Config, args []string) (err error) {
 		return err
 	}
 	// Services: start what is missing, stop it again at the end.
-	sc := stack.FromEnv()
+	sc := cfg.Stack
 	announceStack(sc, step)
 	external, err := externalServer(cfg, step)
 	if err != nil {

@@ -16,7 +16,6 @@ import (
 	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/scenario"
-	"github.com/peakload/workshop/internal/stack"
 )
 
 // runCheck is `make step-N check`: the step's check on the learner's code
@@ -35,7 +34,7 @@ func runCheck(ctx context.Context, cfg cli.Config, args []string) error {
 }
 
 func check(ctx context.Context, cfg cli.Config, step scenario.Step) (err error) {
-	sc := stack.FromEnv()
+	sc := cfg.Stack
 	var started []string
 	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	return checkWith(ctx, cfg, step, func() error {
@@ -75,7 +74,7 @@ func checkPasses(ctx context.Context, cfg cli.Config, step scenario.Step, up fun
 		if err := up(); err != nil {
 			return ran, err
 		}
-		sc := stack.FromEnv()
+		sc := cfg.Stack
 		env := append(sc.Endpoints().Env(), "PEAKLOAD_MONGO_BIN="+filepath.Join(sc.Dir, "bin", "mongo"))
 		second, err := checkPass(ctx, cfg, pkg, []string{"-run", step.ServiceTestsPattern()}, env, w)
 		maps.Copy(ran, second)

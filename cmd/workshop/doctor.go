@@ -18,7 +18,7 @@ import (
 
 // runDoctor reports what is present and missing, with the command to fix each.
 func runDoctor(_ context.Context, cfg cli.Config, _ []string) error {
-	c := stack.FromEnv()
+	c := cfg.Stack
 	fmt.Print(messages.T("doctor.head", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version()))
 	// go.mod says go 1.25: the checks' timers run on testing/synctest's
 	// fake clock, which Go 1.25 made stable. An older go refuses to build.

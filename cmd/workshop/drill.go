@@ -17,6 +17,7 @@ import (
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/proc"
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/routes"
 	"github.com/peakload/workshop/internal/scenario"
 	"github.com/peakload/workshop/internal/stack"
 )
@@ -40,7 +41,7 @@ func runDrill(ctx context.Context, cfg cli.Config, args []string) (err error) {
 }
 
 func writeDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err error) {
-	sc := stack.FromEnv()
+	sc := cfg.Stack
 	var started []string
 	if sc.ResolveKind() == "native" && sc.FerretOnPostgres() {
 		if started, err = stack.Up(ctx, sc, stack.Postgres); err != nil {
@@ -125,7 +126,7 @@ func withStore(ctx context.Context, url string, f func(*events.Store) (int64, er
 // readDrill stops a private Redis under load on step 2's cached route and
 // starts it again; PostgreSQL is the stack's, with its catalogue.
 func readDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err error) {
-	sc := stack.FromEnv()
+	sc := cfg.Stack
 	started, err := stack.Up(ctx, sc, stack.Postgres)
 	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	if err != nil {
@@ -155,21 +156,21 @@ func readDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err err
 	d := drill.Reads{
 		Redis: rdb, Clients: 50, Phase: 4 * time.Second, Progress: os.Stderr,
 		Request: func(r *rand.Rand) (string, string, string) {
-			return "GET", fmt.Sprintf("/cached/items/%d", skew.Pick(r)), ""
+			return "GET", routes.Path(routes.Cached, int(skew.Pick(r))), ""
 		},
 		Server: func(ctx context.Context, addr string) (*proc.Proc, error) {
 			return proc.StartServer(ctx, bin, append(sc.Endpoints().Env(), "PEAKLOAD_REDIS_ADDR="+addr), result.CPUPlan{}, filepath.Join(dir, "server.log"))
 		},
 	}
-	fmt.Fprintf(os.Stderr, "step 2 drill — GET /cached/items/:id, %s; a private Redis on %s (server log: %s)\n", who(cfg), rdb.Addr, filepath.Join(dir, "server.log"))
+	fmt.Fprintf(os.Stderr, "step 2 drill — %s, %s; a private Redis on %s (server log: %s)\n", routes.GET(routes.Cached), who(cfg), rdb.Addr, filepath.Join(dir, "server.log"))
 	rep, err := d.Run(ctx)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("\nstep 2 drill — %d clients on GET /cached/items/:id; Redis stopped for %s, then started again (empty)\n\n", d.Clients, d.Phase)
+	fmt.Printf("\nstep 2 drill — %d clients on %s; Redis stopped for %s, then started again (empty)\n\n", d.Clients, routes.GET(routes.Cached), d.Phase)
 	rep.Print(os.Stdout)
 	if rep.Series != nil {
-		res := drillResult(cfg, step, sc, result.Run{Variant: "drill", Route: "GET /cached/items/:id", Tool: "go", VUs: d.Clients, Series: rep.Series},
+		res := drillResult(cfg, step, sc, result.Run{Variant: "drill", Route: routes.GET(routes.Cached), Tool: "go", VUs: d.Clients, Series: rep.Series},
 			fmt.Sprintf("%d clients; Redis stopped for %s after %s of load, then started again (empty); verdict: %s", d.Clients, d.Phase, d.Phase+d.Phase/2, map[bool]string{true: "0 5xx", false: "FAILED"}[rep.OK()]))
 		path, err := writeDrillResult(res)
 		if err != nil {

@@ -52,7 +52,11 @@ func TestGradeChecksTheChangedStep(t *testing.T) {
 	t.Setenv("PEAKLOAD_RESULTS", filepath.Join(clone, "results"))
 
 	summary, jsonOut := filepath.Join(t.TempDir(), "summary.md"), filepath.Join(t.TempDir(), "progress.json")
-	err = runGrade(t.Context(), cli.Config{}, []string{"-base", "HEAD~1", "-summary", summary, "-json", jsonOut})
+	cfg, err := cli.FromEnv() // the stack's ports, as main reads them
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = runGrade(t.Context(), cfg, []string{"-base", "HEAD~1", "-summary", summary, "-json", jsonOut})
 	if err == nil || !strings.Contains(err.Error(), "step 3") {
 		t.Fatalf("grade on an unsolved step 3: %v, want the check of step 3 failed", err)
 	}

@@ -90,11 +90,17 @@ func main() {
 		fmt.Fprintln(os.Stderr, "workshop:", err)
 		os.Exit(2)
 	}
+	stateDir = cfg.Stack.Dir
 	if err := dispatch(ctx, cfg, name, args); err != nil {
 		fmt.Fprintln(os.Stderr, "workshop:", err)
 		os.Exit(1)
 	}
 }
+
+// stateDir is where a learner's progress and hints are kept (PEAKLOAD_DIR,
+// from the one parse): main sets it, as the progress files are read from
+// verbs and helpers that have no configuration of their own.
+var stateDir = ".workshop"
 
 // dispatch runs the verb called name with the configuration.
 func dispatch(ctx context.Context, cfg cli.Config, name string, args []string) error {

@@ -3,10 +3,10 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
+	"github.com/peakload/workshop/internal/dbaddr"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/proc"
 	"github.com/peakload/workshop/internal/result"
@@ -77,13 +77,9 @@ func (p placement) printLoadCommands(w io.Writer, step scenario.Step) {
 	fmt.Fprintln(w, "  K6_WEB_DASHBOARD=true k6 run … serves k6's live dashboard on http://127.0.0.1:5665 (k6/README.md)")
 }
 
-// serveAddr is where `run` serves: PEAKLOAD_ADDR or the server's default.
-func serveAddr() string {
-	if a := os.Getenv("PEAKLOAD_ADDR"); a != "" {
-		return a
-	}
-	return "127.0.0.1:8080"
-}
+// serveAddr is where `run` serves: what the step server will read from
+// PEAKLOAD_ADDR, which it inherits.
+func serveAddr() string { return dbaddr.ServerAddr() }
 
 // cpuList is a CPU set as taskset writes it: 0,2,3.
 func cpuList(cpus []int) string {

@@ -19,22 +19,23 @@ import (
 // QUICK, RUNS and CAPACITY mean what they mean for a step's bench.
 func runProbe(ctx context.Context, settings cli.Config, args []string) error {
 	fs := flag.NewFlagSet("probe", flag.ContinueOnError)
-	target := fs.String("url", os.Getenv("URL"), "the service's URL, e.g. http://127.0.0.1:8080/items/1")
+	var svc serviceFlags
+	svc.register(fs, "the service's URL, e.g. http://127.0.0.1:8080/items/1",
+		"the service's Prometheus metrics URL, scraped at the window's edges",
+		"load a host that is not this machine (yours, and only yours)")
 	requests := fs.String("requests", os.Getenv("REQUESTS"), "a file of requests, one JSON object a line: {\"method\":\"POST\",\"path\":\"/x\",\"headers\":{},\"body\":\"…\"}")
-	metrics := fs.String("metrics", os.Getenv("METRICS"), "the service's Prometheus metrics URL, scraped at the window's edges")
 	perReq := fs.String("per-request", os.Getenv("PER_REQUEST"), "counters to divide by requests: comma-separated regular expressions over metric names")
-	remote := fs.Bool("allow-remote", os.Getenv("ALLOW_REMOTE") == "1", "load a host that is not this machine (yours, and only yours)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *target == "" {
+	if svc.URL == "" {
 		return errors.New(messages.T("probe.usage"))
 	}
-	cfg, err := probeConfig(ctx, settings, *target, *requests, *metrics, *perReq, *remote)
+	cfg, err := probeConfig(ctx, settings, svc.URL, *requests, svc.Metrics, *perReq, svc.AllowRemote)
 	if err != nil {
 		return err
 	}
-	fmt.Fprint(os.Stderr, messages.T("probe.start", *target, cfg.Target.Base, cfg.VUs, cfg.Duration, cfg.Warmup, cfg.Rounds))
+	fmt.Fprint(os.Stderr, messages.T("probe.start", svc.URL, cfg.Target.Base, cfg.VUs, cfg.Duration, cfg.Warmup, cfg.Rounds))
 	res, err := probe.Run(ctx, cfg)
 	if err != nil {
 		return err

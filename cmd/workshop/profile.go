@@ -30,7 +30,7 @@ const hideSync = `^(sync|internal/sync|runtime)\.`
 // reading of both, and a call graph (SVG with graphviz, else the command
 // for pprof's web UI).
 func runProfile(ctx context.Context, cfg cli.Config, args []string) error {
-	return withServices(ctx, "profile", args, func(step scenario.Step, sc stack.Config) error { return profileStep(ctx, cfg, step, sc) })
+	return withServices(ctx, cfg, "profile", args, func(step scenario.Step, sc stack.Config) error { return profileStep(ctx, cfg, step, sc) })
 }
 
 // profileSeconds is how long the CPU profile records.

@@ -22,7 +22,6 @@ import (
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/scenario"
-	"github.com/peakload/workshop/internal/stack"
 )
 
 // The learner's progress lives in .workshop/progress/ (git-ignored, gone
@@ -31,7 +30,7 @@ import (
 // the check passed on the file exactly as it is now — so after a failed try,
 // putting back the version that passed is solved again.
 
-func progressDir() string { return filepath.Join(stack.FromEnv().Dir, "progress") }
+func progressDir() string { return filepath.Join(stateDir, "progress") }
 
 func progressFile(n int, what string) string {
 	return filepath.Join(progressDir(), fmt.Sprintf("step-%d.%s", n, what))
@@ -41,7 +40,7 @@ func progressFile(n int, what string) string {
 func hintsSeen(n int) int {
 	b, err := os.ReadFile(progressFile(n, "hints"))
 	if errors.Is(err, os.ErrNotExist) { // where earlier versions kept it
-		b, err = os.ReadFile(filepath.Join(stack.FromEnv().Dir, "hints", strconv.Itoa(n)))
+		b, err = os.ReadFile(filepath.Join(stateDir, "hints", strconv.Itoa(n)))
 	}
 	if err != nil {
 		return 0

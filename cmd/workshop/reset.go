@@ -12,7 +12,6 @@ import (
 
 	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/messages"
-	"github.com/peakload/workshop/internal/stack"
 )
 
 // runReset is `make step-N reset`: exercise.go as the repository has it
@@ -31,7 +30,7 @@ func runReset(_ context.Context, cfg cli.Config, args []string) error {
 	}
 	stamp := time.Now().Format("20060102-150405")
 	path := filepath.Join(step.Dir(), "exercise.go")
-	changed, err := restore(path, fmt.Sprintf("step-%d-exercise-%s.go", step.N, stamp))
+	changed, err := restore(cfg.Stack.Dir, path, fmt.Sprintf("step-%d-exercise-%s.go", step.N, stamp))
 	if err != nil {
 		return err
 	}
@@ -45,7 +44,7 @@ func runReset(_ context.Context, cfg cli.Config, args []string) error {
 	}
 	var back []string
 	for _, f := range []string{"go.mod", "go.sum"} {
-		changed, err := restore(f, fmt.Sprintf("step-%d-%s-%s", step.N, f, stamp))
+		changed, err := restore(cfg.Stack.Dir, f, fmt.Sprintf("step-%d-%s-%s", step.N, f, stamp))
 		if err != nil {
 			return err
 		}
@@ -60,8 +59,9 @@ func runReset(_ context.Context, cfg cli.Config, args []string) error {
 }
 
 // restore puts path back as git's HEAD has it, the current content kept
-// in .workshop/backup/<backup> first; false when it already was.
-func restore(path, backup string) (bool, error) {
+// in <dir>/backup/<backup> first (dir: the workshop directory, cfg.Stack.Dir);
+// false when it already was.
+func restore(dir, path, backup string) (bool, error) {
 	untouched, err := exec.Command("git", "show", "HEAD:"+filepath.ToSlash(path)).Output()
 	if err != nil {
 		return false, fmt.Errorf("reading the committed %s from git: %w", path, err)
@@ -74,7 +74,7 @@ func restore(path, backup string) (bool, error) {
 		return false, nil
 	}
 	if len(mine) > 0 {
-		kept := filepath.Join(stack.FromEnv().Dir, "backup", backup)
+		kept := filepath.Join(dir, "backup", backup)
 		if err := os.MkdirAll(filepath.Dir(kept), 0o755); err != nil {
 			return false, err
 		}

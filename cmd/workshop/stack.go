@@ -13,7 +13,7 @@ import (
 )
 
 func runUp(ctx context.Context, cfg cli.Config, args []string) error {
-	c := stack.FromEnv()
+	c := cfg.Stack
 	kind, why := c.Choice()
 	fmt.Fprintf(os.Stderr, "stack: %s — %s\n", kind, why)
 	if _, err := stack.Up(ctx, c, args...); err != nil {
@@ -32,7 +32,7 @@ func runUp(ctx context.Context, cfg cli.Config, args []string) error {
 }
 
 func runDown(_ context.Context, cfg cli.Config, args []string) error {
-	c := stack.FromEnv()
+	c := cfg.Stack
 	// Step 10's replicas and HAProxy die with the bench; a bench killed
 	// with SIGKILL may leave them, and their pid files say where.
 	for _, s := range balancer.StopLeftovers(c.Dir) {
@@ -43,5 +43,5 @@ func runDown(_ context.Context, cfg cli.Config, args []string) error {
 
 // runSeed loads the catalogue into the stack's PostgreSQL (once).
 func runSeed(ctx context.Context, cfg cli.Config, _ []string) error {
-	return cli.Seed(ctx, stack.FromEnv().Endpoints().PostgresURL)
+	return cli.Seed(ctx, cfg.Stack.Endpoints().PostgresURL)
 }

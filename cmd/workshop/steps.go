@@ -63,12 +63,12 @@ func runStep(ctx context.Context, cfg cli.Config, args []string) error {
 
 // withServices runs f for the step named in args with the services it
 // needs up, and stops again those it had to start.
-func withServices(ctx context.Context, name string, args []string, f func(scenario.Step, stack.Config) error) (err error) {
+func withServices(ctx context.Context, cfg cli.Config, name string, args []string, f func(scenario.Step, stack.Config) error) (err error) {
 	step, err := cli.StepFlag(name, args)
 	if err != nil {
 		return err
 	}
-	sc := stack.FromEnv()
+	sc := cfg.Stack
 	started, err := upForStep(ctx, sc, step)
 	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	if err != nil {
@@ -104,7 +104,7 @@ func needsPostgres(services []string) bool {
 // runServe is `make step-N run`: the step server in the foreground on
 // 127.0.0.1:8080, with its services and (for the read path) the worker.
 func runServe(ctx context.Context, cfg cli.Config, args []string) error {
-	return withServices(ctx, "run", args, func(step scenario.Step, sc stack.Config) error { return serve(ctx, cfg, step, sc) })
+	return withServices(ctx, cfg, "run", args, func(step scenario.Step, sc stack.Config) error { return serve(ctx, cfg, step, sc) })
 }
 
 func serve(ctx context.Context, cfg cli.Config, step scenario.Step, sc stack.Config) error {

@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/stack"
 )
 
 // Watching polls file sizes and modification times instead of waiting for
@@ -31,7 +30,7 @@ func runWatch(ctx context.Context, cfg cli.Config, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	sc := stack.FromEnv()
+	sc := cfg.Stack
 	var started []string
 	up := false
 	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()

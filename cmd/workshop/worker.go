@@ -11,14 +11,13 @@ import (
 	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/scenario"
-	"github.com/peakload/workshop/internal/stack"
 )
 
 // runWorker is `workshop worker`: the live-stats worker alone, until
 // stopped — the articles' cron jobs for a step server started by someone
 // else (the Compose bench profile runs it in a container of its own).
 func runWorker(ctx context.Context, cfg cli.Config, _ []string) error {
-	pool, err := pgxpool.New(ctx, stack.EndpointsFromEnv().PostgresURL)
+	pool, err := pgxpool.New(ctx, cfg.Stack.Named.PostgresURL)
 	if err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}

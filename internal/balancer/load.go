@@ -12,11 +12,12 @@ import (
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/proc"
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/routes"
 )
 
 // ItemRoute is the replicas' item route (steps/10-scale-out/main.go): what
 // the load requests, and whose counters a row sums.
-const ItemRoute = "/burst/items/:id"
+const ItemRoute = routes.Burst
 
 // Load is one of step 10's load rows: n replicas behind the balancer under
 // the bench's usual load; with StopOne, the last replica is stopped

@@ -6,13 +6,13 @@ import (
 	"io"
 	"net/http"
 	"slices"
-	"strconv"
 	"time"
 
 	"github.com/redis/go-redis/v9"
 
 	"github.com/peakload/workshop/internal/proc"
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/routes"
 	"github.com/peakload/workshop/internal/stalewindow"
 )
 
@@ -155,13 +155,13 @@ func (s staleness) row(st Stale, n int, elapsed time.Duration, forgets float64) 
 // read directly in a loop (internal/stalewindow, the loop step 10's check
 // uses too), every millisecond.
 func (f *Fleet) changeAndPoll(ctx context.Context, client *http.Client, id int32, limit time.Duration) (stalewindow.Result, error) {
-	path := "/burst/items/" + strconv.Itoa(int(id))
+	path := routes.Path(ItemRoute, int(id))
 	readers := make([]stalewindow.Read, len(f.Replicas))
 	for i, p := range f.Replicas {
 		readers[i] = func(ctx context.Context) (string, error) { return etag(ctx, client, p.Target+path) }
 	}
 	change := func(ctx context.Context) error {
-		return post(ctx, client, f.LB.Target+"/items/"+strconv.Itoa(int(id))+"/change")
+		return post(ctx, client, f.LB.Target+routes.Path(routes.Change, int(id)))
 	}
 	return stalewindow.Measure(ctx, readers, change, stalewindow.Poll{Pause: time.Millisecond, Limit: limit})
 }

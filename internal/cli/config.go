@@ -8,7 +8,6 @@ package cli
 
 import (
 	"errors"
-	"fmt"
 	"os"
 	"strconv"
 	"strings"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/peakload/workshop/internal/latency"
 	"github.com/peakload/workshop/internal/messages"
+	"github.com/peakload/workshop/internal/stack"
 )
 
 // Config is every setting a verb reads from the environment. A zero field
@@ -39,7 +39,12 @@ type Config struct {
 	// WorkerElsewhere is PEAKLOAD_WORKER=external: a worker container
 	// changes the live stats already, and a second one would double their rate.
 	WorkerElsewhere bool
-	MongoURL        string // PEAKLOAD_MONGO_URL, recorded in the results when set
+	// MongoURL is STACK=given's PEAKLOAD_MONGO_URL, recorded in the results
+	// ("" on the workshop's own stack, whose address says nothing).
+	MongoURL string
+	// Stack is where the databases are and how they are run (STACK,
+	// PEAKLOAD_DIR, the ports…): internal/stack.Parse reads those.
+	Stack stack.Config
 }
 
 // FromEnv reads the settings; an error names the variable and the value.
@@ -55,12 +60,18 @@ func Names() []string {
 
 func parse(env func(string) string) (Config, error) {
 	c := Config{Tool: env("TOOL"), Arrival: env("ARRIVAL"), Latency: env("LATENCY"), Variant: env("VARIANT"),
-		ServerURL: strings.TrimRight(env("PEAKLOAD_SERVER_URL"), "/"), MongoURL: env("PEAKLOAD_MONGO_URL"),
+		ServerURL:       strings.TrimRight(env("PEAKLOAD_SERVER_URL"), "/"),
 		WorkerElsewhere: env("PEAKLOAD_WORKER") == "external",
 		Quick:           on(env("QUICK")), Capacity: on(env("CAPACITY"))}
 	var errs []error
 	add := func(err error) { errs = append(errs, err) }
 	var err error
+	if c.Stack, err = stack.Parse(env); err != nil {
+		add(err)
+	}
+	if c.Stack.Kind == stack.Given {
+		c.MongoURL = c.Stack.Named.MongoURL
+	}
 	if c.Solution, err = ParseSolution(env("SOLUTION")); err != nil {
 		add(err)
 	}
@@ -75,7 +86,7 @@ func parse(env func(string) string) (Config, error) {
 	}
 	if v := env("RUNS"); v != "" {
 		if c.Runs, err = strconv.Atoi(v); err != nil || c.Runs < 1 || c.Runs > 20 {
-			add(fmt.Errorf("RUNS=%q: want a number of rounds from 1 to 20", v))
+			add(errors.New(messages.T("config.bad_runs", v)))
 		}
 	}
 	switch c.Tool {
@@ -88,7 +99,7 @@ func parse(env func(string) string) (Config, error) {
 		add(err)
 	}
 	if c.ServerURL != "" && !strings.HasPrefix(c.ServerURL, "http://") {
-		add(fmt.Errorf("PEAKLOAD_SERVER_URL=%q: want http://host:port", c.ServerURL))
+		add(errors.New(messages.T("config.bad_server_url", c.ServerURL)))
 	}
 	return c, errors.Join(errs...)
 }
@@ -98,16 +109,16 @@ func (c *Config) parseArrival(rate string) error {
 	switch c.Arrival {
 	case "", "closed":
 		if rate != "" {
-			return errors.New("RATE is the open loop's schedule: add ARRIVAL=rate")
+			return errors.New(messages.T("config.rate_needs_open"))
 		}
 		return nil
 	case "rate":
 	default:
-		return fmt.Errorf("ARRIVAL=%q: want rate (an open loop at RATE req/s) or closed", c.Arrival)
+		return errors.New(messages.T("config.bad_arrival", c.Arrival))
 	}
 	r, err := strconv.ParseFloat(rate, 64)
 	if err != nil || r <= 0 {
-		return fmt.Errorf("ARRIVAL=rate needs RATE=<requests per second>, got RATE=%q", rate)
+		return errors.New(messages.T("config.bad_rate", rate))
 	}
 	c.Rate = r
 	return nil

@@ -73,3 +73,19 @@ func TestNoDocumentedPortInEphemeralRange(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A parent's URL wins over the ports; a port that is not one is an error
+// naming its variable, not the default in its place.
+func TestParse(t *testing.T) {
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	p, e, err := Parse(env(map[string]string{"PEAKLOAD_PG_PORT": "15732", "PEAKLOAD_REDIS_ADDR": "redis:6379"}))
+	if err != nil || p.PGPort != 15732 || p.RedisPort != DefaultRedisPort || e.RedisAddr != "redis:6379" ||
+		e.PostgresURL != For(DefaultHost, 15732, 0, 0).PostgresURL {
+		t.Errorf("got %+v %+v %v; want PG on 15732, Redis at the parent's redis:6379", p, e, err)
+	}
+	for _, bad := range []string{"-1", "0", "x", "65536"} {
+		if _, _, err := Parse(env(map[string]string{"PEAKLOAD_MONGO_PORT": bad})); err == nil || !strings.Contains(err.Error(), "PEAKLOAD_MONGO_PORT") {
+			t.Errorf("PEAKLOAD_MONGO_PORT=%s: %v, want an error naming it", bad, err)
+		}
+	}
+}

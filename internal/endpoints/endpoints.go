@@ -15,15 +15,16 @@ import (
 
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/routes"
 	"github.com/peakload/workshop/internal/server"
 	"github.com/peakload/workshop/internal/tracking"
 )
 
 // Routes, as the bench and the k6 script name them.
 const (
-	EmptyPath    = "/empty"    // GET: no work, a body as big as an item's
-	ValidatePath = "/validate" // POST: strict validation of an event, article D's "schema at the edge"
-	ItemsPrefix  = "/items/"   // GET /items/:id: one PostgreSQL query
+	EmptyPath    = routes.Empty    // GET: no work, a body as big as an item's
+	ValidatePath = routes.Validate // POST: strict validation of an event, article D's "schema at the edge"
+	ItemsPrefix  = "/items/"       // routes.Items up to its id (routes.Prefix, as a constant for the frameworks)
 	HealthPath   = "/healthz"
 	MetricsPath  = "/metrics"
 )
@@ -40,7 +41,7 @@ type App struct {
 var (
 	emptyOK    = metrics.Requests.WithLabelValues(EmptyPath, "GET", "200")
 	validateOK = metrics.Requests.WithLabelValues(ValidatePath, "POST", "200")
-	itemOK     = metrics.Requests.WithLabelValues("/items/:id", "GET", "200")
+	itemOK     = metrics.Requests.WithLabelValues(routes.Items, "GET", "200")
 )
 
 func count(route, method string, code int) {
@@ -85,9 +86,9 @@ func (a *App) Item(ctx context.Context, id string) (int, []byte) {
 	if code == 200 {
 		itemOK.Inc()
 	} else {
-		count("/items/:id", "GET", code)
+		count(routes.Items, "GET", code)
 	}
-	tally.Complete("/items/:id")
+	tally.Complete(routes.Items)
 	return code, body
 }
 

@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +14,7 @@ import (
 
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/stacktest/mongotest"
+	"github.com/peakload/workshop/internal/testseed"
 )
 
 // Every rule the edge checks, with where it comes from, and which store
@@ -85,10 +84,7 @@ func TestTheEdgeChecksEachRuleOfItsStore(t *testing.T) {
 // but for depth, where the edge holds FerretDB to MongoDB's limit.
 func TestTheEdgeAgreesWithTheStore(t *testing.T) {
 	store := mongotest.Store(t)
-	seed := uint64(time.Now().UnixNano())
-	if s, err := strconv.ParseUint(os.Getenv("PEAKLOAD_SEED"), 10, 64); err == nil {
-		seed = s
-	}
+	seed := testseed.Or(t, uint64(time.Now().UnixNano()))
 	rng := rand.New(rand.NewPCG(seed, 1))
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()

@@ -36,7 +36,7 @@ func TestK6PathMatchesTheGoDriverOnCounts(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "../../steps/01-direct-db").CombinedOutput(); err != nil {
 		t.Fatalf("build step 1: %v\n%s", err, out)
 	}
-	srv, err := proc.StartServer(t.Context(), bin, stacktest.Endpoints().Env(), result.CPUPlan{}, filepath.Join(t.TempDir(), "server.log"))
+	srv, err := proc.StartServer(t.Context(), bin, stacktest.Endpoints(t).Env(), result.CPUPlan{}, filepath.Join(t.TempDir(), "server.log"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/peakload/workshop/internal/dbaddr"
 	"github.com/peakload/workshop/internal/result"
 )
 
@@ -39,7 +40,7 @@ func StartServer(ctx context.Context, bin string, env []string, plan result.CPUP
 	}
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
 	cmd := exec.Command(bin)
-	cmd.Env = append(append(os.Environ(), env...), "GOMAXPROCS="+strconv.Itoa(plan.Procs()), "PEAKLOAD_ADDR="+addr)
+	cmd.Env = append(append(os.Environ(), env...), "GOMAXPROCS="+strconv.Itoa(plan.Procs()), dbaddr.ServerAddrEnv(addr))
 	child, err := StartChild(bin, cmd, logPath)
 	if err != nil {
 		return nil, err

@@ -18,7 +18,7 @@ import (
 // says, as go-redis sees it.
 func TestEachFaultReachesTheClientAsItSays(t *testing.T) {
 	stacktest.Redis(t) // skips under -short, says how to start Redis
-	p := redisfault.Start(t, stacktest.Endpoints().RedisAddr)
+	p := redisfault.Start(t, stacktest.Endpoints(t).RedisAddr)
 	rdb := redisconn.New(p.Addr())
 	defer rdb.Close()
 	ctx := t.Context()

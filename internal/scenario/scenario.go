@@ -23,6 +23,7 @@ import (
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/routes"
 )
 
 // Step is one lesson's bench: its manifest entry (manifest.go) and what
@@ -123,10 +124,10 @@ func numbers() []int {
 // ceilings returns the empty GET (and, with post, the empty POST) rows for
 // the Go driver and, where installed and asked for, wrk.
 func ceilings(env Env, post bool) []load.Variant {
-	get := load.Variant{Name: string(course.EmptyGet), Route: "GET /empty", Method: "GET", Path: "/empty"}
+	get := load.Variant{Name: string(course.EmptyGet), Route: routes.GET(routes.Empty), Method: "GET", Path: routes.Empty}
 	vs := []load.Variant{get}
 	if post {
-		vs = append(vs, load.Variant{Name: string(course.EmptyPost), Route: "POST /empty", Method: "POST", Path: "/empty", Body: env.Params.Event})
+		vs = append(vs, load.Variant{Name: string(course.EmptyPost), Route: routes.POST(routes.Empty), Method: "POST", Path: routes.Empty, Body: env.Params.Event})
 	}
 	var out []load.Variant
 	for _, v := range vs {
@@ -150,14 +151,14 @@ func withTools(env Env, v load.Variant) []load.Variant {
 	return out
 }
 
-// itemRequest writes GET <prefix>/items/<hot-skewed id> into req. The URI
-// is assembled in a per-user buffer: the driver must not allocate per request.
-func itemRequest(env Env, prefix string) func(vu *load.VU, req *fasthttp.Request) {
+// itemRequest writes GET route with a hot-skewed id into req. The URI is
+// assembled in a per-user buffer: the driver must not allocate per request.
+func itemRequest(env Env, route string) func(vu *load.VU, req *fasthttp.Request) {
 	skew := env.Skew()
+	prefix := routes.Prefix(route)
 	return func(vu *load.VU, req *fasthttp.Request) {
 		buf, _ := vu.State.([]byte)
 		buf = append(buf[:0], prefix...)
-		buf = append(buf, "/items/"...)
 		buf = strconv.AppendInt(buf, int64(skew.Pick(vu.Rand)), 10)
 		vu.State = buf
 		req.SetRequestURIBytes(buf)

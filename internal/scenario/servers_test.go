@@ -5,6 +5,7 @@ import (
 
 	"github.com/peakload/workshop/internal/endpoints"
 	"github.com/peakload/workshop/internal/replica"
+	"github.com/peakload/workshop/internal/routes"
 	"github.com/peakload/workshop/internal/server"
 	"github.com/peakload/workshop/internal/writes"
 )
@@ -12,7 +13,8 @@ import (
 // TestConstantsAreTheServers: the few names and values the bench shares
 // with the step servers are written twice, here and in the servers'
 // packages, so that the learner's CLI links no server (echo, the caches,
-// the write path): this holds each pair equal.
+// the write path): this holds each pair equal. (Routes need no pair: both
+// sides read internal/routes.)
 func TestConstantsAreTheServers(t *testing.T) {
 	layers := []server.Layer{server.Bare, server.Timeouts, server.Guards, server.Full}
 	if len(shellLayers) != len(layers) {
@@ -24,13 +26,14 @@ func TestConstantsAreTheServers(t *testing.T) {
 		}
 	}
 	for _, c := range []struct{ name, bench, server string }{
-		{"GET /empty", emptyPath, endpoints.EmptyPath},
-		{"POST /validate", validatePath, endpoints.ValidatePath},
 		{"the changes channel", changesChannel, replica.Channel},
 	} {
 		if c.bench != c.server {
 			t.Errorf("%s: the bench says %q, the server %q", c.name, c.bench, c.server)
 		}
+	}
+	if endpoints.ItemsPrefix != routes.Prefix(routes.Items) {
+		t.Errorf("step 9's item prefix %q is not routes.Items' %q", endpoints.ItemsPrefix, routes.Prefix(routes.Items))
 	}
 	if flushInterval != writes.FlushInterval {
 		t.Errorf("the flush interval: the bench says %v, internal/writes %v", flushInterval, writes.FlushInterval)

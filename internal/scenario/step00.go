@@ -8,6 +8,7 @@ import (
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/routes"
 )
 
 // Step 0: the two ceilings, each measured by our Go driver and by wrk, so
@@ -25,7 +26,7 @@ func init() {
 		Variants: func(env Env) []load.Variant {
 			var vs []load.Variant
 			for _, l := range shellLayers[:len(shellLayers)-1] { // the last, the full shell, is empty-get
-				vs = append(vs, withTools(env, load.Variant{Name: layerRow(l, ""), Route: "GET /empty", Method: "GET", Path: "/empty",
+				vs = append(vs, withTools(env, load.Variant{Name: layerRow(l, ""), Route: routes.GET(routes.Empty), Method: "GET", Path: routes.Empty,
 					Server: []string{"PEAKLOAD_SHELL=" + l}})...)
 			}
 			return append(vs, ceilings(env, true)...)

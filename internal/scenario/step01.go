@@ -6,6 +6,7 @@ import (
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/routes"
 )
 
 // Step 1: the item read straight from PostgreSQL, beside the empty ceiling
@@ -14,8 +15,8 @@ func init() {
 	register(1, Step{
 		Variants: func(env Env) []load.Variant {
 			return []load.Variant{
-				{Name: string(course.EmptyGet), Route: "GET /empty", Method: "GET", Path: "/empty"},
-				{Name: string(course.DirectDB), Route: "GET /items/:id", Prepare: itemRequest(env, "")},
+				{Name: string(course.EmptyGet), Route: routes.GET(routes.Empty), Method: "GET", Path: routes.Empty},
+				{Name: string(course.DirectDB), Route: routes.GET(routes.Items), Prepare: itemRequest(env, routes.Items)},
 			}
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {

@@ -6,6 +6,7 @@ import (
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/routes"
 )
 
 // Step 2: the direct read and the cache-aside read of the same hot-skewed
@@ -14,9 +15,9 @@ func init() {
 	register(2, Step{
 		Variants: func(env Env) []load.Variant {
 			return []load.Variant{
-				{Name: string(course.EmptyGet), Route: "GET /empty", Path: "/empty"},
-				{Name: string(course.DirectDB), Route: "GET /items/:id", Prepare: itemRequest(env, "")},
-				{Name: string(course.CacheAside), Route: "GET /cached/items/:id", Prepare: itemRequest(env, "/cached"), Setup: flushRedis(env)},
+				{Name: string(course.EmptyGet), Route: routes.GET(routes.Empty), Path: routes.Empty},
+				{Name: string(course.DirectDB), Route: routes.GET(routes.Items), Prepare: itemRequest(env, routes.Items)},
+				{Name: string(course.CacheAside), Route: routes.GET(routes.Cached), Prepare: itemRequest(env, routes.Cached), Setup: flushRedis(env)},
 			}
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {

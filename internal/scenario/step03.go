@@ -9,6 +9,7 @@ import (
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/routes"
 )
 
 // Step 3: short-polling clients. Each VU watches one stream (drawn by the
@@ -19,11 +20,11 @@ func init() {
 	register(3, Step{
 		Variants: func(env Env) []load.Variant {
 			every := env.Params.Scaled(env.Params.Clock.PollS)
-			plain := poller(env, "/cached")
-			tagged := poller(env, "/etag")
+			plain := poller(env, routes.Cached)
+			tagged := poller(env, routes.ETag)
 			return []load.Variant{
-				{Name: string(course.CacheAsidePoll), Route: "GET /cached/items/:id", Prepare: plain.prepare, Check: plain.check, Pace: every, Setup: flushRedis(env)},
-				{Name: string(course.ETagPoll), Route: "GET /etag/items/:id", Prepare: tagged.prepare, Check: tagged.check, Pace: every, Setup: flushRedis(env)},
+				{Name: string(course.CacheAsidePoll), Route: routes.GET(routes.Cached), Prepare: plain.prepare, Check: plain.check, Pace: every, Setup: flushRedis(env)},
+				{Name: string(course.ETagPoll), Route: routes.GET(routes.ETag), Prepare: tagged.prepare, Check: tagged.check, Pace: every, Setup: flushRedis(env)},
 			}
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {
@@ -44,14 +45,14 @@ type polling struct {
 	check   func(vu *load.VU, resp *fasthttp.Response) error
 }
 
-func poller(env Env, prefix string) polling {
+func poller(env Env, route string) polling {
 	skew := env.Skew()
 	return polling{
 		prepare: func(vu *load.VU, req *fasthttp.Request) {
 			st, _ := vu.State.(*pollState)
 			if st == nil {
 				id := skew.Pick(vu.Rand)
-				st = &pollState{uri: strconv.AppendInt([]byte(prefix+"/items/"), int64(id), 10)}
+				st = &pollState{uri: strconv.AppendInt([]byte(routes.Prefix(route)), int64(id), 10)}
 				vu.State = st
 			}
 			req.SetRequestURIBytes(st.uri)

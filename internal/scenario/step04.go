@@ -6,6 +6,7 @@ import (
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/routes"
 )
 
 // Step 4: a stampede. All VUs read the most watched stream, whose Redis key
@@ -20,8 +21,8 @@ func init() {
 			// stampede shows as its own spike of DB queries per second.
 			every := env.Params.Scaled(env.Params.Clock.RedisTTLS) / 3
 			return []load.Variant{
-				{Name: string(course.CacheAside), Route: "GET /cached/items/:id", Path: "/cached/items/" + top, Setup: flushRedis(env), SeriesEvery: every},
-				{Name: string(course.Singleflight), Route: "GET /coalesced/items/:id", Path: "/coalesced/items/" + top, Setup: flushRedis(env), SeriesEvery: every},
+				{Name: string(course.CacheAside), Route: routes.GET(routes.Cached), Path: routes.Prefix(routes.Cached) + top, Setup: flushRedis(env), SeriesEvery: every},
+				{Name: string(course.Singleflight), Route: routes.GET(routes.Coalesced), Path: routes.Prefix(routes.Coalesced) + top, Setup: flushRedis(env), SeriesEvery: every},
 			}
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {

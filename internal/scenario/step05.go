@@ -6,6 +6,7 @@ import (
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/routes"
 )
 
 // Step 5: the live streams read by the skew, through step 4's coalesced
@@ -15,9 +16,9 @@ func init() {
 	register(5, Step{
 		Variants: func(env Env) []load.Variant {
 			return []load.Variant{
-				{Name: string(course.EmptyGet), Route: "GET /empty", Path: "/empty"},
-				{Name: string(course.Singleflight), Route: "GET /coalesced/items/:id", Prepare: itemRequest(env, "/coalesced"), Setup: flushRedis(env)},
-				{Name: string(course.Burst), Route: "GET /burst/items/:id", Prepare: itemRequest(env, "/burst"), Setup: flushRedis(env)},
+				{Name: string(course.EmptyGet), Route: routes.GET(routes.Empty), Path: routes.Empty},
+				{Name: string(course.Singleflight), Route: routes.GET(routes.Coalesced), Prepare: itemRequest(env, routes.Coalesced), Setup: flushRedis(env)},
+				{Name: string(course.Burst), Route: routes.GET(routes.Burst), Prepare: itemRequest(env, routes.Burst), Setup: flushRedis(env)},
 			}
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim { return burstClaims(r) },

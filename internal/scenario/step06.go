@@ -17,6 +17,7 @@ import (
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/routes"
 	"github.com/peakload/workshop/internal/tracking"
 )
 
@@ -34,7 +35,7 @@ func init() {
 				return load.Variant{Name: name, Route: "POST " + path, Method: "POST", Path: path, Body: env.Params.Event,
 					Settle: true, Check: honourRetryAfter, DatabaseCPU: env.ServicesCPU}
 			}
-			empty := post(string(course.EmptyPost), "/empty")
+			empty := post(string(course.EmptyPost), routes.Empty)
 			empty.Settle, empty.DatabaseCPU = false, nil
 			empty.Setup = func(ctx context.Context) error { // start from an empty collection: benches add ~100k events each
 				if env.Mongo == nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/routes"
 )
 
 // Step 9: each framework in its own process on the one server CPU (the
@@ -52,22 +53,14 @@ func init() {
 	})
 }
 
-// The routes of step 9's application (internal/endpoints' EmptyPath and
-// ValidatePath; TestConstantsAreTheServers holds them equal), named here so
-// the bench links no server.
-const (
-	emptyPath    = "/empty"
-	validatePath = "/validate"
-)
-
 func endpointVariant(env Env, ep string) load.Variant {
 	switch ep {
 	case "empty":
-		return load.Variant{Route: "GET " + emptyPath, Method: "GET", Path: emptyPath}
+		return load.Variant{Route: routes.GET(routes.Empty), Method: "GET", Path: routes.Empty}
 	case "validate":
-		return load.Variant{Route: "POST " + validatePath, Method: "POST", Path: validatePath, Body: env.Params.Event}
+		return load.Variant{Route: routes.POST(routes.Validate), Method: "POST", Path: routes.Validate, Body: env.Params.Event}
 	default:
-		return load.Variant{Route: "GET /items/:id", Method: "GET", Prepare: itemRequest(env, "")}
+		return load.Variant{Route: routes.GET(routes.Items), Method: "GET", Prepare: itemRequest(env, routes.Items)}
 	}
 }
 

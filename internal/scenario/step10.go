@@ -12,6 +12,7 @@ import (
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/routes"
 )
 
 // Step 10: the step-5 server as N replicas behind HAProxy. The rows are
@@ -35,8 +36,8 @@ func init() {
 		// rows and the drills start their own processes).
 		Profile: string(course.Single),
 		Variants: func(env Env) []load.Variant {
-			route := "GET " + scaleRoute
-			vs := []load.Variant{{Name: string(course.Single), Route: route, Prepare: itemRequest(env, "/burst"), Setup: flushRedis(env)}}
+			route := routes.GET(scaleRoute)
+			vs := []load.Variant{{Name: string(course.Single), Route: route, Prepare: itemRequest(env, scaleRoute), Setup: flushRedis(env)}}
 			ns := env.Params.ScaleOut.Replicas
 			for _, n := range ns {
 				vs = append(vs, fleetVariant(env, course.RoundRobinRow(n), n, balancer.RoundRobin, false))
@@ -62,7 +63,7 @@ const scaleRoute = balancer.ItemRoute
 // load (internal/balancer drives it and sums the replicas' counters);
 // stopOne stops the last replica a third of the way through the window.
 func fleetVariant(env Env, name course.Variant, n int, bal balancer.Balance, stopOne bool) load.Variant {
-	v := load.Variant{Name: string(name), Route: "GET " + scaleRoute, Prepare: itemRequest(env, "/burst"), Setup: flushRedis(env)}
+	v := load.Variant{Name: string(name), Route: routes.GET(scaleRoute), Prepare: itemRequest(env, scaleRoute), Setup: flushRedis(env)}
 	loading := balancer.Load{Replicas: n, Balance: bal, StopOne: stopOne, Params: env.Params}
 	v.Direct = func(ctx context.Context, o load.Options) (result.Run, error) {
 		return balancer.RunLoad(ctx, env.Fleet, loading, o, v)
@@ -82,7 +83,7 @@ const changesChannel = "items:changed"
 // once, and the last replica — started not listening, as one that missed
 // the announcements — shows that the TTL still bounds a lost message.
 func staleVariant(env Env, name course.Variant, n int, invalidation bool) load.Variant {
-	v := load.Variant{Name: string(name), Route: "POST /items/:id/change", Setup: flushRedis(env)}
+	v := load.Variant{Name: string(name), Route: routes.POST(routes.Change), Setup: flushRedis(env)}
 	v.Direct = func(ctx context.Context, o load.Options) (result.Run, error) {
 		changes := env.Params.ScaleOut.Changes
 		if env.Quick {

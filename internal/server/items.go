@@ -8,12 +8,13 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/routes"
 )
 
 // ItemRoute is where the direct read is served, in every read-path step:
 // step 1's technique, kept beside each later step's own route so the bench
 // has its "before" (article A's starting point, A1: 645 req/s).
-const ItemRoute = "/items/:id"
+const ItemRoute = routes.Items
 
 // DirectRead reads PostgreSQL on every request: one query per request,
 // whatever the traffic.

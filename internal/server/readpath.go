@@ -15,7 +15,10 @@ import (
 // catalogue and to Redis (counted), let the step build its routes, serve
 // until SIGTERM, then close both.
 func MainRead(build func(store *catalog.Store, rdb *redis.Client) *Server) {
-	ep := dbaddr.FromEnv()
+	ep, err := dbaddr.FromEnv()
+	if err != nil {
+		log.Fatal(err)
+	}
 	store, err := catalog.Open(context.Background(), ep.PostgresURL)
 	if err != nil {
 		log.Fatal(err)

@@ -24,13 +24,15 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/peakload/workshop/internal/catalog"
+	"github.com/peakload/workshop/internal/dbaddr"
 	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/routes"
 	"github.com/peakload/workshop/internal/tracking"
 )
 
 // DefaultAddr is loopback only: nothing is exposed unless the learner asks
 // (PEAKLOAD_ADDR=0.0.0.0:8080).
-const DefaultAddr = "127.0.0.1:8080"
+const DefaultAddr = dbaddr.DefaultServerAddr
 
 // Server is an echo instance plus the hooks to run on shutdown.
 type Server struct {
@@ -43,16 +45,22 @@ type Server struct {
 // ("step 1 — direct-db").
 func New(name string) *Server { return NewLayered(name, Full) }
 
+// ProfileContention turns on the mutex and block profiles when the parent
+// asks (PEAKLOAD_MUTEX_PROFILE, set by `make step-N profile`): off by
+// default, as sampling contention costs a little on every lock.
+func ProfileContention() {
+	if os.Getenv("PEAKLOAD_MUTEX_PROFILE") != "" {
+		runtime.SetMutexProfileFraction(5)
+		runtime.SetBlockProfileRate(100_000) // one sample per 100 µs blocked
+	}
+}
+
 // NewLayered builds the server with the shell up to layer l: step 0
 // measures each layer's price. The routes are the same at every layer
 // (the bench needs /healthz and /metrics), and so is the JSON error
 // handler, which only runs when a request fails.
 func NewLayered(name string, l Layer) *Server {
-	if os.Getenv("PEAKLOAD_MUTEX_PROFILE") != "" {
-		// Off by default: sampling contention costs a little on every lock.
-		runtime.SetMutexProfileFraction(5)
-		runtime.SetBlockProfileRate(100_000) // one sample per 100 µs blocked
-	}
+	ProfileContention()
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = errorHandler
@@ -64,8 +72,8 @@ func NewLayered(name string, l Layer) *Server {
 	}
 
 	s := &Server{Echo: e, Name: name}
-	e.GET("/empty", emptyGET)
-	e.POST("/empty", emptyPOST)
+	e.GET(routes.Empty, emptyGET)
+	e.POST(routes.Empty, emptyPOST)
 	e.GET("/healthz", func(c echo.Context) error {
 		return c.JSON(http.StatusOK, map[string]string{"status": "ok", "server": name})
 	})
@@ -107,12 +115,7 @@ func (s *Server) OnShutdown(f func(context.Context) error) {
 }
 
 // Addr is where the server listens: PEAKLOAD_ADDR or 127.0.0.1:8080.
-func Addr() string {
-	if a := os.Getenv("PEAKLOAD_ADDR"); a != "" {
-		return a
-	}
-	return DefaultAddr
-}
+func Addr() string { return dbaddr.ServerAddr() }
 
 // Run serves until SIGINT or SIGTERM, then shuts down gracefully: stop
 // accepting, let in-flight requests finish, run the shutdown hooks.
@@ -124,7 +127,7 @@ func (s *Server) Run() error {
 		return fmt.Errorf("listen %s: %w", Addr(), err)
 	}
 	s.Listener = ln
-	log.Printf("%s listening on http://%s (GOMAXPROCS=%s)", s.Name, ln.Addr(), gomaxprocs())
+	log.Printf("%s listening on http://%s (GOMAXPROCS=%d)", s.Name, ln.Addr(), runtime.GOMAXPROCS(0))
 	errc := make(chan error, 1)
 	go func() { errc <- s.Start("") }()
 	select {
@@ -154,13 +157,6 @@ func (s *Server) Main() {
 	if err := s.Run(); err != nil {
 		log.Fatal(err)
 	}
-}
-
-func gomaxprocs() string {
-	if v := os.Getenv("GOMAXPROCS"); v != "" {
-		return v
-	}
-	return "default"
 }
 
 // errorHandler answers every error as JSON {"error": "..."}. Only real

@@ -3,8 +3,6 @@ package stack
 import (
 	"context"
 	"time"
-
-	"github.com/peakload/workshop/internal/dbaddr"
 )
 
 // Given is STACK=given: services someone else started and will stop — the
@@ -19,7 +17,3 @@ const Given = "given"
 func upGiven(ctx context.Context, c Config, name string) (bool, error) {
 	return false, c.ready(ctx, name, 60*time.Second)
 }
-
-// givenEndpoints are the URLs the environment names, service by service:
-// under Compose each service has a host of its own.
-func givenEndpoints() Endpoints { return dbaddr.FromEnv() }

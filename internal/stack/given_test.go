@@ -11,10 +11,17 @@ import (
 // STACK=given (the Compose bench container): each service at the address
 // the environment names, and Up waits for them but starts nothing.
 func TestGivenStartsNothing(t *testing.T) {
-	t.Setenv("PEAKLOAD_POSTGRES_URL", "postgres://postgres@postgres:5432/workshop?sslmode=disable")
-	t.Setenv("PEAKLOAD_REDIS_ADDR", "127.0.0.1:1") // nothing listens on port 1
-	t.Setenv("PEAKLOAD_MONGO_URL", "mongodb://mongo:27017/")
-	c := Config{Dir: t.TempDir(), Kind: Given, Host: "127.0.0.1", PGPort: 15432, RedisPort: 16379, MongoPort: 17017}
+	env := map[string]string{
+		"STACK":                 Given,
+		"PEAKLOAD_DIR":          t.TempDir(),
+		"PEAKLOAD_POSTGRES_URL": "postgres://postgres@postgres:5432/workshop?sslmode=disable",
+		"PEAKLOAD_REDIS_ADDR":   "127.0.0.1:1", // nothing listens on port 1
+		"PEAKLOAD_MONGO_URL":    "mongodb://mongo:27017/",
+	}
+	c, err := Parse(func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
 	e := c.Endpoints()
 	if e.PostgresURL != "postgres://postgres@postgres:5432/workshop?sslmode=disable" || e.RedisAddr != "127.0.0.1:1" || e.MongoURL != "mongodb://mongo:27017/" {
 		t.Errorf("given endpoints %+v, want the environment's, service by service", e)

@@ -6,6 +6,7 @@
 package stack
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -45,27 +46,45 @@ type Config struct {
 	// "postgresql" (a database of its own on the workshop's PostgreSQL) or
 	// "sqlite" (files under Dir). Ignored when a real mongod runs.
 	MongoBackend string
-	Log          func(format string, args ...any)
+	// Named are the services' addresses as the environment names them
+	// (PEAKLOAD_POSTGRES_URL…, else the ports): STACK=given's, where Compose
+	// gives each service a host of its own, and the worker container's.
+	Named Endpoints
+	Log   func(format string, args ...any)
 }
 
-// FromEnv reads the configuration from the environment (STACK,
-// PEAKLOAD_DIR, PEAKLOAD_PG_PORT, PEAKLOAD_REDIS_PORT, PEAKLOAD_MONGO_PORT,
-// PEAKLOAD_MONGO_BACKEND).
-func FromEnv() Config {
+// Parse is the one reading of the stack's variables: STACK, PEAKLOAD_DIR,
+// PEAKLOAD_MONGO_BACKEND, and (through dbaddr.Parse) the host, the ports
+// and, for STACK=given, the services' URLs. A bad value is an error naming
+// the variable, never a default in its place.
+func Parse(env func(string) string) (Config, error) {
+	place, named, err := dbaddr.Parse(env)
+	errs := []error{err}
 	c := Config{
-		Dir:          envOr("PEAKLOAD_DIR", ".workshop"),
-		Kind:         envOr("STACK", "auto"),
-		Host:         envOr("PEAKLOAD_DB_HOST", dbaddr.DefaultHost),
-		PGPort:       envInt("PEAKLOAD_PG_PORT", dbaddr.DefaultPGPort),
-		RedisPort:    envInt("PEAKLOAD_REDIS_PORT", dbaddr.DefaultRedisPort),
-		MongoPort:    envInt("PEAKLOAD_MONGO_PORT", dbaddr.DefaultMongoPort),
-		MongoBackend: envOr("PEAKLOAD_MONGO_BACKEND", DefaultMongoBackend),
+		Dir:          cmp.Or(env("PEAKLOAD_DIR"), ".workshop"),
+		Kind:         cmp.Or(env("STACK"), "auto"),
+		Host:         place.Host,
+		PGPort:       place.PGPort,
+		RedisPort:    place.RedisPort,
+		MongoPort:    place.MongoPort,
+		MongoBackend: cmp.Or(env("PEAKLOAD_MONGO_BACKEND"), DefaultMongoBackend),
+		Named:        named,
 		Log:          func(f string, a ...any) { fmt.Fprintf(os.Stderr, "stack: "+f+"\n", a...) },
+	}
+	switch c.Kind {
+	case "auto", "native", "compose", Given:
+	default:
+		errs = append(errs, errors.New(messages.T("stack.bad_kind", c.Kind)))
+	}
+	switch c.MongoBackend {
+	case "postgresql", "sqlite":
+	default:
+		errs = append(errs, errors.New(messages.T("config.bad_backend", c.MongoBackend)))
 	}
 	if abs, err := filepath.Abs(c.Dir); err == nil {
 		c.Dir = abs
 	}
-	return c
+	return c, errors.Join(errs...)
 }
 
 // Endpoints are the addresses a step server connects to (package dbaddr,
@@ -75,13 +94,10 @@ type Endpoints = dbaddr.Endpoints
 // Endpoints returns the URLs of the stack's services.
 func (c Config) Endpoints() Endpoints {
 	if c.Kind == Given {
-		return givenEndpoints()
+		return c.Named
 	}
 	return dbaddr.For(c.Host, c.PGPort, c.RedisPort, c.MongoPort)
 }
-
-// EndpointsFromEnv is dbaddr.FromEnv, for the workshop's own tools and tests.
-func EndpointsFromEnv() Endpoints { return dbaddr.FromEnv() }
 
 // state records what Up started, so Down stops only that.
 type state struct {
@@ -248,18 +264,4 @@ func waitFor(ctx context.Context, what string, timeout time.Duration, ready func
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
-}
-
-func envOr(key, def string) string {
-	if v := os.Getenv(key); v != "" {
-		return v
-	}
-	return def
-}
-
-func envInt(key string, def int) int {
-	if v, err := strconv.Atoi(os.Getenv(key)); err == nil && v > 0 {
-		return v
-	}
-	return def
 }

@@ -22,10 +22,31 @@ import (
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/dbaddr"
 	"github.com/peakload/workshop/internal/redisconn"
+	"github.com/peakload/workshop/internal/stack"
 )
 
-// Endpoints returns the addresses of the running stack.
-func Endpoints() dbaddr.Endpoints { return dbaddr.FromEnv() }
+// Endpoints returns the addresses of the running stack, as a step server
+// reads them; a bad port in the environment fails t, naming it.
+func Endpoints(t testing.TB) dbaddr.Endpoints {
+	t.Helper()
+	e, err := dbaddr.FromEnv()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// Stack is the stack's configuration as the CLI reads it (the ports, the
+// state directory…), for a test that starts a private server beside it; a
+// bad value fails t, naming the variable.
+func Stack(t testing.TB) stack.Config {
+	t.Helper()
+	c, err := stack.Parse(os.Getenv)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
 
 // SkipShort skips t under -short: it needs service (PostgreSQL, Redis,
 // MongoDB). Every function here calls it first; a test that reaches a
@@ -68,12 +89,12 @@ func Postgres(t testing.TB) *pgxpool.Pool {
 	SkipShort(t, "PostgreSQL")
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Second)
 	defer cancel()
-	pool, err := pgxpool.New(ctx, Endpoints().PostgresURL)
+	pool, err := pgxpool.New(ctx, Endpoints(t).PostgresURL)
 	if err == nil {
 		err = pool.Ping(ctx)
 	}
 	if err != nil {
-		t.Fatalf("PostgreSQL is not reachable at %s: %v\n(run `make up` first, or use `make test` / `make step-N check`, which start it)", Endpoints().PostgresURL, err)
+		t.Fatalf("PostgreSQL is not reachable at %s: %v\n(run `make up` first, or use `make test` / `make step-N check`, which start it)", Endpoints(t).PostgresURL, err)
 	}
 	var seeded bool
 	_ = pool.QueryRow(ctx, "SELECT EXISTS (SELECT 1 FROM catalog_meta)").Scan(&seeded)
@@ -89,11 +110,11 @@ func Postgres(t testing.TB) *pgxpool.Pool {
 func Redis(t testing.TB) *redis.Client {
 	t.Helper()
 	SkipShort(t, "Redis")
-	rdb := redisconn.New(Endpoints().RedisAddr)
+	rdb := redisconn.New(Endpoints(t).RedisAddr)
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
 	defer cancel()
 	if err := rdb.Ping(ctx).Err(); err != nil {
-		t.Fatalf("Redis is not reachable at %s: %v\n(run `make up` first, or use `make test` / `make step-N check`, which start it)", Endpoints().RedisAddr, err)
+		t.Fatalf("Redis is not reachable at %s: %v\n(run `make up` first, or use `make test` / `make step-N check`, which start it)", Endpoints(t).RedisAddr, err)
 	}
 	t.Cleanup(func() { rdb.Close() })
 	return rdb
@@ -103,7 +124,7 @@ func Redis(t testing.TB) *redis.Client {
 func Store(t testing.TB) *catalog.Store {
 	t.Helper()
 	Postgres(t)
-	s, err := catalog.Open(context.Background(), Endpoints().PostgresURL)
+	s, err := catalog.Open(context.Background(), Endpoints(t).PostgresURL)
 	if err != nil {
 		t.Fatal(err)
 	}

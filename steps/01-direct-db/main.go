@@ -14,7 +14,11 @@ import (
 )
 
 func main() {
-	store, err := catalog.Open(context.Background(), dbaddr.FromEnv().PostgresURL)
+	ep, err := dbaddr.FromEnv() // where the parent (or `make up`) put the databases
+	if err != nil {
+		log.Fatal(err)
+	}
+	store, err := catalog.Open(context.Background(), ep.PostgresURL)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -109,7 +109,7 @@ func TestAFailedSETStillServesTheRead(t *testing.T) {
 	if err := rdb.Do(ctx, "ACL", "SETUSER", user, "reset", "on", ">"+password, "~*", "+@read", "+@connection").Err(); err != nil {
 		t.Fatalf("creating a read-only Redis user: %v", err)
 	}
-	ro := redis.NewClient(&redis.Options{Addr: stacktest.Endpoints().RedisAddr, Username: user, Password: password, MaxRetries: -1})
+	ro := redis.NewClient(&redis.Options{Addr: stacktest.Endpoints(t).RedisAddr, Username: user, Password: password, MaxRetries: -1})
 	defer ro.Close()
 	if err := ro.Set(ctx, "test:step2:readonly", "x", time.Second).Err(); err == nil {
 		t.Fatal("the read-only Redis user could SET: the test cannot make SET fail")

@@ -100,7 +100,7 @@ func closing(t *testing.T, rdb *redis.Client) *redis.Client {
 // does get to GETs and set to SETs; everything else goes through.
 func proxied(get, set redisfault.Fault) func(t *testing.T, _ string) *redis.Client {
 	return func(t *testing.T, _ string) *redis.Client {
-		p := redisfault.Start(t, stacktest.Endpoints().RedisAddr)
+		p := redisfault.Start(t, stacktest.Endpoints(t).RedisAddr)
 		p.On("get", get)
 		p.On("set", set)
 		return closing(t, redisconn.New(p.Addr()))
@@ -121,7 +121,7 @@ func listAtKey(t *testing.T, key string) *redis.Client {
 // poolHeld is a client of one connection, held by a transaction in
 // progress elsewhere: every other command waits PoolTimeout, then fails.
 func poolHeld(t *testing.T, _ string) *redis.Client {
-	rdb := closing(t, redis.NewClient(&redis.Options{Addr: stacktest.Endpoints().RedisAddr, PoolSize: 1,
+	rdb := closing(t, redis.NewClient(&redis.Options{Addr: stacktest.Endpoints(t).RedisAddr, PoolSize: 1,
 		PoolTimeout: 20 * time.Millisecond, MaxRetries: -1}))
 	held := rdb.Conn()
 	if err := held.Ping(t.Context()).Err(); err != nil {

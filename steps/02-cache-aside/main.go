@@ -11,12 +11,13 @@ import (
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/readpath"
+	"github.com/peakload/workshop/internal/routes"
 	"github.com/peakload/workshop/internal/server"
 )
 
 // CachedRoute serves the item through the cache; /items/:id stays the
 // direct read, so one bench compares both.
-const CachedRoute = "/cached/items/:id"
+const CachedRoute = routes.Cached
 
 func main() { server.MainRead(newServer) }
 

@@ -12,13 +12,14 @@ import (
 	"github.com/peakload/workshop/internal/conditional"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/readpath"
+	"github.com/peakload/workshop/internal/routes"
 	"github.com/peakload/workshop/internal/server"
 	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
 )
 
 // ETagRoute serves the cached item with revalidation; /cached/items/:id
 // (step 2) stays as it was, so one bench compares both.
-const ETagRoute = "/etag/items/:id"
+const ETagRoute = routes.ETag
 
 func main() { server.MainRead(newServer) }
 
@@ -28,7 +29,7 @@ func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
 	cached := readpath.Items(store, rdb, p.Scaled(p.Clock.RedisTTLS), cacheaside.GetOrSet)
 	srv := server.New("step 3 — etag")
 	srv.GET(server.ItemRoute, server.DirectRead(store))
-	srv.GET("/cached/items/:id", server.Serve(cached))
+	srv.GET(routes.Cached, server.Serve(cached))
 	srv.GET(ETagRoute, conditional.Serve(cached, NotModified))
 	return srv
 }

@@ -3,12 +3,12 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"strconv"
 	"strings"
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/peakload/workshop/internal/testseed"
 )
 
 // An If-None-Match reader written from RFC 9110 alone, to compare yours with:
@@ -244,7 +244,7 @@ func generate(r *rand.Rand) string {
 func TestGeneratedHeadersAgreeWithRFC9110(t *testing.T) {
 	seeds := 20000
 	first := uint64(1)
-	if s, err := strconv.ParseUint(os.Getenv("PEAKLOAD_SEED"), 10, 64); err == nil {
+	if s, ok := testseed.Replay(t); ok {
 		first, seeds = s, 1
 	}
 	failures := 0

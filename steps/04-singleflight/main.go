@@ -12,6 +12,7 @@ import (
 	"github.com/peakload/workshop/internal/conditional"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/readpath"
+	"github.com/peakload/workshop/internal/routes"
 	"github.com/peakload/workshop/internal/server"
 	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
 	"github.com/peakload/workshop/solutions/03-etag"
@@ -19,7 +20,7 @@ import (
 
 // CoalescedRoute is cache-aside with the misses coalesced;
 // /cached/items/:id (step 2) stays as it was, so one bench compares both.
-const CoalescedRoute = "/coalesced/items/:id"
+const CoalescedRoute = routes.Coalesced
 
 func main() { server.MainRead(newServer) }
 
@@ -33,8 +34,8 @@ func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
 
 	srv := server.New("step 4 — singleflight")
 	srv.GET(server.ItemRoute, server.DirectRead(store))
-	srv.GET("/cached/items/:id", server.Serve(cached))
-	srv.GET("/etag/items/:id", conditional.Serve(cached, etag.NotModified))
+	srv.GET(routes.Cached, server.Serve(cached))
+	srv.GET(routes.ETag, conditional.Serve(cached, etag.NotModified))
 	srv.GET(CoalescedRoute, server.Serve(coalesced))
 	return srv
 }

@@ -7,9 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -18,6 +16,7 @@ import (
 
 	"github.com/peakload/workshop/internal/bubble"
 	"github.com/peakload/workshop/internal/messages"
+	"github.com/peakload/workshop/internal/testseed"
 )
 
 // The model: per key, a load is in flight or not. A caller that arrives
@@ -320,11 +319,7 @@ func TestRandomSchedulesMatchTheModel(t *testing.T) {
 	for i := range seeds {
 		seeds[i] = uint64(i + 1)
 	}
-	if s := os.Getenv("PEAKLOAD_SEED"); s != "" {
-		n, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("PEAKLOAD_SEED=%q: want a number", s)
-		}
+	if n, ok := testseed.Replay(t); ok {
 		seeds = []uint64{n}
 	}
 	w := &chkWatch{}

@@ -15,6 +15,7 @@ import (
 	"github.com/peakload/workshop/internal/conditional"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/readpath"
+	"github.com/peakload/workshop/internal/routes"
 	"github.com/peakload/workshop/internal/server"
 	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
 	"github.com/peakload/workshop/solutions/03-etag"
@@ -23,7 +24,7 @@ import (
 
 // BurstRoute is memory → Redis → PostgreSQL; /coalesced/items/:id (step 4)
 // stays as it was, so one bench compares both.
-const BurstRoute = "/burst/items/:id"
+const BurstRoute = routes.Burst
 
 // MaxItems bounds the memory the burst tier may spend: ~1.5 KB per item,
 // ~15 MB per instance, whatever the traffic (catalog.MemoryItems, the
@@ -43,9 +44,9 @@ func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
 
 	srv := server.New("step 5 — burst-cache")
 	srv.GET(server.ItemRoute, server.DirectRead(store))
-	srv.GET("/cached/items/:id", server.Serve(cached))
-	srv.GET("/etag/items/:id", conditional.Serve(cached, etag.NotModified))
-	srv.GET("/coalesced/items/:id", server.Serve(coalesced))
+	srv.GET(routes.Cached, server.Serve(cached))
+	srv.GET(routes.ETag, conditional.Serve(cached, etag.NotModified))
+	srv.GET(routes.Coalesced, server.Serve(coalesced))
 	srv.GET(BurstRoute, server.Serve(func(ctx context.Context, id int32) ([]byte, error) {
 		return memory.Get(ctx, id, coalesced)
 	}))

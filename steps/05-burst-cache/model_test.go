@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
+
+	"github.com/peakload/workshop/internal/testseed"
 )
 
 // TestRandomSchedulesAgainstAModel plays generated schedules — reads of a
@@ -293,11 +293,7 @@ func TestRandomSchedulesAgainstAModel(t *testing.T) {
 	for s := range uint64(150) {
 		seeds = append(seeds, s+1)
 	}
-	if env := os.Getenv("PEAKLOAD_SEED"); env != "" {
-		s, err := strconv.ParseUint(env, 10, 64)
-		if err != nil {
-			t.Fatalf("PEAKLOAD_SEED=%q: want a number", env)
-		}
+	if s, ok := testseed.Replay(t); ok {
 		seeds = []uint64{s}
 		t.Logf("seed %d's schedule:\n%s", s, listing(schedule(s)))
 	}

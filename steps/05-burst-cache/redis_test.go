@@ -70,7 +70,7 @@ func TestBurstReadsCostOneRedisGET(t *testing.T) {
 func TestAnEndedRequestLeavesAStalledRedis(t *testing.T) {
 	store := stacktest.Store(t)
 	stacktest.Redis(t)
-	p := redisfault.Start(t, stacktest.Endpoints().RedisAddr)
+	p := redisfault.Start(t, stacktest.Endpoints(t).RedisAddr)
 	p.On("get", redisfault.Stall)
 	rdb := redisconn.New(p.Addr())
 	defer rdb.Close()

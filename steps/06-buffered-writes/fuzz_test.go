@@ -7,8 +7,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -16,6 +14,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
 	"github.com/peakload/workshop/internal/stacktest/mongotest"
+	"github.com/peakload/workshop/internal/testseed"
 )
 
 // Generated bodies — valid events whose data is drawn to break the
@@ -28,10 +27,7 @@ import (
 func TestGeneratedBodiesNeverPoisonTheWritePath(t *testing.T) {
 	store := mongotest.Store(t)
 	srv, flush := newServer(store)
-	seed := uint64(time.Now().UnixNano())
-	if s, err := strconv.ParseUint(os.Getenv("PEAKLOAD_SEED"), 10, 64); err == nil {
-		seed = s
-	}
+	seed := testseed.Or(t, uint64(time.Now().UnixNano()))
 	rng := rand.New(rand.NewPCG(seed, 6))
 	routes := []string{"/events/sync", "/events/async", "/events/group", "/events/bulk"}
 	accepted, codes := 0, map[int]int{}

@@ -30,7 +30,11 @@ const (
 )
 
 func main() {
-	store, err := events.Open(context.Background(), dbaddr.FromEnv().MongoURL)
+	ep, err := dbaddr.FromEnv() // where the parent (or `make up`) put the databases
+	if err != nil {
+		log.Fatal(err)
+	}
+	store, err := events.Open(context.Background(), ep.MongoURL)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -10,13 +10,13 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
 
+	"github.com/peakload/workshop/internal/testseed"
 	"github.com/peakload/workshop/internal/writes"
 )
 
@@ -113,7 +113,7 @@ func TestGeneratedSchedulesKeepEveryPromise(t *testing.T) {
 	for i := range seeds {
 		seeds[i] = uint64(i + 1)
 	}
-	if s, err := strconv.ParseUint(os.Getenv("PEAKLOAD_SEED"), 10, 64); err == nil {
+	if s, ok := testseed.Replay(t); ok {
 		seeds = []uint64{s}
 	}
 	for _, seed := range seeds {

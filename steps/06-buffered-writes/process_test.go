@@ -14,7 +14,6 @@ import (
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/proc"
 	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/stack"
 	"github.com/peakload/workshop/internal/stacktest"
 )
 
@@ -27,7 +26,7 @@ import (
 func privateMongo(t *testing.T) *drill.Mongo {
 	t.Helper()
 	name := "test_06_" + strings.ToLower(strings.TrimPrefix(t.Name(), "Test"))
-	m, err := drill.StartMongo(context.Background(), stack.FromEnv(), name, t.TempDir())
+	m, err := drill.StartMongo(context.Background(), stacktest.Stack(t), name, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -15,6 +13,7 @@ import (
 
 	"github.com/peakload/workshop/internal/counters"
 	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/testseed"
 	"github.com/peakload/workshop/internal/writes"
 )
 
@@ -275,11 +274,7 @@ func TestGeneratedSchedulesMatchTheModel(t *testing.T) {
 	for i := range seeds {
 		seeds[i] = uint64(i + 1)
 	}
-	if v := os.Getenv("PEAKLOAD_SEED"); v != "" {
-		n, err := strconv.ParseUint(v, 10, 64)
-		if err != nil {
-			t.Fatalf("PEAKLOAD_SEED=%q: %v", v, err)
-		}
+	if n, ok := testseed.Replay(t); ok {
 		seeds = []uint64{n}
 	}
 	for _, seed := range seeds {

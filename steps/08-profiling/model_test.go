@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/accounts"
+	"github.com/peakload/workshop/internal/testseed"
 )
 
 // A schedule is logins of a few accounts, started one after the other
@@ -345,18 +346,16 @@ func TestRandomSchedulesMatchTheLockoutModel(t *testing.T) {
 	}
 	var runs []checkSchedule
 	var seeds []uint64
+	schedule := os.Getenv("PEAKLOAD_SCHEDULE")
+	seed, replay := testseed.Replay(t)
 	switch {
-	case os.Getenv("PEAKLOAD_SCHEDULE") != "":
-		s, err := parseCheckSchedule(os.Getenv("PEAKLOAD_SCHEDULE"))
+	case schedule != "":
+		s, err := parseCheckSchedule(schedule)
 		if err != nil {
 			t.Fatal(err)
 		}
 		runs, seeds = append(runs, s), append(seeds, 0)
-	case os.Getenv("PEAKLOAD_SEED") != "":
-		seed, err := strconv.ParseUint(os.Getenv("PEAKLOAD_SEED"), 10, 64)
-		if err != nil {
-			t.Fatalf("PEAKLOAD_SEED=%q: %v", os.Getenv("PEAKLOAD_SEED"), err)
-		}
+	case replay:
 		runs, seeds = append(runs, generateSchedule(seed)), append(seeds, seed)
 	default:
 		for seed := uint64(1); seed <= 60; seed++ {

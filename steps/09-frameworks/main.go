@@ -61,9 +61,7 @@ var debugHandler = func() http.Handler {
 }()
 
 func main() {
-	if os.Getenv("PEAKLOAD_MUTEX_PROFILE") != "" {
-		runtime.SetMutexProfileFraction(5) // make step-9 profile: off otherwise, it costs on every lock
-	}
+	server.ProfileContention() // make step-9 profile: off otherwise, it costs on every lock
 	name := os.Getenv("FRAMEWORK")
 	if name == "" {
 		name = "echo"
@@ -93,7 +91,11 @@ func main() {
 func run(name string, serve Framework, pool int) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	store, err := catalog.OpenPool(ctx, dbaddr.FromEnv().PostgresURL, pool)
+	ep, err := dbaddr.FromEnv()
+	if err != nil {
+		return err
+	}
+	store, err := catalog.OpenPool(ctx, ep.PostgresURL, pool)
 	if err != nil {
 		return err
 	}
@@ -102,7 +104,7 @@ func run(name string, serve Framework, pool int) error {
 	if err != nil {
 		return fmt.Errorf("listen %s: %w", server.Addr(), err)
 	}
-	log.Printf("step 9 — %s listening on http://%s (PostgreSQL pool %d, GOMAXPROCS=%s)", name, ln.Addr(), pool, os.Getenv("GOMAXPROCS"))
+	log.Printf("step 9 — %s listening on http://%s (PostgreSQL pool %d, GOMAXPROCS=%d)", name, ln.Addr(), pool, runtime.GOMAXPROCS(0))
 	if err := serve(ctx, ln, &endpoints.App{Store: store, Name: name}); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/peakload/workshop/internal/conditional"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/replica"
+	"github.com/peakload/workshop/internal/routes"
 	"github.com/peakload/workshop/internal/server"
 	"github.com/peakload/workshop/solutions/03-etag"
 )
@@ -27,8 +28,8 @@ import (
 // ItemRoute serves an item with its ETag (step 3): the bench tells an old
 // copy from a new one by it. ChangeRoute changes an item's live stats.
 const (
-	ItemRoute   = "/burst/items/:id"
-	ChangeRoute = "/items/:id/change"
+	ItemRoute   = routes.Burst
+	ChangeRoute = routes.Change
 )
 
 func main() { server.MainRead(newServer) }

@@ -21,7 +21,7 @@ import (
 func Store(t testing.TB) *events.Store {
 	t.Helper()
 	stacktest.SkipShort(t, "MongoDB")
-	s, err := events.Open(context.Background(), stacktest.Endpoints().MongoURL)
+	s, err := events.Open(context.Background(), stacktest.Endpoints(t).MongoURL)
 	if err != nil {
 		t.Fatalf("%v\n(run `make up` first, or use `make test` / `make step-N check`, which start it)", err)
 	}
