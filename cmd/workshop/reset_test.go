@@ -9,6 +9,7 @@ import (
 
 	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/stack"
 )
 
 // make step-9 reset puts back what the exercise's `go get` changed (go.mod,
@@ -41,7 +42,7 @@ func TestResetRestoresWhatGoGetChanged(t *testing.T) {
 	}
 	repo := t.TempDir()
 	t.Chdir(repo)
-	t.Setenv("PEAKLOAD_DIR", filepath.Join(repo, ".workshop"))
+	cfg := cli.Config{Stack: stack.Config{Dir: filepath.Join(repo, ".workshop")}} // as PEAKLOAD_DIR would set it
 	committed := map[string]string{
 		"go.mod":                                 "module example\n",
 		"go.sum":                                 "",
@@ -62,13 +63,13 @@ func TestResetRestoresWhatGoGetChanged(t *testing.T) {
 	write(filepath.Join(nine.Dir(), "exercise.go"), "package main // mux\n")
 	write(filepath.Join(other.Dir(), "exercise.go"), "package main // mine\n")
 
-	if err := runReset(t.Context(), cli.Config{}, []string{"-step", strconv.Itoa(other.N)}); err != nil {
+	if err := runReset(t.Context(), cfg, []string{"-step", strconv.Itoa(other.N)}); err != nil {
 		t.Fatal(err)
 	}
 	if got := read("go.mod"); got == committed["go.mod"] {
 		t.Errorf("make step-%d reset restored go.mod: only step 9's exercise go-gets", other.N)
 	}
-	if err := runReset(t.Context(), cli.Config{}, []string{"-step", "9"}); err != nil {
+	if err := runReset(t.Context(), cfg, []string{"-step", "9"}); err != nil {
 		t.Fatal(err)
 	}
 	for path, content := range committed {
@@ -81,7 +82,7 @@ func TestResetRestoresWhatGoGetChanged(t *testing.T) {
 		t.Errorf("kept %d backups, want 4: %v", len(kept), kept)
 	}
 	// Reset again: nothing to restore, nothing kept twice.
-	if err := runReset(t.Context(), cli.Config{}, []string{"-step", "9"}); err != nil {
+	if err := runReset(t.Context(), cfg, []string{"-step", "9"}); err != nil {
 		t.Fatal(err)
 	}
 	if again, _ := filepath.Glob(filepath.Join(repo, ".workshop", "backup", "*")); len(again) != len(kept) {

@@ -87,7 +87,7 @@ func checkGroup(t *testing.T, key string) {
 	g := examples()[key]
 	for _, c := range g.cases {
 		t.Run(c.name, func(t *testing.T) {
-			if v := strict(c.inm, c.etag); v.match != c.want || loose(c.inm, c.etag) != c.want {
+			if v := chkStrict(c.inm, c.etag); v.match != c.want || chkLoose(c.inm, c.etag) != c.want {
 				t.Fatalf("the check's own model reads `%s` as %s: fix the check", c.inm, v.why)
 			}
 			got, panicked := call(c.inm, c.etag)

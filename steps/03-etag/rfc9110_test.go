@@ -38,12 +38,12 @@ type verdict struct {
 	why   string // the reading, in words, for a failure message
 }
 
-const ows = " \t"
+const chkOWS = " \t"
 
 // strict reads field as RFC 9110 does.
-func strict(field, etag string) verdict {
-	want := opaqueOf(etag)
-	s := strings.Trim(field, ows)
+func chkStrict(field, etag string) verdict {
+	want := chkOpaqueOf(etag)
+	s := strings.Trim(field, chkOWS)
 	if s == "*" {
 		return verdict{true, "the field is the wildcard *: any current item matches"}
 	}
@@ -65,17 +65,17 @@ func strict(field, etag string) verdict {
 			if s[start] == '*' {
 				why = "* is the wildcard only as the whole field"
 			}
-			return malformed(s, start, why)
+			return chkMalformed(s, start, why)
 		}
 		j := i + 1
 		for j < len(s) && s[j] != '"' {
-			if !etagc(s[j]) {
-				return malformed(s, j, fmt.Sprintf("byte %#02x is not allowed inside a tag (etagc)", s[j]))
+			if !chkEtagc(s[j]) {
+				return chkMalformed(s, j, fmt.Sprintf("byte %#02x is not allowed inside a tag (etagc)", s[j]))
 			}
 			j++
 		}
 		if j == len(s) {
-			return malformed(s, start, "a tag has no closing quote")
+			return chkMalformed(s, start, "a tag has no closing quote")
 		}
 		tags = append(tags, s[start:j+1])
 		if s[i+1:j] == want && matched == "" {
@@ -86,7 +86,7 @@ func strict(field, etag string) verdict {
 			i++
 		}
 		if i < len(s) && s[i] != ',' {
-			return malformed(s, i, "after a tag comes a comma or the end")
+			return chkMalformed(s, i, "after a tag comes a comma or the end")
 		}
 	}
 	if matched != "" {
@@ -95,14 +95,14 @@ func strict(field, etag string) verdict {
 	return verdict{false, fmt.Sprintf("a list of %d tag(s), none with the opaque part %q", len(tags), want)}
 }
 
-func malformed(s string, at int, why string) verdict {
+func chkMalformed(s string, at int, why string) verdict {
 	return verdict{false, fmt.Sprintf("malformed at byte %d (%s): %s; a malformed field matches nothing", at, show(s[at:]), why)}
 }
 
-func etagc(c byte) bool { return c == 0x21 || c >= 0x23 && c <= 0x7e || c >= 0x80 }
+func chkEtagc(c byte) bool { return c == 0x21 || c >= 0x23 && c <= 0x7e || c >= 0x80 }
 
 // opaqueOf is the quoted part of the server's own tag: W/"abc" → abc.
-func opaqueOf(etag string) string {
+func chkOpaqueOf(etag string) string {
 	return strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(etag, "W/"), `"`), `"`)
 }
 
@@ -110,8 +110,8 @@ func opaqueOf(etag string) string {
 // with the hints' tags (any byte up to the next quote) and any Unicode
 // space as whitespace; it stops at the first match or the first element it
 // cannot read.
-func loose(field, etag string) bool {
-	want := opaqueOf(etag)
+func chkLoose(field, etag string) bool {
+	want := chkOpaqueOf(etag)
 	s := strings.TrimFunc(field, unicode.IsSpace)
 	if s == "*" {
 		return true
@@ -148,8 +148,8 @@ func loose(field, etag string) bool {
 // disagreement says what NotModified answered where every reading agrees
 // on the other answer, or "" if it answered as they do (or they differ).
 func disagreement(header, etag string) string {
-	v := strict(header, etag)
-	if loose(header, etag) != v.match {
+	v := chkStrict(header, etag)
+	if chkLoose(header, etag) != v.match {
 		return "" // a header only the readings above differ on: either answer passes
 	}
 	got, panicked := call(header, etag)
@@ -276,7 +276,7 @@ func TestGeneratedHeadersAgreeWithRFC9110(t *testing.T) {
 func FuzzIfNoneMatchAgreesWithRFC9110(f *testing.F) {
 	for _, c := range examples() {
 		for _, cs := range c.cases {
-			f.Add(cs.inm, opaqueOf(cs.etag), strings.HasPrefix(cs.etag, "W/"), uint8(0))
+			f.Add(cs.inm, chkOpaqueOf(cs.etag), strings.HasPrefix(cs.etag, "W/"), uint8(0))
 		}
 	}
 	for _, h := range []string{
@@ -297,7 +297,7 @@ func FuzzIfNoneMatchAgreesWithRFC9110(f *testing.F) {
 			opaque = quoted[1+2*(int(pick)%(len(quoted)/2))]
 		}
 		opaque = strings.Map(func(r rune) rune { // the server's tags hold etagc bytes only
-			if r == utf8.RuneError || r < 0x80 && !etagc(byte(r)) {
+			if r == utf8.RuneError || r < 0x80 && !chkEtagc(byte(r)) {
 				return -1
 			}
 			return r
