@@ -20,6 +20,15 @@ import (
 // FlushInterval is the author's: a batch waits at most one second.
 const FlushInterval = time.Second
 
+// AttemptTimeout is one write attempt's own budget (Persist gives each
+// attempt a fresh one): a write stuck on a connection to a database that
+// went away ends after it and is tried again, however long the outage.
+// MaxBackoff is the longest pause between two attempts.
+const (
+	AttemptTimeout = 30 * time.Second
+	MaxBackoff     = 2 * time.Second
+)
+
 var (
 	// ErrFull: the buffer is at capacity; the client should retry later (503).
 	ErrFull = errors.New("event buffer is full")
@@ -42,7 +51,7 @@ type WriteFunc func(ctx context.Context, docs []bson.D) (retry []bson.D, err err
 func Persist(write WriteFunc, docs []bson.D) {
 	backoff := 50 * time.Millisecond
 	for len(docs) > 0 {
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), AttemptTimeout) // per attempt: a shared deadline would fail every retry after it
 		retry, err := write(ctx, docs)
 		cancel()
 		if err == nil || len(retry) == 0 {
@@ -52,7 +61,7 @@ func Persist(write WriteFunc, docs []bson.D) {
 		log.Printf("writes: %v — retrying %d events in %s", err, len(retry), backoff)
 		docs = retry
 		time.Sleep(backoff)
-		backoff = min(2*backoff, 2*time.Second)
+		backoff = min(2*backoff, MaxBackoff)
 	}
 }
 

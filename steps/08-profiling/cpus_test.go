@@ -19,13 +19,13 @@ import (
 
 // The rig (rig_test.go) holds each password check open, so it decides the
 // order of everything a Login does around its check, but it cannot stop a
-// Login between two of its own statements. Two mistakes live exactly
-// there: a map every login reads and writes without a lock, and a gap
-// between giving back a guess's reservation and recording its failure.
-// Without the race detector, the unguarded map shows only when many logins
-// run on every CPU at once, repeated until two have met in it (the first
-// two tests below); the gap is made certain by the Guard's own mutex,
-// handed to each waiting login in turn (the last one).
+// Login between two of its own statements. Three mistakes live exactly
+// there: a map every login reads and writes without a lock, a gap between
+// giving back a guess's reservation and recording its failure, and one
+// between the lockout check and the reservation. Without the race
+// detector, the unguarded map shows only when many logins run on every CPU
+// at once, repeated until two have met in it; the gaps are made certain by
+// the Guard's own mutex, handed to each waiting login in turn (handOver).
 
 // countingKDF stands in for PBKDF2: a fast hash, counted per account (by
 // the demo salt's number), so a test knows how many password checks ran.
@@ -158,13 +158,7 @@ func TestNoGuessPassesBetweenAFailureAndItsRecord(t *testing.T) {
 	r.until(func() bool { return first.done }) // it returns, or waits for the lock
 	second := r.start(0, false)
 	r.settle() // it waits for the lock too (or answered at once)
-	// Why it sleeps: the mutex hands itself over in turn only once a waiter
-	// has waited over 1 ms (sync.Mutex's starvation threshold).
-	time.Sleep(2 * time.Millisecond)
-	mu.Unlock() // wakes the oldest waiter…
-	mu.Lock()   // …which finds the lock taken again, and switches the mutex to hand-over mode
-	r.settle()
-	mu.Unlock() // from here the waiters get the lock in turn
+	handOver(r, mu)
 	r.until(func() bool { return first.done && (second.done || second.release != nil) })
 	if second.release != nil {
 		r.release(second)
@@ -179,6 +173,58 @@ func TestNoGuessPassesBetweenAFailureAndItsRecord(t *testing.T) {
 	}
 	r.expect(first, accounts.ErrWrongPassword, "the first guess, maxFailures 1")
 	r.expect(second, accounts.ErrLockedOut, "a second guess after the first failed, maxFailures 1")
+}
+
+// handOver releases the Guard's mutex, which the test holds while logins
+// wait for it, in the mode Go's mutex takes under contention: it hands
+// itself to each waiter in turn, the oldest first, and a login that locks
+// again queues behind every other waiter.
+func handOver(r *checkRig, mu *sync.Mutex) {
+	// Why it sleeps: the mutex hands itself over in turn only once a waiter
+	// has waited over 1 ms (sync.Mutex's starvation threshold).
+	time.Sleep(2 * time.Millisecond)
+	mu.Unlock() // wakes the oldest waiter…
+	mu.Lock()   // …which finds the lock taken again, and switches the mutex to hand-over mode
+	r.settle()
+	mu.Unlock() // from here the waiters get the lock in turn
+}
+
+// Admission is atomic: a burst of wrong guesses that all wait for the
+// Guard's mutex, handed to each in turn, gets at most maxFailures password
+// checks. Handed over that way, every guess takes the lock once before any
+// takes it twice: a lockout check in one locked step and the reservation
+// in the next (check-then-act) lets every guess see no reservation at all.
+// The rig holds the checks open, so the admitted guesses are all in flight
+// at once. (Answers without a sync.Mutex field have no such handing over:
+// the random schedules and the bursts above judge them.)
+func TestAdmissionIsAtomic(t *testing.T) {
+	if isolated(t) {
+		return
+	}
+	const limit, burst = 3, 8
+	r := newCheckRig(t, limit)
+	mu := guardMutex(r.g)
+	if mu == nil || !mu.TryLock() {
+		return // no lock to hand over
+	}
+	guesses := make([]*checkLogin, burst)
+	for i := range guesses {
+		guesses[i] = r.start(0, false)
+	}
+	r.settle() // every guess waits for the lock
+	handOver(r, mu)
+	for r.settle(); len(r.held) > 0; r.settle() { // end the checks as they come, until nothing more happens
+		r.releaseAll()
+	}
+	if !allAnswered(guesses) {
+		t.Fatalf("%d wrong guesses for %s waiting for the Guard's mutex, handed to each in turn: not all answered: %s",
+			burst, accounts.DemoEmail(0), r.report(guesses))
+	}
+	if checks := r.checks[0]; checks > limit {
+		t.Fatalf("maxFailures %d: %d wrong guesses for %s, all waiting for the Guard's mutex, which handed itself to each in turn: "+
+			"%d password checks ran (%s). Every guess passed the lockout check before any reserved its attempt: check the "+
+			"count and reserve in the same locked step", limit, burst, accounts.DemoEmail(0), checks, r.report(guesses))
+	}
 }
 
 // A burst of wrong guesses for one account from every CPU, with password
