@@ -59,7 +59,7 @@ const readmeViTmpl = `# Bước {{.N}} — {{.Slug}}: TODO bài học trong mộ
 - **Đọc** ` + "`main.go`" + `: code của bạn được nối vào server thế nào.
 - **Để nguyên** phần còn lại: ` + "`check_test.go`" + ` là bài check, ` + "`solution_swap.go`" + ` thay lời giải mẫu vào khi ` + "`SOLUTION=1`" + `.
 
-TODO: tình huống, claim của nguồn (trích nguyên văn), kỹ thuật, bench đo gì — những gì người học phải
+TODO: tình huống, claim của nguồn (trích nguyên văn), kỹ thuật, bench đo gì — những gì học viên phải
 đọc và làm, tối đa 1.400 chữ.
 
 ## Đi sâu hơn
@@ -68,7 +68,7 @@ TODO: những gì bài check không cần (các con số, các lý do).
 
 ## Bài check khẳng định
 
-- TODO: mỗi tính chất bài học hứa, bằng lời của người học, kèm tên test khẳng định nó: GET /{{.Slug}} trả 200 kèm body (` + "`TestAnswer`" + `).
+- TODO: mỗi tính chất bài học hứa, bằng lời của học viên, kèm tên test khẳng định nó: GET /{{.Slug}} trả 200 kèm body (` + "`TestAnswer`" + `).
 `
 
 const mainTmpl = `// Step {{.N}} — {{.Slug}}. TODO: the situation in a few lines, and which
