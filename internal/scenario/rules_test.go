@@ -1,10 +1,6 @@
 package scenario
 
 import (
-	"encoding/json"
-	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 	"unicode/utf8"
 
@@ -25,15 +21,7 @@ func TestTolerancesPrintInTwoShortLines(t *testing.T) {
 		if s.Claims == nil || s.Unrecorded {
 			continue // no claims, or no reference run yet to judge them on
 		}
-		path := filepath.Join("..", "..", "results", "reference", fmt.Sprintf("step-%d.json", s.N))
-		raw, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var r result.Result
-		if err := json.Unmarshal(raw, &r); err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
+		r := referenceRun(t, s.N)
 		for _, c := range s.Claims(&r, env) {
 			for _, l := range []messages.Lang{messages.English, messages.Vietnamese} {
 				tol := c.LinesIn(l).Tolerance
@@ -82,15 +70,7 @@ func TestTheReferenceRewardsEveryExercise(t *testing.T) {
 			t.Errorf("step %d has an exercise but no claim its learner's code controls (learnerClaims)", s.N)
 			continue
 		}
-		path := filepath.Join("..", "..", "results", "reference", fmt.Sprintf("step-%d.json", s.N))
-		raw, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var r result.Result
-		if err := json.Unmarshal(raw, &r); err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
+		r := referenceRun(t, s.N)
 		if r.Machine.Stack != "native" && r.Machine.Stack != "none" {
 			t.Errorf("step %d: the reference ran on stack %q, not the default native one", s.N, r.Machine.Stack)
 		}
