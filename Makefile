@@ -3,7 +3,7 @@
 #   make step-1 bench        measure step 1: before / after / the article's claim
 #   make step-3 check        run step 3's check on your code (SOLUTION=1: on the reference)
 #
-# Variables: STACK=auto|native|compose  TOOL=go|wrk|k6  K6=path/to/k6  QUICK=1  VUS=200
+# Variables: STACK=auto|native|compose  TOOL=go|wrk|k6  K6=path/to/k6  QUICK=1  ORIGINAL=1  VUS=200
 #            ITERATIONS=100000  DURATION=10s  SOLUTION=1  RUNS=3  LATENCY=0.2ms
 #            ARRIVAL=rate RATE=20000 (open loop)  CAPACITY=1 (capacity search)
 
@@ -19,7 +19,7 @@ ACTIONS     := run bench check watch reset diff hint profile drill mutants
 ACTION      := $(filter $(ACTIONS),$(MAKECMDGOALS))
 # compose-bench takes STEP as a directory name (02-cache-aside) or a number.
 STEP_DIR    := $(if $(filter compose-bench,$(MAKECMDGOALS)),$(notdir $(firstword $(wildcard steps/$(STEP) steps/0$(STEP)-* steps/$(STEP)-*))))
-export STACK TOOL QUICK VUS ITERATIONS DURATION SOLUTION LATENCY RUNS ARRIVAL RATE CAPACITY
+export STACK TOOL QUICK ORIGINAL VUS ITERATIONS DURATION SOLUTION LATENCY RUNS ARRIVAL RATE CAPACITY
 export FORMAT GRADE_BASE GRADE_STEPS URL REQUESTS METRICS PER_REQUEST ALLOW_REMOTE POST COLD CHANGE QUERIES BURST_POST BODY
 export K6
 
@@ -28,14 +28,14 @@ define need_step
 	@if [ -z "$(STEP)" ]; then echo "usage: make step-N $@   (e.g. make step-1 $@)"; exit 2; fi
 endef
 
-.PHONY: help build build-dev doctor deps prefetch prefetch-frameworks up down seed test test-latency test-busy agenda test-compose compose-bench probe audit grade compare progress report slides docs new-step clean $(ACTIONS)
+.PHONY: help build build-dev doctor deps prefetch prefetch-frameworks prefetch-originals up down seed test test-latency test-busy agenda test-compose compose-bench probe audit grade compare progress report slides docs new-step clean $(ACTIONS)
 
 help: ## list every target with one line each
 	@echo "peakload — rebuild four articles' optimisations and measure each one"
 	@echo
 	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z0-9_%-]+:.*## / {printf "  make %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 	@echo
-	@echo "  variables: STACK=auto|native|compose TOOL=go|wrk|k6 K6=path QUICK=1 VUS=N ITERATIONS=N DURATION=10s SOLUTION=1 RUNS=N LATENCY=0.2ms ARRIVAL=rate RATE=N CAPACITY=1"
+	@echo "  variables: STACK=auto|native|compose TOOL=go|wrk|k6 K6=path QUICK=1 ORIGINAL=1 VUS=N ITERATIONS=N DURATION=10s SOLUTION=1 RUNS=N LATENCY=0.2ms ARRIVAL=rate RATE=N CAPACITY=1"
 
 # The one line make prints before the CLI exists, in the reader's language as
 # the CLI picks it (internal/messages.Parse: PEAKLOAD_LANG, then LANG).
@@ -60,11 +60,19 @@ deps: build ## install the missing Debian/Ubuntu packages (as root: apt-get)
 prefetch: build ## before a room with bad wifi: download modules (step 9's frameworks too), build every binary and test, seed, then stop
 	go mod download
 	@$(MAKE) --no-print-directory prefetch-frameworks
+	@$(MAKE) --no-print-directory prefetch-originals
 	go build ./... && go build -tags solution ./...
 	go test -run '^$$' ./... >/dev/null && go test -tags solution -run '^$$' ./... >/dev/null
 	go build -o /dev/null golang.org/x/tools/cmd/present
 	@$(WORKSHOP) up && $(WORKSHOP) down
 	@echo "prefetch: done — modules, build cache, the catalogue (and, with compose, the images) are local"
+
+# ORIGINAL=1's stacks: the npm packages originals/package-lock.json pins
+# (Fastify, Express, Koa, the drivers, Elysia and Bun). Without Node.js the
+# Go rows still run: this says how to get it and goes on.
+prefetch-originals: ## install the sources' own stacks (originals/, npm ci) for ORIGINAL=1
+	@if command -v npm >/dev/null 2>&1; then cd originals && npm ci --no-audit --no-fund --loglevel=error; \
+	else echo "prefetch: no npm here: the originals (ORIGINAL=1) need Node.js ≥ 18 and npm — make deps installs Debian's nodejs and npm"; fi
 
 # Step 9's exercise go-gets a framework: put each one frameworks.txt lists, and
 # all it needs, in the module cache. One at a time, each from its own scratch

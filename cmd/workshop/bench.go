@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/peakload/workshop/internal/original"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -57,7 +58,7 @@ func runBench(ctx context.Context, cfg cli.Config, args []string) (err error) {
 	if err != nil {
 		return err
 	}
-	env := scenario.Env{Params: p, Tool: tool, HasWrk: hasWrk, Quick: cfg.Quick,
+	env := scenario.Env{Params: p, Tool: tool, HasWrk: hasWrk, Quick: cfg.Quick, Original: cfg.Original,
 		ServicesCPU: func() float64 { return proc.TreeCPUSeconds(stack.PIDs(sc)) }}
 	closeClients, err := openClients(ctx, sc, step, &env)
 	defer closeClients()
@@ -240,14 +241,36 @@ func (s *servers) start(extra []string) (*proc.Proc, error) {
 	return proc.StartServer(s.ctx, s.bin, append(slices.Clone(s.env), extra...), s.plan, s.logPath)
 }
 
+// startOriginal starts a source's own server (ORIGINAL=1) on the Go
+// server's CPU, with the same databases; its log is beside the step's.
+func (s *servers) startOriginal(p original.Program) (*proc.Proc, error) {
+	root, err := original.Root()
+	if err != nil {
+		return nil, err
+	}
+	bin, args, err := p.Command(root)
+	if err != nil {
+		return nil, err
+	}
+	log := strings.TrimSuffix(s.logPath, ".log") + "-original.log"
+	return proc.StartProgram(s.ctx, bin, args, append(slices.Clone(s.env), p.Env...), s.plan, log)
+}
+
 // forVariant returns the server v runs against; own says it is v's alone,
 // to stop after v.
 func (s *servers) forVariant(v load.Variant) (srv *proc.Proc, own bool, err error) {
 	if s.external != "" {
+		if v.Original != nil {
+			return nil, false, fmt.Errorf("%s runs the source's own stack (%s), which PEAKLOAD_SERVER_URL=%s cannot give: bench this step natively", v.Name, v.Original, s.external)
+		}
 		if v.Server != nil {
 			return nil, false, fmt.Errorf("%s needs a server of its own (%s), which PEAKLOAD_SERVER_URL=%s cannot give: bench this step natively", v.Name, strings.Join(v.Server, " "), s.external)
 		}
 		return proc.External(s.external), false, nil
+	}
+	if v.Original != nil {
+		srv, err = s.startOriginal(*v.Original)
+		return srv, true, err
 	}
 	if v.Server != nil {
 		srv, err = s.start(v.Server)
@@ -276,7 +299,7 @@ func newResult(cfg cli.Config, step scenario.Step, sc stack.Config, plan result.
 	}
 	res := &result.Result{Step: step.N, Slug: step.Slug, StartedAt: time.Now().UTC(), Machine: proc.ThisMachine(kind, plan),
 		Params: map[string]any{"vus": o.VUs, "iterations": o.Iterations, "duration_s": o.Duration.Seconds(),
-			"warmup_s": o.Warmup.Seconds(), "quick": cfg.Quick, "tool": tool, "solution": cfg.Solution,
+			"warmup_s": o.Warmup.Seconds(), "quick": cfg.Quick, "original": cfg.Original, "tool": tool, "solution": cfg.Solution,
 			"who": whoAmI()}} // make compare DIR= sets many people's runs side by side
 	if o.Rate > 0 {
 		res.Params["arrival_rate"] = o.Rate
@@ -327,11 +350,14 @@ func measureAll(ctx context.Context, cfg cli.Config, step scenario.Step, env sce
 				v.Tool = "k6" // the step's k6 script runs this row: same name, same window, same counters
 			}
 			server := strings.Join(v.Server, " ") // "FRAMEWORK=fasthttp"
+			if v.Original != nil {
+				server = v.Original.String()
+			}
 			if skipped[server] {
 				continue
 			}
 			srv, own, err := srvs.forVariant(v)
-			if err != nil && v.Optional {
+			if err != nil && (v.Optional || errors.Is(err, original.ErrMissing)) {
 				skipped[server] = true
 				res.Notes = append(res.Notes, messages.English.T("note.skipped", server, lastLine(err)))
 				continue

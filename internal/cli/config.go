@@ -23,6 +23,7 @@ import (
 type Config struct {
 	Solution   bool          // SOLUTION=1: the reference solution instead of the learner's exercise
 	Quick      bool          // QUICK=1: a few seconds per variant, a smoke test
+	Original   bool          // ORIGINAL=1: the sources' own stacks (originals/) measured beside the Go rows
 	VUs        int           // VUS: concurrent users of the closed loop
 	Iterations int           // ITERATIONS: requests per variant instead of a duration
 	Duration   time.Duration // DURATION: the timed window per variant
@@ -62,7 +63,7 @@ func parse(env func(string) string) (Config, error) {
 	c := Config{Tool: env("TOOL"), Arrival: env("ARRIVAL"), Latency: env("LATENCY"), Variant: env("VARIANT"),
 		ServerURL:       strings.TrimRight(env("PEAKLOAD_SERVER_URL"), "/"),
 		WorkerElsewhere: env("PEAKLOAD_WORKER") == "external",
-		Quick:           on(env("QUICK")), Capacity: on(env("CAPACITY"))}
+		Quick:           on(env("QUICK")), Capacity: on(env("CAPACITY")), Original: on(env("ORIGINAL"))}
 	var errs []error
 	add := func(err error) { errs = append(errs, err) }
 	var err error

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/peakload/workshop/internal/original"
 	"io"
 	"math/rand/v2"
 	"net"
@@ -58,6 +59,11 @@ type Variant struct {
 	// not written yet), not failed.
 	Server   []string
 	Optional bool
+	// Original, when set, runs the variant against the source's own stack
+	// (originals/: Fastify, Express, Koa, Node's crypto, Elysia on Bun)
+	// instead of the step's Go server: its own process, pinned like the Go
+	// server, stopped after the variant (ORIGINAL=1).
+	Original *original.Program
 	// Pace makes each user send one request per Pace (sleeping for what
 	// the response left of it): a client polling on a timer, not a
 	// saturating one.

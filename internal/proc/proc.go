@@ -34,12 +34,19 @@ type Proc struct {
 // loopback port, pinned and with GOMAXPROCS = its CPUs (one, except for
 // step 8), and waits for /healthz.
 func StartServer(ctx context.Context, bin string, env []string, plan result.CPUPlan, logPath string) (*Proc, error) {
+	return StartProgram(ctx, bin, nil, env, plan, logPath)
+}
+
+// StartProgram is StartServer for any program that serves PEAKLOAD_ADDR
+// and /healthz: a source's original on Node or Bun (ORIGINAL=1), run with
+// args, pinned to the server's CPUs like the Go server.
+func StartProgram(ctx context.Context, bin string, args, env []string, plan result.CPUPlan, logPath string) (*Proc, error) {
 	port, err := FreePort()
 	if err != nil {
 		return nil, err
 	}
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
-	cmd := exec.Command(bin)
+	cmd := exec.Command(bin, args...)
 	cmd.Env = append(append(os.Environ(), env...), "GOMAXPROCS="+strconv.Itoa(plan.Procs()), dbaddr.ServerAddrEnv(addr))
 	child, err := StartChild(bin, cmd, logPath)
 	if err != nil {

@@ -61,6 +61,10 @@ type Env struct {
 	Redis  *redis.Client // for steps that flush the cache between variants
 	Mongo  *events.Store // for the raw-insert baselines of the write path
 	Quick  bool
+	// Original (ORIGINAL=1) adds the sources' own stacks' rows (originals/,
+	// load.Variant.Original) beside the Go rows; where Node.js or the
+	// packages are missing, the bench skips those rows with a note.
+	Original bool
 	// Fleet starts more copies of the step's server (step 10's replicas):
 	// the built binary, its environment, the CPU plan, the workshop's
 	// directory. The bench fills it once the server is built.
