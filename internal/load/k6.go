@@ -78,54 +78,22 @@ func DriveK6(ctx context.Context, o Options, v Variant, k K6, plan result.CPUPla
 	if k.Bin == "" {
 		return result.Run{}, errors.New(k6Missing("k6"))
 	}
-	secs := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s" }
 	// k6 refuses a constant-vus scenario shorter than 1 s (QUICK's warm-up
 	// is half that): such runs last 1 s under k6.
 	o.Duration = max(o.Duration, time.Second)
-	warmup := time.Duration(0)
 	if o.Warmup > 0 {
-		warmup = max(o.Warmup, time.Second)
+		o.Warmup = max(o.Warmup, time.Second)
 	}
-	var cpu0, cpu1 time.Duration // k6's CPU at the window's edges
-	var pid atomic.Int64
 	run := func(extra []string, started func(pid int)) (*os.ProcessState, []byte, error) {
 		return k.run(ctx, o, v, plan, extra, started)
 	}
 	summary := filepath.Join(dir, "k6-"+v.Name+".json")
 	_ = os.Remove(summary)
-	var state *os.ProcessState
-	var out []byte
-	var err error
+	k6Window := k6Timed
 	if o.Iterations > 0 {
-		if warmup > 0 {
-			if _, _, err := run([]string{"-e", "PHASE=warmup", "-e", "DURATION=" + secs(warmup)}, nil); err != nil {
-				return result.Run{}, err
-			}
-		}
-		mark("start")
-		state, out, err = run([]string{"-e", "PHASE=measure", "-e", "ITERATIONS=" + strconv.Itoa(o.Iterations), "-e", "SUMMARY=" + summary}, nil)
-		mark("end")
-		cpu1 = childCPU(state)
-	} else {
-		var edges *marks
-		edges, err = listenForMarks(func(edge string) {
-			if edge == "end" {
-				cpu1 = procCPU(int(pid.Load()))
-			}
-			mark(edge)
-			if edge == "start" {
-				cpu0 = procCPU(int(pid.Load()))
-			}
-		})
-		if err != nil {
-			return result.Run{}, err
-		}
-		state, out, err = run([]string{"-e", "WARMUP=" + secs(warmup), "-e", "DURATION=" + secs(o.Duration),
-			"-e", "MARK_URL=" + edges.url, "-e", "SUMMARY=" + summary}, func(p int) { pid.Store(int64(p)) })
-		if missing := edges.close(); err == nil && missing != "" {
-			err = fmt.Errorf("k6 ran, but the script's meter never marked the window's %s (MARK_URL): the window's counters are unknown\n%s", missing, lastLines(string(out), 20))
-		}
+		k6Window = k6Iterations
 	}
+	out, cpu, err := k6Window(o, summary, run, mark)
 	if err != nil {
 		return result.Run{}, err
 	}
@@ -146,12 +114,57 @@ func DriveK6(ctx context.Context, o Options, v Variant, k K6, plan result.CPUPla
 		r.RPS = float64(r.Requests) / r.DurationS
 	}
 	if r.Requests > 0 {
-		r.ClientCPUus = float64((cpu1 - cpu0).Microseconds()) / float64(r.Requests)
+		r.ClientCPUus = float64(cpu.Microseconds()) / float64(r.Requests)
 	}
 	if o.Progress != nil {
 		fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d req  %9.0f req/s  (k6)\n", v.Name, r.DurationS, r.Requests, r.RPS)
 	}
 	return r, nil
+}
+
+// k6Run runs k6 once with extra arguments; started gets its pid.
+type k6Run func(extra []string, started func(pid int)) (*os.ProcessState, []byte, error)
+
+func k6Secs(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', -1, 64) + "s" }
+
+// k6Iterations is ITERATIONS=N under k6: a warm-up run, then a run of N
+// iterations whose edges are the process's. It returns k6's output and
+// its CPU in the window.
+func k6Iterations(o Options, summary string, run k6Run, mark func(string)) ([]byte, time.Duration, error) {
+	if o.Warmup > 0 {
+		if _, _, err := run([]string{"-e", "PHASE=warmup", "-e", "DURATION=" + k6Secs(o.Warmup)}, nil); err != nil {
+			return nil, 0, err
+		}
+	}
+	mark("start")
+	state, out, err := run([]string{"-e", "PHASE=measure", "-e", "ITERATIONS=" + strconv.Itoa(o.Iterations), "-e", "SUMMARY=" + summary}, nil)
+	mark("end")
+	return out, childCPU(state), err
+}
+
+// k6Timed is a timed window under k6: one run, whose script marks the
+// window's edges (MARK_URL) after its warm-up and at its end.
+func k6Timed(o Options, summary string, run k6Run, mark func(string)) ([]byte, time.Duration, error) {
+	var cpu0, cpu1 time.Duration // k6's CPU at the window's edges
+	var pid atomic.Int64
+	edges, err := listenForMarks(func(edge string) {
+		if edge == "end" {
+			cpu1 = procCPU(int(pid.Load()))
+		}
+		mark(edge)
+		if edge == "start" {
+			cpu0 = procCPU(int(pid.Load()))
+		}
+	})
+	if err != nil {
+		return nil, 0, err
+	}
+	_, out, err := run([]string{"-e", "WARMUP=" + k6Secs(o.Warmup), "-e", "DURATION=" + k6Secs(o.Duration),
+		"-e", "MARK_URL=" + edges.url, "-e", "SUMMARY=" + summary}, func(p int) { pid.Store(int64(p)) })
+	if missing := edges.close(); err == nil && missing != "" {
+		err = fmt.Errorf("k6 ran, but the script's meter never marked the window's %s (MARK_URL): the window's counters are unknown\n%s", missing, lastLines(string(out), 20))
+	}
+	return out, cpu1 - cpu0, err
 }
 
 // run is one k6 process of a variant: the script with the run's
@@ -361,24 +374,38 @@ func ParseK6Summary(b []byte, scenario string) (result.Run, error) {
 		}
 		r.Latency = result.Latency{P50: p50, P95: d["p(95)"], P99: d["p(99)"], Max: d["max"], Mean: d["avg"]}
 	}
-	// Errors: requests k6 counted as failed (statuses the script does not
-	// expect, transport errors) or failed checks, whichever is more.
-	if f, ok := metric("http_req_failed"); ok {
-		n, has := f["passes"] // a Rate's passes are its true values: the failed requests
-		if !has {
-			n = f["rate"] * float64(r.Requests)
-			if v, ok := f["value"]; ok && f["rate"] == 0 {
-				n = v * float64(r.Requests)
-			}
-		}
-		r.Errors = int64(n + 0.5)
-	}
-	if c, ok := metric("checks"); ok && int64(c["fails"]) > r.Errors {
-		r.Errors = int64(c["fails"])
-	}
+	r.Errors = k6Errors(metric, r.Requests)
 	if d, ok := metric("data_received"); ok && r.Requests > 0 {
 		r.PerRequest.PublicBytes = d["count"] / float64(r.Requests)
 	}
+	if failed := s.failedThresholds(); failed > 0 {
+		r.Extra = map[string]float64{"k6_thresholds_failed": float64(failed)}
+	}
+	return r, nil
+}
+
+// k6Errors is the requests k6 counted as failed (statuses the script does
+// not expect, transport errors) or its failed checks, whichever is more.
+func k6Errors(metric func(string) (map[string]float64, bool), requests int64) int64 {
+	var errs int64
+	if f, ok := metric("http_req_failed"); ok {
+		n, has := f["passes"] // a Rate's passes are its true values: the failed requests
+		if !has {
+			n = f["rate"] * float64(requests)
+			if v, ok := f["value"]; ok && f["rate"] == 0 {
+				n = v * float64(requests)
+			}
+		}
+		errs = int64(n + 0.5)
+	}
+	if c, ok := metric("checks"); ok && int64(c["fails"]) > errs {
+		errs = int64(c["fails"])
+	}
+	return errs
+}
+
+// failedThresholds counts the thresholds the run did not meet.
+func (s k6Summary) failedThresholds() int {
 	failed := 0
 	for _, m := range s.Metrics {
 		for _, ok := range m.Thresholds {
@@ -387,10 +414,7 @@ func ParseK6Summary(b []byte, scenario string) (result.Run, error) {
 			}
 		}
 	}
-	if failed > 0 {
-		r.Extra = map[string]float64{"k6_thresholds_failed": float64(failed)}
-	}
-	return r, nil
+	return failed
 }
 
 func lastLines(s string, n int) string {

@@ -23,40 +23,6 @@ func Measure(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir
 		// accepted during a warm-up would be persisted inside it.
 		o.Warmup = 0
 	}
-	var before, after proc.Counters
-	var scrapeErr error
-	var series *proc.Sampler
-	var cpu0, cpu1 time.Duration // this process's CPU inside the window: the Go driver's
-	var db0 float64              // the database's CPU seconds when the window opened
-	var win [2]cpuEdge           // the CPUs at the window's edges: what other processes took
-	mark := func(phase string) {
-		series.Mark(phase)
-		if phase == "start" {
-			win[0] = readEdge(o)
-		} else {
-			defer func() { win[1] = readEdge(o) }()
-		}
-		if phase == "start" && v.DatabaseCPU != nil {
-			db0 = v.DatabaseCPU()
-		}
-		if phase != "start" {
-			cpu1 = proc.SelfCPU()
-		}
-		read := func(ctx context.Context) (proc.Counters, error) { return proc.Scrape(ctx, o.Target) }
-		if o.Counters != nil { // a source's original: counted at the databases
-			read = o.Counters
-		}
-		c, err := read(ctx)
-		if err != nil {
-			scrapeErr = err
-		}
-		if phase == "start" {
-			before = c
-			cpu0 = proc.SelfCPU()
-		} else {
-			after = c
-		}
-	}
 	if v.Direct != nil {
 		r, err := v.Direct(ctx, o)
 		r.Variant, r.Route = v.Name, v.Route
@@ -66,45 +32,88 @@ func Measure(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir
 		return r, err
 	}
 	_, pattern, _ := strings.Cut(v.Route, " ")
-	series = proc.StartSeries(ctx, o.Target, pattern, v.SeriesEvery)
-	defer series.Finish(ctx)
-	o.series = series
-	var r result.Run
-	var err error
-	switch {
-	case v.Tool == "wrk":
-		r, err = DriveWrk(ctx, o, v, plan, dir, mark)
-	case v.Tool == "k6":
-		r, err = DriveK6(ctx, o, v, o.K6, plan, dir, mark)
-	default: // the Go driver, closed or open loop: its CPU is this process's
-		if o.Rate > 0 {
-			r, err = DriveOpen(ctx, o, v, mark)
-		} else {
-			r, err = Drive(ctx, o, v, mark)
-		}
-		if r.Requests > 0 {
-			r.ClientCPUus = float64((cpu1 - cpu0).Microseconds()) / float64(r.Requests)
-		}
+	w := &edges{o: o, v: v, series: proc.StartSeries(ctx, o.Target, pattern, v.SeriesEvery)}
+	defer w.series.Finish(ctx)
+	o.series = w.series
+	r, err := drive(ctx, o, v, plan, dir, func(phase string) { w.mark(ctx, phase) })
+	if v.Tool != "wrk" && v.Tool != "k6" && r.Requests > 0 { // the Go driver: its CPU is this process's
+		r.ClientCPUus = float64((w.cpu1 - w.cpu0).Microseconds()) / float64(r.Requests)
+	}
+	if err == nil {
+		err = w.err
 	}
 	if err != nil {
 		return r, err
 	}
-	if scrapeErr != nil {
-		return r, scrapeErr
-	}
-	perRequestCosts(&r, before, after, pattern, plan)
+	perRequestCosts(&r, w.before, w.after, pattern, plan)
 	if v.Settle {
-		if err := settle(ctx, o.Target, before, pattern, &r); err != nil {
+		if err := settle(ctx, o.Target, w.before, pattern, &r); err != nil {
 			return r, err
 		}
 	}
-	recordDatabaseCPU(&r, v, db0)
-	r.OtherCPU = otherCPU(win, plan, r, (cpu1 - cpu0).Seconds(), proc.Delta(before, after, "process_cpu_seconds_total"))
+	recordDatabaseCPU(&r, v, w.db0)
+	r.OtherCPU = otherCPU(w.cpus, plan, r, (w.cpu1 - w.cpu0).Seconds(), proc.Delta(w.before, w.after, "process_cpu_seconds_total"))
 	if v.LockWait {
-		lockWait(&r, before, after)
+		lockWait(&r, w.before, w.after)
 	}
-	r.Series = series.Finish(ctx) // after the settle: the drain is part of the picture
+	r.Series = w.series.Finish(ctx) // after the settle: the drain is part of the picture
 	return r, nil
+}
+
+// drive runs v's load with its tool; mark is called when the timed window
+// opens ("start") and closes.
+func drive(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir string, mark func(string)) (result.Run, error) {
+	switch {
+	case v.Tool == "wrk":
+		return DriveWrk(ctx, o, v, plan, dir, mark)
+	case v.Tool == "k6":
+		return DriveK6(ctx, o, v, o.K6, plan, dir, mark)
+	case o.Rate > 0:
+		return DriveOpen(ctx, o, v, mark)
+	default:
+		return Drive(ctx, o, v, mark)
+	}
+}
+
+// edges is what Measure reads at the timed window's edges: the server's
+// counters, this process's CPU (the Go driver's), the database's CPU and
+// every CPU's busy time (what other processes took).
+type edges struct {
+	o             Options
+	v             Variant
+	series        *proc.Sampler
+	before, after proc.Counters
+	err           error // the first failed reading of the counters
+	cpu0, cpu1    time.Duration
+	db0           float64 // the database's CPU seconds when the window opened
+	cpus          [2]cpuEdge
+}
+
+func (w *edges) mark(ctx context.Context, phase string) {
+	w.series.Mark(phase)
+	start := phase == "start"
+	if start {
+		w.cpus[0] = readEdge(w.o)
+		if w.v.DatabaseCPU != nil {
+			w.db0 = w.v.DatabaseCPU()
+		}
+	} else {
+		defer func() { w.cpus[1] = readEdge(w.o) }()
+		w.cpu1 = proc.SelfCPU()
+	}
+	read := func(ctx context.Context) (proc.Counters, error) { return proc.Scrape(ctx, w.o.Target) }
+	if w.o.Counters != nil { // a source's original: counted at the databases
+		read = w.o.Counters
+	}
+	c, err := read(ctx)
+	if err != nil && w.err == nil {
+		w.err = err
+	}
+	if start {
+		w.before, w.cpu0 = c, proc.SelfCPU()
+	} else {
+		w.after = c
+	}
 }
 
 // perRequestCosts divides the window's counters by what the server counted

@@ -111,21 +111,7 @@ func DriveOpen(ctx context.Context, o Options, v Variant, mark func(phase string
 	defer client.CloseIdleConnections()
 
 	s := newSchedule(o, maxInFlight)
-	s.spawnSender = func() {
-		if s.senders.Add(1) > s.maxSenders {
-			s.senders.Add(-1)
-			return
-		}
-		s.mu.Lock()
-		u := newUser(len(s.users), o)
-		s.users = append(s.users, u)
-		s.mu.Unlock()
-		s.wg.Add(1)
-		go func() {
-			defer s.wg.Done()
-			u.send(client, o, v, s)
-		}()
-	}
+	s.spawnSender = func() { s.addSender(client, o, v) }
 	for range min(max(o.VUs, 1), maxInFlight) {
 		s.spawnSender()
 	}
@@ -137,10 +123,45 @@ func DriveOpen(ctx context.Context, o Options, v Variant, mark func(phase string
 	}
 	mark("start")
 	wireStart := wire.Load()
+	s.finish(ctx, cs)
+	wireBytes := wire.Load() - wireStart
+	mark("end")
+
+	r := s.result(v, o, wireBytes, maxInFlight)
+	if o.Progress != nil {
+		fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d req  %9.0f req/s of %.0f scheduled, %d missed the schedule, %d in flight at most\n",
+			v.Name, r.DurationS, r.Requests, r.RPS, o.Rate, r.Arrival.Missed, r.Arrival.InFlightUsed)
+	}
+	if err := ctx.Err(); err != nil {
+		return r, fmt.Errorf("interrupted: %w", err)
+	}
+	return r, nil
+}
+
+// addSender starts one more sender, unless maxSenders already run.
+func (s *schedule) addSender(client *fasthttp.HostClient, o Options, v Variant) {
+	if s.senders.Add(1) > s.maxSenders {
+		s.senders.Add(-1)
+		return
+	}
+	s.mu.Lock()
+	u := newUser(len(s.users), o)
+	s.users = append(s.users, u)
+	s.mu.Unlock()
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		u.send(client, o, v, s)
+	}()
+}
+
+// finish waits for the senders to finish the schedule. A request still
+// unanswered past the grace was due and never served: its sender is cut
+// (ErrStopped, counted), as is every sender on Ctrl-C. Slots no sender
+// ever claimed were due and never sent: each is recorded as missed.
+func (s *schedule) finish(ctx context.Context, cs *conns) {
 	done := make(chan struct{})
 	go func() { s.wg.Wait(); close(done) }()
-	// A request still unanswered past the grace was due and never served:
-	// its sender is cut (ErrStopped, counted), as is every sender on Ctrl-C.
 	select {
 	case <-done:
 	case <-ctx.Done():
@@ -148,16 +169,17 @@ func DriveOpen(ctx context.Context, o Options, v Variant, mark func(phase string
 	}
 	s.stop.Store(true)
 	cs.stopAfterGrace(done)
-	// Slots no sender ever claimed were due and never sent.
 	end := time.Now()
 	for i := max(s.next.Load(), s.first); i < s.last; i++ {
 		s.notSent.Add(1)
 		s.missed.Add(1)
 		s.users[0].record(end.Sub(s.due(i)))
 	}
-	wireBytes := wire.Load() - wireStart
-	mark("end")
+}
 
+// result is the open loop's run: the rate over the scheduled window, and
+// how far the arrivals kept to the schedule.
+func (s *schedule) result(v Variant, o Options, wireBytes int64, maxInFlight int) result.Run {
 	window := s.winEnd.Sub(s.winStart)
 	r := collect(v, len(s.users), window, s.users)
 	r.RPS = float64(s.inWindow.Load()) / window.Seconds()
@@ -167,14 +189,7 @@ func DriveOpen(ctx context.Context, o Options, v Variant, mark func(phase string
 	r.Arrival = &result.Arrival{IntendedRPS: o.Rate, AchievedRPS: r.RPS, Scheduled: s.last - s.first,
 		Missed: s.missed.Load(), NotSent: s.notSent.Load(), MaxInFlight: maxInFlight,
 		InFlightUsed: len(s.users), LatencyFrom: "intended send time"}
-	if o.Progress != nil {
-		fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d req  %9.0f req/s of %.0f scheduled, %d missed the schedule, %d in flight at most\n",
-			v.Name, window.Seconds(), r.Requests, r.RPS, o.Rate, r.Arrival.Missed, r.Arrival.InFlightUsed)
-	}
-	if err := ctx.Err(); err != nil {
-		return r, fmt.Errorf("interrupted: %w", err)
-	}
-	return r, nil
+	return r
 }
 
 func (u *user) record(lat time.Duration) {
@@ -194,29 +209,8 @@ func (u *user) send(client *fasthttp.HostClient, o Options, v Variant, s *schedu
 		}
 		due := s.due(i)
 		measured := i >= s.first
-		now := time.Now()
-		if now.After(s.giveUp) {
-			if measured { // the window's grace is over: due, never sent
-				s.notSent.Add(1)
-				s.missed.Add(1)
-				u.record(now.Sub(due))
-			}
+		if !s.keepUp(u, due, measured) {
 			return // DriveOpen counts the slots nobody claimed
-		}
-		if late := now.Sub(due); late > LateAfter {
-			// No sender was free when this one came due: count it. If every
-			// other sender is waiting for the server, add one, so the
-			// schedule is kept from now on when the server is only slow;
-			// if they are not (the driver itself is short of CPU), more
-			// connections would only slow it down further.
-			if measured {
-				s.missed.Add(1)
-			}
-			if s.inFlight.Load() >= s.senders.Load()-1 {
-				s.spawnSender()
-			}
-		} else if late < 0 {
-			time.Sleep(-late)
 		}
 		req := reqs.next(&u.vu)
 		s.inFlight.Add(1)
@@ -232,20 +226,60 @@ func (u *user) send(client *fasthttp.HostClient, o Options, v Variant, s *schedu
 				s.inWindow.Add(1)
 			}
 		}
-		u.rec.Record(end.Sub(due), err != nil) // the series sees the warm-up too, timed from the due time
-		if !measured {
-			continue // warm-up
+		// The series sees the warm-up too, timed from the due time; the
+		// run's counts, the window alone.
+		u.rec.Record(end.Sub(due), err != nil)
+		if measured {
+			u.tally(end.Sub(due), err)
 		}
-		u.count.Add(1)
-		u.record(end.Sub(due)) // from when it was due: the queue is part of the wait
-		if err != nil {
-			u.errors++
-			if u.firstErr == "" {
-				u.firstErr = err.Error()
-			}
-			if errors.Is(err, fasthttp.ErrNoFreeConns) || isConnRefused(err) {
-				time.Sleep(10 * time.Millisecond)
-			}
+	}
+}
+
+// keepUp waits for a slot due later; for one already late, it counts the
+// slot as missing its schedule and adds a sender when every other one is
+// waiting for the server. It says false when the window's grace is over:
+// the slot, due and never sent, is counted, and the sender stops.
+func (s *schedule) keepUp(u *user, due time.Time, measured bool) bool {
+	now := time.Now()
+	if now.After(s.giveUp) {
+		if measured {
+			s.notSent.Add(1)
+			s.missed.Add(1)
+			u.record(now.Sub(due))
 		}
+		return false
+	}
+	if late := now.Sub(due); late > LateAfter {
+		// No sender was free when this one came due: count it. If every
+		// other sender is waiting for the server, add one, so the
+		// schedule is kept from now on when the server is only slow;
+		// if they are not (the driver itself is short of CPU), more
+		// connections would only slow it down further.
+		if measured {
+			s.missed.Add(1)
+		}
+		if s.inFlight.Load() >= s.senders.Load()-1 {
+			s.spawnSender()
+		}
+	} else if late < 0 {
+		time.Sleep(-late)
+	}
+	return true
+}
+
+// tally counts a measured response, timed from when it was due (the
+// queue is part of the wait), and its error.
+func (u *user) tally(wait time.Duration, err error) {
+	u.count.Add(1)
+	u.record(wait)
+	if err == nil {
+		return
+	}
+	u.errors++
+	if u.firstErr == "" {
+		u.firstErr = err.Error()
+	}
+	if errors.Is(err, fasthttp.ErrNoFreeConns) || isConnRefused(err) {
+		time.Sleep(10 * time.Millisecond)
 	}
 }

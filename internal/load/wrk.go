@@ -39,38 +39,15 @@ func DriveWrk(ctx context.Context, o Options, v Variant, plan result.CPUPlan, di
 	if v.Prepare != nil {
 		return result.Run{}, fmt.Errorf("variant %s builds each request itself; wrk can only replay a fixed one", v.Name)
 	}
-	method := v.Method
-	if method == "" {
-		method = "GET"
-	}
-	body := "nil"
-	if v.Body != nil {
-		body = "[==[" + string(v.Body) + "]==]"
-	}
-	script := filepath.Join(dir, "wrk-"+v.Name+".lua")
-	if err := os.WriteFile(script, []byte(fmt.Sprintf(wrkScript, method, body)), 0o644); err != nil {
+	script, err := writeWrkScript(v, dir)
+	if err != nil {
 		return result.Run{}, err
 	}
-	threads := max(1, len(plan.Driver))
 	var state *os.ProcessState // the measured run's, for wrk's own CPU
 	run := func(d time.Duration) ([]byte, error) {
-		secs := strconv.Itoa(max(1, int(d.Round(time.Second).Seconds())))
-		cmd := exec.CommandContext(ctx, "wrk", "-t", strconv.Itoa(threads), "-c", strconv.Itoa(o.VUs), "-d", secs+"s",
-			"--timeout", "30s", "-s", script, o.Target+v.Path)
-		var out bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &out, &out
-		if err := cmd.Start(); err != nil {
-			return nil, fmt.Errorf("wrk: %w", err)
-		}
-		if plan.Pinned {
-			_ = proc.Pin(cmd.Process.Pid, plan.Driver)
-		}
-		err := cmd.Wait()
-		state = cmd.ProcessState
-		if err != nil {
-			return nil, fmt.Errorf("wrk: %w\n%s", err, out.String())
-		}
-		return out.Bytes(), nil
+		out, st, err := runWrk(ctx, o, v, plan, script, d)
+		state = st
+		return out, err
 	}
 	if o.Warmup > 0 {
 		if _, err := run(o.Warmup); err != nil {
@@ -99,6 +76,42 @@ func DriveWrk(ctx context.Context, o Options, v Variant, plan result.CPUPlan, di
 		fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d req  %9.0f req/s\n", v.Name, r.DurationS, r.Requests, r.RPS)
 	}
 	return r, nil
+}
+
+// writeWrkScript writes the Lua script that makes wrk send v's request.
+func writeWrkScript(v Variant, dir string) (string, error) {
+	method := v.Method
+	if method == "" {
+		method = "GET"
+	}
+	body := "nil"
+	if v.Body != nil {
+		body = "[==[" + string(v.Body) + "]==]"
+	}
+	script := filepath.Join(dir, "wrk-"+v.Name+".lua")
+	return script, os.WriteFile(script, []byte(fmt.Sprintf(wrkScript, method, body)), 0o644)
+}
+
+// runWrk runs wrk for d (whole seconds, at least one) on the driver's
+// CPUs, one thread per CPU, and returns its output and process state.
+func runWrk(ctx context.Context, o Options, v Variant, plan result.CPUPlan, script string, d time.Duration) ([]byte, *os.ProcessState, error) {
+	secs := strconv.Itoa(max(1, int(d.Round(time.Second).Seconds())))
+	threads := max(1, len(plan.Driver))
+	cmd := exec.CommandContext(ctx, "wrk", "-t", strconv.Itoa(threads), "-c", strconv.Itoa(o.VUs), "-d", secs+"s",
+		"--timeout", "30s", "-s", script, o.Target+v.Path)
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Start(); err != nil {
+		return nil, nil, fmt.Errorf("wrk: %w", err)
+	}
+	if plan.Pinned {
+		_ = proc.Pin(cmd.Process.Pid, plan.Driver)
+	}
+	err := cmd.Wait()
+	if err != nil {
+		return nil, cmd.ProcessState, fmt.Errorf("wrk: %w\n%s", err, out.String())
+	}
+	return out.Bytes(), cmd.ProcessState, nil
 }
 
 func parseWrk(out []byte) (result.Run, error) {
