@@ -74,7 +74,9 @@ func runTest(ctx context.Context, cfg cli.Config) (err error) {
 		if err != nil {
 			return err
 		}
-		return cli.GoTest(ctx, sc, true, append([]string{"-p", "1"}, pkgs...)...)
+		// cmd/workshop's test runs every step's check (~5 min quiet):
+		// go test's default 10 min is too tight on a loaded machine.
+		return cli.GoTest(ctx, sc, true, append([]string{"-p", "1", "-timeout", "40m"}, pkgs...)...)
 	})
 	// Every check proven: it fails on the untouched exercise and on every
 	// mutant (a wrong answer a learner writes), with a message; it passes on
