@@ -129,13 +129,17 @@ func quickBenchVerified(ctx context.Context, sc stack.Config, step scenario.Step
 // of make test.
 func quickBench(ctx context.Context, n int) error {
 	cmd := exec.CommandContext(ctx, workshopBin(), "bench", "-step", fmt.Sprint(n))
-	cmd.Env = append(os.Environ(), "QUICK=1", "DURATION=1s", "TOOL=", "SOLUTION=1", "ARRIVAL=", "RATE=", "CAPACITY=", "RUNS=", "VUS=", "ITERATIONS=")
+	cmd.Env = append(append(os.Environ(), referenceBench...), "QUICK=1", "DURATION=1s")
 	if n == 0 {
 		cmd.Env = append(cmd.Env, "CAPACITY=1") // the open loop and its search, end to end, on the one row step 0 searches
 	}
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	return cmd.Run()
 }
+
+// referenceBench is the environment of a smoke bench of the references:
+// the bench's defaults, whatever the caller's shell exports.
+var referenceBench = []string{"TOOL=", "SOLUTION=1", "ARRIVAL=", "RATE=", "CAPACITY=", "RUNS=", "VUS=", "ITERATIONS="}
 
 // verifyLatest checks what a bench wrote: the file, no errors, and the
 // step's counter property where it has one.

@@ -18,7 +18,7 @@ func On(stack string, v Variant) Variant { return Variant(stack + "-" + string(v
 // originals lists, step by step, the sources' stacks whose rows ORIGINAL=1
 // adds to the step's bench (issue 37): which article runs on what. The rows
 // themselves are the scenarios' (internal/scenario), named On(stack, v) or,
-// step 9, FrameworkRow(stack, ep); TestOriginalRowsAreDeclared holds the two
+// step 9, FrameworkRow(stack, ep); TestRowsOnTheSourcesStacksAreDeclared holds the two
 // together, and `make test-originals` fails a stack declared here whose rows
 // the bench does not measure.
 var originals = map[int][]string{

@@ -6,11 +6,11 @@ import (
 	"github.com/peakload/workshop/internal/params"
 )
 
-// TestOriginalRowsAreDeclared: every row that runs a source's own stack
+// TestRowsOnTheSourcesStacksAreDeclared: every row that runs a source's own stack
 // is named for a stack its step declares (course.Step.Originals), every
 // row so named runs one, and none appears without ORIGINAL=1 — the Go
 // rows of a plain bench stay what they were.
-func TestOriginalRowsAreDeclared(t *testing.T) {
+func TestRowsOnTheSourcesStacksAreDeclared(t *testing.T) {
 	p := params.Load()
 	for _, s := range All() {
 		if bad := s.undeclaredOriginals(p); len(bad) > 0 {
