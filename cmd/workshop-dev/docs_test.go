@@ -155,11 +155,11 @@ func TestEveryStepHasItsOursCell(t *testing.T) {
 	}
 }
 
-// TestOriginalCellSaysWhatIsRecorded: the table's column on the sources'
+// TestTheSourcesStackCellSaysWhatIsRecorded: the table's column on the sources'
 // stacks prints the reference run's original rows, says how to record
 // them while it has none, and "–" for a step without an original; Go rows
 // never leak into it.
-func TestOriginalCellSaysWhatIsRecorded(t *testing.T) {
+func TestTheSourcesStackCellSaysWhatIsRecorded(t *testing.T) {
 	nine, err := scenario.Get(9)
 	if err != nil {
 		t.Fatal(err)

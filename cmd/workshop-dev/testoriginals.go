@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/load"
@@ -45,12 +44,9 @@ func runTestOriginals(ctx context.Context, cfg cli.Config) (err error) {
 		return err
 	}
 	sc := cfg.Stack
-	started, err := stack.Up(ctx, sc)
+	started, err := upSeeded(ctx, sc)
 	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	if err != nil {
-		return err
-	}
-	if err := cli.Seed(ctx, sc.Endpoints().PostgresURL); err != nil {
 		return err
 	}
 	tmp, err := os.MkdirTemp("", "peakload-originals-")
@@ -59,25 +55,14 @@ func runTestOriginals(ctx context.Context, cfg cli.Config) (err error) {
 	}
 	defer os.RemoveAll(tmp)
 
-	var passed, failed int
-	phase := func(name string, f func() error) {
-		t := time.Now()
-		fmt.Fprintf(os.Stderr, "\n=== %s\n", name)
-		if err := f(); err != nil {
-			failed++
-			fmt.Fprintf(os.Stderr, "--- FAIL %s (%.1fs): %v\n", name, time.Since(t).Seconds(), err)
-			return
-		}
-		passed++
-		fmt.Fprintf(os.Stderr, "--- ok   %s (%.1fs)\n", name, time.Since(t).Seconds())
-	}
+	var ph phases
 	p := params.Load()
 	for _, s := range scenario.All() {
 		if len(s.Originals()) == 0 {
 			continue
 		}
 		name := fmt.Sprintf("QUICK ORIGINAL=1 bench of step %d (%s)", s.N, strings.Join(s.Originals(), ", "))
-		phase(name, func() error {
+		ph.run(name, func() error {
 			rows := s.OriginalRows(p)
 			if len(rows) == 0 { // nothing to measure: say so without a bench of the Go rows alone
 				return originalsMeasured(s, rows, &result.Result{})
@@ -89,14 +74,10 @@ func runTestOriginals(ctx context.Context, cfg cli.Config) (err error) {
 			return originalsMeasured(s, rows, r)
 		})
 	}
-	phase("go test -run '^"+originalTestPrefix+"' (the originals' tests, real services)", func() error {
+	ph.run("go test -run '^"+originalTestPrefix+"' (the originals' tests, real services)", func() error {
 		return runOriginalTests(ctx, sc, root)
 	})
-	fmt.Printf("\n%d passed, %d failed\n", passed, failed)
-	if failed > 0 {
-		return fmt.Errorf("%d phase(s) failed", failed)
-	}
-	return nil
+	return ph.done()
 }
 
 // originalsInstalled fails, with the command that fixes it, when Node.js,
@@ -155,10 +136,10 @@ func originalsMeasured(s scenario.Step, rows []load.Variant, r *result.Result) e
 			errs = append(errs, fmt.Errorf("step %d %s: %d requests, %d errors (first: %s)", s.N, v.Name, x.Requests, x.Errors, x.FirstError))
 		}
 	}
-	if len(r.Machine.Runtimes) == 0 {
-		errs = append(errs, fmt.Errorf("step %d: the results file records no runtime (Machine.Runtimes) for an ORIGINAL=1 run", s.N))
-	}
-	if len(rows) > 0 {
+	if len(rows) > 0 { // else no bench ran: the missing rows say it all
+		if len(r.Machine.Runtimes) == 0 {
+			errs = append(errs, fmt.Errorf("step %d: the results file records no runtime (Machine.Runtimes) for an ORIGINAL=1 run", s.N))
+		}
 		errs = append(errs, VerifyResult(r))
 	}
 	return errors.Join(errs...)

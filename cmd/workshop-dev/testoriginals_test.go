@@ -47,6 +47,9 @@ func TestTestOriginalsFailsARowNotMeasured(t *testing.T) {
 	if err := originalsMeasured(s, rows[:1], good); err == nil || !strings.Contains(err.Error(), "no elysia-… row") {
 		t.Errorf("a declared stack without rows: %v", err)
 	}
+	if err := originalsMeasured(s, nil, &result.Result{}); err == nil || strings.Contains(err.Error(), "runtime") {
+		t.Errorf("no rows at all: %v, want only the stacks without rows", err)
+	}
 	bare := *good
 	bare.Machine.Runtimes = nil
 	if err := originalsMeasured(s, rows, &bare); err == nil {
