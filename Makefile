@@ -28,7 +28,7 @@ define need_step
 	@if [ -z "$(STEP)" ]; then echo "usage: make step-N $@   (e.g. make step-1 $@)"; exit 2; fi
 endef
 
-.PHONY: help build build-dev doctor deps prefetch prefetch-frameworks prefetch-originals up down seed test test-latency test-busy agenda test-compose compose-bench probe audit grade compare progress report slides docs new-step clean $(ACTIONS)
+.PHONY: help build build-dev doctor deps prefetch prefetch-frameworks prefetch-originals up down seed test test-latency test-originals test-busy agenda test-compose compose-bench probe audit grade compare progress report slides docs new-step clean $(ACTIONS)
 
 help: ## list every target with one line each
 	@echo "peakload — rebuild four articles' optimisations and measure each one"
@@ -188,6 +188,11 @@ test-compose: ## the Docker-only path for real (steps 1–2), where a Docker eng
 
 test-latency: build-dev ## steps 1–5 give the same verdicts with 0.2 ms added to every database round trip
 	@$(WORKSHOP_DEV) test-latency
+
+# The steps come from internal/course/original.go (which stacks each
+# step's originals run); CI runs this after test-latency (.ci/run).
+test-originals: build-dev ## the sources' own stacks for real: QUICK ORIGINAL=1 benches (no original row skipped or failed), then their TestOriginal… tests
+	@$(WORKSHOP_DEV) test-originals
 
 test-busy: build-dev ## beside a busy loop on one CPU, no claim of steps 0 and 5 (STEPS=…) reads the opposite of the run without it
 	@$(WORKSHOP_DEV) test-busy $(if $(STEPS),-steps $(STEPS))

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/scenario"
 )
 
@@ -151,5 +152,32 @@ func TestEveryStepHasItsOursCell(t *testing.T) {
 		if b, err := scenario.Get(s.N); err != nil || b.Ours == nil {
 			t.Errorf("step %d (%s) has no Ours in internal/scenario/step%02d.go: the README's table would print – for its figure", s.N, s.Slug, s.N)
 		}
+	}
+}
+
+// TestTheSourcesStackCellSaysWhatIsRecorded: the table's column on the sources'
+// stacks prints the reference run's original rows, says how to record
+// them while it has none, and "–" for a step without an original; Go rows
+// never leak into it.
+func TestTheSourcesStackCellSaysWhatIsRecorded(t *testing.T) {
+	nine, err := scenario.Get(9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := &result.Result{Runs: []result.Run{{Variant: "echo-empty", RPS: 9000}}}
+	if got, want := originalCell(nine, res), "not recorded yet (`make step-9 bench ORIGINAL=1`)"; got != want {
+		t.Errorf("no original row: %q, want %q", got, want)
+	}
+	res.Runs = append(res.Runs, result.Run{Variant: string(course.FrameworkRow(course.Express, "empty")), RPS: 4321},
+		result.Run{Variant: string(course.FrameworkRow(course.Elysia, "empty")), RPS: 23456})
+	if got, want := originalCell(nine, res), "express-empty 4 321 req/s; elysia-empty 23 456 req/s"; got != want {
+		t.Errorf("recorded: %q, want %q", got, want)
+	}
+	ten, err := scenario.Get(10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ten.Originals()) == 0 && originalCell(ten, res) != "–" {
+		t.Errorf("step 10 declares no original, and its cell reads %q", originalCell(ten, res))
 	}
 }

@@ -554,12 +554,9 @@ func runMutants(ctx context.Context, cfg cli.Config, args []string) (err error) 
 		steps = []scenario.Manifest{step.Manifest}
 	}
 	sc := cfg.Stack
-	started, err := stack.Up(ctx, sc)
+	started, err := upSeeded(ctx, sc)
 	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	if err != nil {
-		return err
-	}
-	if err := cli.Seed(ctx, sc.Endpoints().PostgresURL); err != nil {
 		return err
 	}
 	return gate(ctx, sc, steps)

@@ -22,6 +22,7 @@ const usage = `usage: workshop-dev <command> [flags]
   docs [-check]     write the reference runs' figures into the READMEs' marked regions
   test              everything CI runs
   test-latency      steps 1–5 give the same verdicts with +0.2 ms per database round trip
+  test-originals    the sources' own stacks (ORIGINAL=1): every original row measured, their tests pass
   agenda [-step N]  time every step's check and bench on the reference into docs/timings.json (the guide's durations)
   test-busy [-steps 0,5] [-cpu 0]  beside a busy loop on one CPU, no claim reads the opposite verdict
   handout           print every slide deck to PDF (results/handout/; needs Chromium); -lang vi: the Vietnamese decks
@@ -70,6 +71,8 @@ func main() {
 		err = runTest(ctx, cfg)
 	case "test-latency":
 		err = runTestLatency(ctx, cfg)
+	case "test-originals":
+		err = runTestOriginals(ctx, cfg)
 	case "agenda":
 		err = runAgenda(ctx, cfg, args)
 	case "test-busy":

@@ -25,18 +25,8 @@ import (
 // are then verified. It ends with "N passed, M failed".
 func runTest(ctx context.Context, cfg cli.Config) (err error) {
 	sc := cfg.Stack
-	var passed, failed int
-	phase := func(name string, f func() error) {
-		t := time.Now()
-		fmt.Fprintf(os.Stderr, "\n=== %s\n", name)
-		if err := f(); err != nil {
-			failed++
-			fmt.Fprintf(os.Stderr, "--- FAIL %s (%.1fs): %v\n", name, time.Since(t).Seconds(), err)
-			return
-		}
-		passed++
-		fmt.Fprintf(os.Stderr, "--- ok   %s (%.1fs)\n", name, time.Since(t).Seconds())
-	}
+	var ph phases
+	phase := ph.run
 	phase("gofmt -l .", func() error { return gofmtClean(ctx) })
 	phase("go vet ./...", func() error { return command(ctx, "go", "vet", "./...") })
 	phase("go vet -tags solution ./...", func() error { return command(ctx, "go", "vet", "-tags", "solution", "./...") })
@@ -56,12 +46,9 @@ func runTest(ctx context.Context, cfg cli.Config) (err error) {
 		defer g.stop()
 	}
 
-	started, err := stack.Up(ctx, sc)
+	started, err := upSeeded(ctx, sc)
 	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	if err != nil {
-		return err
-	}
-	if err := cli.Seed(ctx, sc.Endpoints().PostgresURL); err != nil {
 		return err
 	}
 	// Every package, the steps' checks on the references; one package at a
@@ -93,9 +80,39 @@ func runTest(ctx context.Context, cfg cli.Config) (err error) {
 	for _, step := range scenario.All() {
 		phase(fmt.Sprintf("QUICK bench of step %d", step.N), func() error { return quickBenchVerified(ctx, sc, step) })
 	}
-	fmt.Printf("\n%d passed, %d failed\n", passed, failed)
-	if failed > 0 {
-		return fmt.Errorf("%d phase(s) failed", failed)
+	return ph.done()
+}
+
+// upSeeded starts every service and seeds the catalogue; started is what
+// it started, for the caller to stop, even when it fails half-way.
+func upSeeded(ctx context.Context, sc stack.Config) (started []string, err error) {
+	if started, err = stack.Up(ctx, sc); err != nil {
+		return started, err
+	}
+	return started, cli.Seed(ctx, sc.Endpoints().PostgresURL)
+}
+
+// phases counts the named phases of make test (and test-originals): each
+// runs to its end, says ok or FAIL with its time, and the run ends with
+// "N passed, M failed".
+type phases struct{ passed, failed int }
+
+func (p *phases) run(name string, f func() error) {
+	t := time.Now()
+	fmt.Fprintf(os.Stderr, "\n=== %s\n", name)
+	if err := f(); err != nil {
+		p.failed++
+		fmt.Fprintf(os.Stderr, "--- FAIL %s (%.1fs): %v\n", name, time.Since(t).Seconds(), err)
+		return
+	}
+	p.passed++
+	fmt.Fprintf(os.Stderr, "--- ok   %s (%.1fs)\n", name, time.Since(t).Seconds())
+}
+
+func (p *phases) done() error {
+	fmt.Printf("\n%d passed, %d failed\n", p.passed, p.failed)
+	if p.failed > 0 {
+		return fmt.Errorf("%d phase(s) failed", p.failed)
 	}
 	return nil
 }
@@ -131,13 +148,17 @@ func quickBenchVerified(ctx context.Context, sc stack.Config, step scenario.Step
 // of make test.
 func quickBench(ctx context.Context, n int) error {
 	cmd := exec.CommandContext(ctx, workshopBin(), "bench", "-step", fmt.Sprint(n))
-	cmd.Env = append(os.Environ(), "QUICK=1", "DURATION=1s", "TOOL=", "SOLUTION=1", "ARRIVAL=", "RATE=", "CAPACITY=", "RUNS=", "VUS=", "ITERATIONS=")
+	cmd.Env = append(append(os.Environ(), referenceBench...), "QUICK=1", "DURATION=1s")
 	if n == 0 {
 		cmd.Env = append(cmd.Env, "CAPACITY=1") // the open loop and its search, end to end, on the one row step 0 searches
 	}
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	return cmd.Run()
 }
+
+// referenceBench is the environment of a smoke bench of the references:
+// the bench's defaults, whatever the caller's shell exports.
+var referenceBench = []string{"TOOL=", "SOLUTION=1", "ARRIVAL=", "RATE=", "CAPACITY=", "RUNS=", "VUS=", "ITERATIONS="}
 
 // verifyLatest checks what a bench wrote: the file, no errors, and the
 // step's counter property where it has one.

@@ -320,7 +320,20 @@ func newResult(cfg cli.Config, step scenario.Step, sc stack.Config, plan result.
 	if cfg.MongoURL != "" {
 		res.Params["mongo_url"] = cfg.MongoURL
 	}
+	if cfg.Original {
+		res.Machine.Runtimes = runtimes()
+	}
 	return res
+}
+
+// runtimes are the originals' runtimes here, for the results file: none
+// when the repository's originals/ is not found (their rows are skipped).
+func runtimes() map[string]string {
+	root, err := original.Root()
+	if err != nil {
+		return nil
+	}
+	return original.Versions(root)
 }
 
 // measureAll measures every variant, in Rounds interleaved rounds when the

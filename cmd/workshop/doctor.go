@@ -6,11 +6,14 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/peakload/workshop/internal/cli"
 	"github.com/peakload/workshop/internal/messages"
+	"github.com/peakload/workshop/internal/original"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/proc"
 	"github.com/peakload/workshop/internal/stack"
@@ -53,9 +56,7 @@ func runDoctor(_ context.Context, cfg cli.Config, _ []string) error {
 	if os.Geteuid() == 0 {
 		fmt.Print(messages.T("doctor.root"))
 	}
-	if _, err := exec.LookPath("node"); err == nil {
-		fmt.Print(messages.T("doctor.node"))
-	}
+	doctorOriginals()
 	if path, err := cli.Chromium(); err == nil {
 		fmt.Print(messages.T("doctor.chromium", path))
 	} else {
@@ -74,6 +75,40 @@ func runDoctor(_ context.Context, cfg cli.Config, _ []string) error {
 	}
 	fmt.Print(messages.T("doctor.all_here"))
 	return nil
+}
+
+// doctorOriginals reports what ORIGINAL=1 needs: Node.js ≥ MinNode, the
+// packages originals/package-lock.json pins, and Bun (article D's runtime,
+// which the npm package "bun" brings) — each with the command that fixes it.
+// None is required: without them the originals' rows are skipped.
+func doctorOriginals() {
+	fmt.Print(messages.T("doctor.node"))
+	if node, err := exec.LookPath("node"); err != nil {
+		fmt.Print(messages.T("doctor.no_node"))
+	} else if v, err := original.NodeVersion(node); err != nil {
+		fmt.Print(messages.T("doctor.node_old", "?", node, original.MinNode))
+	} else if _, err := original.NodeBinary(); err != nil {
+		fmt.Print(messages.T("doctor.node_old", v, node, original.MinNode))
+	} else {
+		fmt.Print(messages.T("doctor.node_ok", v, original.MinNode, node))
+	}
+	root, err := original.Root()
+	if err != nil {
+		wd, _ := os.Getwd()
+		fmt.Print(messages.T("doctor.no_originals", wd))
+		return
+	}
+	modules := filepath.Join(original.Dir, "node_modules")
+	if _, err := os.Stat(filepath.Join(root, modules)); err != nil {
+		fmt.Print(messages.T("doctor.no_modules", modules))
+	} else {
+		fmt.Print(messages.T("doctor.modules", modules))
+	}
+	if v, ok := original.Versions(root)[original.Bun]; ok {
+		fmt.Print(messages.T("doctor.bun", v))
+	} else {
+		fmt.Print(messages.T("doctor.no_bun"))
+	}
 }
 
 // runDeps installs the Debian/Ubuntu packages the workshop uses.
@@ -95,5 +130,13 @@ func runDeps(_ context.Context, cfg cli.Config, _ []string) error {
 		return errors.New(messages.T("deps.yourself", strings.Join(pkgs, " ")))
 	}
 	fmt.Print(messages.T("deps.installing", strings.Join(pkgs, " ")))
-	return stack.AptInstall(pkgs...)
+	if err := stack.AptInstall(pkgs...); err != nil {
+		return err
+	}
+	if slices.Contains(pkgs, "npm") {
+		// Debian's npm brings Node's packages, not the originals': those
+		// come from the lockfile, with versions pinned.
+		fmt.Print(messages.T("deps.then_prefetch"))
+	}
+	return nil
 }

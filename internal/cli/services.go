@@ -45,7 +45,13 @@ func GoTest(ctx context.Context, sc stack.Config, withSolution bool, pkgs ...str
 		args = append(args, "-tags", "solution")
 	}
 	cmd := exec.CommandContext(ctx, "go", append(args, pkgs...)...)
-	cmd.Env = append(append(os.Environ(), sc.Endpoints().Env()...), "PEAKLOAD_MONGO_BIN="+filepath.Join(sc.Dir, "bin", "mongo"))
+	cmd.Env = TestEnv(sc)
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	return cmd.Run()
+}
+
+// TestEnv is the environment a `go test` with services runs in: this
+// process's, plus the stack's endpoints (internal/stacktest reads them).
+func TestEnv(sc stack.Config) []string {
+	return append(append(os.Environ(), sc.Endpoints().Env()...), "PEAKLOAD_MONGO_BIN="+filepath.Join(sc.Dir, "bin", "mongo"))
 }

@@ -1,5 +1,7 @@
 package course
 
+import "strings"
+
 // The sources' own stacks (ORIGINAL=1), as their rows name them.
 const (
 	Fastify = "fastify" // article A
@@ -12,3 +14,37 @@ const (
 // On is variant v measured on a source's own stack: On(Express, EmptyGet)
 // is "express-empty-get", beside the Go row "empty-get".
 func On(stack string, v Variant) Variant { return Variant(stack + "-" + string(v)) }
+
+// originals lists, step by step, the sources' stacks whose rows ORIGINAL=1
+// adds to the step's bench (issue 37): which article runs on what. The rows
+// themselves are the scenarios' (internal/scenario), named On(stack, v) or,
+// step 9, FrameworkRow(stack, ep); TestRowsOnTheSourcesStacksAreDeclared holds the two
+// together, and `make test-originals` fails a stack declared here whose rows
+// the bench does not measure.
+var originals = map[int][]string{
+	0: {Express, Koa},    // article B's empty GET / POST, and the repository's Koa table
+	1: {Fastify},         // article A, on Fastify with node-postgres
+	2: {Fastify},         // … cache-aside on ioredis
+	3: {Fastify},         // … weak ETags (@fastify/etag)
+	4: {Fastify},         // … the in-flight promise map
+	5: {Fastify},         // … node-cache in front of Redis
+	6: {Express, Koa},    // article B's inserts: sync, async, group, bulk
+	7: {Express},         // article B's counters
+	8: {NodeJS},          // the guide's login: pbkdf2Sync, then pbkdf2
+	9: {Express, Elysia}, // article D: Express on Node, Elysia on Bun
+}
+
+// Originals are the sources' stacks the step's bench measures with
+// ORIGINAL=1 (nil: the step has no original, as step 10).
+func (s Step) Originals() []string { return originals[s.N] }
+
+// IsOriginalRow says whether row v of the step runs on one of its
+// originals' stacks: its name is the stack's, a dash, then the row's.
+func (s Step) IsOriginalRow(v Variant) bool {
+	for _, stack := range s.Originals() {
+		if strings.HasPrefix(string(v), stack+"-") {
+			return true
+		}
+	}
+	return false
+}

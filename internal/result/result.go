@@ -42,15 +42,19 @@ type Result struct {
 // Machine describes where the numbers come from: a learner comparing runs
 // must see the core count, the stack and whether the server was pinned.
 type Machine struct {
-	CPUs             int     `json:"cpus"`
-	CPUModel         string  `json:"cpu_model,omitempty"`
-	Go               string  `json:"go"`
-	OS               string  `json:"os"`
-	Arch             string  `json:"arch"`
-	Stack            string  `json:"stack"`
-	Mongo            string  `json:"mongo,omitempty"` // which MongoDB server ran (write-path steps)
-	CPUPlan          CPUPlan `json:"cpu_plan"`
-	ServerGOMAXPROCS int     `json:"server_gomaxprocs"`
+	CPUs     int    `json:"cpus"`
+	CPUModel string `json:"cpu_model,omitempty"`
+	Go       string `json:"go"`
+	OS       string `json:"os"`
+	Arch     string `json:"arch"`
+	Stack    string `json:"stack"`
+	Mongo    string `json:"mongo,omitempty"` // which MongoDB server ran (write-path steps)
+	// Runtimes are the sources' own runtimes' versions with ORIGINAL=1
+	// ({"node": "20.20.2", "bun": "1.4.5"}): a Node figure is Node's of
+	// that version, as a Go figure is Go's.
+	Runtimes         map[string]string `json:"runtimes,omitempty"`
+	CPUPlan          CPUPlan           `json:"cpu_plan"`
+	ServerGOMAXPROCS int               `json:"server_gomaxprocs"`
 }
 
 // Claim is one source's figure beside ours. Reproduced is computed
@@ -351,6 +355,9 @@ func (r *Result) stackLine() string {
 	}
 	if r.Machine.Mongo != "" {
 		s += "; MongoDB: " + r.Machine.Mongo
+	}
+	for _, rt := range slices.Sorted(maps.Keys(r.Machine.Runtimes)) {
+		s += "; " + rt + " " + r.Machine.Runtimes[rt] // ORIGINAL=1: node 20.20.2; bun 1.4.5
 	}
 	if ms, ok := r.Params["added_latency_ms"].(float64); ok && ms > 0 {
 		s += say("bench.latency", ms)

@@ -35,6 +35,10 @@ var Tools = []Tool{
 	{Name: "mongod", Apt: "", Brew: "mongodb/brew/mongodb-community", Optional: true},
 	{Name: "dot", Apt: "graphviz", Brew: "graphviz", Optional: true},
 	{Name: "k6", Brew: "k6", Optional: true},
+	// ORIGINAL=1: the sources' own stacks run on Node.js (Debian 12 ships
+	// 18, the oldest they need) and their packages come from npm.
+	{Name: "node", Apt: "nodejs", Brew: "node", Optional: true},
+	{Name: "npm", Apt: "npm", Brew: "node", Optional: true},
 	{Name: "docker", Apt: "docker.io", Brew: "--cask docker", Optional: true},
 }
 

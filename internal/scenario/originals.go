@@ -1,0 +1,34 @@
+package scenario
+
+import (
+	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/params"
+)
+
+// OriginalRows are the rows ORIGINAL=1 adds to s's bench: the variants run
+// on a source's own stack (load.Variant.Original). `make test-originals`
+// wants each of them measured, and the README's table reads their figures.
+func (s Step) OriginalRows(p params.Params) []load.Variant {
+	var out []load.Variant
+	for _, v := range s.Variants(Env{Params: p, Tool: "go", Original: true}) {
+		if v.Original != nil {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// undeclaredOriginals names the rows of s that run an original whose stack
+// the step's entry does not declare (course.Step.Originals), and the rows
+// named for an original that run Go: either would make the README's
+// column and `make test-originals` miss or misread them.
+func (s Step) undeclaredOriginals(p params.Params) []string {
+	var bad []string
+	for _, v := range s.Variants(Env{Params: p, Tool: "go", Original: true}) {
+		if (v.Original != nil) != s.IsOriginalRow(course.Variant(v.Name)) {
+			bad = append(bad, v.Name)
+		}
+	}
+	return bad
+}
