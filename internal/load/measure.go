@@ -128,6 +128,11 @@ func perRequestCosts(r *result.Run, before, after proc.Counters, pattern string,
 		return
 	}
 	w := proc.RequestWork(before, after, pattern) // the counts (counts.go: exact per completed request)
+	if w.Requests <= 0 {
+		// A server that counts no requests (a source's original, counted
+		// at the databases): its work divides by the driver's responses.
+		w.Requests = served
+	}
 	r.ExactCounts, r.Served = w.Exact, w.Requests
 	r.PerRequest.DBQueries = w.Per(w.DBQueries)
 	r.PerRequest.RedisBytes = w.Per(w.RedisBytes)
