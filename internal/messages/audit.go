@@ -145,6 +145,8 @@ var auditLines = []struct{ key, en, vi string }{
 		"QUERIES= là tên một bộ đếm trong metrics của service: hãy đưa thêm METRICS=url"},
 	{"audit.queries_none", "QUERIES=%s is not a metric of METRICS=%s (it has %d, e.g. %s)",
 		"QUERIES=%s không phải là một metric của METRICS=%s (trang đó có %d metric, ví dụ %s)"},
+	{"audit.first_failed", "the first requests, the cold key's %d GETs of %s sent before anything else, got no answer (%s; each request may take %s): nothing was audited; is the service up at %s, and does the URL name a route that succeeds?",
+		"những request đầu tiên, %d request GET %s của key nguội gửi trước mọi thứ khác, không nhận được câu trả lời nào (%s; mỗi request được chờ tối đa %s): chưa kiểm tra gì cả; service có đang chạy ở %s không, và URL có trỏ tới một route trả lời thành công không?"},
 	{"audit.wrote", "\nwrote %s (drawn by make report)\n", "\nđã ghi %s (make report đưa nó vào báo cáo)\n"},
 }
 
