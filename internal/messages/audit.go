@@ -130,7 +130,10 @@ var auditWords = []struct{ key, en, vi string }{
 	{"table.audit.no_baseline", "the baseline was not served cleanly: nothing to recover to", "mức nền đã không được phục vụ trơn tru: không có mốc nào để hồi về"},
 	{"table.audit.unsteady_baseline", "%.0f%% of the baseline's requests left late (more than %.0f%%): the load tool could not keep its schedule, so its p99 is no steady level to recover to",
 		"%.0f%% request của mức nền bị gửi trễ (quá %.0f%%): công cụ tạo tải không giữ nổi lịch gửi, nên p99 của nó không phải một mức ổn định để hồi về"},
-	{"table.audit.recovery", "at %.0f req/s after the burst, p99 per half second, each after a %s warm-up: %s ms (baseline %.1f ms)", "ở %.0f req/s sau burst, p99 từng nửa giây, mỗi lần sau %s khởi động: %s ms (mức nền %.1f ms)"},
+	{"table.audit.spread_baseline", "the baseline's %d half-second windows had p99s of %s ms, one above %.1f ms (twice their median, or 5 ms above it): the machine stalled, so there was no steady level to recover to",
+		"%d cửa sổ nửa giây của mức nền có p99 là %s ms, có cửa sổ vượt %.1f ms (gấp đôi trung vị của chúng, hoặc trung vị cộng 5 ms): máy đã bị khựng, nên không có mức ổn định nào để hồi về"},
+	{"table.audit.recovery", "at %.0f req/s after the burst, p99 per half second, each after a %s warm-up: %s ms (baseline %.1f ms: the median of %d such windows before the burst, %s ms)",
+		"ở %.0f req/s sau burst, p99 từng nửa giây, mỗi lần sau %s khởi động: %s ms (mức nền %.1f ms: trung vị của %d cửa sổ như thế trước burst, %s ms)"},
 }
 
 // auditLines are the audit command's own lines (cmd/workshop/audit.go),
