@@ -184,36 +184,49 @@ func burst(ctx context.Context, c Config) ([]result.Run, []Finding) {
 	shedding.Mark, shedding.Verdict, why = shedVerdict(s)
 	shedding.Evidence += why
 	runs := append(append([]result.Run{closed}, bases...), b)
+	rec, recovery := c.recovery(ctx, open, plan, bases, base, recovery)
+	return append(runs, rec...), []Finding{shedding, recovery}
+}
+
+// recovery runs the recovery windows after the burst and judges them
+// against the baseline: only a steady baseline is a level to come back
+// to, and p99s that stayed high are the service's only when neither the
+// load tool's CPU (busy) nor a service idle on its own CPU (the machine's
+// latency, or something it waits on) explains them.
+func (c Config) recovery(ctx context.Context, open openLoop, plan result.CPUPlan, bases []result.Run, base result.Run, recovery Finding) ([]result.Run, Finding) {
 	if base.Requests == 0 || float64(base.Errors) > HalfRateTolerance*float64(base.Requests) {
 		recovery.Evidence = english("table.audit.no_baseline")
-		return runs, []Finding{shedding, recovery}
+		return nil, recovery
 	}
 	if late := base.Arrival.MissedShare(); late > SteadyMissed {
 		// The load tool could not keep the baseline's schedule: its p99 is
 		// the tool's queue, no level of the service's to come back to.
 		recovery.Evidence = english("table.audit.unsteady_baseline", 100*late, 100*SteadyMissed)
-		return runs, []Finding{shedding, recovery}
+		return nil, recovery
 	}
 	bound, steady := recoveryBound(bases, base.Latency.P99)
 	if !steady {
 		recovery.Evidence = english("table.audit.spread_baseline", len(bases), p99List(bases), bound)
-		return runs, []Finding{shedding, recovery}
+		return nil, recovery
 	}
-	cpu0, t0 = proc.SelfCPU(), time.Now()
-	rec, ok, took := recoverAfter(ctx, open, rate/2, bound)
-	busy := (proc.SelfCPU() - cpu0).Seconds() / time.Since(t0).Seconds() / float64(driverCPUs(plan))
-	runs = append(runs, rec...)
-	recovery.Evidence = english("table.audit.recovery", rate/2, recoveryWarmup, p99List(rec), base.Latency.P99, len(bases), p99List(bases))
+	rate := base.Arrival.IntendedRPS
+	cpu0, srv0, t0 := proc.SelfCPU(), c.serverCPU(ctx), time.Now()
+	rec, ok, took := recoverAfter(ctx, open, rate, bound)
+	srv1, wall := c.serverCPU(ctx), time.Since(t0).Seconds()
+	busy := (proc.SelfCPU() - cpu0).Seconds() / wall / float64(driverCPUs(plan))
+	recovery.Evidence = english("table.audit.recovery", rate, recoveryWarmup, p99List(rec), base.Latency.P99, len(bases), p99List(bases))
 	switch {
 	case ok:
 		recovery.Mark, recovery.Verdict = Pass, english("table.audit.recovered", took.Round(100*time.Millisecond))
 	case busy >= result.ClientBusyLimit:
 		// p99s the load tool's own CPU kept high are not the service's.
 		recovery.Evidence += "; " + english("table.audit.tool_busy", min(100, 100*busy))
+	case srv0 >= 0 && srv1 >= 0 && (srv1-srv0)/wall < result.ServerIdleLimit:
+		recovery.Evidence += "; " + english("table.audit.idle_recovery", 100*(srv1-srv0)/wall)
 	default:
 		recovery.Mark, recovery.Verdict = Missing, english("table.audit.not_recovered", RecoveryLimit)
 	}
-	return runs, []Finding{shedding, recovery}
+	return rec, recovery
 }
 
 // burstEvidence is what the burst saw, before its verdict's why: where the
@@ -287,7 +300,7 @@ func baseline(open openLoop, rate float64) ([]result.Run, result.Run) {
 		ws = append(ws, open(fmt.Sprintf("baseline ½× %d", i+1), rate, recoveryWindow, warm))
 	}
 	byP99 := slices.SortedFunc(slices.Values(ws), func(a, b result.Run) int { return cmp.Compare(a.Latency.P99, b.Latency.P99) })
-	sum := result.Run{Variant: "baseline ½×", Latency: byP99[len(byP99)/2].Latency, Arrival: &result.Arrival{}}
+	sum := result.Run{Variant: "baseline ½×", Latency: byP99[len(byP99)/2].Latency, Arrival: &result.Arrival{IntendedRPS: rate}}
 	for _, w := range ws {
 		a := arrival(w)
 		sum.Requests, sum.Errors, sum.DurationS = sum.Requests+w.Requests, sum.Errors+w.Errors, sum.DurationS+w.DurationS

@@ -184,7 +184,7 @@ func TestBaselineIsTheMedianOfItsWindows(t *testing.T) {
 			Arrival: &result.Arrival{Scheduled: 100, Missed: 1}}
 	}
 	ws, base := baseline(open, 1000)
-	if len(ws) != baselineWindows || base.Latency.P99 != 5 || base.Requests != 300 || base.Errors != 3 || base.Arrival.Scheduled != 300 || base.Arrival.Missed != 3 {
+	if len(ws) != baselineWindows || base.Latency.P99 != 5 || base.Requests != 300 || base.Errors != 3 || base.Arrival.Scheduled != 300 || base.Arrival.Missed != 3 || base.Arrival.IntendedRPS != 1000 {
 		t.Errorf("baseline of %v: %d windows, p99 %.1f, %d requests, %d errors, %+v; want the median p99 5 and the sums", p99s, len(ws), base.Latency.P99, base.Requests, base.Errors, *base.Arrival)
 	}
 	for _, d := range asked {

@@ -132,6 +132,8 @@ var auditWords = []struct{ key, en, vi string }{
 		"%.0f%% request của mức nền bị gửi trễ (quá %.0f%%): công cụ tạo tải không giữ nổi lịch gửi, nên p99 của nó không phải một mức ổn định để hồi về"},
 	{"table.audit.spread_baseline", "the baseline's %d half-second windows had p99s of %s ms, one above %.1f ms (twice their median, or 5 ms above it): the machine stalled, so there was no steady level to recover to",
 		"%d cửa sổ nửa giây của mức nền có p99 là %s ms, có cửa sổ vượt %.1f ms (gấp đôi trung vị của chúng, hoặc trung vị cộng 5 ms): máy đã bị khựng, nên không có mức ổn định nào để hồi về"},
+	{"table.audit.idle_recovery", "the service used %.0f%% of a CPU meanwhile: a p99 that stays high on a service that is not busy is the machine's latency, or something it waits on, so whether it recovers is not judged here",
+		"trong lúc đó service chỉ dùng %.0f%% một CPU: p99 vẫn cao trên một service không bận là độ trễ của máy, hoặc của thứ nó đang chờ, nên ở đây không xét nó có hồi lại hay không"},
 	{"table.audit.recovery", "at %.0f req/s after the burst, p99 per half second, each after a %s warm-up: %s ms (baseline %.1f ms: the median of %d such windows before the burst, %s ms)",
 		"ở %.0f req/s sau burst, p99 từng nửa giây, mỗi lần sau %s khởi động: %s ms (mức nền %.1f ms: trung vị của %d cửa sổ như thế trước burst, %s ms)"},
 }
