@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"net/http"
-	"strings"
 
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/probe"
@@ -45,12 +44,9 @@ func (c Config) first(ctx context.Context, client *http.Client) (*Finding, error
 		return nil, ctx.Err()
 	}
 	if seen.answered == 0 && seen.err != nil {
-		return nil, errors.New(messages.T("audit.first_failed", c.Cold, c.ColdPath, oneLine(seen.err.Error()), probe.RequestTimeout, c.Target.Base))
+		return nil, errors.New(messages.T("audit.first_failed", c.Cold, c.ColdPath, probe.OneLine(seen.err.Error()), probe.RequestTimeout, c.Target.Base))
 	}
 	// Answers that are all errors (a 500 to everything) are the URL's GET
 	// to say, now that the key has been read.
 	return &f, try.TryFirst(ctx)
 }
-
-// oneLine is an error in one line, for the sentence it is quoted in.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
