@@ -269,9 +269,9 @@ func driverCPUs(plan result.CPUPlan) int {
 // RecoveryLimit is how long after the burst p99 may take to come back,
 // recoveryWindow and recoveryWarmup each recovery (and baseline) window's
 // length and warm-up, baselineWindows how many windows the baseline is,
-// and SteadyMissed the
-// share of the baseline's requests that may leave late (the load tool
-// behind its schedule) for it to be a steady level to recover to.
+// and SteadyMissed the share of the baseline's requests that may leave
+// late (the load tool behind its schedule) for it to be a steady level to
+// recover to.
 const (
 	RecoveryLimit   = 5 * time.Second
 	recoveryWindow  = 500 * time.Millisecond
@@ -287,9 +287,9 @@ type openLoop func(name string, rate float64, d, warm time.Duration) result.Run
 // windows at rate, each as long as and warmed up like a recovery window
 // (a p99 over 1.5 s is not comparable with one over 0.5 s), the first
 // after a longer warm-up (the service's first requests at this rate). Its
-// p99 is the median window's, so one window a stall of the machine
-// spoiled neither raises nor lowers it; its requests, errors and schedule
-// are the windows' sums.
+// p99 is the median window's, not one window's luck; a window far above
+// it says the machine stalled, and recoveryBound calls the baseline no
+// level at all. Its requests, errors and schedule are the windows' sums.
 func baseline(open openLoop, rate float64) ([]result.Run, result.Run) {
 	var ws []result.Run
 	for i := range baselineWindows {
