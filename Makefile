@@ -20,7 +20,7 @@ ACTION      := $(filter $(ACTIONS),$(MAKECMDGOALS))
 # compose-bench takes STEP as a directory name (02-cache-aside) or a number.
 STEP_DIR    := $(if $(filter compose-bench,$(MAKECMDGOALS)),$(notdir $(firstword $(wildcard steps/$(STEP) steps/0$(STEP)-* steps/$(STEP)-*))))
 export STACK TOOL QUICK ORIGINAL VUS ITERATIONS DURATION SOLUTION LATENCY RUNS ARRIVAL RATE CAPACITY
-export FORMAT GRADE_BASE GRADE_STEPS URL REQUESTS METRICS PER_REQUEST ALLOW_REMOTE POST COLD CHANGE QUERIES BURST_POST BODY
+export FORMAT GRADE_BASE GRADE_STEPS URL REQUESTS METRICS PER_REQUEST ALLOW_REMOTE POST COLD CHANGE QUERIES BURST_POST BODY COLD_N SLOWLORIS BURST
 export K6
 
 # Each action needs a step: `make step-2 check`, not `make check`.
@@ -146,8 +146,8 @@ grade: build ## CI on a learner's fork: the checks of the steps whose exercise.g
 probe: build ## the bench on a service of yours: URL=http://127.0.0.1:8080/path [REQUESTS=file METRICS=url PER_REQUEST='re,re' RUNS=N CAPACITY=1]; loopback only unless ALLOW_REMOTE=1
 	@$(WORKSHOP) probe
 
-audit: build ## the articles' practices checked on a service from outside: URL=… [POST=/route METRICS=url QUERIES=name COLD=/path CHANGE='POST /path']
-	@$(WORKSHOP) audit
+audit: build ## the articles' practices checked on a service from outside: URL=… [POST=/route METRICS=url QUERIES=name COLD=/path CHANGE='POST /path' COLD_N= SLOWLORIS= BURST= BURST_POST=1 BODY=]; HELP=1: what each sets
+	@$(WORKSHOP) audit $(if $(filter 1,$(HELP)),-h)
 
 compare: build ## every step's latest result against every article claim; A=<file> B=<file>: two runs of a step side by side, with a significance test; DIR=<folder>: many people's results, one table per step, one row per person
 	@$(WORKSHOP) compare $(if $(A),-a '$(A)') $(if $(B),-b '$(B)') $(if $(DIR),-dir '$(DIR)')

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,29 +23,23 @@ import (
 // service from outside (internal/audit), one verdict each with its
 // evidence, into results/audit/.
 func runAudit(ctx context.Context, cfg cli.Config, args []string) error {
-	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
-	var svc serviceFlags
-	svc.register(fs, "a GET route of the service, e.g. http://127.0.0.1:8080/items/1",
-		"the service's Prometheus metrics URL", "audit a host that is not this machine (yours, and only yours)")
-	var c audit.Config
-	fs.StringVar(&c.Post, "post", os.Getenv("POST"), "a route that takes a JSON body (the shell's probes); default: the URL's path")
-	fs.StringVar(&c.ColdPath, "cold", os.Getenv("COLD"), "the cold key's path (default: the URL's): one nobody has read")
-	fs.StringVar(&c.Change, "change", os.Getenv("CHANGE"), "'METHOD /path' sent just before the cold key's requests (a write that invalidates it)")
-	fs.StringVar(&c.Queries, "queries", os.Getenv("QUERIES"), "the metric counting the service's database queries (with -metrics)")
-	fs.IntVar(&c.Cold, "n", 50, "concurrent identical requests for the cold key")
-	fs.DurationVar(&c.SlowlorisBound, "slowloris", 10*time.Second, "how long a trickling client may hold a connection")
-	fs.DurationVar(&c.Burst, "burst", 3*time.Second, "the open-loop burst's length (0: no burst)")
-	fs.BoolVar(&c.BurstPost, "burst-post", os.Getenv("BURST_POST") == "1", "burst the -post route with -body instead of GETs of the URL")
-	fs.StringVar(&c.Body, "body", os.Getenv("BODY"), "the JSON body of -burst-post (default {})")
+	fs, svc, c, err := auditFlags()
+	if err != nil {
+		return err
+	}
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil // -h: the usage was printed, as asked
+		}
 		return err
 	}
 	target, remote := svc.URL, svc.AllowRemote
 	c.MetricsURL = svc.Metrics
 	if target == "" {
-		return errors.New(messages.T("audit.usage"))
+		var help strings.Builder
+		auditUsage(&help, fs)
+		return errors.New(strings.TrimRight(help.String(), "\n"))
 	}
-	var err error
 	if c.Target, err = probe.Resolve(ctx, target, remote); err != nil {
 		return err
 	}
@@ -55,7 +50,7 @@ func runAudit(ctx context.Context, cfg cli.Config, args []string) error {
 	}
 	c.P99Ms = params.Load().Capacity.P99Ms
 	fmt.Fprint(os.Stderr, messages.T("audit.start", target, c.Target.Base, c.SlowlorisBound, c.Burst))
-	res, findings, err := audit.Run(ctx, c)
+	res, findings, err := audit.Run(ctx, *c)
 	if err != nil {
 		return err
 	}
@@ -66,6 +61,63 @@ func runAudit(ctx context.Context, cfg cli.Config, args []string) error {
 	}
 	fmt.Print(messages.T("audit.wrote", path))
 	return nil
+}
+
+// auditVars is each flag of the audit with the make variable that sets it
+// (make audit URL=… SLOWLORIS=5s), in the order the help lists them: the
+// README teaches the variables, -h names both.
+var auditVars = []struct{ flag, variable string }{
+	{"url", "URL"}, {"post", "POST"}, {"metrics", "METRICS"}, {"queries", "QUERIES"}, {"cold", "COLD"},
+	{"change", "CHANGE"}, {"n", "COLD_N"}, {"slowloris", "SLOWLORIS"}, {"burst", "BURST"},
+	{"burst-post", "BURST_POST=1"}, {"body", "BODY"}, {"allow-remote", "ALLOW_REMOTE=1"},
+}
+
+// auditFlags declares the audit's flags, each defaulting to its make
+// variable; a variable that does not parse is an error naming it.
+func auditFlags() (*flag.FlagSet, *serviceFlags, *audit.Config, error) {
+	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
+	fs.SetOutput(os.Stdout)
+	fs.Usage = func() { auditUsage(os.Stdout, fs) }
+	var svc serviceFlags
+	svc.register(fs, messages.T("audit.flag.url"), messages.T("audit.flag.metrics"), messages.T("audit.flag.allow_remote"))
+	var c audit.Config
+	fs.StringVar(&c.Post, "post", os.Getenv("POST"), messages.T("audit.flag.post"))
+	fs.StringVar(&c.ColdPath, "cold", os.Getenv("COLD"), messages.T("audit.flag.cold"))
+	fs.StringVar(&c.Change, "change", os.Getenv("CHANGE"), messages.T("audit.flag.change"))
+	fs.StringVar(&c.Queries, "queries", os.Getenv("QUERIES"), messages.T("audit.flag.queries"))
+	fs.IntVar(&c.Cold, "n", 50, messages.T("audit.flag.n"))
+	fs.DurationVar(&c.SlowlorisBound, "slowloris", 10*time.Second, messages.T("audit.flag.slowloris"))
+	fs.DurationVar(&c.Burst, "burst", 3*time.Second, messages.T("audit.flag.burst"))
+	fs.BoolVar(&c.BurstPost, "burst-post", os.Getenv("BURST_POST") == "1", messages.T("audit.flag.burst_post"))
+	fs.StringVar(&c.Body, "body", os.Getenv("BODY"), messages.T("audit.flag.body"))
+	for _, v := range []struct{ flag, variable, value string }{
+		{"n", "COLD_N", os.Getenv("COLD_N")}, {"slowloris", "SLOWLORIS", os.Getenv("SLOWLORIS")}, {"burst", "BURST", os.Getenv("BURST")},
+	} {
+		if v.value == "" {
+			continue
+		}
+		if err := fs.Set(v.flag, v.value); err != nil {
+			return nil, nil, nil, errors.New(messages.T("audit.bad_variable", v.variable, v.value, err))
+		}
+	}
+	return fs, &svc, &c, nil
+}
+
+// auditUsage is the audit's help: the usage line, then each flag with its
+// make variable, its default and what it does, in the run's language.
+func auditUsage(w io.Writer, fs *flag.FlagSet) {
+	fmt.Fprintln(w, messages.T("audit.usage"))
+	fmt.Fprint(w, messages.T("audit.flags"))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, v := range auditVars {
+		f := fs.Lookup(v.flag)
+		def := f.DefValue
+		if def == "" || def == "false" {
+			def = "–"
+		}
+		fmt.Fprintf(tw, "  %s	-%s	%s	%s\n", v.variable, f.Name, def, f.Usage)
+	}
+	tw.Flush()
 }
 
 // printFindings prints the audit for a person, in the run's language: the

@@ -30,7 +30,7 @@ var (
 // from catalogue keys too (in English, said again at print time). Kept
 // out: rerun's command line, typed the same in every language; the
 // slowloris probe's HTTP lines, the burst's status errors ("HTTP 503") and
-// its recovery windows' run names (identifiers, as a variant's name is).
+// its baseline's and recovery windows' run names (identifiers, as a variant's name is).
 func TestMessagesGoThroughTheCatalogue(t *testing.T) {
 	files := map[string][]string{ // file → functions exempt
 		"doctor.go":   nil,
@@ -39,7 +39,7 @@ func TestMessagesGoThroughTheCatalogue(t *testing.T) {
 		"audit.go":    nil,
 		"grade.go":    nil,
 		filepath.Join("..", "..", "internal", "audit", "audit.go"):           nil,
-		filepath.Join("..", "..", "internal", "audit", "burst.go"):           {"recoverAfter", "burstVariant"},
+		filepath.Join("..", "..", "internal", "audit", "burst.go"):           {"recoverAfter", "baseline", "burstVariant"},
 		filepath.Join("..", "..", "internal", "audit", "coldkey.go"):         nil,
 		filepath.Join("..", "..", "internal", "audit", "etag.go"):            nil,
 		filepath.Join("..", "..", "internal", "audit", "headers.go"):         nil,

@@ -128,23 +128,25 @@ func Run(ctx context.Context, c Config) (*result.Result, []Finding, error) {
 			"slowloris_bound_s": c.SlowlorisBound.Seconds(), "body_limit_probe_bytes": c.BodySize, "cold_requests": c.Cold}}
 	client := newClient()
 	defer client.CloseIdleConnections()
+	// One request first, before any probe or load: a service that
+	// refuses, fails or hangs ends the audit here with one clear error
+	// naming its URL, after one request's timeout, not a table of "not
+	// judged" rows written down as a result.
+	cold, err := c.first(ctx, client)
+	if err != nil {
+		return nil, nil, err
+	}
 	slowCtx, stopSlow := context.WithCancel(ctx)
 	defer stopSlow()
 	var slow Finding
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() { defer wg.Done(); slow = slowloris(slowCtx, c) }()
-
-	// The cold key is the first read, while its key is still cold; then
-	// the URL's GET is tried once: a service that refuses, fails or hangs
-	// ends the audit here with one clear error, not a table of "not
-	// judged" rows written down as a result.
-	out := []Finding{coldKey(ctx, c, client)}
-	if err := (&probe.Config{Target: c.Target}).TryFirst(ctx); err != nil {
-		stopSlow()
-		wg.Wait()
-		return nil, nil, err
+	if cold == nil {
+		f := coldKey(ctx, c, client)
+		cold = &f
 	}
+	out := []Finding{*cold}
 	out = append(out, etag(ctx, c, client)...)
 	out = append(out, bodyLimit(ctx, c, client), malformedJSON(ctx, c, client), keepAlive(ctx, c))
 	wg.Wait()

@@ -1,10 +1,12 @@
 package audit
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -154,20 +156,21 @@ func burst(ctx context.Context, c Config) ([]result.Run, []Finding) {
 		recovery.Evidence = english("table.audit.no_burst")
 		return []result.Run{closed}, []Finding{shedding, recovery}
 	}
-	warm := time.Duration(0)
-	open := func(name string, rate float64, d time.Duration) result.Run {
+	// Each open-loop window is a fresh open loop: it warms up (connections
+	// opened, senders started) before its window, or its first requests'
+	// lateness would read as the service's; the burst alone starts cold,
+	// as a burst does.
+	open := func(name string, rate float64, d, warm time.Duration) result.Run {
 		r, _ := load.DriveOpen(ctx, load.Options{Target: c.Target.Base, VUs: 16, Rate: rate, Duration: d, Warmup: warm, NoRetry: true}, v, counts.mark)
 		r.Variant = name
 		return r
 	}
-	warm = 500 * time.Millisecond // the baseline's connections opened before its window
 	counts.reset()
-	base := open("baseline ½×", rate/2, 1500*time.Millisecond)
-	warm = 0
+	bases, base := baseline(open, rate/2)
 	s := burstSeen{Base: base, P99Ms: c.P99Ms}
 	s.BaseShed, _ = counts.reset()
 	cpu0, srv0, t0 := proc.SelfCPU(), c.serverCPU(ctx), time.Now()
-	s.Burst = open("burst 2×", 2*rate, c.Burst)
+	s.Burst = open("burst 2×", 2*rate, c.Burst, 0)
 	srv1, wall := c.serverCPU(ctx), time.Since(t0).Seconds() // the burst and the queue's drain after it
 	s.ClientBusy = (proc.SelfCPU() - cpu0).Seconds() / wall / float64(driverCPUs(plan))
 	s.ServerBusy = -1
@@ -180,34 +183,50 @@ func burst(ctx context.Context, c Config) ([]result.Run, []Finding) {
 	var why string
 	shedding.Mark, shedding.Verdict, why = shedVerdict(s)
 	shedding.Evidence += why
-	runs := []result.Run{closed, base, b}
+	runs := append(append([]result.Run{closed}, bases...), b)
+	rec, recovery := c.recovery(ctx, open, plan, bases, base, recovery)
+	return append(runs, rec...), []Finding{shedding, recovery}
+}
+
+// recovery runs the recovery windows after the burst and judges them
+// against the baseline: only a steady baseline is a level to come back
+// to, and p99s that stayed high are the service's only when neither the
+// load tool's CPU (busy) nor a service idle on its own CPU (the machine's
+// latency, or something it waits on) explains them.
+func (c Config) recovery(ctx context.Context, open openLoop, plan result.CPUPlan, bases []result.Run, base result.Run, recovery Finding) ([]result.Run, Finding) {
 	if base.Requests == 0 || float64(base.Errors) > HalfRateTolerance*float64(base.Requests) {
 		recovery.Evidence = english("table.audit.no_baseline")
-		return runs, []Finding{shedding, recovery}
+		return nil, recovery
 	}
 	if late := base.Arrival.MissedShare(); late > SteadyMissed {
 		// The load tool could not keep the baseline's schedule: its p99 is
 		// the tool's queue, no level of the service's to come back to.
 		recovery.Evidence = english("table.audit.unsteady_baseline", 100*late, 100*SteadyMissed)
-		return runs, []Finding{shedding, recovery}
+		return nil, recovery
 	}
-	// Each recovery window is a fresh open loop: it warms up as the
-	// baseline did (connections opened, senders started), or its first
-	// requests' lateness would read as a service not yet recovered.
-	warm = recoveryWarmup
-	rec, ok, took := recoverAfter(ctx, open, rate/2, base.Latency.P99)
-	runs = append(runs, rec...)
-	var p99s []string
-	for _, r := range rec {
-		p99s = append(p99s, fmt.Sprintf("%.1f", r.Latency.P99))
+	bound, steady := recoveryBound(bases, base.Latency.P99)
+	if !steady {
+		recovery.Evidence = english("table.audit.spread_baseline", len(bases), p99List(bases), bound)
+		return nil, recovery
 	}
-	recovery.Evidence = english("table.audit.recovery", rate/2, recoveryWarmup, strings.Join(p99s, ", "), base.Latency.P99)
-	if ok {
+	rate := base.Arrival.IntendedRPS
+	cpu0, srv0, t0 := proc.SelfCPU(), c.serverCPU(ctx), time.Now()
+	rec, ok, took := recoverAfter(ctx, open, rate, bound)
+	srv1, wall := c.serverCPU(ctx), time.Since(t0).Seconds()
+	busy := (proc.SelfCPU() - cpu0).Seconds() / wall / float64(driverCPUs(plan))
+	recovery.Evidence = english("table.audit.recovery", rate, recoveryWarmup, p99List(rec), base.Latency.P99, len(bases), p99List(bases))
+	switch {
+	case ok:
 		recovery.Mark, recovery.Verdict = Pass, english("table.audit.recovered", took.Round(100*time.Millisecond))
-	} else {
+	case busy >= result.ClientBusyLimit:
+		// p99s the load tool's own CPU kept high are not the service's.
+		recovery.Evidence += "; " + english("table.audit.tool_busy", min(100, 100*busy))
+	case srv0 >= 0 && srv1 >= 0 && (srv1-srv0)/wall < result.ServerIdleLimit:
+		recovery.Evidence += "; " + english("table.audit.idle_recovery", 100*(srv1-srv0)/wall)
+	default:
 		recovery.Mark, recovery.Verdict = Missing, english("table.audit.not_recovered", RecoveryLimit)
 	}
-	return runs, []Finding{shedding, recovery}
+	return rec, recovery
 }
 
 // burstEvidence is what the burst saw, before its verdict's why: where the
@@ -248,25 +267,81 @@ func driverCPUs(plan result.CPUPlan) int {
 }
 
 // RecoveryLimit is how long after the burst p99 may take to come back,
-// recoveryWarmup each recovery window's warm-up, and SteadyMissed the
-// share of the baseline's requests that may leave late (the load tool
-// behind its schedule) for it to be a steady level to recover to.
+// recoveryWindow and recoveryWarmup each recovery (and baseline) window's
+// length and warm-up, baselineWindows how many windows the baseline is,
+// and SteadyMissed the share of the baseline's requests that may leave
+// late (the load tool behind its schedule) for it to be a steady level to
+// recover to.
 const (
-	RecoveryLimit  = 5 * time.Second
-	recoveryWarmup = 250 * time.Millisecond
-	SteadyMissed   = 0.10
+	RecoveryLimit   = 5 * time.Second
+	recoveryWindow  = 500 * time.Millisecond
+	recoveryWarmup  = 250 * time.Millisecond
+	baselineWindows = 3
+	SteadyMissed    = 0.10
 )
 
+// openLoop runs one open-loop window: its name, rate, length and warm-up.
+type openLoop func(name string, rate float64, d, warm time.Duration) result.Run
+
+// baseline is the level the service is to recover to: baselineWindows
+// windows at rate, each as long as and warmed up like a recovery window
+// (a p99 over 1.5 s is not comparable with one over 0.5 s), the first
+// after a longer warm-up (the service's first requests at this rate). Its
+// p99 is the median window's, not one window's luck; a window far above
+// it says the machine stalled, and recoveryBound calls the baseline no
+// level at all. Its requests, errors and schedule are the windows' sums.
+func baseline(open openLoop, rate float64) ([]result.Run, result.Run) {
+	var ws []result.Run
+	for i := range baselineWindows {
+		warm := recoveryWarmup
+		if i == 0 {
+			warm = 2 * recoveryWarmup
+		}
+		ws = append(ws, open(fmt.Sprintf("baseline ½× %d", i+1), rate, recoveryWindow, warm))
+	}
+	byP99 := slices.SortedFunc(slices.Values(ws), func(a, b result.Run) int { return cmp.Compare(a.Latency.P99, b.Latency.P99) })
+	sum := result.Run{Variant: "baseline ½×", Latency: byP99[len(byP99)/2].Latency, Arrival: &result.Arrival{IntendedRPS: rate}}
+	for _, w := range ws {
+		a := arrival(w)
+		sum.Requests, sum.Errors, sum.DurationS = sum.Requests+w.Requests, sum.Errors+w.Errors, sum.DurationS+w.DurationS
+		sum.Arrival.Scheduled, sum.Arrival.Missed, sum.Arrival.NotSent = sum.Arrival.Scheduled+a.Scheduled, sum.Arrival.Missed+a.Missed, sum.Arrival.NotSent+a.NotSent
+	}
+	return ws, sum
+}
+
+// recoveryBound is the p99 a recovery window must come back under: twice
+// the baseline's (or 5 ms above it, for a fast service). steady says every
+// baseline window was under it too: else the level before the burst was no
+// level (a stall of the machine), and "not recovered" would judge the
+// machine.
+func recoveryBound(bases []result.Run, p99 float64) (bound float64, steady bool) {
+	bound = max(2*p99, p99+5)
+	for _, b := range bases {
+		if b.Latency.P99 > bound {
+			return bound, false
+		}
+	}
+	return bound, true
+}
+
+// p99List is the windows' p99s, in ms, for the evidence.
+func p99List(rs []result.Run) string {
+	var out []string
+	for _, r := range rs {
+		out = append(out, fmt.Sprintf("%.1f", r.Latency.P99))
+	}
+	return strings.Join(out, ", ")
+}
+
 // recoverAfter runs half-second open-loop windows at the baseline's rate
-// until one's p99 is within twice the baseline's (or 5 ms of it): ok only
+// until one's p99 is within bound (recoveryBound): ok only
 // when that window ended within RecoveryLimit of the burst, so a verdict
 // never reads "recovered in 5.6s" beside a limit of 5 s.
-func recoverAfter(ctx context.Context, open func(string, float64, time.Duration) result.Run, rate, baseP99 float64) ([]result.Run, bool, time.Duration) {
-	bound := max(2*baseP99, baseP99+5)
+func recoverAfter(ctx context.Context, open openLoop, rate, bound float64) ([]result.Run, bool, time.Duration) {
 	t0 := time.Now()
 	var out []result.Run
 	for i := 0; time.Since(t0) < RecoveryLimit && ctx.Err() == nil; i++ {
-		r := open(fmt.Sprintf("recovery %d", i+1), rate, 500*time.Millisecond)
+		r := open(fmt.Sprintf("recovery %d", i+1), rate, recoveryWindow, recoveryWarmup)
 		out = append(out, r)
 		if r.Latency.P99 <= bound && r.Requests > 0 {
 			took := time.Since(t0)

@@ -169,3 +169,34 @@ func TestBareGoServerRecovers(t *testing.T) {
 		t.Errorf("a bare Go server: %s (%s)", fs[1].Cell(), fs[1].Evidence)
 	}
 }
+
+// The baseline recovery is judged against is several windows, each as
+// long as and warmed up like a recovery window, its p99 their median: one
+// window a stall spoiled moves it neither way, and a window far above
+// the rest makes the baseline no level to recover to.
+func TestBaselineIsTheMedianOfItsWindows(t *testing.T) {
+	p99s := []float64{8, 3, 5}
+	var asked []time.Duration
+	open := func(name string, rate float64, d, warm time.Duration) result.Run {
+		asked = append(asked, d)
+		i := len(asked) - 1
+		return result.Run{Variant: name, Requests: 100, Errors: int64(i), Latency: result.Latency{P99: p99s[i]},
+			Arrival: &result.Arrival{Scheduled: 100, Missed: 1}}
+	}
+	ws, base := baseline(open, 1000)
+	if len(ws) != baselineWindows || base.Latency.P99 != 5 || base.Requests != 300 || base.Errors != 3 || base.Arrival.Scheduled != 300 || base.Arrival.Missed != 3 || base.Arrival.IntendedRPS != 1000 {
+		t.Errorf("baseline of %v: %d windows, p99 %.1f, %d requests, %d errors, %+v; want the median p99 5 and the sums", p99s, len(ws), base.Latency.P99, base.Requests, base.Errors, *base.Arrival)
+	}
+	for _, d := range asked {
+		if d != recoveryWindow {
+			t.Errorf("a baseline window of %s, want a recovery window's %s", d, recoveryWindow)
+		}
+	}
+	if b, steady := recoveryBound(ws, base.Latency.P99); b != 10 || !steady {
+		t.Errorf("recovery bound %.1f (steady %v), want 5 + 5 ms, steady", b, steady)
+	}
+	ws[0].Latency.P99 = 40 // a window a stall spoiled: no level to recover to
+	if _, steady := recoveryBound(ws, base.Latency.P99); steady {
+		t.Error("a baseline window at twice the median's p99 and more was called steady")
+	}
+}

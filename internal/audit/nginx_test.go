@@ -62,3 +62,44 @@ func TestNginxRecoversAfterABurst(t *testing.T) {
 		t.Errorf("nginx: %s (%s)", fs[1].Cell(), fs[1].Evidence)
 	}
 }
+
+// limitReq is nginx's own load shedding: 200 requests a second from an
+// address, 50 of slack for arrivals that bunch, the excess refused at
+// once with 503; shedAt adds the Retry-After that tells a client when to
+// come back (nginx sends none of its own).
+const (
+	limitReqZone = "limit_req_zone $binary_remote_addr zone=peak:1m rate=200r/s;"
+	limitReq     = "location / { limit_req zone=peak burst=50 nodelay; }"
+	shedAt       = `location / { limit_req zone=peak burst=50 nodelay; error_page 503 @shed; }
+  location @shed { add_header Retry-After 1 always; default_type application/json; return 503 '{"error":"busy"}'; }`
+)
+
+// TestNginxLimitReq: nginx with limit_req sheds what passes its rate with
+// 503 at once; its verdict is "503 without Retry-After" as it ships and
+// "sheds" once the 503 carries Retry-After. Half the rate it served is
+// under its limit, so it is never "refuses below its own rate". A verdict
+// the load tool's CPU or schedule decided is logged and skipped. Neither
+// holds a queue past the burst: never "not recovered".
+func TestNginxLimitReq(t *testing.T) {
+	for _, c := range []struct{ name, server, want string }{
+		{"without Retry-After", limitReq, english("table.audit.no_retry_after")},
+		{"with Retry-After", shedAt, english("table.audit.sheds")},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			base := probetest.NginxHTTP(t, nginxFiles, limitReqZone, c.server)
+			_, fs := burst(t.Context(), Config{Target: target(t, base+"/items/1.json"), Burst: time.Second, P99Ms: 100})
+			for _, f := range fs {
+				t.Logf("%s: %s — %s", f.Practice, f.Cell(), f.Evidence)
+			}
+			if fs[0].Mark == NotJudged {
+				t.Skipf("the machine decided: %s", fs[0].Evidence)
+			}
+			if fs[0].Verdict != c.want {
+				t.Errorf("nginx limit_req %s: %s, want %s (%s)", c.name, fs[0].Cell(), c.want, fs[0].Evidence)
+			}
+			if fs[1].Mark == Missing { // a rate limit holds no queue past the burst
+				t.Errorf("nginx limit_req %s: %s (%s)", c.name, fs[1].Cell(), fs[1].Evidence)
+			}
+		})
+	}
+}

@@ -45,15 +45,15 @@ func (c Config) TryFirst(ctx context.Context) error {
 			if ctx.Err() != nil {
 				return err
 			}
-			return errors.New(messages.T("probe.first_failed", v.Name, oneLine(err.Error()), RequestTimeout, c.Target.Base))
+			return errors.New(messages.T("probe.first_failed", v.Name, OneLine(err.Error()), RequestTimeout, c.Target.Base))
 		}
 	}
 	return nil
 }
 
-// oneLine is an error in one line: a body's newlines would break the
+// OneLine is an error in one line: a body's newlines would break the
 // sentence it is quoted in.
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+func OneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // judge says whether a row measured a service that serves: no answer in
 // the window, or errors above MaxErrorShare, fail it.
@@ -62,7 +62,7 @@ func judge(r result.Run, o load.Options) error {
 		return errors.New(messages.T("probe.row_silent", r.Variant, o.Duration, RequestTimeout))
 	}
 	if share := float64(r.Errors) / float64(r.Requests); share > MaxErrorShare {
-		return errors.New(messages.T("probe.row_failed", r.Variant, r.Errors, r.Requests, 100*share, 100*MaxErrorShare, oneLine(r.FirstError)))
+		return errors.New(messages.T("probe.row_failed", r.Variant, r.Errors, r.Requests, 100*share, 100*MaxErrorShare, OneLine(r.FirstError)))
 	}
 	return nil
 }

@@ -18,6 +18,13 @@ import (
 // where nginx is not installed (apt-get install nginx-light).
 func Nginx(t testing.TB, files map[string]string, extra string) string {
 	t.Helper()
+	return NginxHTTP(t, files, "", extra)
+}
+
+// NginxHTTP is Nginx with directives for the http block too (http), where
+// some must go: limit_req_zone, for one.
+func NginxHTTP(t testing.TB, files map[string]string, http, extra string) string {
+	t.Helper()
 	bin, err := exec.LookPath("nginx")
 	if err != nil {
 		if bin, err = exec.LookPath("/usr/sbin/nginx"); err != nil {
@@ -44,9 +51,10 @@ http {
   client_body_temp_path %[1]s/body; proxy_temp_path %[1]s/proxy; fastcgi_temp_path %[1]s/fastcgi;
   uwsgi_temp_path %[1]s/uwsgi; scgi_temp_path %[1]s/scgi;
   types { application/json json; application/octet-stream bin; }
+  %[4]s
   server { listen %[2]s; root %[1]s/www; %[3]s }
 }
-`, dir, addr, extra)
+`, dir, addr, extra, http)
 	path := filepath.Join(dir, "nginx.conf")
 	if err := os.WriteFile(path, []byte(conf), 0o644); err != nil {
 		t.Fatal(err)

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -46,10 +47,19 @@ func Status(code int) http.Handler {
 // server whose every worker is stuck.
 func Hang(t testing.TB) string {
 	t.Helper()
+	base, _ := HangCounting(t)
+	return base
+}
+
+// HangCounting is Hang, with the count of connections it has accepted:
+// how many requests a client sent before it gave up on the server.
+func HangCounting(t testing.TB) (string, *atomic.Int64) {
+	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
+	var accepted atomic.Int64
 	done := make(chan struct{})
 	t.Cleanup(func() { close(done); l.Close() })
 	go func() {
@@ -58,6 +68,7 @@ func Hang(t testing.TB) string {
 			if err != nil {
 				return
 			}
+			accepted.Add(1)
 			go func() {
 				defer c.Close()
 				_, _ = c.Read(make([]byte, 4096))
@@ -65,7 +76,7 @@ func Hang(t testing.TB) string {
 			}()
 		}
 	}()
-	return "http://" + l.Addr().String()
+	return "http://" + l.Addr().String(), &accepted
 }
 
 // AnyTag304 tags its one body with an ETag and answers 304 to any
