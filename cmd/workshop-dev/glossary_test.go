@@ -217,6 +217,8 @@ func TestGlossaryRulesCatchWhatTheySay(t *testing.T) {
 	}
 	for text, want := range map[string]bool{
 		"chạy bản tham khảo":                                    true,
+		"ở những chỗ chúng tôi đã lường trước":                  true,
+		"bài D: «đội ngũ kỹ sư của chúng tôi»":                  false,
 		"cho bản\n  tham khảo) chạy":                            true,
 		": cạnh một mốc\n: trần đo trong cùng lần chạy":         true,
 		"các vòng rơi về hai phía của ngưỡng":                   true,
