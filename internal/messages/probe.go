@@ -15,7 +15,7 @@ var probeLines = []struct{ key, en, vi string }{
 	{"probe.row_failed", "%s failed: %d of %d requests were errors (%.1f%%, more than the %.0f%% allowed; the first: %s): no req/s is given for a service that fails, and no results file was written",
 		"%s hỏng: %d trên %d request bị lỗi (%.1f%%, quá mức %.0f%% cho phép; lỗi đầu tiên: %s): service đang lỗi thì không có req/s nào cả, và không file kết quả nào được ghi"},
 	{"probe.row_silent", "%s failed: no answer in its %s window (each request may take %s): no req/s is given, and no results file was written",
-		"%s hỏng: không có trả lời nào trong cửa sổ %s của nó (mỗi request được chờ tối đa %s): không có req/s, và không file kết quả nào được ghi"},
+		"%s hỏng: không có trả lời nào trong cửa sổ %s của nó (mỗi request chờ tối đa %s): không có req/s, và không ghi file kết quả nào"},
 	{"probe.metrics_failed", "METRICS=%s, read before the load: %v", "METRICS=%s, đọc trước khi tạo tải: %v"},
 	{"probe.metrics_not_text", "METRICS=%s is not Prometheus text (no metric in its answer): give the service's metrics page, often /metrics",
 		"METRICS=%s không phải dạng text của Prometheus (không có metric nào trong trả lời): hãy đưa trang metrics của service, thường là /metrics"},

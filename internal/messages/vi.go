@@ -61,14 +61,14 @@ var vi = map[string]string{
 	"note.write_row_cpu":      viWriteRow + viWriteCPU,
 	"note.write_row_bulk_cpu": viWriteRow + viWriteBulk + viWriteCPU,
 	"rule.client_bound":       "client-bound = công cụ tạo tải dùng ≥ %.0f%% CPU của nó trong khi server dùng < %.0f%% CPU của mình: req/s đó là giới hạn của công cụ, không phải của server",
-	"rule.tool_limit": "một claim chấm theo req/s sẽ không được xét khi công cụ tạo tải đã giới hạn một trong các hàng của nó: client-bound " +
+	"rule.tool_limit": "claim chấm theo req/s thì không xét khi công cụ tạo tải đã tự giới hạn một trong các hàng của claim: client-bound " +
 		"(công cụ dùng ≥ %.0f%% CPU của nó trong khi server dùng < %.0f%%), hoặc tranh CPU với database " +
 		"(hàng có ≥ %.1f DB query hay Redis GET mỗi request, server bận < %.0f%%, công cụ dùng ≥ %.0f%% số CPU nó chia với database), " +
-		"hoặc một hàng được coi là mức trần của server mà server bận < %.0f%%; các claim chấm theo bộ đếm vẫn giữ kết luận",
-	"rule.others": "phần CPU của mỗi hàng bị các process khác chiếm: %s; từ %.0f%% trở lên, claim chấm theo req/s của hàng đó không được xét",
-	"rule.busy": "một claim chấm theo req/s sẽ không được xét khi các process khác chiếm ≥ %.0f%% số CPU của một trong các hàng của nó (CPU của server, của công cụ tạo tải, của database); " +
+		"hoặc hàng đóng vai mức trần của server mà server chỉ bận < %.0f%%; claim chấm theo bộ đếm vẫn giữ kết luận",
+	"rule.others": "phần CPU của mỗi hàng bị các process khác chiếm: %s; từ %.0f%% trở lên thì claim chấm theo req/s của hàng đó không xét",
+	"rule.busy": "claim chấm theo req/s thì không xét khi các process khác chiếm ≥ %.0f%% số CPU của một trong các hàng của claim (CPU của server, của công cụ tạo tải, của database); " +
 		"khi chạy nhiều vòng, vòng nào đo lúc máy bận thì không tính cho bên nào; các claim chấm theo bộ đếm vẫn giữ kết luận",
-	"rule.shared_cpu": "công cụ tạo tải dùng chung CPU với database và đã chiếm một phần đáng kể ở %s: ở đó, req/s của một hàng nặng về database thấp hơn số một công cụ nhẹ hơn sẽ đo được (từ %.0f%% trở lên, claim chấm theo hàng đó không được xét)",
+	"rule.shared_cpu": "công cụ tạo tải dùng chung CPU với database và đã chiếm một phần đáng kể ở %s: ở đó, req/s của một hàng nặng về database thấp hơn số một công cụ nhẹ hơn sẽ đo được (từ %.0f%% trở lên thì claim chấm theo hàng đó không xét)",
 
 	"hint.no_exercise":     "bước %d không có bài tập nên không có gợi ý: đọc %s/README.vi.md rồi chạy `make step-%d bench`\n",
 	"hint.none":            "bước %d chưa có gợi ý: chỉ có TODO trong %s/exercise.go và README; `make step-%d diff` cho xem lời giải mẫu\n",
@@ -103,7 +103,7 @@ var vi = map[string]string{
 	"check.failed":       "check bước %d không pass: lỗi đầu tiên ở phía trên",
 	"check.passed":       "check bước %d đã pass\n",
 	"check.failed_short": "check đã fail trước cả khi cần tới service",
-	"check.timed_out":    "%s hết giờ: sau %s thời gian thật, các goroutine vẫn chưa dừng hẳn (tất cả cùng chờ) mà cũng chưa chạy xong. Có thể máy đang quá tải, và đây không phải là kết luận về code của bạn; hoặc có một goroutine không bao giờ chờ (xem bên dưới: đang chạy = một vòng lặp quay tại chỗ) hay ngủ lâu đến thế.",
+	"check.timed_out":    "%s hết giờ: sau %s thời gian thật, các goroutine chưa chạy xong mà cũng chưa cùng đứng chờ. Có thể máy đang quá tải, và như vậy thì chưa nói được gì về code của bạn; hoặc có một goroutine không bao giờ chờ (xem bên dưới: đang chạy = một vòng lặp quay tại chỗ), hay ngủ lâu tới mức đó.",
 	"check.skipped":      "--- SKIP: %s: %s (lần chạy này test đó không kiểm tra gì cả)\n",
 	"check.unfinished":   "--- FAIL: %s: test không chạy xong: watchdog của nó hoặc một lỗi crash đã dừng test binary giữa chừng (những gì nó kịp in ở bên dưới)\n",
 
@@ -135,9 +135,9 @@ var vi = map[string]string{
 	"doctor.missing":      "  THIẾU    %-13s %s\n           %13s %s\n",
 	"doctor.no_mongod":    "           không có mongod: FerretDB nói giao thức của MongoDB, nên số tuyệt đối của phần ghi khác với MongoDB thật;\n           PEAKLOAD_MONGO_BACKEND=postgresql|sqlite chọn nơi lưu (mặc định %s; lý do ở steps/06-buffered-writes/README.vi.md)\n",
 	"doctor.pinned":       "  CPU:     server ghim vào CPU %v (GOMAXPROCS=1), database trên %v, driver trên %v\n",
-	"doctor.pinned_wide":  "           server của bước 8 được CPU %v (GOMAXPROCS=%d): mức tăng tốc của nó không vượt quá số CPU đó\n",
+	"doctor.pinned_wide":  "           server của bước 8 chạy trên CPU %v (GOMAXPROCS=%d): mức tăng tốc của nó không vượt quá số CPU đó\n",
 	"doctor.not_pinned":   "  CPU:     máy này không ghim CPU được (một CPU, hoặc không phải Linux): tỉ lệ vẫn đúng, số tuyệt đối nhiễu hơn\n",
-	"doctor.root":         "  root:    PostgreSQL chạy dưới user 'postgres'; gói apt còn thiếu sẽ được cài ở lần dùng đầu (hoặc: make deps)\n",
+	"doctor.root":         "  root:    PostgreSQL chạy dưới user 'postgres'; gói apt nào còn thiếu thì lần dùng đầu sẽ tự cài (hoặc: make deps)\n",
 	"doctor.node":         "  bản gốc: ORIGINAL=1 đo stack gốc của các bài (originals/) bên cạnh code của bạn; thiếu chúng thì các hàng đó bị bỏ qua, có ghi chú\n",
 	"doctor.node_ok":      "           Node.js %s (cần ≥ %d): %s\n",
 	"doctor.node_old":     "           Node.js %s ở %s cũ hơn bản %d: cài bản mới hơn (Debian 12+/Ubuntu 24.04: sudo apt-get install -y nodejs npm)\n",
@@ -160,9 +160,9 @@ var vi = map[string]string{
 	"up.psql":                  "PostgreSQL đã chạy; muốn tự query thì dùng: psql '%s'\n",
 	"stack.started":            "đã bật %s trên %s:%d (%s)",
 	"stack.stopped":            "đã tắt %s",
-	"stack.compiling":          "đang biên dịch bản thay thế MongoDB (FerretDB, cmd/mongo) vào %s: lần đầu mất 1–3 phút, chỉ một lần",
-	"stack.still_compiling":    "  … vẫn đang biên dịch FerretDB (%.0f s)",
-	"stack.compiled":           "đã biên dịch FerretDB trong %.0f s",
+	"stack.compiling":          "đang compile bản thay thế MongoDB (FerretDB, cmd/mongo) vào %s: lần đầu mất 1–3 phút, chỉ một lần",
+	"stack.still_compiling":    "  … vẫn đang compile FerretDB (%.0f s)",
+	"stack.compiled":           "đã compile FerretDB trong %.0f s",
 	"stack.not_ready":          "%s chưa sẵn sàng sau %s",
 	"stack.installing":         "thiếu %s: đang cài gói apt %s",
 	"stack.not_installed":      "chưa cài %s (%s). Cài bằng: %s",
@@ -219,7 +219,7 @@ var vi = map[string]string{
 	"stack.why_up":        "STACK=auto, và stack %s đang chạy sẵn (muốn đổi thì make down)",
 	"stack.why_native":    "STACK=auto: máy này đã cài PostgreSQL và Redis nên chạy native (muốn dùng container thì STACK=compose)",
 	"stack.why_compose":   "STACK=auto: máy này không có PostgreSQL/Redis native mà có Docker engine trả lời, nên database chạy trong container; round trip của chúng đi qua proxy của Docker (và VM của Docker Desktop): số tuyệt đối khác với khi chạy native, còn tỉ lệ và kết luận thì không nên khác (muốn so thì make deps rồi STACK=native)",
-	"stack.why_no_docker": "STACK=auto: không có Docker engine nào trả lời nên dùng stack native (binary còn thiếu sẽ được cài, hoặc được nêu tên)",
+	"stack.why_no_docker": "STACK=auto: không có Docker engine nào trả lời nên dùng stack native (binary nào còn thiếu thì tự cài, hoặc báo tên)",
 
 	"seed.start":    "đang nạp dữ liệu mẫu: %d sản phẩm, %d streamer, %d lượt xem (chỉ một lần; các lần chạy sau dùng lại)…",
 	"seed.copying":  "  %-10s %9d dòng  đang copy…",

@@ -224,7 +224,7 @@ func rawConcurrencyClaim(r *result.Result) result.Claim {
 		Article:   fmt.Sprintf("raw inserts 100 at a time: %.0f/s against %.0f/s one at a time (%s×, our arithmetic): about 3×, not 100×; a CPU, the library's, not the connections, is the limit, and Mongo CPU goes from 52%% to 130%%", hundred.HTTPRPS, seq.HTTPRPS, theirs),
 		Tolerance: fmt.Sprintf("raw ×100 ÷ one at a time between %.1f and %.1f: the author's %s× within a factor of 2 (ours), where a CPU, not the connections, is the limit", band...),
 		Vi: result.ClaimLines{
-			Text:      fmt.Sprintf("raw insert 100 cái một lúc: %.0f/s so với %.0f/s khi insert từng cái (%s×, phép tính của workshop): “%s”; giới hạn là một CPU, của thư viện, chứ không phải số kết nối, và Mongo CPU đi từ 52%% lên 130%%", hundred.HTTPRPS, seq.HTTPRPS, theirs, quote),
+			Text:      fmt.Sprintf("raw insert 100 cái một lúc: %.0f/s so với %.0f/s khi insert từng cái (%s×, phép tính của workshop): “%s”; giới hạn nằm ở CPU của thư viện chứ không phải ở số kết nối, và Mongo CPU đi từ 52%% lên 130%%", hundred.HTTPRPS, seq.HTTPRPS, theirs, quote),
 			Tolerance: fmt.Sprintf("raw ×100 ÷ từng cái một trong khoảng %.1f đến %.1f: %s× của tác giả, lệch không quá gấp đôi (của workshop), ở nơi giới hạn là CPU chứ không phải số kết nối", band...),
 		}}
 	rs, r100 := find(r, course.RawSeq), find(r, course.Raw100)

@@ -190,16 +190,18 @@ func memoryClaim(r *result.Result) result.Claim {
 }
 
 // poolClaim: D — pools sized to the CPU. Article B's B4 (100 concurrent
-// inserts gave about 3×, not 100×) makes the same point; its figures are
-// judged in step 6, not here.
+// inserts gave about 3×, not 100×) makes a related point, not the same one:
+// B names no context switching, only that more connections do not speed up
+// short commands, the library's CPU being the limit. Its figures are judged
+// in step 6, not here.
 func poolClaim(r *result.Result, p params.Params) result.Claim {
 	const quote = "giới hạn số lượng kết nối phù hợp với khả năng xử lý của 1 vCPU"
 	c := result.Claim{ID: "D4", Measured: "not measured",
 		Source:    result.Article("D", quote),
-		Article:   "every PostgreSQL and Redis pool sized to what 1 vCPU can handle, to avoid context-switching (no figure; article B's B4 makes the same point)",
+		Article:   "every PostgreSQL and Redis pool sized to what 1 vCPU can handle, to avoid context-switching (no figure; article B's B4 makes a related point: more connections did not speed up short inserts, the driver library's CPU was the limit)",
 		Tolerance: "ours (the article gives no figure): largest pool ÷ smallest pool req/s < 5 (nowhere near their ×50 connections), and the middle pool ≥ 0.9× the largest",
 		Vi: result.ClaimLines{
-			Text:      "mọi pool PostgreSQL và Redis đều được “" + quote + "”, để tránh context switch (bài không đưa con số; B4 của bài B cũng nói cùng một ý)",
+			Text:      "mọi pool PostgreSQL và Redis đều được “" + quote + "”, để tránh context switch (bài không đưa con số; B4 của bài B nói một ý gần như vậy: với những lệnh insert ngắn, mở thêm connection không nhanh hơn, vì giới hạn nằm ở CPU của thư viện)",
 			Tolerance: "của workshop (bài viết không đưa con số): req/s của pool lớn nhất ÷ pool nhỏ nhất < 5 (còn xa mới bằng ×50 số kết nối giữa chúng), và pool ở giữa ≥ 0.9× pool lớn nhất",
 		}}
 	sizes := p.Frameworks.PoolSizes
