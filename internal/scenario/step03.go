@@ -22,13 +22,17 @@ func init() {
 			every := env.Params.Scaled(env.Params.Clock.PollS)
 			plain := poller(env, routes.Cached)
 			tagged := poller(env, routes.ETag)
-			return []load.Variant{
+			return withOriginal(env, []load.Variant{
 				{Name: string(course.CacheAsidePoll), Route: routes.GET(routes.Cached), Prepare: plain.prepare, Check: plain.check, Pace: every, Setup: flushRedis(env)},
 				{Name: string(course.ETagPoll), Route: routes.GET(routes.ETag), Prepare: tagged.prepare, Check: tagged.check, Pace: every, Setup: flushRedis(env)},
-			}
+			}, onFastify, fastify(env.Params.Scaled(env.Params.Clock.RedisTTLS), 0)) // step 3's main.go: the articles' clock
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {
-			return etagClaims(r, env)
+			out := etagClaims(r, env)
+			if s := stacks(r, env, onFastify, course.ETagPoll); len(s) > 1 {
+				out = append(out, etagWireClaim(r, env, s[1]))
+			}
+			return out
 		},
 		Ours: step3Ours,
 	})
@@ -77,10 +81,12 @@ func poller(env Env, route string) polling {
 // etagClaims: A3 — three polls in four get no body, so public bandwidth
 // ÷ ~4. Judged twice against the article's figure: on the bodies (the
 // mechanism) and on everything the clients received (the bandwidth).
+const etagQuote = "Sau khi bật Etag thì mình giảm được khoảng ~4 lần băng thông output public"
+
 func etagClaims(r *result.Result, env Env) []result.Claim {
 	polls := env.Params.Clock.ChangeS / env.Params.Clock.PollS
 	change := fmt.Sprintf("%.0f", env.Params.Clock.ChangeS)
-	const quote = "Sau khi bật Etag thì mình giảm được khoảng ~4 lần băng thông output public"
+	const quote = etagQuote
 	article := fmt.Sprintf("weak ETag + 304 for clients polling every %.0f s while data changes every %s s (ours; the article: about once a minute): public bandwidth ÷ ~4", env.Params.Clock.PollS, change)
 	band := course.ETagBand.String()
 	bandVi := fmt.Sprintf("trong khoảng %g đến %g", course.ETagBand.Lo, course.ETagBand.Hi)
@@ -102,6 +108,8 @@ func etagClaims(r *result.Result, env Env) []result.Claim {
 			Text:      "câu hỏi của workshop về con số ÷ ~4 của bài A (“" + quote + "”): con số đó có còn đúng trên mọi byte client nhận về, tính cả status line và header chứ không chỉ body?",
 			Tolerance: "số byte nhận về mỗi request (status line + header + body), cache-aside ÷ etag, " + bandVi,
 		}}
+	inGo.says(&body)
+	inGo.says(&wire)
 	a, e := find(r, course.CacheAsidePoll), find(r, course.ETagPoll)
 	if a == nil || e == nil || e.PerRequest.PublicBytes == 0 || extra(e, "body_bytes_per_req") == 0 {
 		return []result.Claim{body, wire}
@@ -138,4 +146,35 @@ func step3Ours(r *result.Result, _ Env) string {
 	body := func(x *result.Run) float64 { return x.Extra["body_bytes_per_req"] }
 	wire := func(x *result.Run) float64 { return x.PerRequest.PublicBytes }
 	return fmt.Sprintf("bodies ÷ %.2f; on the wire ÷ %.2f", Field(a, body)/Field(e, body), Field(a, wire)/Field(e, wire))
+}
+
+// etagWireClaim: A3 on a source's own stack (Fastify's @fastify/etag),
+// judged on every byte the clients received: the original counts no
+// response bodies, and the article's own figure is its public output
+// bandwidth. Same source, same band as A3.
+func etagWireClaim(r *result.Result, env Env, s onStack) result.Claim {
+	band := course.ETagBand.String()
+	c := result.Claim{ID: s.id("A3"), Measured: "not measured",
+		Source:  result.Article("A", etagQuote, fmt.Sprintf("%.0f", env.Params.Clock.ChangeS)),
+		Article: fmt.Sprintf("weak ETag + 304 for clients polling every %.0f s while data changes every %.0f s (ours; the article: about once a minute): public output bandwidth ÷ ~4", env.Params.Clock.PollS, env.Params.Clock.ChangeS),
+		Tolerance: "bytes received/request (status line + headers + body) of cache-aside ÷ etag " + band +
+			" (the article's ~4, on its public output bandwidth; the band is ours)",
+		Vi: result.ClaimLines{
+			Text: fmt.Sprintf("weak ETag + 304 cho các client short-polling mỗi %.0f s, trong khi dữ liệu đổi mỗi %.0f s (tham số của workshop; bài viết: khoảng mỗi phút một lần): “%s”",
+				env.Params.Clock.PollS, env.Params.Clock.ChangeS, etagQuote),
+			Tolerance: fmt.Sprintf("số byte client nhận về mỗi request (status line + header + body), cache-aside ÷ etag, trong khoảng %g đến %g (~4 là của bài viết, đo trên băng thông output public; khoảng dung sai là của workshop)",
+				course.ETagBand.Lo, course.ETagBand.Hi),
+		}}
+	s.says(&c)
+	a, e := find(r, s.row(course.CacheAsidePoll)), find(r, s.row(course.ETagPoll))
+	if a == nil || e == nil || e.PerRequest.PublicBytes == 0 {
+		unmeasured(&c, r, s)
+		return c
+	}
+	x := a.PerRequest.PublicBytes / e.PerRequest.PublicBytes
+	c.Measure("%.0f → %.0f bytes received/request = ÷ %.2f (each 304 still carries a status line and headers)",
+		"%.0f → %.0f byte nhận về mỗi request = ÷ %.2f (mỗi response 304 vẫn mang status line và header)",
+		a.PerRequest.PublicBytes, e.PerRequest.PublicBytes, x)
+	c.Reproduced = result.Verdict(a.Errors == 0 && e.Errors == 0 && course.ETagBand.Holds(x))
+	return c
 }
