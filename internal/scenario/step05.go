@@ -30,7 +30,7 @@ func init() {
 			}
 			return out
 		},
-		Ours:   step5Ours,
+		Ours: step5Ours,
 	})
 }
 
