@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/peakload/workshop/internal/original"
+	"github.com/peakload/workshop/internal/servicestats"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -201,6 +202,10 @@ type servers struct {
 	// variant is measured against it.
 	external string
 	slow     *latency.Stack // LATENCY's proxies, nil without
+	// eps and uses: where the databases are and which the step uses, for
+	// counting an original's work at them (servicestats).
+	eps  stack.Endpoints
+	uses servicestats.Uses
 }
 
 // prepareServers waits for the step server's build (none with
@@ -233,7 +238,9 @@ func prepareServers(ctx context.Context, cfg cli.Config, sc stack.Config, step s
 		return nil, stop, err
 	}
 	undo = append(undo, slow.Close, srvs.stopShared)
-	srvs.env, srvs.slow = eps.Env(), slow
+	srvs.env, srvs.slow, srvs.eps = eps.Env(), slow, eps
+	srvs.uses = servicestats.Uses{Postgres: slices.Contains(step.Services, stack.Postgres),
+		Redis: slices.Contains(step.Services, stack.Redis), Mongo: slices.Contains(step.Services, stack.Mongo)}
 	return srvs, stop, nil
 }
 
@@ -365,8 +372,19 @@ func measureAll(ctx context.Context, cfg cli.Config, step scenario.Step, env sce
 			if err != nil {
 				return fmt.Errorf("%s: %w", v.Name, err)
 			}
-			o.Target = srv.Target
+			o.Target, o.Counters = srv.Target, nil
+			var counted *servicestats.Reader
+			if v.Original != nil { // no /metrics of ours: counted at the databases
+				if counted, err = servicestats.Open(ctx, srv.Pid(), srvs.eps, srvs.uses); err != nil {
+					return errors.Join(fmt.Errorf("%s: %w", v.Name, err), srv.Stop())
+				}
+				o.Counters = counted.Read
+			}
 			r, err := load.Measure(ctx, o, v, srvs.plan, dir)
+			if counted != nil {
+				counted.Close()
+				r.CountedAt = "services"
+			}
 			r.ServerPeakRSSMB = srv.PeakRSSMB()
 			if own {
 				err = errors.Join(err, srv.Stop())

@@ -30,7 +30,7 @@ func makeTargets(t *testing.T) []string {
 // makeOnly are the documented targets that run no workshop verb: the
 // Makefile's own, and the maintainer's (cmd/workshop-dev).
 var makeOnly = map[string]string{
-	"help": "make's", "build": "make's", "prefetch": "make's", "slides": "go tool present", "clean": "make's",
+	"help": "make's", "build": "make's", "prefetch": "make's", "prefetch-originals": "npm ci", "slides": "go tool present", "clean": "make's",
 	"compose-bench": "docker compose", "test-compose": "compose/test-compose.sh",
 	"test": "workshop-dev", "test-latency": "workshop-dev", "docs": "workshop-dev", "agenda": "workshop-dev", "test-busy": "workshop-dev", "mutants": "workshop-dev", "handout": "workshop-dev",
 	"new-step": "cmd/new-step",

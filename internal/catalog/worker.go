@@ -28,14 +28,18 @@ func UpdateStats(ctx context.Context, pool *pgxpool.Pool, ids []int32) error {
 // ChangeStats is UpdateStats that says how many items it changed (step 10
 // answers 404 for an id that is not in the catalogue).
 func ChangeStats(ctx context.Context, pool *pgxpool.Pool, ids []int32) (int64, error) {
-	tag, err := pool.Exec(ctx, `UPDATE live_stats
+	tag, err := pool.Exec(ctx, ChangeSQL, ids)
+	return tag.RowsAffected(), err
+}
+
+// ChangeSQL is the worker's one statement: counting a server's statements
+// at PostgreSQL (internal/servicestats), the worker's are not the server's.
+const ChangeSQL = `UPDATE live_stats
 		SET viewers = greatest(0, viewers + (random() * 40)::int - 20),
 		    likes = likes + (random() * 10)::int + 1,
 		    comments = comments + (random() * 3)::int,
 		    updated_at = clock_timestamp()
-		WHERE item_id = ANY($1)`, ids)
-	return tag.RowsAffected(), err
-}
+		WHERE item_id = ANY($1)`
 
 // Run updates until ctx ends. Errors are retried on the next tick: a worker
 // that stops on a blip would freeze the "live" data. They are logged, at

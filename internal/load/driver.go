@@ -84,7 +84,11 @@ type Variant struct {
 
 // Options are the load parameters, the same names k6 uses.
 type Options struct {
-	Target     string        // base URL, http://127.0.0.1:PORT
+	Target string // base URL, http://127.0.0.1:PORT
+	// Counters, when set, replaces the scrape of Target's /metrics at the
+	// window's edges: a source's original, counted at the databases
+	// (internal/servicestats) since it exports no metrics of ours.
+	Counters   func(ctx context.Context) (proc.Counters, error)
 	VUs        int           // concurrent virtual users
 	Iterations int           // total requests; 0 = run for Duration
 	Duration   time.Duration // used when Iterations == 0

@@ -42,7 +42,11 @@ func Measure(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir
 		if phase != "start" {
 			cpu1 = proc.SelfCPU()
 		}
-		c, err := proc.Scrape(ctx, o.Target)
+		read := func(ctx context.Context) (proc.Counters, error) { return proc.Scrape(ctx, o.Target) }
+		if o.Counters != nil { // a source's original: counted at the databases
+			read = o.Counters
+		}
+		c, err := read(ctx)
 		if err != nil {
 			scrapeErr = err
 		}

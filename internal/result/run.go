@@ -2,9 +2,13 @@ package result
 
 // Run is what one variant measured.
 type Run struct {
-	Variant    string             `json:"variant"`
-	Route      string             `json:"route"`
-	Tool       string             `json:"tool"`
+	Variant string `json:"variant"`
+	Route   string `json:"route"`
+	Tool    string `json:"tool"`
+	// CountedAt is "services" for a source's original (ORIGINAL=1): its
+	// per-request counts were read at the databases (pg_stat_statements,
+	// Redis INFO, MongoDB serverStatus), not from a /metrics of its own.
+	CountedAt  string             `json:"counted_at,omitempty"`
 	VUs        int                `json:"vus"`
 	Requests   int64              `json:"requests"`
 	Errors     int64              `json:"errors"`

@@ -285,6 +285,13 @@ func startPostgres(ctx context.Context, c Config) error {
 	for _, s := range pgSettings {
 		opts += " -c " + s
 	}
+	// pg_stat_statements counts an original's statements (ORIGINAL=1,
+	// internal/servicestats): Debian's PostgreSQL ships it beside pg_ctl.
+	if bin, err := filepath.EvalSymlinks(pgCtl); err == nil {
+		if _, err := os.Stat(filepath.Join(filepath.Dir(filepath.Dir(bin)), "lib", "pg_stat_statements.so")); err == nil {
+			opts += " -c shared_preload_libraries=pg_stat_statements"
+		}
+	}
 	return c.runAsPostgres(pgCtl, "-D", dir, "-l", filepath.Join(dir, "server.log"), "-o", opts, "-w", "-t", "60", "start")
 }
 
