@@ -120,17 +120,7 @@ func etagClaims(r *result.Result, env Env) []result.Claim {
 	body.Measure("%.0f → %.0f body bytes/request = ÷ %.2f; %.0f%% of polls answered 304 (%.0f polls per change: at most %.0f%%)",
 		"%.0f → %.0f byte body mỗi request = ÷ %.2f; %.0f%% lượt poll được trả 304 (%.0f lượt poll mỗi lần dữ liệu đổi: tối đa %.0f%%)",
 		extra(a, "body_bytes_per_req"), extra(e, "body_bytes_per_req"), xb, 100*share, polls, 100*(1-1/polls))
-	// The ÷4 needs every client to keep its pace. A machine too busy to
-	// serve VUs ÷ poll interval requests a second polls less often per
-	// change, and fewer polls find nothing changed: say so beside the figure.
-	if e.VUs > 0 && e.RPS > 0 {
-		kept := e.RPS / float64(e.VUs) * env.Params.Scaled(env.Params.Clock.ChangeS).Seconds()
-		if kept < 0.9*polls {
-			body.MeasureMore("; the clients polled only %.1f times per change: this machine did not keep every client's pace of one poll per %s, so at most %.0f%% could be 304",
-				"; mỗi lần dữ liệu đổi, client chỉ poll được %.1f lần: máy này không giữ nổi nhịp một lượt poll mỗi %s cho mọi client, nên tối đa chỉ %.0f%% có thể là 304",
-				kept, env.Params.Scaled(env.Params.Clock.PollS), 100*max(0, 1-1/kept))
-		}
-	}
+	paceNote(&body, e, env)
 	body.Reproduced = result.Verdict(ok && course.ETagBand.Holds(xb))
 	xw := a.PerRequest.PublicBytes / e.PerRequest.PublicBytes
 	wire.Measure("%.0f → %.0f bytes/request = ÷ %.2f: each 304 still carries a status line and headers (Date, ETag, Cache-Control)",
@@ -138,6 +128,23 @@ func etagClaims(r *result.Result, env Env) []result.Claim {
 		a.PerRequest.PublicBytes, e.PerRequest.PublicBytes, xw)
 	wire.Reproduced = result.Verdict(ok && course.ETagBand.Holds(xw))
 	return []result.Claim{body, wire}
+}
+
+// paceNote: the ÷4 needs every client to keep its pace. A machine (or a
+// server) too busy to serve VUs ÷ poll interval requests a second polls
+// less often per change, and fewer polls find nothing changed: say so
+// beside the figure.
+func paceNote(c *result.Claim, e *result.Run, env Env) {
+	polls := env.Params.Clock.ChangeS / env.Params.Clock.PollS
+	if e.VUs <= 0 || e.RPS <= 0 {
+		return
+	}
+	kept := e.RPS / float64(e.VUs) * env.Params.Scaled(env.Params.Clock.ChangeS).Seconds()
+	if kept < 0.9*polls {
+		c.MeasureMore("; the clients polled only %.1f times per change: this machine did not keep every client's pace of one poll per %s, so at most %.0f%% could be 304",
+			"; mỗi lần dữ liệu đổi, client chỉ poll được %.1f lần: máy này không giữ nổi nhịp một lượt poll mỗi %s cho mọi client, nên tối đa chỉ %.0f%% có thể là 304",
+			kept, env.Params.Scaled(env.Params.Clock.PollS), 100*max(0, 1-1/kept))
+	}
 }
 
 // step3Ours: what the 304s save, in bodies and on the wire.
@@ -175,6 +182,7 @@ func etagWireClaim(r *result.Result, env Env, s onStack) result.Claim {
 	c.Measure("%.0f → %.0f bytes received/request = ÷ %.2f (each 304 still carries a status line and headers)",
 		"%.0f → %.0f byte nhận về mỗi request = ÷ %.2f (mỗi response 304 vẫn mang status line và header)",
 		a.PerRequest.PublicBytes, e.PerRequest.PublicBytes, x)
+	paceNote(&c, e, env)
 	c.Reproduced = result.Verdict(a.Errors == 0 && e.Errors == 0 && course.ETagBand.Holds(x))
 	return c
 }
