@@ -98,6 +98,20 @@ func TestFastifyClaims(t *testing.T) {
 	}
 }
 
+// Counted at the databases but divided by no request: no per-request
+// figure, so no verdict (0 would read as "no query").
+func TestFastifyClaimsNeedTheirCounts(t *testing.T) {
+	on := func(v course.Variant) string { return string(course.On(course.Fastify, v)) }
+	r := &result.Result{Runs: []result.Run{
+		{Variant: on(course.EmptyGet), RPS: 20000, CountedAt: "services", Served: 40000},
+		{Variant: on(course.DirectDB), RPS: 900, CountedAt: "services"},
+	}}
+	c := directClaim(r, onFastify)
+	if c.Reproduced != nil || !strings.Contains(c.Measured, "the counts this claim reads were not taken") {
+		t.Errorf("%v (%s), want not judged", c.Reproduced, c.Measured)
+	}
+}
+
 // The original's rows are the Go rows again, on Fastify, only with ORIGINAL=1.
 func TestFastifyRows(t *testing.T) {
 	for n := 1; n <= 5; n++ {

@@ -98,9 +98,9 @@ func withOriginal(env Env, vs []load.Variant, src onStack, p *original.Program) 
 	return out
 }
 
-// unmeasured says why a claim on a source's stack has no verdict when its
-// rows are missing from a run that measured others: the bench's note (Node
-// or its packages not installed) when there is one.
+// unmeasured says why a claim on a source's stack has no verdict: its rows
+// were skipped (the bench's note says why: Node or its packages not
+// installed), or they ran but the counts the claim reads were not taken.
 func unmeasured(c *result.Claim, r *result.Result, src onStack) {
 	if len(r.Runs) == 0 {
 		return // not run yet: the placeholder stays
@@ -111,5 +111,22 @@ func unmeasured(c *result.Claim, r *result.Result, src onStack) {
 			why = n
 		}
 	}
-	c.Measure("not judged on %s: %s", "không xét trên %[1]s: không đo được các hàng của stack này (ghi chú dưới bảng nói vì sao)", src.name, why)
+	for _, x := range r.Runs {
+		if strings.HasPrefix(x.Variant, src.name+"-") {
+			why = "its rows ran, but the counts this claim reads were not taken"
+		}
+	}
+	c.Measure("not judged on %s: %s", "không xét trên %[1]s: không đo được các hàng hay bộ đếm mà claim này cần (ghi chú dưới bảng nói vì sao)", src.name, why)
+}
+
+// uncounted: a row counted at the databases (an original) whose counts
+// were divided by no request has no per-request figure to judge: 0 would
+// read as "no query", a verdict the measurement cannot support.
+func uncounted(rows ...*result.Run) bool {
+	for _, x := range rows {
+		if x.CountedAt == "services" && x.Served == 0 {
+			return true
+		}
+	}
+	return false
 }

@@ -48,7 +48,7 @@ func directClaim(r *result.Result, s onStack) result.Claim {
 	}
 	s.says(&c)
 	d, e := find(r, s.row(course.DirectDB)), find(r, s.row(course.EmptyGet))
-	if d == nil || e == nil {
+	if d == nil || e == nil || uncounted(d) {
 		if s != inGo {
 			unmeasured(&c, r, s)
 		}

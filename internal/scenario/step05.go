@@ -66,7 +66,7 @@ func burstClaims(r *result.Result, st onStack) []result.Claim {
 		st.says(c)
 	}
 	s, b, e := find(r, st.row(course.Singleflight)), find(r, st.row(course.Burst)), find(r, st.row(course.EmptyGet))
-	if s == nil || b == nil || e == nil || b.PerRequest.RedisBytes == 0 {
+	if s == nil || b == nil || e == nil || b.PerRequest.RedisBytes == 0 || uncounted(s, b) {
 		if st != inGo {
 			unmeasured(&bw, r, st)
 			unmeasured(&gain, r, st)
