@@ -196,7 +196,7 @@ function burstGetOrSet (key, getData, ttlMs, burstTtlMs) {
     } catch (err) {
       if (err.name !== 'ECACHEFULL') throw err
     }
-    value.catch(() => burstCache.del(key))
+    value.catch(() => { if (burstCache.get(key) === value) burstCache.del(key) })
   }
   return value
 }
@@ -210,6 +210,10 @@ const app = fastify({
   return503OnClosing: true,
   logger: { level: 'error' } // a real fault (5xx) reaches the server's log
 })
+
+// A client must send its headers within 5 s, the Go shell's ReadHeaderTimeout:
+// a slowloris client cannot hold a connection open byte by byte.
+app.server.headersTimeout = 5000
 
 // The id as the route schema states it: Fastify answers anything else with
 // its own 400 (FST_ERR_VALIDATION), as the article's Fastify would.
