@@ -23,7 +23,7 @@ func TestCeilingClaimOnCapacity(t *testing.T) {
 		{Variant: "singleflight", RPS: 20000, Requests: 1000, PerRequest: result.PerRequest{RedisBytes: 1400}},
 		{Variant: "burst", RPS: 36000, Requests: 1000, PerRequest: result.PerRequest{RedisBytes: 10}}, // closed loop: 0.90×
 	}
-	ceiling := func(r *result.Result) result.Claim { return burstClaims(r)[1] }
+	ceiling := func(r *result.Result) result.Claim { return burstClaims(r, inGo)[1] }
 	if c := ceiling(&result.Result{Runs: runs}); c.Reproduced == nil || !*c.Reproduced {
 		t.Fatalf("closed loop 0.90× without capacities: %v (%s), want reproduced", c.Reproduced, c.Measured)
 	}

@@ -17,7 +17,7 @@ import (
 // (judged on an empty run: the text and source do not depend on figures).
 func everyClaim(t *testing.T) []result.Claim {
 	t.Helper()
-	env := Env{Params: params.Load()}
+	env := Env{Params: params.Load(), Original: true} // the sources' own stacks' claims too
 	var out []result.Claim
 	for _, s := range All() {
 		if s.Claims != nil {

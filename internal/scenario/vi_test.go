@@ -22,7 +22,7 @@ import (
 // the measured lines, and a tolerance a run rewrites, are checked too:
 // present, and with the English's figures only.
 func TestEveryClaimHasVietnameseLines(t *testing.T) {
-	env := Env{Params: params.Load()}
+	env := Env{Params: params.Load(), Original: true} // the sources' own stacks' claims too
 	for _, s := range All() {
 		if s.Claims == nil {
 			continue
@@ -133,7 +133,7 @@ func TestVietnameseMeasuredLines(t *testing.T) {
 		{Variant: "direct-db", RPS: 2000, PerRequest: result.PerRequest{DBQueries: 1}},
 		{Variant: "cache-aside", RPS: 30000, PerRequest: result.PerRequest{DBQueries: 0.003}, Extra: map[string]float64{"redis_hit_ratio": 0.997}},
 	}}
-	c := cacheAsideClaim(r)
+	c := cacheAsideClaim(r, inGo)
 	if c.Vi.Measured == "" || c.Vi.Measured == c.Measured {
 		t.Fatalf("A2's measured line is not translated: %q", c.Vi.Measured)
 	}
