@@ -9,7 +9,7 @@
 //   GET  /items/:id   one PostgreSQL read through a small pool
 //
 // The bench sets PEAKLOAD_ADDR, PEAKLOAD_POSTGRES_URL, PG_POOL,
-// PEAKLOAD_EMPTY_BODY and NODE_ENV=production (how Express is deployed: its
+// EMPTY_BYTES and NODE_ENV=production (how Express is deployed: its
 // error pages then carry no stack trace).
 const express = require('express');
 const { Pool } = require('pg');
@@ -17,7 +17,9 @@ const { itemQuery, itemResponse, MAX_ID } = require('../lib/catalog.js');
 const ev = require('../lib/event.js');
 
 const [host, port] = splitAddr(process.env.PEAKLOAD_ADDR || '127.0.0.1:18540');
-const emptyBody = required('PEAKLOAD_EMPTY_BODY'); // the Go servers' server.EmptyBody
+// The empty route's body is as long as the Go servers' (an item's JSON,
+// EMPTY_BYTES of it), written once: the route does no work but move bytes.
+const emptyBody = JSON.stringify({ empty: 'x'.repeat(Number(required('EMPTY_BYTES')) - '{"empty":""}'.length) });
 
 // "Mọi kết nối đến Database (PostgreSQL) ... đều được cấu hình dưới dạng
 // Connection Pool nghiêm ngặt, giới hạn số lượng kết nối phù hợp với khả năng
