@@ -47,7 +47,9 @@ const json = { 'content-type': 'application/json' };
 const app = new Elysia({
   normalize: false, // "Strict Validation": refuse what the schema does not name
   // Bodies capped as the Go servers cap theirs; Bun answers 413 past it.
-  serve: { hostname: host, port, maxRequestBodySize: ev.BODY_LIMIT },
+  // Idle kept-alive connections live as long as the Go servers let them
+  // (server.IdleTimeout, 2 min; Bun's default is 10 s).
+  serve: { hostname: host, port, maxRequestBodySize: ev.BODY_LIMIT, idleTimeout: 120 },
 })
   .get('/healthz', () => ({ status: 'ok', server: 'step 9 — elysia (original, Bun ' + Bun.version + ')' }))
   .get('/empty', () => new Response(emptyBody, { headers: json }))

@@ -110,6 +110,10 @@ app.get('/items/:id', async (req, res) => {
 const server = app.listen(port, host, () => {
   console.log(`step 9 — express (Node ${process.version}) listening on http://${host}:${port} (PostgreSQL pool ${pool.options.max})`);
 });
+// Kept-alive connections idle as long as the Go servers let them
+// (server.IdleTimeout, 2 min): Node's own 5 s would close a client's
+// connection between two requests 5 s apart, as the bench's are.
+server.keepAliveTimeout = 120_000;
 server.on('error', (err) => {
   console.error('express: listen:', err.message);
   process.exit(1);
