@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -111,6 +112,17 @@ func (r Row) Response() Item {
 		Stats:    Stats{Viewers: r.Viewers, Likes: r.Likes, Comments: r.Comments, UpdatedAt: r.StatsUpdated.UTC()},
 		Audience: Audience{UniqueViewers24h: r.UniqueViewers},
 	}
+}
+
+// SampleJSON is Sample's public response as GET /items/:id writes it: the
+// empty routes' body (server.EmptyBody), and its length the one the
+// originals' empty routes copy (step 9, ORIGINAL=1).
+func SampleJSON() []byte {
+	b, err := json.Marshal(Sample().Response())
+	if err != nil {
+		panic(err) // a fixed value: cannot fail
+	}
+	return b
 }
 
 // Sample returns a representative row built by the same generator as the

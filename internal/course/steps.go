@@ -44,6 +44,9 @@ const (
 var (
 	Frameworks = []string{"echo", "nethttp", "fasthttp", "yours"}
 	Endpoints  = []string{"empty", "validate", "item"}
+	// OriginalFrameworks are article D's own stacks (ORIGINAL=1), the
+	// "before" and the "after": Express on Node, Elysia on Bun.
+	OriginalFrameworks = []string{Express, Elysia}
 )
 
 // FrameworkRow is step 9's row of framework fw on endpoint ep: echo-empty.

@@ -213,3 +213,43 @@ func TestWhichClaimsABusyMachineWithholds(t *testing.T) {
 		}
 	}
 }
+
+// Step 9 with ORIGINAL=1: D2-js and D1-js judged on Express and Elysia's
+// rows both ways, not judged (with the bench's note) when they were
+// skipped, and not measured without ORIGINAL=1.
+func TestOriginalFrameworkClaims(t *testing.T) {
+	rows := func(express, elysia [3]float64) *result.Result {
+		r := &result.Result{}
+		for i, ep := range course.Endpoints {
+			r.Runs = append(r.Runs, result.Run{Variant: string(course.FrameworkRow(course.Express, ep)), RPS: express[i]},
+				result.Run{Variant: string(course.FrameworkRow(course.Elysia, ep)), RPS: elysia[i]})
+		}
+		return r
+	}
+	shrinks := rows([3]float64{10_000, 8_000, 1_900}, [3]float64{45_000, 30_000, 2_000})
+	if c := originalSwitchClaim(shrinks); c.Reproduced == nil || !*c.Reproduced {
+		t.Errorf("D2-js at ×4.5: %s, want reproduced", c.Measured)
+	}
+	if c := originalGapClaim(shrinks); c.Reproduced == nil || !*c.Reproduced {
+		t.Errorf("D1-js with the DB setting the pace: %s, want reproduced", c.Measured)
+	}
+	same := rows([3]float64{10_000, 8_000, 1_000}, [3]float64{20_000, 16_000, 2_000})
+	if c := originalSwitchClaim(same); c.Reproduced == nil || *c.Reproduced {
+		t.Errorf("D2-js at ×2: %s, want NOT reproduced", c.Measured)
+	}
+	if c := originalGapClaim(same); c.Reproduced == nil || *c.Reproduced {
+		t.Errorf("D1-js at ×2 on the DB read: %s, want NOT reproduced", c.Measured)
+	}
+	note := "the rows of bun d-elysia/server.js PG_POOL=4 skipped: that server did not start (no Bun)"
+	skipped := &result.Result{Notes: []string{note}}
+	for _, c := range []result.Claim{originalSwitchClaim(skipped), originalGapClaim(skipped)} {
+		if c.Reproduced != nil || c.NotJudged != note {
+			t.Errorf("%s with its rows skipped: verdict %q, not judged %q; want not judged with the bench's note", c.ID, c.Verdict(), c.NotJudged)
+		}
+	}
+	for _, c := range []result.Claim{originalSwitchClaim(&result.Result{}), originalGapClaim(&result.Result{})} {
+		if c.Reproduced != nil || c.Withheld() {
+			t.Errorf("%s without ORIGINAL=1: %q, want not measured", c.ID, c.Verdict())
+		}
+	}
+}

@@ -4,13 +4,16 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
 
+	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/messages"
+	"github.com/peakload/workshop/internal/original"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/routes"
@@ -37,6 +40,13 @@ func init() {
 					v.Name, v.Server, v.Optional = string(course.FrameworkRow(fw, ep)), []string{"FRAMEWORK=" + fw}, fw == "yours"
 					vs = append(vs, v)
 				}
+				if env.Original { // article D's own stacks, in the same block
+					for _, stack := range course.OriginalFrameworks {
+						v := endpointVariant(env, ep)
+						v.Name, v.Original = string(course.FrameworkRow(stack, ep)), step9Original(stack, env.Params)
+						vs = append(vs, v)
+					}
+				}
 			}
 			for _, n := range env.Params.Frameworks.PoolSizes {
 				v := endpointVariant(env, "item")
@@ -46,11 +56,23 @@ func init() {
 			return vs
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {
-			return []result.Claim{gapClaim(r), switchClaim(r), memoryClaim(r), poolClaim(r, env.Params)}
+			return []result.Claim{gapClaim(r), switchClaim(r), memoryClaim(r), poolClaim(r, env.Params),
+				originalSwitchClaim(r), originalGapClaim(r)}
 		},
 		Tables: frameworkTables,
 		Ours:   step9Ours,
 	})
+}
+
+// step9Original is article D's stack (course.OriginalFrameworks) as the
+// bench runs it: its file under originals/, the Go frameworks' pool, and
+// an empty body as long as theirs.
+func step9Original(stack string, p params.Params) *original.Program {
+	env := []string{fmt.Sprintf("PG_POOL=%d", p.Frameworks.Pool), fmt.Sprintf("EMPTY_BYTES=%d", len(catalog.SampleJSON())), "NODE_ENV=production"}
+	if stack == course.Elysia {
+		return &original.Program{Runtime: original.Bun, Script: "d-elysia/server.js", Env: env}
+	}
+	return &original.Program{Runtime: original.Node, Script: "d-express/server.js", Env: env}
 }
 
 func endpointVariant(env Env, ep string) load.Variant {
@@ -102,10 +124,10 @@ func gapClaim(r *result.Result) result.Claim {
 	const quote = "Nhưng khi API tính thời gian bằng vài millisecond tới chục millisecond thì đó sẽ là lúc các bạn phải lựa chọn framework vì overhead."
 	c := result.Claim{ID: "D1", Measured: "not measured",
 		Source:    result.Article("A", quote, "5.7"),
-		Article:   "framework overhead is worth choosing for once API times are a few ms to tens of ms, not while queries take hundreds of ms or seconds — so article D's ×5.7 (our arithmetic, on an endpoint it does not describe) should shrink on a database read",
+		Article:   "in Go: framework overhead is worth choosing for once API times are a few ms to tens of ms, not while queries take hundreds of ms or seconds — so article D's ×5.7 (our arithmetic, on an endpoint it does not describe) should shrink on a database read",
 		Tolerance: "ours (article A gives no figure): fastest ÷ slowest framework on the DB-bound read ≤ 1.3, and ≤ 1.1× the larger of that ratio on the cheap endpoints",
 		Vi: result.ClaimLines{
-			Text:      "overhead của framework chỉ đáng để chọn khi API tốn từ vài ms tới vài chục ms, chứ không phải khi query mất hàng trăm ms hay vài giây: “" + quote + "” Vậy con số ×5.7 của bài D (phép tính của workshop, trên một endpoint bài không mô tả) phải co lại khi đọc từ database",
+			Text:      "trong Go: overhead của framework chỉ đáng để chọn khi API tốn từ vài ms tới vài chục ms, chứ không phải khi query mất hàng trăm ms hay vài giây: “" + quote + "” Vậy con số ×5.7 của bài D (phép tính của workshop, trên một endpoint bài không mô tả) phải co lại khi đọc từ database",
 			Tolerance: "của workshop (bài A không đưa con số): framework nhanh nhất ÷ chậm nhất trên lượt đọc bị database chặn ≤ 1.3, và ≤ 1.1× tỉ số lớn hơn trên các endpoint rẻ",
 		}}
 	e, eh, el := spread(r, "empty")
@@ -128,10 +150,10 @@ func switchClaim(r *result.Result) result.Claim {
 	const quote = "| Requests Per Second (RPS) | 14,200 RPS | 81,500 RPS |"
 	c := result.Claim{ID: "D2", Measured: "not measured",
 		Source:    result.Article("D", quote, "5.7"),
-		Article:   "Node + Express 14,200 req/s → Bun + Elysia 81,500 req/s (×5.7, our arithmetic), 1 vCPU, wrk 500 connections — runtime, framework, kernel settings and pools changed together; here the framework alone",
+		Article:   "Node + Express 14,200 req/s → Bun + Elysia 81,500 req/s (×5.7, our arithmetic), 1 vCPU, wrk 500 connections — runtime, framework, kernel settings and pools changed together; in Go, the framework alone (D2-js: on the source's stack)",
 		Tolerance: "the best framework ÷ echo on the empty GET ≥ 4.5 (0.8 × the article's ×5.7; the 0.8 is ours)",
 		Vi: result.ClaimLines{
-			Text:      "bảng của bài D, từ Node + Express sang Bun + Elysia: “" + quote + "” (×5.7, phép tính của workshop), 1 vCPU, wrk 500 connection — runtime, framework, cấu hình kernel và các pool cùng đổi một lúc; ở đây chỉ đổi framework",
+			Text:      "bảng của bài D, từ Node + Express sang Bun + Elysia: “" + quote + "” (×5.7, phép tính của workshop), 1 vCPU, wrk 500 connection — runtime, framework, cấu hình kernel và các pool cùng đổi một lúc; trong Go, chỉ đổi framework (D2-js: trên chính stack của bài viết)",
 			Tolerance: "framework tốt nhất ÷ echo trên empty GET ≥ 4.5 (0.8 × con số ×5.7 của bài viết; hệ số 0.8 là của workshop)",
 		}}
 	echo := find(r, course.EchoEmpty)
@@ -228,7 +250,7 @@ func frameworkTables(r *result.Result) []result.Table {
 		Header: []string{"endpoint", "framework", "req/s", en.T("table.col.mean_ms"), "p99 ms", "CPU", "CPU µs/req", "peak RSS MB", "× echo"}}
 	for _, ep := range course.Endpoints {
 		echo := find(r, course.FrameworkRow("echo", ep))
-		for _, fw := range course.Frameworks {
+		for _, fw := range append(slices.Clone(course.Frameworks), course.OriginalFrameworks...) {
 			x := find(r, course.FrameworkRow(fw, ep))
 			if x == nil {
 				continue
