@@ -179,15 +179,25 @@ func distinctIDs(p []float64, tail float64, items, n int) float64 {
 }
 
 // implied is the reduction a workload implies: batch ÷ the distinct ids
-// expected in a batch. The author's: uniform over 0–999; ours: the hot
-// skew (Zipf over the live ids, the cold tail uniform over the catalogue).
+// expected in a batch (expectedDistinct).
 func implied(env Env, batch int, author bool) float64 {
+	d := expectedDistinct(env, batch, author)
+	if d == 0 {
+		return 0
+	}
+	return float64(batch) / d
+}
+
+// expectedDistinct is the number of distinct ids expected in a batch of
+// n increments. The author's workload: uniform over 0–999; ours: the hot
+// skew (Zipf over the live ids, the cold tail uniform over the catalogue).
+func expectedDistinct(env Env, n int, author bool) float64 {
 	if author {
 		p := make([]float64, authorCounterIDs)
 		for i := range p {
 			p[i] = 1.0 / authorCounterIDs
 		}
-		return float64(batch) / distinctIDs(p, 0, 0, batch)
+		return distinctIDs(p, 0, 0, n)
 	}
 	c := env.Params.Catalog
 	if c.HotItems == 0 {
@@ -201,7 +211,7 @@ func implied(env Env, batch int, author bool) float64 {
 	for k := range w {
 		w[k] *= c.HotShare / total
 	}
-	return float64(batch) / distinctIDs(w, 1-c.HotShare, c.Items, batch)
+	return distinctIDs(w, 1-c.HotShare, c.Items, n)
 }
 
 // b9Source is B9's, on either stack.

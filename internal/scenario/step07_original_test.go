@@ -3,11 +3,14 @@ package scenario
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"go.mongodb.org/mongo-driver/v2/bson"
+	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/result"
 
 	"github.com/peakload/workshop/internal/stacktest/mongotest"
 )
@@ -35,9 +38,11 @@ func TestExpressCountersOriginal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var f struct{ Batches int64 }
-		_ = db.Collection(prefix+"_flushes").FindOne(t.Context(), bson.D{{Key: "_id", Value: mode}}).Decode(&f)
-		got.batches = f.Batches
+		sizes, err := flushedBatches(t.Context(), db.Collection(prefix+"_flushes"), mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got.batches = int64(len(sizes))
 		return got
 	}
 
@@ -94,5 +99,58 @@ func waitFor(t *testing.T, cond func() bool, what string, args ...any) {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out waiting for "+what+" (the machine may be overloaded)", args...)
 		}
+	}
+}
+
+// The Express claims follow the figures counted at MongoDB, both ways, and
+// are not judged when the original's rows did not run.
+func TestExpressCounterClaims(t *testing.T) {
+	env := Env{Params: params.Load()}
+	d := expectedDistinct(env, 700, false)
+	row := func(mode course.Variant, x map[string]float64) result.Run {
+		return result.Run{Variant: string(course.On(course.Express, mode)), Requests: 1400, DurationS: 2, Extra: x}
+	}
+	runs := func(reduceWrites, bulkLost float64) *result.Result {
+		return &result.Result{Machine: result.Machine{Mongo: "FerretDB 1.24 on PostgreSQL"}, Runs: []result.Run{
+			row(course.Sync, map[string]float64{"accepted": 300, "persisted": 300, "db_writes_per_req": 1}),
+			row(course.Async, map[string]float64{"accepted": 40, "persisted": 120, "unanswered": 100}),
+			row(course.Bulk, map[string]float64{"accepted": 1400, "persisted": 1400 - bulkLost, "db_writes_total": 1400 - bulkLost, "db_writes_per_req": (1400 - bulkLost) / 1400}),
+			row(course.Reduce, map[string]float64{"accepted": 1400, "persisted": 1400, "db_writes_per_req": reduceWrites / 1400, "batches": 2,
+				"batched_events": 1400, "distinct_expected": 2 * d, "max_writes_per_counter": 2}),
+		}}
+	}
+	verdict := func(c result.Claim) string {
+		switch {
+		case c.NotJudged != "":
+			return "not judged"
+		case c.Reproduced == nil:
+			return "none"
+		case *c.Reproduced:
+			return "reproduced"
+		}
+		return "not reproduced"
+	}
+	for _, tc := range []struct {
+		name         string
+		r            *result.Result
+		reduce, kept string
+	}{
+		{"as implied, nothing lost", runs(2*d, 0), "reproduced", "reproduced"},
+		{"reduce writes per event", runs(1400, 0), "not reproduced", "reproduced"},
+		{"bulk lost 30 increments", runs(2*d, 30), "reproduced", "not reproduced"},
+		{"rows skipped", &result.Result{}, "not judged", "not judged"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b9, kept := expressReduceClaim(tc.r, env), expressPersistedClaim(tc.r)
+			if got := verdict(b9); got != tc.reduce {
+				t.Errorf("B9-express: %s (%s), want %s", got, b9.Measured, tc.reduce)
+			}
+			if got := verdict(kept); got != tc.kept {
+				t.Errorf("B9-express-persisted: %s (%s), want %s", got, kept.Measured, tc.kept)
+			}
+			if tc.kept == "not reproduced" && !strings.Contains(kept.Measured, "FerretDB") {
+				t.Errorf("B9-express-persisted on FerretDB does not name the store's lost updates: %s", kept.Measured)
+			}
+		})
 	}
 }

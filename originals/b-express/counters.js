@@ -19,7 +19,7 @@
 // `writes` field, in the same statement, so MongoDB itself counts the
 // statements it applied (FerretDB's serverStatus counts commands, not the
 // statements in them); and after each batch the server adds one to
-// <collection>_flushes {_id: variant}: {batches, events}. The bench reads
+// <collection>_flushes {_id: variant}: {batches, events, sizes: [...]}. The bench reads
 // both there, never from this process.
 const express = require('express');
 const { MongoClient } = require('mongodb');
@@ -65,7 +65,7 @@ function batcher(variant, write) {
     const batch = queue;
     queue = [];
     const p = write(batch)
-      .then(() => flushes.updateOne({ _id: variant }, { $inc: { batches: 1, events: batch.length } }, { upsert: true }))
+      .then(() => flushes.updateOne({ _id: variant }, { $inc: { batches: 1, events: batch.length }, $push: { sizes: batch.length } }, { upsert: true }))
       .catch((err) => console.error(`${variant}: a batch of ${batch.length} events is lost: ${err.message}`))
       .finally(() => inFlight.delete(p));
     inFlight.add(p);
