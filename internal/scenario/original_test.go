@@ -25,7 +25,7 @@ import (
 // them. stop, called early, does the same and returns the server's log.
 func runOriginal(t *testing.T, p original.Program, env ...string) (url string, stop func() string) {
 	t.Helper()
-	stacktest.SkipShort(t, "the databases of the source's own stack")
+	stacktest.SkipShort(t, "the source's own stack (Node.js, and the databases it uses)")
 	root, err := original.Root()
 	if err == nil {
 		var bin string

@@ -21,6 +21,9 @@
 // statements in them); and after each batch the server adds one to
 // <collection>_flushes {_id: variant}: {batches, events, sizes: [...]}. The bench reads
 // both there, never from this process.
+// Express shows a stack trace to the client on an error outside
+// production; its answers stay its own, without the trace.
+process.env.NODE_ENV ||= 'production';
 const express = require('express');
 const { MongoClient } = require('mongodb');
 
