@@ -145,6 +145,7 @@ func latencyClaim(r *result.Result) result.Claim {
 		b.Latency.Mean, a.Latency.Mean, lx, rx, b.VUs, 1000*float64(b.VUs)/b.RPS, 1000*float64(a.VUs)/a.RPS)
 	bound := math.Min(float64(serverCPUs(r)), 4)
 	c.Reproduced = result.Verdict(serverCPUs(r) >= 2 && lx >= 0.75*bound && math.Abs(lx/rx-1) <= 0.15)
+	c.Rows = names(course.Before, course.After)
 	return c
 }
 
