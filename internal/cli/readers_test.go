@@ -62,6 +62,7 @@ var readers = map[string][]string{
 	"REQUESTS": {"cmd/workshop/probe.go"}, "PER_REQUEST": {"cmd/workshop/probe.go"},
 	"POST": {"cmd/workshop/audit.go"}, "COLD": {"cmd/workshop/audit.go"}, "CHANGE": {"cmd/workshop/audit.go"},
 	"QUERIES": {"cmd/workshop/audit.go"}, "BURST_POST": {"cmd/workshop/audit.go"}, "BODY": {"cmd/workshop/audit.go"},
+	"COLD_N": {"cmd/workshop/audit.go"}, "SLOWLORIS": {"cmd/workshop/audit.go"}, "BURST": {"cmd/workshop/audit.go"},
 	// Probe's and audit's shared -url, -metrics, -allow-remote.
 	"URL": {"cmd/workshop/serviceflags.go"}, "METRICS": {"cmd/workshop/serviceflags.go"},
 	"ALLOW_REMOTE": {"cmd/workshop/serviceflags.go"},

@@ -61,11 +61,11 @@ func TestArticleDOriginalsServeStep9(t *testing.T) {
 			t.Cleanup(func() { _ = srv.Stop() })
 
 			before := pg.statements.Load()
-			status, body := call(t, "GET", srv.Target+"/empty", "")
+			status, body := callBytes(t, "GET", srv.Target+"/empty", "")
 			if status != 200 || len(body) != len(catalog.SampleJSON()) || !json.Valid(body) {
 				t.Errorf("GET /empty: %d, %d bytes; want 200 and JSON as long as the Go servers' (%d bytes)", status, len(body), len(catalog.SampleJSON()))
 			}
-			if status, body = call(t, "POST", srv.Target+"/validate", string(p.Event)); status != 200 || string(body) != `{"ok":true}` {
+			if status, body = callBytes(t, "POST", srv.Target+"/validate", string(p.Event)); status != 200 || string(body) != `{"ok":true}` {
 				t.Errorf("POST /validate with a valid event: %d %s, want 200 {\"ok\":true}", status, body)
 			}
 			badInput(t, stack, srv.Target)
@@ -86,10 +86,10 @@ func TestArticleDOriginalsServeStep9(t *testing.T) {
 			if n := pg.conns.Load(); n < 1 || n > int64(p.Frameworks.Pool) {
 				t.Errorf("%d connections to PostgreSQL, want 1..%d (PG_POOL, step 9's pool)", n, p.Frameworks.Pool)
 			}
-			if status, _ := call(t, "GET", srv.Target+"/items/999999999", ""); status != 404 {
+			if status, _ := callBytes(t, "GET", srv.Target+"/items/999999999", ""); status != 404 {
 				t.Errorf("GET /items/999999999: %d, want 404", status)
 			}
-			if status, _ := call(t, "GET", srv.Target+"/items/abc", ""); status != 400 {
+			if status, _ := callBytes(t, "GET", srv.Target+"/items/abc", ""); status != 400 {
 				t.Errorf("GET /items/abc: %d, want 400", status)
 			}
 
@@ -123,7 +123,7 @@ func badInput(t *testing.T, stack, target string) {
 		{"milliseconds for seconds", `{"event_name":"click","data":{},"timestamp":1632404556000}`, schema},
 		{"a body over 64 KiB", `{"event_name":"click","data":{"x":"` + strings.Repeat("y", 70<<10) + `"},"timestamp":1632404556}`, 413},
 	} {
-		if status, body := call(t, "POST", target+"/validate", tc.body); status != tc.want {
+		if status, body := callBytes(t, "POST", target+"/validate", tc.body); status != tc.want {
 			t.Errorf("POST /validate with %s: %d %.120s, want %d", tc.what, status, body, tc.want)
 		}
 	}
@@ -133,7 +133,7 @@ func badInput(t *testing.T, stack, target string) {
 // for field (decoded: Go and JavaScript escape and write times alike, but
 // not byte for byte).
 func sameItem(t *testing.T, store *catalog.Store, target string, id int32) {
-	status, body := call(t, "GET", fmt.Sprintf("%s/items/%d", target, id), "")
+	status, body := callBytes(t, "GET", fmt.Sprintf("%s/items/%d", target, id), "")
 	var got, want catalog.Item
 	if status != 200 || json.Unmarshal(body, &got) != nil {
 		t.Errorf("GET /items/%d: %d %.120s, want 200 and an item", id, status, body)
@@ -149,7 +149,7 @@ func sameItem(t *testing.T, store *catalog.Store, target string, id int32) {
 	}
 }
 
-func call(t *testing.T, method, url, body string) (int, []byte) {
+func callBytes(t *testing.T, method, url, body string) (int, []byte) {
 	t.Helper()
 	req, err := http.NewRequestWithContext(t.Context(), method, url, strings.NewReader(body))
 	if err != nil {
