@@ -8,7 +8,8 @@
 // lần", because "chúng ta đã chạm tới giới hạn xử lý về CPU của library".
 // The bench (step 6, ORIGINAL=1) runs this script pinned to the step
 // server's CPU — the article's "1 process node duy nhất" — for a time, not
-// for 100 000 inserts, and reads the one JSON line it prints.
+// for 100 000 inserts, and reads the two JSON lines it prints: {"phase":"start"}
+// when the timed window opens, then the result.
 //
 // Environment: PEAKLOAD_MONGO_URL, RAW_CONCURRENCY (1 or 100), RAW_DURATION_S,
 // RAW_WARMUP_S, RAW_EVENT (the event JSON the write routes are sent).
@@ -48,6 +49,8 @@ async function main() {
   }
 
   for (const end = Date.now() + warmupMs; Date.now() < end;) await round(false);
+  // The bench reads the database's CPU from here: the warm-up is not counted.
+  console.log(JSON.stringify({ phase: 'start' }));
   const start = process.hrtime.bigint();
   const seconds = () => Number(process.hrtime.bigint() - start) / 1e9;
   while (seconds() * 1000 < durationMs) await round(true);
