@@ -26,7 +26,9 @@ async function main() {
   // The article's client: "maxPoolSize: 100", one connection per command in flight.
   const mongo = new MongoClient(process.env.PEAKLOAD_MONGO_URL || 'mongodb://127.0.0.1:17017/', { maxPoolSize: 100 });
   await mongo.connect();
-  const events = mongo.db('workshop').collection('events'); // where the Go raw rows insert
+  // The Go server's database and collection (internal/events.Open), so the
+  // bench counts both stacks' events in one place; a test names its own.
+  const events = mongo.db('workshop').collection(process.env.PEAKLOAD_EVENTS || 'events');
   const latencies = [];
   let errors = 0;
   let firstError = '';

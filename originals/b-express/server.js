@@ -24,8 +24,8 @@ const { listen, isEvent } = require('./serve');
 // own client options (useUnifiedTopology is the default since driver 4).
 const mongo = new MongoClient(process.env.PEAKLOAD_MONGO_URL || 'mongodb://127.0.0.1:17017/', { maxPoolSize: 100 });
 // The Go server's database and collection (internal/events.Open), so the
-// bench counts both stacks' events in one place.
-const events = mongo.db('workshop').collection('events');
+// bench counts both stacks' events in one place; a test names its own.
+const events = mongo.db('workshop').collection(process.env.PEAKLOAD_EVENTS || 'events');
 
 const app = express();
 // "app.use(bodyParser.json())": Express 5 ships it as express.json(). Its

@@ -14,7 +14,9 @@ const { listen, isEvent } = require('../b-express/serve');
 
 // The article's client options: "maxPoolSize: 100".
 const mongo = new MongoClient(process.env.PEAKLOAD_MONGO_URL || 'mongodb://127.0.0.1:17017/', { maxPoolSize: 100 });
-const events = mongo.db('workshop').collection('events'); // the Go server's (internal/events.Open)
+// The Go server's database and collection (internal/events.Open), so the
+// bench counts both stacks' events in one place; a test names its own.
+const events = mongo.db('workshop').collection(process.env.PEAKLOAD_EVENTS || 'events');
 
 // Koa has no body parser of its own, and the lockfile pins none (the
 // originals add no npm package for it): json() reads the body as
