@@ -7,7 +7,7 @@ const (
 	Fastify = "fastify" // article A
 	Express = "express" // articles B and D
 	Koa     = "koa"     // the author's repository's second table (article B)
-	NodeJS  = "node"    // the guide article C summarises: Node's crypto
+	NodeJS  = "node"    // Node.js with no framework: the guide article C summarises (its crypto), article B's raw inserts
 	Elysia  = "elysia"  // article D, on Bun
 )
 
@@ -22,16 +22,16 @@ func On(stack string, v Variant) Variant { return Variant(stack + "-" + string(v
 // together, and `make test-originals` fails a stack declared here whose rows
 // the bench does not measure.
 var originals = map[int][]string{
-	0: {Express, Koa},    // article B's empty GET / POST, and the repository's Koa table
-	1: {Fastify},         // article A, on Fastify with node-postgres
-	2: {Fastify},         // … cache-aside on ioredis
-	3: {Fastify},         // … weak ETags (@fastify/etag)
-	4: {Fastify},         // … the in-flight promise map
-	5: {Fastify},         // … node-cache in front of Redis
-	6: {Express, Koa},    // article B's inserts: sync, async, group, bulk
-	7: {Express},         // article B's counters
-	8: {NodeJS},          // the guide's login: pbkdf2Sync, then pbkdf2
-	9: {Express, Elysia}, // article D: Express on Node, Elysia on Bun
+	0: {Express, Koa},         // article B's empty GET / POST, and the repository's Koa table
+	1: {Fastify},              // article A, on Fastify with node-postgres
+	2: {Fastify},              // … cache-aside on ioredis
+	3: {Fastify},              // … weak ETags (@fastify/etag)
+	4: {Fastify},              // … the in-flight promise map
+	5: {Fastify},              // … node-cache in front of Redis
+	6: {Express, Koa, NodeJS}, // article B's inserts: sync, async, group, bulk; raw-insert.js on Node
+	7: {Express},              // article B's counters
+	8: {NodeJS},               // the guide's login: pbkdf2Sync, then pbkdf2
+	9: {Express, Elysia},      // article D: Express on Node, Elysia on Bun
 }
 
 // Originals are the sources' stacks the step's bench measures with
@@ -47,4 +47,11 @@ func (s Step) IsOriginalRow(v Variant) bool {
 		}
 	}
 	return false
+}
+
+// Off is On's inverse: Off(Express, "express-sync") is "sync", true; a row
+// of another stack (or a Go row) is "", false.
+func Off(stack string, v Variant) (Variant, bool) {
+	base, ok := strings.CutPrefix(string(v), stack+"-")
+	return Variant(base), ok
 }

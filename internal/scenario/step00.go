@@ -29,10 +29,17 @@ func init() {
 				vs = append(vs, withTools(env, load.Variant{Name: layerRow(l, ""), Route: routes.GET(routes.Empty), Method: "GET", Path: routes.Empty,
 					Server: []string{"PEAKLOAD_SHELL=" + l}})...)
 			}
-			return append(vs, ceilings(env, true)...)
+			vs = append(vs, ceilings(env, true)...)
+			if env.Original { // article B's own stacks: Express and Koa (original_b.go)
+				vs = append(vs, bCeilings(env)...)
+			}
+			return vs
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {
-			return []result.Claim{driverClaim(r), openDriverClaim(r), postClaim(r), shellClaim(r)}
+			if !env.Original {
+				return []result.Claim{driverClaim(r), openDriverClaim(r), postClaim(r), shellClaim(r)}
+			}
+			return append([]result.Claim{driverClaim(r), openDriverClaim(r), inGo(postClaim(r))[0], shellClaim(r)}, bPostClaims(r)...)
 		},
 		Tables: shellTables,
 		Ours:   step0Ours,

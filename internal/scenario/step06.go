@@ -31,36 +31,50 @@ func init() {
 	register(6, Step{
 		VUs: 100,
 		Variants: func(env Env) []load.Variant {
-			post := func(name, path string) load.Variant {
-				return load.Variant{Name: name, Route: "POST " + path, Method: "POST", Path: path, Body: env.Params.Event,
-					Settle: true, Check: honourRetryAfter, DatabaseCPU: env.ServicesCPU}
-			}
-			empty := post(string(course.EmptyPost), routes.Empty)
-			empty.Settle, empty.DatabaseCPU = false, nil
-			empty.Setup = func(ctx context.Context) error { // start from an empty collection: benches add ~100k events each
-				if env.Mongo == nil {
-					return nil
-				}
-				return env.Mongo.Events.Drop(ctx)
-			}
 			n := waveSize(env)
-			return []load.Variant{
-				empty,
-				{Name: string(course.RawSeq), Route: "InsertOne, one at a time", Direct: rawInserts(env, 1)},
-				{Name: string(course.Raw100), Route: "InsertOne ×100 at once, awaited together", Direct: rawInserts(env, 100)},
-				{Name: string(course.RawAsync), Route: fmt.Sprintf("InsertOne ×%d sent at once, none awaited", n/10), Direct: rawWave(env, n/10, 1)},
-				{Name: string(course.RawBulk), Route: "InsertMany ×1000, one at a time", Direct: rawBulk(env)},
-				{Name: string(course.RawBulkConcurrent), Route: fmt.Sprintf("InsertMany ×1000, %d sent at once", n/1000), Direct: rawWave(env, n, 1000)},
-				post(string(course.Sync), "/events/sync"),
-				post(string(course.Async), "/events/async"),
-				post(string(course.Group), "/events/group"),
-				post(string(course.Bulk), "/events/bulk"),
+			web := httpWrites(env)
+			vs := append(web[:1:1], // the empty POST, then the raw rows, then the four ways to store an event
+				load.Variant{Name: string(course.RawSeq), Route: "InsertOne, one at a time", Direct: rawInserts(env, 1)},
+				load.Variant{Name: string(course.Raw100), Route: "InsertOne ×100 at once, awaited together", Direct: rawInserts(env, 100)},
+				load.Variant{Name: string(course.RawAsync), Route: fmt.Sprintf("InsertOne ×%d sent at once, none awaited", n/10), Direct: rawWave(env, n/10, 1)},
+				load.Variant{Name: string(course.RawBulk), Route: "InsertMany ×1000, one at a time", Direct: rawBulk(env)},
+				load.Variant{Name: string(course.RawBulkConcurrent), Route: fmt.Sprintf("InsertMany ×1000, %d sent at once", n/1000), Direct: rawWave(env, n, 1000)})
+			vs = append(vs, web[1:]...)
+			if env.Original {
+				vs = append(vs, bWrites(env)...)
 			}
+			return vs
 		},
-		Claims: func(r *result.Result, env Env) []result.Claim { return writeClaims(r) },
+		Claims: func(r *result.Result, env Env) []result.Claim {
+			if !env.Original {
+				return writeClaims(r)
+			}
+			return append(inGo(writeClaims(r)...), bWriteClaims(r)...)
+		},
 		Tables: writeTables,
 		Ours:   step6Ours,
 	})
+}
+
+// httpWrites are the rows a step-6 server serves: the empty POST (from an
+// emptied collection: benches add ~100k events each), then the four ways
+// to store an event, each settled (its additional time) and charged the
+// database's CPU.
+func httpWrites(env Env) []load.Variant {
+	post := func(name, path string) load.Variant {
+		return load.Variant{Name: name, Route: "POST " + path, Method: "POST", Path: path, Body: env.Params.Event,
+			Settle: true, Check: honourRetryAfter, DatabaseCPU: env.ServicesCPU}
+	}
+	empty := post(string(course.EmptyPost), routes.Empty)
+	empty.Settle, empty.DatabaseCPU = false, nil
+	empty.Setup = func(ctx context.Context) error {
+		if env.Mongo == nil {
+			return nil
+		}
+		return env.Mongo.Events.Drop(ctx)
+	}
+	return []load.Variant{empty, post(string(course.Sync), "/events/sync"), post(string(course.Async), "/events/async"),
+		post(string(course.Group), "/events/group"), post(string(course.Bulk), "/events/bulk")}
 }
 
 // waveSize is how many documents the raw waves send at once: the author's
