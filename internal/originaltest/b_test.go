@@ -103,11 +103,11 @@ func count(t *testing.T, store *events.Store) int64 {
 	return n
 }
 
-// TestBEmptyRoutesAndBadInput: the ceilings answer and store nothing; what
+// TestOriginalBEmptyRoutesAndBadInput: the ceilings answer and store nothing; what
 // is not an event is refused as each framework's body parser refuses it
 // (400 malformed JSON, 413 past 100 kB) or by our one rule (400 not an
 // object), and nothing reaches the database.
-func TestBEmptyRoutesAndBadInput(t *testing.T) {
+func TestOriginalBEmptyRoutesAndBadInput(t *testing.T) {
 	for name, script := range bServers {
 		t.Run(name, func(t *testing.T) {
 			store := mongotest.Store(t)
@@ -141,9 +141,9 @@ func TestBEmptyRoutesAndBadInput(t *testing.T) {
 	}
 }
 
-// TestBSyncStoresBeforeAnswering: insert_sync awaits insertOne — every
+// TestOriginalBSyncStoresBeforeAnswering: insert_sync awaits insertOne — every
 // answered event is in the database when its answer arrives.
-func TestBSyncStoresBeforeAnswering(t *testing.T) {
+func TestOriginalBSyncStoresBeforeAnswering(t *testing.T) {
 	for name, script := range bServers {
 		t.Run(name, func(t *testing.T) {
 			store := mongotest.Store(t)
@@ -158,11 +158,11 @@ func TestBSyncStoresBeforeAnswering(t *testing.T) {
 	}
 }
 
-// TestBBufferedRoutesLoseNothingOnSIGTERM: async, group and bulk answer
+// TestOriginalBBufferedRoutesLoseNothingOnSIGTERM: async, group and bulk answer
 // before writing; a graceful stop right after the answers must write every
 // one of them (bulk's batch is far from 1000 and its second not over) and
 // exit 0.
-func TestBBufferedRoutesLoseNothingOnSIGTERM(t *testing.T) {
+func TestOriginalBBufferedRoutesLoseNothingOnSIGTERM(t *testing.T) {
 	for name, script := range bServers {
 		t.Run(name, func(t *testing.T) {
 			store := mongotest.Store(t)
@@ -188,9 +188,9 @@ func TestBBufferedRoutesLoseNothingOnSIGTERM(t *testing.T) {
 	}
 }
 
-// TestBRawInsertCountsWhatItInserted: raw-insert.js's report is what the
+// TestOriginalBRawInsertCountsWhatItInserted: raw-insert.js's report is what the
 // database received — whole rounds of 100, each one document per insertOne.
-func TestBRawInsertCountsWhatItInserted(t *testing.T) {
+func TestOriginalBRawInsertCountsWhatItInserted(t *testing.T) {
 	store := mongotest.Store(t)
 	bin, args := bCommand(t, "b-express/raw-insert.js")
 	cmd := exec.CommandContext(t.Context(), bin, args...)

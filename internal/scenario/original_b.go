@@ -100,8 +100,7 @@ func (s bStack) onStack(r *result.Result, claim func(*result.Result) result.Clai
 	}
 	c := claim(&own)
 	c.ID += "-" + s.name
-	c.Article += " — on the source's stack, here (" + s.label + ")"
-	c.Vi.Text += " — trên stack của chính nguồn, tại máy này (" + s.vi + ")"
+	s.where().says(&c)
 	for i, row := range c.Rows {
 		c.Rows[i] = string(course.On(s.name, course.Variant(row)))
 	}
@@ -113,12 +112,11 @@ func (s bStack) onStack(r *result.Result, claim func(*result.Result) result.Clai
 	return c
 }
 
-// inGo marks claims judged on the Go rows, beside their twins on the
-// source's stack (ORIGINAL=1).
-func inGo(cs ...result.Claim) []result.Claim {
+// markInGo marks claims judged on the Go rows, beside their twins on the
+// source's stack (ORIGINAL=1), as every step's do (onStack.says).
+func markInGo(cs ...result.Claim) []result.Claim {
 	for i := range cs {
-		cs[i].Article += " — in Go"
-		cs[i].Vi.Text += " — bằng Go"
+		inGo.says(&cs[i])
 	}
 	return cs
 }
@@ -170,9 +168,14 @@ func bWriteClaims(r *result.Result) []result.Claim {
 // its text; the verdict and the measured line stay the claim's.
 func (s bStack) retell(c result.Claim, ref, figure, en, vi string) result.Claim {
 	c.Source = result.Repo(ref, figure)
-	c.Article = en + " — on the source's stack, here (" + s.label + ")"
-	c.Vi.Text = vi + " — trên stack của chính nguồn, tại máy này (" + s.vi + ")"
+	c.Article, c.Vi.Text = en, vi
+	s.where().says(&c)
 	return c
+}
+
+// where is the stack as every step's claims name theirs (onStack.says).
+func (s bStack) where() onStack {
+	return onStack{name: s.name, en: "on the source's stack, here: " + s.label, vi: "trên stack gốc của bài viết, chạy tại đây: " + s.vi}
 }
 
 // keptClaim: every event a write route answered for is in the database

@@ -27,7 +27,7 @@ func TestClaimsOnBsOwnStacks(t *testing.T) {
 	want := map[string]*bool{"B2": result.Verdict(false), "B2-express": result.Verdict(true), "B2-koa": result.Verdict(false),
 		"B4-node": result.Verdict(true), "B-kept-express": result.Verdict(true), "B-kept-koa": result.Verdict(false),
 		"B7-koa": result.Verdict(false)}
-	claims := append(inGo(postClaim(r)), append(bPostClaims(r), bWriteClaims(r)...)...)
+	claims := append(markInGo(postClaim(r)), append(bPostClaims(r), bWriteClaims(r)...)...)
 	for _, c := range claims {
 		w, ok := want[c.ID]
 		if !ok {
@@ -53,7 +53,7 @@ func TestClaimsOnBsOwnStacks(t *testing.T) {
 	for id := range want {
 		t.Errorf("no claim %s", id)
 	}
-	if c := inGo(postClaim(r))[0]; !strings.HasSuffix(c.Article, "in Go") {
+	if c := markInGo(postClaim(r))[0]; !strings.HasPrefix(c.Article, "[in Go] ") {
 		t.Errorf("B2 beside its twin does not say it is Go's: %s", c.Article)
 	}
 	for _, c := range append(bPostClaims(r)[1:], bWriteClaims(r)[7]) {

@@ -39,7 +39,7 @@ func init() {
 			if !env.Original {
 				return []result.Claim{driverClaim(r), openDriverClaim(r), postClaim(r), shellClaim(r)}
 			}
-			return append([]result.Claim{driverClaim(r), openDriverClaim(r), inGo(postClaim(r))[0], shellClaim(r)}, bPostClaims(r)...)
+			return append([]result.Claim{driverClaim(r), openDriverClaim(r), markInGo(postClaim(r))[0], shellClaim(r)}, bPostClaims(r)...)
 		},
 		Tables: shellTables,
 		Ours:   step0Ours,

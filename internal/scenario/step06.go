@@ -49,7 +49,7 @@ func init() {
 			if !env.Original {
 				return writeClaims(r)
 			}
-			return append(inGo(writeClaims(r)...), bWriteClaims(r)...)
+			return append(markInGo(writeClaims(r)...), bWriteClaims(r)...)
 		},
 		Tables: writeTables,
 		Ours:   step6Ours,

@@ -221,11 +221,11 @@ func skippedOriginal(r *result.Result, rows ...course.Variant) string {
 // comes first: their sizes vary, so each batch's expectation is summed).
 func expressReduceClaim(r *result.Result, env Env) result.Claim {
 	c := result.Claim{ID: "B9-express", Measured: "not measured", Source: b9Source,
-		Article: "on the source's stack, here (Express 5 on Node, the MongoDB Node driver, batches of 5000 events or 1000 ms as express-counter.js): " +
+		Article: "[on the source's stack, here: Express 5 on Node, the MongoDB Node driver, batches of 5000 events or 1000 ms as express-counter.js] " +
 			"bulkWrite applies one $inc per event, reduce-before-write one per distinct id in a batch — counted at MongoDB, not by the server",
 		Tolerance: "as B9: DB writes per event applied, bulk ÷ reduce, 0.8–1.2× what our workload implies for the batches the original flushed (their events ÷ the distinct ids expected in each, summed); and exactly one write per event for bulk, at most one per counter per batch for reduce",
 		Vi: result.ClaimLines{
-			Text: "trên stack của nguồn, tại đây (Express 5 trên Node, MongoDB Node driver, lô 5000 event hoặc 1000 ms như express-counter.js): " +
+			Text: "[trên stack gốc của bài viết, chạy tại đây: Express 5 trên Node, MongoDB Node driver, lô 5000 event hoặc 1000 ms như express-counter.js] " +
 				"bulkWrite ghi mỗi event một $inc, reduce-before-write mỗi id khác nhau trong lô một $inc — đếm tại MongoDB, không phải do server tự khai",
 			Tolerance: "như B9: số lần ghi DB mỗi event đã ghi vào, bulk ÷ reduce, 0.8–1.2× con số workload của workshop suy ra cho các lô bản gốc đã flush (số event của chúng ÷ tổng số id khác nhau kỳ vọng trong từng lô); và bulk đúng một lần ghi mỗi event, reduce mỗi counter nhiều nhất một lần mỗi lô",
 		}}
@@ -259,10 +259,10 @@ func expressReduceClaim(r *result.Result, env Env) result.Claim {
 func expressPersistedClaim(r *result.Result) result.Claim {
 	c := result.Claim{ID: "B9-express-persisted", Measured: "not measured",
 		Source:    result.Ours("the workshop's rule for a write path (accepted = persisted), asked of express-counter.js's method at " + countersCommit),
-		Article:   "on the source's stack, here (Express 5 on Node): every like answered 2xx by sync, async, bulk and reduce is counted in MongoDB once the writes settle",
+		Article:   "[on the source's stack, here: Express 5 on Node] every like answered 2xx by sync, async, bulk and reduce is counted in MongoDB once the writes settle",
 		Tolerance: "an exact count per event: every 2xx answer the driver received is one increment in the sum of the row's counters at MongoDB (requests cut at the window's end, unanswered, may add at most their number)",
 		Vi: result.ClaimLines{
-			Text:      "trên stack của nguồn, tại đây (Express 5 trên Node): mỗi lượt like được sync, async, bulk và reduce trả 2xx đều có trong MongoDB sau khi các lần ghi xong xuôi",
+			Text:      "[trên stack gốc của bài viết, chạy tại đây: Express 5 trên Node] mỗi lượt like được sync, async, bulk và reduce trả 2xx đều có trong MongoDB sau khi các lần ghi xong xuôi",
 			Tolerance: "đếm chính xác từng event: mỗi câu trả lời 2xx driver nhận được là đúng một lần cộng trong tổng các counter của hàng đó tại MongoDB (request bị cắt ở cuối cửa sổ đo, không có câu trả lời, chỉ được cộng thêm tối đa bằng số của chúng)",
 		}}
 	rows := make([]course.Variant, len(expressModes))

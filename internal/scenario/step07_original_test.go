@@ -20,7 +20,7 @@ import (
 // reduce one per counter per batch, everything flushed on SIGTERM. Every
 // count is read at MongoDB. Requests are sent so that no two writes race
 // on one counter: FerretDB 1.x can lose such increments, whoever sends them.
-func TestExpressCountersOriginal(t *testing.T) {
+func TestOriginalExpressCounters(t *testing.T) {
 	store := mongotest.Store(t)
 	prefix := fmt.Sprintf("test_counters_express_%d", time.Now().UnixNano())
 	db := store.Client.Database("workshop")

@@ -45,11 +45,11 @@ func nodeLoginRows(env Env) []load.Variant {
 // of a login is small beside the hash). The same bar as C1's.
 func nodeSpeedupClaim(r *result.Result) result.Claim {
 	c := result.Claim{ID: "C1-node", Measured: "not measured", Source: c1Source,
-		Article: "on the source's stack, here (Express 5 on Node, crypto.pbkdf2Sync → crypto.pbkdf2 on libuv's pool, UV_THREADPOOL_SIZE=4): " +
+		Article: "[on the source's stack, here: Express 5 on Node, crypto.pbkdf2Sync → crypto.pbkdf2 on libuv's pool, UV_THREADPOOL_SIZE=4] " +
 			"the guide's 5.3 → 19.5 req/s (×3.7, our arithmetic) under ab -c 20",
 		Tolerance: "ours, as C1: after ÷ before ≥ 0.75 × min(the CPUs the Node process is pinned to — the Go server's, the only ones its pool threads can run on —, 4 pool threads)",
 		Vi: result.ClaimLines{
-			Text: "trên stack của nguồn, tại đây (Express 5 trên Node, crypto.pbkdf2Sync → crypto.pbkdf2 chạy trên thread pool của libuv, UV_THREADPOOL_SIZE=4): " +
+			Text: "[trên stack gốc của bài viết, chạy tại đây: Express 5 trên Node, crypto.pbkdf2Sync → crypto.pbkdf2 chạy trên thread pool của libuv, UV_THREADPOOL_SIZE=4] " +
 				"“" + c1Quote + "”/s của hướng dẫn (×3.7, phép tính của workshop) khi chạy ab -c 20",
 			Tolerance: "của workshop, như C1: after ÷ before ≥ 0.75 × min(số CPU mà process Node bị ghim vào — chính các CPU của server Go, chỉ trên đó các thread của pool mới chạy được —, 4 thread của pool)",
 		}}

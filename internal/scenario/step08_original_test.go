@@ -15,7 +15,7 @@ import (
 // c-crypto/server.js, step 8 on Node, in both of the guide's modes: the
 // Go server's login (routes, body, demo users, answers) and its lockout,
 // which holds under concurrent guesses also when the hash is async.
-func TestNodeLoginOriginal(t *testing.T) {
+func TestOriginalNodeLogin(t *testing.T) {
 	p := params.Load().Login
 	body := func(i int, password string) string {
 		b, _ := json.Marshal(accounts.Credentials{Email: accounts.DemoEmail(i), Password: password})

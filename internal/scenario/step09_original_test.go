@@ -35,7 +35,7 @@ import (
 // input answered as its framework answers it, no statement on the cheap
 // routes and one per item read, no more connections than step 9's pool,
 // and a shutdown on SIGTERM that closes them all and exits 0.
-func TestArticleDOriginalsServeStep9(t *testing.T) {
+func TestOriginalArticleDServesStep9(t *testing.T) {
 	p := params.Load()
 	root, err := original.Root()
 	if err != nil {

@@ -32,18 +32,14 @@ const burstTTL = Number(env('PEAKLOAD_BURST_TTL_MS', '5000')) // the article's e
 
 // ---- PostgreSQL: node-postgres ("có dùng node-postgres làm driver") ----
 
-// Timestamps come back as PostgreSQL's text, rewritten as Go's encoding/json
-// writes a UTC time (RFC 3339, the fraction's trailing zeros dropped): a JS
-// Date would keep only milliseconds and always print three digits.
-pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (text) =>
-  text.replace(' ', 'T').replace(/(\.\d*?)0+(?=\+)/, '$1').replace(/\.(?=\+)/, '').replace(/\+00$/, 'Z'))
-// count(DISTINCT …) is a bigint, which node-postgres returns as a string.
-pg.types.setTypeParser(pg.types.builtins.INT8, (text) => Number(text))
+// Timestamps as Go writes them, bigints as numbers (originals/lib/catalog.js).
+const catalog = require('../lib/catalog.js')
+catalog.useGoTypes(pg)
 
 const db = new pg.Pool({
   connectionString: env('PEAKLOAD_POSTGRES_URL', 'postgres://workshop@127.0.0.1:15432/workshop?sslmode=disable'),
   max: Number(env('PEAKLOAD_PG_POOL', '16')), // the Go server's pool (catalog.DefaultPool)
-  options: '-c TimeZone=UTC' // so the text above is in UTC
+  options: catalog.PG_OPTIONS // UTC: useGoTypes' text
 })
 
 // The item query of internal/catalog (ItemQuery): four joins, the tags, and

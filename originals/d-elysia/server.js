@@ -15,7 +15,7 @@ const { Elysia, t } = require('elysia');
 // The article names PostgreSQL behind "Connection Pool" and no driver; Bun
 // runs node-postgres unchanged, so both stacks use the same client.
 const { Pool } = require('pg');
-const { itemQuery, itemResponse, MAX_ID } = require('../lib/catalog.js');
+const { itemQuery, itemResponse, MAX_ID, PG_OPTIONS, useGoTypes } = require('../lib/catalog.js');
 const ev = require('../lib/event.js');
 
 const [host, port] = splitAddr(process.env.PEAKLOAD_ADDR || '127.0.0.1:18542');
@@ -25,9 +25,11 @@ const emptyBody = JSON.stringify({ empty: 'x'.repeat(Number(required('EMPTY_BYTE
 
 // "giới hạn số lượng kết nối phù hợp với khả năng xử lý của 1 vCPU": the
 // pool step 9's Go frameworks use (PG_POOL).
+useGoTypes(require('pg'));
 const pool = new Pool({
   connectionString: required('PEAKLOAD_POSTGRES_URL'),
   max: Number(process.env.PG_POOL || 4),
+  options: PG_OPTIONS,
 });
 pool.on('error', (err) => console.error('elysia: idle PostgreSQL client:', err.message));
 

@@ -13,7 +13,7 @@
 // error pages then carry no stack trace).
 const express = require('express');
 const { Pool } = require('pg');
-const { itemQuery, itemResponse, MAX_ID } = require('../lib/catalog.js');
+const { itemQuery, itemResponse, MAX_ID, PG_OPTIONS, useGoTypes } = require('../lib/catalog.js');
 const ev = require('../lib/event.js');
 
 const [host, port] = splitAddr(process.env.PEAKLOAD_ADDR || '127.0.0.1:18540');
@@ -24,9 +24,11 @@ const emptyBody = JSON.stringify({ empty: 'x'.repeat(Number(required('EMPTY_BYTE
 // "Mọi kết nối đến Database (PostgreSQL) ... đều được cấu hình dưới dạng
 // Connection Pool nghiêm ngặt, giới hạn số lượng kết nối phù hợp với khả năng
 // xử lý của 1 vCPU": the pool step 9's Go frameworks use (PG_POOL).
+useGoTypes(require('pg'));
 const pool = new Pool({
   connectionString: required('PEAKLOAD_POSTGRES_URL'),
   max: Number(process.env.PG_POOL || 4),
+  options: PG_OPTIONS,
 });
 pool.on('error', (err) => console.error('express: idle PostgreSQL client:', err.message));
 

@@ -39,10 +39,24 @@ function itemQuery(id) {
   return { name: 'item', text: ITEM_QUERY, values: [id, EPOCH], rowMode: 'array' };
 }
 
-// goTime writes a Date as Go's encoding/json does (RFC 3339, trailing zeros
-// of the fraction dropped), so the body has the Go server's bytes.
+// useGoTypes makes node-postgres hand timestamps over as PostgreSQL's text,
+// rewritten as Go's encoding/json writes a UTC time (RFC 3339, the
+// fraction's trailing zeros dropped): a JS Date would keep only
+// milliseconds, and the body would not have the Go server's bytes. The
+// pool must run its sessions in UTC (PG_OPTIONS below). count(…) is a
+// bigint, which node-postgres would return as a string.
+function useGoTypes(pg) {
+  pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (text) =>
+    text.replace(' ', 'T').replace(/(\.\d*?)0+(?=\+)/, '$1').replace(/\.(?=\+)/, '').replace(/\+00$/, 'Z'));
+  pg.types.setTypeParser(pg.types.builtins.INT8, (text) => Number(text));
+}
+
+// PG_OPTIONS is the pool's session setting for useGoTypes' text.
+const PG_OPTIONS = '-c TimeZone=UTC';
+
+// goTime is a timestamp as useGoTypes left it (a Date, if it was not used).
 function goTime(d) {
-  return d.toISOString().replace(/\.?0+Z$/, 'Z');
+  return typeof d === 'string' ? d : d.toISOString().replace(/\.?0+Z$/, 'Z');
 }
 
 // itemResponse turns a row into the public response, field for field as
@@ -68,4 +82,4 @@ function itemResponse(r) {
   };
 }
 
-module.exports = { ITEM_QUERY, EPOCH, MAX_ID, itemQuery, itemResponse };
+module.exports = { ITEM_QUERY, EPOCH, MAX_ID, PG_OPTIONS, itemQuery, itemResponse, useGoTypes };

@@ -107,7 +107,7 @@ func (s *server) get(t *testing.T, path string, want int, header ...string) *htt
 
 func bodyOf(resp *http.Response) []byte { b, _ := io.ReadAll(resp.Body); return b }
 
-func TestArticleAOnFastify(t *testing.T) {
+func TestOriginalArticleAOnFastify(t *testing.T) {
 	s := start(t)
 	store := stacktest.Store(t)
 	rdb := stacktest.Redis(t)
