@@ -47,7 +47,15 @@ func Measure(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir
 	}
 	perRequestCosts(&r, w.before, w.after, pattern, plan)
 	if v.Settle {
-		if err := settle(ctx, o.Target, w.before, pattern, &r); err != nil {
+		read := func(ctx context.Context) (proc.Counters, error) { return proc.Scrape(ctx, o.Target) }
+		accepted := -1.0 // the server's own count
+		if o.Counters != nil {
+			// A source's original counts nothing: what it accepted is what
+			// the driver got a 2xx for (Warmup is 0: every one is in the
+			// window), what it persisted the documents at MongoDB.
+			read, accepted = o.Counters, float64(r.Requests-r.Errors)
+		}
+		if err := settle(ctx, read, w.before, pattern, accepted, &r); err != nil {
 			return r, err
 		}
 	}
@@ -194,14 +202,18 @@ const settleStall = 30 * time.Second
 // the window (Measure), every accepted event persisted, and divided by the
 // requests the server counted by then, those that completed after the
 // window closed included, since their events' writes are in the count.
-func settle(ctx context.Context, target string, before proc.Counters, route string, r *result.Run) error {
+func settle(ctx context.Context, read func(context.Context) (proc.Counters, error), before proc.Counters, route string, accepted float64, r *result.Run) error {
 	start := time.Now()
 	deadline := start.Add(3 * time.Minute)
 	last, moved := -1.0, start // persisted, and when it last grew
 	for {
-		c, err := proc.Scrape(ctx, target)
+		c, err := read(ctx)
 		if err != nil {
 			return err
+		}
+		if accepted >= 0 { // counted by the driver: as if the server had
+			c["peakload_events_accepted_total"] = before["peakload_events_persisted_total"] + before["peakload_events_rejected_total"] + accepted
+			before["peakload_events_accepted_total"] = before["peakload_events_persisted_total"] + before["peakload_events_rejected_total"]
 		}
 		done := c["peakload_events_persisted_total"] + c["peakload_events_rejected_total"]
 		if done != last {
@@ -224,7 +236,9 @@ func settle(ctx context.Context, target string, before proc.Counters, route stri
 			if served := proc.Delta(before, c, "peakload_http_requests_total{route="+route+"}"); served > 0 {
 				r.Extra["db_round_trips_per_req"] = (proc.Delta(before, c, "peakload_mongo_commands_total{cmd=insert}") +
 					proc.Delta(before, c, "peakload_mongo_commands_total{cmd=update}")) / served
-				r.Extra["db_writes_per_req"] = proc.Delta(before, c, "peakload_db_writes_total") / served
+				if _, ok := c["peakload_db_writes_total"]; ok {
+					r.Extra["db_writes_per_req"] = proc.Delta(before, c, "peakload_db_writes_total") / served
+				}
 			}
 			return nil
 		}

@@ -114,11 +114,16 @@ func (r *Reader) Read(ctx context.Context) (proc.Counters, error) {
 // counts a statement when it ends, in shared memory: unlike
 // pg_stat_database (flushed up to 10 s late), it is current when read.
 const statementsSQL = `SELECT coalesce(sum(calls), 0)::float8 FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid
-WHERE d.datname = current_database() AND s.query NOT LIKE '%pg_stat_statements%' AND s.query <> $1`
+WHERE d.datname = current_database() AND s.query NOT LIKE '%pg_stat_statements%' AND s.query NOT LIKE $1`
+
+// workerStatements matches the change worker's statement as
+// pg_stat_statements keeps it: its constants become $n, so it is matched
+// by its first line ("UPDATE live_stats"), which no original sends.
+var workerStatements = strings.TrimSpace(strings.SplitN(catalog.ChangeSQL, "\n", 2)[0]) + "%"
 
 func (r *Reader) statements(ctx context.Context, c proc.Counters) error {
 	var n float64
-	if err := r.pg.QueryRow(ctx, statementsSQL, catalog.ChangeSQL).Scan(&n); err != nil {
+	if err := r.pg.QueryRow(ctx, statementsSQL, workerStatements).Scan(&n); err != nil {
 		return fmt.Errorf("servicestats: PostgreSQL statements: %w", err)
 	}
 	c["peakload_db_queries_total"] = n
@@ -192,7 +197,8 @@ func resp(args ...string) string {
 // handshakes and heartbeats, which the Go server's command monitor does
 // not see either.
 var notTheServers = map[string]bool{"serverStatus": true, "hello": true, "isMaster": true, "ismaster": true,
-	"ping": true, "buildInfo": true, "buildinfo": true, "getParameter": true, "endSessions": true, "saslStart": true, "saslContinue": true}
+	"ping": true, "buildInfo": true, "aggregate": true, // aggregate: this reading's count of the events
+	"buildinfo": true, "getParameter": true, "endSessions": true, "saslStart": true, "saslContinue": true}
 
 // mongoCommands reads serverStatus' metrics.commands.<name>.total (mongod
 // and FerretDB both keep them): the round trips by command, as the Go
@@ -206,6 +212,13 @@ func (r *Reader) mongoCommands(ctx context.Context, c proc.Counters) error {
 	if err := r.mongo.Database("admin").RunCommand(ctx, bson.D{{Key: "serverStatus", Value: 1}}).Decode(&st); err != nil {
 		return fmt.Errorf("servicestats: MongoDB serverStatus: %w", err)
 	}
+	// The events an original persisted: the documents of the collection
+	// the write routes insert into (events.Store's), counted exactly.
+	n, err := r.mongo.Database("workshop").Collection("events").CountDocuments(ctx, bson.D{})
+	if err != nil {
+		return fmt.Errorf("servicestats: MongoDB events: %w", err)
+	}
+	c["peakload_events_persisted_total"] = float64(n)
 	for name, raw := range st.Metrics.Commands {
 		var cmd struct {
 			Total int64 `bson:"total"`
