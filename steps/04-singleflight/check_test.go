@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	"github.com/peakload/workshop/internal/bubble"
 	"github.com/peakload/workshop/internal/crashtest"
 	"github.com/peakload/workshop/internal/metrics"
 	"github.com/peakload/workshop/internal/stacktest"
@@ -453,7 +453,7 @@ func TestThousandConcurrentMissesMakeOneQuery(t *testing.T) {
 // of a bubble, so the callers' waits are read from their stacks, not
 // timed; the minute is a watchdog, not a verdict.
 func holdUntilCallersWait(t *testing.T, n int64, entered *atomic.Int64) {
-	for start := time.Now(); entered.Load() < n || !callersWait(); time.Sleep(time.Millisecond) {
+	for start := time.Now(); entered.Load() < n || !bubble.Settled(".stampedeCaller("); time.Sleep(time.Millisecond) {
 		if time.Since(start) > time.Minute {
 			t.Errorf("timed out (the machine may be overloaded): after a minute of real time, not all %d callers "+
 				"waited for the load (%d had called Load), so it went on without them", n, entered.Load())
@@ -462,38 +462,11 @@ func holdUntilCallersWait(t *testing.T, n int64, entered *atomic.Int64) {
 	}
 }
 
-// stampedeCaller is one caller of the stampede, named so that callersWait
-// finds it in a stack dump.
+// stampedeCaller is one caller of the stampede, named so that bubble.Settled
+// finds it in a stack dump (bubble.Settled).
 func stampedeCaller(ctx context.Context, g *Group, entered *atomic.Int64, load func(context.Context) ([]byte, error)) ([]byte, error) {
 	entered.Add(1)
 	return g.Load(ctx, "item:4242", load)
-}
-
-// callersWait says whether every stampedeCaller still running, but the one
-// running the load, is blocked (on a channel, a lock, a WaitGroup: anything
-// but running), so none can reach the group later: read from a stack dump,
-// which the runtime takes with the world stopped.
-func callersWait() bool {
-	buf := make([]byte, 1<<20)
-	for runtime.Stack(buf, true) == len(buf) {
-		buf = make([]byte, 2*len(buf))
-	}
-	const caller = ".stampedeCaller("
-	dump := string(buf[:runtime.Stack(buf, true)])
-	blocks := strings.Split(dump, "\n\n")
-	for _, b := range blocks[1:] { // [0] is the load's own goroutine
-		if !strings.Contains(b, caller) {
-			continue
-		}
-		_, state, _ := strings.Cut(b, "[")
-		state, _, _ = strings.Cut(state, "]")
-		state, _, _ = strings.Cut(state, ",")
-		switch state {
-		case "running", "runnable", "preempted", "syscall", "sleep", "GC assist wait":
-			return false
-		}
-	}
-	return true
 }
 
 // BenchmarkLoad is the cost of coalescing itself: parallel callers of a few
