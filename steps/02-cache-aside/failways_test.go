@@ -107,12 +107,14 @@ func proxied(get, set redisfault.Fault, dial func(addr string) *redis.Client) fu
 	}
 }
 
-// patient is the step's client with timeouts no loaded machine meets:
-// where Redis fails by an error reply or a closed connection, the step's
-// 100 ms read timeout (its HELLO through the proxy, say) must not fail it
-// first — the check would then test another failure than it says, or none.
-// Only the stall is the client's own timeout, and keeps the step's.
-func patient(addr string) *redis.Client { return redisconn.Patient(addr, time.Minute) }
+// patient is the step's client with timeouts twenty times as long: where
+// Redis fails by an error reply or a closed connection, the step's 100 ms
+// read timeout (its HELLO through the proxy, say) must not fail it first
+// on a loaded machine — the check would then test another failure than it
+// says. Not longer: a reply the answer's client cannot parse (a MULTI
+// whose SET the proxy refuses) still ends in its read timeout, which the
+// answer fails open on. Only the stall keeps the step's own timeouts.
+func patient(addr string) *redis.Client { return redisconn.Patient(addr, 2*time.Second) }
 
 // listAtKey is the real Redis with a list where the item's string should
 // be: its GET answers WRONGTYPE.
