@@ -120,6 +120,10 @@ func Redis(t testing.TB) *redis.Client {
 	if err := ping.Ping(ctx).Err(); err != nil {
 		t.Fatalf("Redis is not reachable at %s: %v\n(run `make up` first, or use `make test` / `make step-N check`, which start it)", Endpoints(t).RedisAddr, err)
 	}
+	// Then the client itself, so its first connection (the handshake) is
+	// behind the test: a few tries, as its read timeout is short.
+	for try := 0; try < 5 && rdb.Ping(ctx).Err() != nil; try++ {
+	}
 	t.Cleanup(func() { rdb.Close() })
 	return rdb
 }
