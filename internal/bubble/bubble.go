@@ -57,8 +57,8 @@ func Watched(t *testing.T, limit time.Duration, stuck func() []string, deadlock 
 	return Test(t, f, deadlock)
 }
 
-// Within is Test that gives up after limit of real time and returns stuck
-// instead: the bubble is left behind and the process goes on, for a check
+// Within is Test that gives up when the bubble is stuck on a lock, or
+// after limit of real time, and returns stuck instead: the bubble is left behind and the process goes on, for a check
 // that replays many schedules and shrinks the one that hangs.
 func Within(t *testing.T, limit time.Duration, stuck string, deadlock func(error) string, f func(t *testing.T)) string {
 	t.Helper()
@@ -68,11 +68,20 @@ func Within(t *testing.T, limit time.Duration, stuck string, deadlock func(error
 		defer func() { done <- said }()
 		said = Test(t, f, deadlock)
 	}()
-	select {
-	case said := <-done:
-		return said
-	case <-time.After(limit):
-		return stuck
+	// A bubble stuck on a lock is seen at once (Locked); the limit is
+	// only for one whose goroutine never waits.
+	deadline := time.Now().Add(limit)
+	for tick := time.NewTicker(time.Millisecond); ; {
+		select {
+		case said := <-done:
+			tick.Stop()
+			return said
+		case <-tick.C:
+			if Locked() || time.Now().After(deadline) {
+				tick.Stop()
+				return stuck
+			}
+		}
 	}
 }
 

@@ -83,9 +83,11 @@ func inBubble(gs []goroutine) []goroutine {
 func waitingOn(state string) string {
 	kind, _, _ := strings.Cut(state, ",")
 	kind, _, _ = strings.Cut(kind, " (")
-	switch kind {
-	case "sync.Mutex.Lock", "sync.RWMutex.Lock", "sync.RWMutex.RLock", "semacquire", "sync.Cond.Wait":
+	switch {
+	case onLock(state):
 		return messages.T("bubble.on_mutex")
+	}
+	switch kind {
 	case "chan receive", "chan send", "select", "select (no cases)":
 		return messages.T("bubble.on_channel")
 	case "IO wait", "syscall":
@@ -98,6 +100,18 @@ func waitingOn(state string) string {
 		return messages.T("bubble.on_waitgroup")
 	}
 	return messages.T("bubble.on_other")
+}
+
+// onLock says whether a goroutine in state waits for a lock, which
+// synctest does not count as durably blocked.
+func onLock(state string) bool {
+	kind, _, _ := strings.Cut(state, ",")
+	kind, _, _ = strings.Cut(kind, " (")
+	switch kind {
+	case "sync.Mutex.Lock", "sync.RWMutex.Lock", "sync.RWMutex.RLock", "semacquire", "sync.Cond.Wait":
+		return true
+	}
+	return false
 }
 
 // ownDirs are the directories whose files are the step's code: the test's

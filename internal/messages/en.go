@@ -112,6 +112,8 @@ var en = map[string]string{
 	"check.passed":       "step %d check passed\n",
 	"check.failed_short": "the check failed before any service was needed",
 	"check.timed_out":    "%s timed out: after %s of real time the goroutines had neither settled (all waiting) nor finished. The machine may be overloaded, and this is no verdict on your code; or a goroutine never waits (see below: running = a loop that spins) or sleeps that long.",
+	"check.awaited":      "It waited for: %s.",
+	"check.stalled":      "%s stopped waiting: after %s of real time it still had not seen %s. A right answer gives it in milliseconds, so the machine most likely stalled (overloaded): this is no verdict on your code; run the check again.",
 	"check.skipped":      "--- SKIP: %s: %s (this test checked nothing in this run)\n",
 	"check.unfinished":   "--- FAIL: %s: the test never finished: its watchdog or a crash ended the test binary while it ran (what it said is below)\n",
 

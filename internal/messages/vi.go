@@ -104,6 +104,8 @@ var vi = map[string]string{
 	"check.passed":       "check bước %d đã pass\n",
 	"check.failed_short": "check đã fail trước cả khi cần tới service",
 	"check.timed_out":    "%s hết giờ: sau %s thời gian thật, các goroutine chưa chạy xong mà cũng chưa cùng đứng chờ. Có thể máy đang quá tải, và như vậy thì chưa nói được gì về code của bạn; hoặc có một goroutine không bao giờ chờ (xem bên dưới: đang chạy = một vòng lặp quay tại chỗ), hay ngủ lâu tới mức đó.",
+	"check.awaited":      "Nó đã chờ: %s.",
+	"check.stalled":      "%s thôi chờ: sau %s thời gian thật, nó vẫn chưa thấy %s. Một lời giải đúng làm được việc đó trong vài mili giây, nên nhiều khả năng máy đã bị nghẽn (quá tải): đây không phải là kết luận về code của bạn; hãy chạy lại check.",
 	"check.skipped":      "--- SKIP: %s: %s (lần chạy này test đó không kiểm tra gì cả)\n",
 	"check.unfinished":   "--- FAIL: %s: test không chạy xong: watchdog của nó hoặc một lỗi crash đã dừng test binary giữa chừng (những gì nó kịp in ở bên dưới)\n",
 

@@ -19,7 +19,26 @@ import (
 
 // New returns a counted client for addr.
 func New(addr string) *redis.Client {
-	c := redis.NewClient(&redis.Options{
+	c := redis.NewClient(options(addr))
+	c.AddHook(commandCounter{})
+	return c
+}
+
+// Patient is New with every timeout set to d: for a check whose Redis
+// fails some other way than slowly (an error reply, a closed connection),
+// so that on a loaded machine the client still meets that failure and
+// not its own 100 ms read timeout first.
+func Patient(addr string, d time.Duration) *redis.Client {
+	o := options(addr)
+	o.DialTimeout, o.ReadTimeout, o.WriteTimeout, o.PoolTimeout = d, d, d, d
+	c := redis.NewClient(o)
+	c.AddHook(commandCounter{})
+	return c
+}
+
+// options are New's: short timeouts, no retries, counted connections.
+func options(addr string) *redis.Options {
+	return &redis.Options{
 		Addr:         addr,
 		DialTimeout:  200 * time.Millisecond,
 		ReadTimeout:  100 * time.Millisecond,
@@ -35,9 +54,7 @@ func New(addr string) *redis.Client {
 			}
 			return countingConn{conn}, nil
 		},
-	})
-	c.AddHook(commandCounter{})
-	return c
+	}
 }
 
 type countingConn struct{ net.Conn }

@@ -111,10 +111,18 @@ func Redis(t testing.TB) *redis.Client {
 	t.Helper()
 	SkipShort(t, "Redis")
 	rdb := redisconn.New(Endpoints(t).RedisAddr)
-	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
+	// Pinged through a patient client: the step's 100 ms read timeout,
+	// met on a loaded machine, does not mean Redis is not there.
+	ping := redisconn.Patient(Endpoints(t).RedisAddr, 10*time.Second)
+	defer ping.Close()
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
 	defer cancel()
-	if err := rdb.Ping(ctx).Err(); err != nil {
+	if err := ping.Ping(ctx).Err(); err != nil {
 		t.Fatalf("Redis is not reachable at %s: %v\n(run `make up` first, or use `make test` / `make step-N check`, which start it)", Endpoints(t).RedisAddr, err)
+	}
+	// Then the client itself, so its first connection (the handshake) is
+	// behind the test: a few tries, as its read timeout is short.
+	for try := 0; try < 5 && rdb.Ping(ctx).Err() != nil; try++ {
 	}
 	t.Cleanup(func() { rdb.Close() })
 	return rdb

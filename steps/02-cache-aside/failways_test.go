@@ -46,14 +46,14 @@ func failures() []failure {
 	for _, line := range errorReplies {
 		fs = append(fs, failure{
 			what:   fmt.Sprintf("GET (and SET) with Redis answering -%s", line),
-			client: proxied(redisfault.Reply(line), redisfault.Reply(line)),
+			client: proxied(redisfault.Reply(line), redisfault.Reply(line), patient),
 			probe:  getErr, want: func(err error) bool { return isReply(err) && err.Error() == line },
 		})
 	}
 	for _, line := range []string{"OOM command not allowed when used memory > 'maxmemory'.", "READONLY You can't write against a read only replica."} {
 		fs = append(fs, failure{
 			what:   fmt.Sprintf("a miss whose SET Redis answers -%s", line),
-			client: proxied(redisfault.Pass, redisfault.Reply(line)),
+			client: proxied(redisfault.Pass, redisfault.Reply(line), patient),
 			probe:  setErr, want: func(err error) bool { return isReply(err) && err.Error() == line },
 		})
 	}
@@ -61,9 +61,9 @@ func failures() []failure {
 		failure{what: "GET of a key that holds a list (Redis answers -WRONGTYPE)", client: listAtKey, probe: getErr, want: isReply},
 		failure{what: "GET while the client's only pooled connection is busy (the pool's timeout)", client: poolHeld,
 			probe: getErr, want: isPoolTimeout},
-		failure{what: "GET whose connection Redis closes under it (io.EOF: restarted, killed)", client: proxied(redisfault.HangUp, redisfault.HangUp),
+		failure{what: "GET whose connection Redis closes under it (io.EOF: restarted, killed)", client: proxied(redisfault.HangUp, redisfault.HangUp, patient),
 			probe: getErr, want: func(err error) bool { return errors.Is(err, io.EOF) }},
-		failure{what: "GET that Redis never answers (the client's read timeout)", client: proxied(redisfault.Stall, redisfault.Stall),
+		failure{what: "GET that Redis never answers (the client's read timeout)", client: proxied(redisfault.Stall, redisfault.Stall, redisconn.New),
 			probe: getErr, want: isTimeout},
 		failure{what: "GET with Redis refusing the connection", client: func(t *testing.T, _ string) *redis.Client { return closing(t, redisconn.New("127.0.0.1:1")) },
 			probe: getErr, want: func(err error) bool { var op *net.OpError; return errors.As(err, &op) }},
@@ -96,21 +96,31 @@ func closing(t *testing.T, rdb *redis.Client) *redis.Client {
 	return rdb
 }
 
-// proxied is the step's client on the real Redis through a proxy that
-// does get to GETs and set to SETs; everything else goes through.
-func proxied(get, set redisfault.Fault) func(t *testing.T, _ string) *redis.Client {
+// proxied is a client (dial) on the real Redis through a proxy that does
+// get to GETs and set to SETs; everything else goes through.
+func proxied(get, set redisfault.Fault, dial func(addr string) *redis.Client) func(t *testing.T, _ string) *redis.Client {
 	return func(t *testing.T, _ string) *redis.Client {
 		p := redisfault.Start(t, stacktest.Endpoints(t).RedisAddr)
 		p.On("get", get)
 		p.On("set", set)
-		return closing(t, redisconn.New(p.Addr()))
+		return closing(t, dial(p.Addr()))
 	}
 }
+
+// patient is the step's client with timeouts twenty times as long: where
+// Redis fails by an error reply or a closed connection, the step's 100 ms
+// read timeout (its HELLO through the proxy, say) must not fail it first
+// on a loaded machine — the check would then test another failure than it
+// says. Not longer: a reply the answer's client cannot parse (a MULTI
+// whose SET the proxy refuses) still ends in its read timeout, which the
+// answer fails open on. Only the stall keeps the step's own timeouts.
+func patient(addr string) *redis.Client { return redisconn.Patient(addr, 2*time.Second) }
 
 // listAtKey is the real Redis with a list where the item's string should
 // be: its GET answers WRONGTYPE.
 func listAtKey(t *testing.T, key string) *redis.Client {
-	rdb := stacktest.Redis(t)
+	stacktest.Redis(t)
+	rdb := closing(t, patient(stacktest.Endpoints(t).RedisAddr))
 	if err := rdb.RPush(t.Context(), key, "not an item").Err(); err != nil {
 		t.Fatalf("making %s a list: %v", key, err)
 	}

@@ -3,9 +3,15 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
-	"runtime"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -15,6 +21,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	"github.com/peakload/workshop/internal/bubble"
 	"github.com/peakload/workshop/internal/crashtest"
 	"github.com/peakload/workshop/internal/metrics"
 	"github.com/peakload/workshop/internal/stacktest"
@@ -380,10 +387,21 @@ func TestLoadLeavesNoGoroutineBehind(t *testing.T) {
 }
 
 // The Group survives being used from all CPUs at once, without a fake
-// clock: a map shared without a lock crashes here ("concurrent map writes").
+// clock. A map shared without a lock is a data race whether or not two
+// goroutines happen to meet in it: the race detector sees the missing
+// lock on any run, so where it is available (cgo) the Group is first
+// built alone with -race and used from two goroutines. Elsewhere the race
+// shows only by chance ("concurrent map writes" in many rounds).
 func TestTheGroupSurvivesParallelUse(t *testing.T) {
 	if chkIsolated(t) {
 		return
+	}
+	if report, skipped := chkRaceDetector(t); report != "" {
+		t.Fatalf("two goroutines calling Load touched the Group's state with no lock or channel between them: a data race "+
+			"(go test -race saw it, however the goroutines happened to run). Guard the map of loads in flight with a "+
+			"sync.Mutex, or use singleflight.Group. What the race detector reported:\n%s", report)
+	} else if skipped != "" {
+		t.Logf("the race detector could not run (%s): a map shared without a lock is caught only by chance below", skipped)
 	}
 	var group Group
 	const callers, keys = 400, 40
@@ -453,7 +471,7 @@ func TestThousandConcurrentMissesMakeOneQuery(t *testing.T) {
 // of a bubble, so the callers' waits are read from their stacks, not
 // timed; the minute is a watchdog, not a verdict.
 func holdUntilCallersWait(t *testing.T, n int64, entered *atomic.Int64) {
-	for start := time.Now(); entered.Load() < n || !callersWait(); time.Sleep(time.Millisecond) {
+	for start := time.Now(); entered.Load() < n || !bubble.Settled(".stampedeCaller("); time.Sleep(time.Millisecond) {
 		if time.Since(start) > time.Minute {
 			t.Errorf("timed out (the machine may be overloaded): after a minute of real time, not all %d callers "+
 				"waited for the load (%d had called Load), so it went on without them", n, entered.Load())
@@ -462,38 +480,11 @@ func holdUntilCallersWait(t *testing.T, n int64, entered *atomic.Int64) {
 	}
 }
 
-// stampedeCaller is one caller of the stampede, named so that callersWait
-// finds it in a stack dump.
+// stampedeCaller is one caller of the stampede, named so that bubble.Settled
+// finds it in a stack dump (bubble.Settled).
 func stampedeCaller(ctx context.Context, g *Group, entered *atomic.Int64, load func(context.Context) ([]byte, error)) ([]byte, error) {
 	entered.Add(1)
 	return g.Load(ctx, "item:4242", load)
-}
-
-// callersWait says whether every stampedeCaller still running, but the one
-// running the load, is blocked (on a channel, a lock, a WaitGroup: anything
-// but running), so none can reach the group later: read from a stack dump,
-// which the runtime takes with the world stopped.
-func callersWait() bool {
-	buf := make([]byte, 1<<20)
-	for runtime.Stack(buf, true) == len(buf) {
-		buf = make([]byte, 2*len(buf))
-	}
-	const caller = ".stampedeCaller("
-	dump := string(buf[:runtime.Stack(buf, true)])
-	blocks := strings.Split(dump, "\n\n")
-	for _, b := range blocks[1:] { // [0] is the load's own goroutine
-		if !strings.Contains(b, caller) {
-			continue
-		}
-		_, state, _ := strings.Cut(b, "[")
-		state, _, _ = strings.Cut(state, "]")
-		state, _, _ = strings.Cut(state, ",")
-		switch state {
-		case "running", "runnable", "preempted", "syscall", "sleep", "GC assist wait":
-			return false
-		}
-	}
-	return true
 }
 
 // BenchmarkLoad is the cost of coalescing itself: parallel callers of a few
@@ -513,4 +504,123 @@ func BenchmarkLoad(b *testing.B) {
 			}
 		}
 	})
+}
+
+// chkRaceTest is the test the race detector runs on the Group alone: two
+// goroutines calling Load, a few times, with keys shared and not.
+const chkRaceTest = `package chkrace
+
+import (
+	"context"
+	"sync"
+	"testing"
+)
+
+func TestRace(t *testing.T) {
+	var g Group
+	for range 4 {
+		var wg sync.WaitGroup
+		for i := range 4 {
+			wg.Go(func() {
+				key := []string{"a", "b"}[i%2]
+				_, _ = g.Load(context.Background(), key, func(context.Context) ([]byte, error) { return []byte(key), nil })
+			})
+		}
+		wg.Wait()
+	}
+}
+`
+
+// chkRaceDetector builds the step's Group (the file go test built: the
+// exercise, a variant the gate overlaid, or the reference) in a package
+// of its own with -race, runs chkRaceTest and returns the race report's
+// first lines ("" if none), or why it could not run.
+func chkRaceDetector(t *testing.T) (report, skipped string) {
+	srcs, err := chkGroupSources()
+	if err != nil {
+		return "", err.Error()
+	}
+	srcs["race_test.go"] = chkRaceTest
+	dir := t.TempDir()
+	wd, _ := os.Getwd()
+	pkg := filepath.Join(wd, "chkrace") // a virtual directory: the overlay's files only
+	replace := map[string]string{}
+	for name, src := range srcs { // named as the learner's file, so the report points at its lines
+		src = regexp.MustCompile(`(?m)^//go:build.*$`).ReplaceAllString(src, "")
+		src = regexp.MustCompile(`(?m)^package \w+`).ReplaceAllString(src, "package chkrace")
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
+			return "", err.Error()
+		}
+		replace[filepath.Join(pkg, name)] = filepath.Join(dir, name)
+	}
+	overlay, _ := json.Marshal(map[string]map[string]string{"Replace": replace})
+	if err := os.WriteFile(filepath.Join(dir, "overlay.json"), overlay, 0o644); err != nil {
+		return "", err.Error()
+	}
+	bin := filepath.Join(dir, "race.test")
+	build := exec.Command("go", "test", "-c", "-race", "-vet=off", "-o", bin, "-overlay", filepath.Join(dir, "overlay.json"), "./chkrace")
+	build.Env = append(os.Environ(), "GOFLAGS=") // the gate's own overlay is read above, not applied twice
+	if out, err := build.CombinedOutput(); err != nil {
+		return "", fmt.Sprintf("go test -race: %v: %s", err, chkFirstLines(string(out), 2))
+	}
+	run := exec.Command(bin, "-test.count=1")
+	run.Dir = dir
+	out, _ := run.CombinedOutput()
+	if !strings.Contains(string(out), "WARNING: DATA RACE") {
+		return "", ""
+	}
+	_, race, _ := strings.Cut(string(out), "WARNING: DATA RACE")
+	return chkFirstLines(strings.TrimSpace(race), 12), ""
+}
+
+// chkGroupSources is the Go source the test binary's Group came from: the
+// reference's files under -tags solution, the file the gate overlaid on
+// exercise.go (GOFLAGS=-overlay=…), or exercise.go.
+func chkGroupSources() (map[string]string, error) {
+	files := []string{"exercise.go"}
+	if info, ok := debug.ReadBuildInfo(); ok && slices.ContainsFunc(info.Settings, func(s debug.BuildSetting) bool {
+		return s.Key == "-tags" && slices.Contains(strings.Split(s.Value, ","), "solution")
+	}) {
+		all, _ := filepath.Glob(filepath.Join("..", "..", "solutions", filepath.Base(chkWd()), "*.go"))
+		files = slices.DeleteFunc(all, func(f string) bool { return strings.HasSuffix(f, "_test.go") })
+	} else if path, ok := chkOverlaid("exercise.go"); ok {
+		files = []string{path}
+	}
+	srcs := map[string]string{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, fmt.Errorf("reading the Group's source: %w", err)
+		}
+		srcs[filepath.Base(f)] = string(b)
+	}
+	return srcs, nil
+}
+
+// chkOverlaid is the file GOFLAGS' -overlay puts in place of name in this
+// directory, if any.
+func chkOverlaid(name string) (string, bool) {
+	for _, f := range strings.Fields(os.Getenv("GOFLAGS")) {
+		path, ok := strings.CutPrefix(f, "-overlay=")
+		if !ok {
+			continue
+		}
+		b, err := os.ReadFile(path)
+		var o struct{ Replace map[string]string }
+		if err != nil || json.Unmarshal(b, &o) != nil {
+			continue
+		}
+		if r, ok := o.Replace[filepath.Join(chkWd(), name)]; ok {
+			return r, true
+		}
+	}
+	return "", false
+}
+
+func chkWd() string { wd, _ := os.Getwd(); return wd }
+
+// chkFirstLines is s's first n lines.
+func chkFirstLines(s string, n int) string {
+	lines := strings.Split(s, "\n")
+	return strings.Join(lines[:min(n, len(lines))], "\n")
 }

@@ -17,13 +17,15 @@ type result struct {
 }
 
 // A load of one id takes as long as Redis takes; meanwhile the other ids
-// are served: a hit at once, a miss with its own load. This test waits in
-// real time, bounded: a right answer returns in microseconds.
+// are served: a hit at once, a miss with its own load. Outside a bubble
+// (a Get blocked on a sync.Mutex would freeze synctest's clock), so "held
+// up" is observed, not timed: the other Get has not returned while every
+// goroutine waits — the load of id 1 for the test, that Get for something
+// only the load's end can give.
 func TestASlowLoadDoesNotHoldUpOtherIds(t *testing.T) {
 	if isolated(t) {
 		return
 	}
-	const patience = 2 * time.Second
 	memory, tr := New(time.Minute), newTier()
 	ctx := t.Context()
 	if b, err := get(ctx, memory, 2, tr.get); err != nil || string(b) != item(2, 1) {
@@ -34,8 +36,8 @@ func TestASlowLoadDoesNotHoldUpOtherIds(t *testing.T) {
 	defer release()
 	slow := make(chan result, 1)
 	go func() { b, err := get(ctx, memory, 1, tr.get); slow <- result{b, err} }()
-	if _, ok := waitFor(tr.started, patience); !ok {
-		t.Fatalf("Get(1), a miss, had not called next %v after it was called", patience)
+	if _, ok := await(t, tr.started, "Get(1), a miss, to call next"); !ok {
+		t.Fatal("Get(1), a miss, had not called next, and every goroutine was waiting: a miss must load through next")
 	}
 	for _, c := range []struct {
 		id   int32
@@ -43,19 +45,20 @@ func TestASlowLoadDoesNotHoldUpOtherIds(t *testing.T) {
 	}{{2, "a hit, id 2 cached before"}, {3, "a miss"}} {
 		done := make(chan result, 1)
 		go func() { b, err := get(ctx, memory, c.id, tr.get); done <- result{b, err} }()
-		r, ok := waitFor(done, patience)
+		r, ok := await(t, done, fmt.Sprintf("Get(%d) to return while id 1's load is held", c.id))
 		if !ok {
-			t.Fatalf("while the load of id 1 was in flight, Get(%d) (%s) had not returned after %v; want it served meanwhile: "+
-				"one id's load holds up the others — a lock held while next runs serialises every miss of the process", c.id, c.what, patience)
+			t.Fatalf("while the load of id 1 was in flight, Get(%d) (%s) waited for it: every goroutine was waiting, none could go on "+
+				"until the test let id 1's load end; want it served meanwhile — one id's load holds up the others: "+
+				"a lock held while next runs serialises every miss of the process", c.id, c.what)
 		}
 		if r.err != nil || string(r.b) != item(c.id, 1) {
 			t.Fatalf("while the load of id 1 was in flight, Get(%d) = %q, %v; want %q", c.id, r.b, r.err, item(c.id, 1))
 		}
 	}
 	release()
-	r, ok := waitFor(slow, patience)
+	r, ok := await(t, slow, "Get(1) to return once its load was let go")
 	if !ok {
-		t.Fatalf("Get(1) had not returned %v after its load was let go", patience)
+		t.Fatal("Get(1) had not returned after its load was let go, and every goroutine was waiting")
 	}
 	if r.err != nil || string(r.b) != item(1, 1) {
 		t.Fatalf("the slow Get(1) = %q, %v; want %q", r.b, r.err, item(1, 1))

@@ -34,7 +34,7 @@ func heapInUse() uint64 {
 // bounded too): the heap the cache holds after a GC, and how many of the
 // ids read are still served without a call to next.
 func TestMemoryIsBounded(t *testing.T) {
-	guarded(t, time.Minute, func() {
+	guarded(t, func() {
 		memory := New(time.Minute)
 		ctx := context.Background()
 		const n, size = 2 * MaxItems, itemSize
@@ -72,7 +72,7 @@ func TestMemoryIsBounded(t *testing.T) {
 // Once full, the cache makes room for new ids (it evicts), rather than
 // serving every new id from the next tier for ever.
 func TestAFullCacheKeepsCachingNewIds(t *testing.T) {
-	guarded(t, time.Minute, func() {
+	guarded(t, func() {
 		memory, tr := New(time.Minute), newTier()
 		ctx := context.Background()
 		for i := range int32(2 * MaxItems) {
@@ -107,7 +107,7 @@ func TestAFullCacheKeepsCachingNewIds(t *testing.T) {
 // the hot set to Redis, which the checks above, watching only the upper
 // bound, cannot see.
 func TestAWorkingSetWithinMaxItemsStaysInMemory(t *testing.T) {
-	guarded(t, time.Minute, func() {
+	guarded(t, func() {
 		memory := New(time.Hour)
 		ctx := context.Background()
 		loads := map[int32]int{}

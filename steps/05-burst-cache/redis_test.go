@@ -8,6 +8,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
+	"github.com/peakload/workshop/internal/bubble"
 	"github.com/peakload/workshop/internal/catalog"
 	"github.com/peakload/workshop/internal/metrics"
 	"github.com/peakload/workshop/internal/readpath"
@@ -20,7 +21,8 @@ import (
 // The property of step 5 with the real tiers: within the burst TTL, N reads
 // of one id cost one Redis GET, counted as memory hits; after it, one more.
 // (It sleeps through the TTL in real time: Redis's connections cannot live
-// in a synctest bubble.)
+// in a synctest bubble. The burst is judged only if it fitted in the TTL,
+// measured: a machine that stalled longer than that is no verdict.)
 func TestBurstReadsCostOneRedisGET(t *testing.T) {
 	store, rdb := stacktest.Store(t), stacktest.Redis(t)
 	ctx := t.Context()
@@ -28,10 +30,10 @@ func TestBurstReadsCostOneRedisGET(t *testing.T) {
 	rdb.Del(ctx, catalog.ItemKey(id))
 	// Cache-aside runs step 2's answer (GetOrSet), as solved.
 	viaRedis := readpath.Items(store, rdb, time.Minute, cacheaside.GetOrSet)
-	const ttl = 500 * time.Millisecond // generous: the check must not depend on the machine's speed
+	const ttl = time.Second // 100 reads take microseconds; a stall past it is measured below
 	memory := New(ttl)
 
-	before, was := redisGETs(), lookups()
+	before, was, start := redisGETs(), lookups(), time.Now()
 	var first []byte
 	for i := range 100 {
 		b, err := get(ctx, memory, id, viaRedis)
@@ -44,8 +46,10 @@ func TestBurstReadsCostOneRedisGET(t *testing.T) {
 			t.Fatal("the memory tier returned a different item")
 		}
 	}
-	if n := redisGETs() - before; n != 1 {
-		t.Fatalf("100 reads within the burst TTL made %v Redis GETs, want 1", n)
+	if n, took := redisGETs()-before, time.Since(start); n != 1 && took >= ttl {
+		bubble.Stalled(t, ttl, "100 reads fit in the burst TTL (they took "+took.Round(time.Millisecond).String()+")")
+	} else if n != 1 {
+		t.Fatalf("100 reads within the burst TTL (%v, they took %v) made %v Redis GETs, want 1", ttl, took.Round(time.Millisecond), n)
 	}
 	if c := lookups().since(was); c != (counts{99, 1}) {
 		t.Fatalf("100 reads counted %v memory hits and %v misses, want 99 and 1: count each lookup with "+
@@ -92,14 +96,14 @@ func TestAnEndedRequestLeavesAStalledRedis(t *testing.T) {
 		b, err := get(ctx, memory, 779, viaRedis)
 		done <- result{b, err}
 	}()
-	if _, ok := waitFor(p.Stalled(), 10*time.Second); !ok {
-		t.Fatal("a read of a cold id sent no GET to Redis within 10 s: a miss must go to the next tier")
+	if _, ok := waitFor(p.Stalled()); !ok {
+		bubble.Stalled(t, patience, "a GET reach Redis from a read of a cold id")
 	}
 	cancel()
-	r, ok := waitFor(done, 10*time.Second)
+	r, ok := waitFor(done)
 	switch {
 	case !ok:
-		t.Fatal("a request cancelled while its GET stalled: Get had not returned 10 s later (the client's timeouts are 100–200 ms)")
+		bubble.Stalled(t, patience, "Get return once its request was cancelled (the client's own timeouts are 100–200 ms)")
 	case !errors.Is(r.err, context.Canceled):
 		t.Fatalf("a request cancelled while its GET stalled: Get returned %.40q, %v; want context.Canceled — "+
 			"next went on for a client that had gone: pass the request's ctx to next, its cancellation with it", r.b, r.err)
@@ -109,7 +113,7 @@ func TestAnEndedRequestLeavesAStalledRedis(t *testing.T) {
 	if q := testutil.ToFloat64(metrics.DBQueries) - queries; q != 0 {
 		t.Fatalf("two requests that had ended made %v PostgreSQL queries, want 0: the request's ctx must reach the database too", q)
 	}
-	if _, ok := waitFor(p.Abandoned(), 10*time.Second); !ok {
-		t.Fatal("the stalled GET's connection was still open 10 s after its request was cancelled: the call was never given up")
+	if _, ok := waitFor(p.Abandoned()); !ok {
+		bubble.Stalled(t, patience, "the stalled GET's connection closed once its request was cancelled (the call given up)")
 	}
 }

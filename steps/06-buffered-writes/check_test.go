@@ -21,6 +21,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
+	"github.com/peakload/workshop/internal/bubble"
 	"github.com/peakload/workshop/internal/metrics"
 	"github.com/peakload/workshop/internal/stacktest/mongotest"
 	"github.com/peakload/workshop/internal/writes"
@@ -34,6 +35,46 @@ func post(h http.Handler, path, body string) int {
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, req)
 	return rec.Code
+}
+
+// patience bounds, in real time, a service test's wait for what a right
+// answer does in milliseconds: a watchdog whose expiry says the machine
+// stalled (bubble.Stalled), not a verdict; the verdicts are counted.
+const patience = time.Minute
+
+// inserts counts the insert commands sent to MongoDB: a right answer's
+// flushes send a few; one that retries a refusal for good, one after another.
+func inserts() float64 { return testutil.ToFloat64(metrics.MongoCommands.WithLabelValues("insert")) }
+
+// mostInserts is more inserts than a right answer sends for a service
+// test's few flushes and dead letters.
+const mostInserts = 40
+
+// shutdownFlush runs flush as graceful shutdown does, judged by counting,
+// not timing: it fails t if flush sends over mostInserts inserts without
+// returning (a refusal retried), or returns an error; past patience it
+// says the machine stalled.
+func shutdownFlush(t *testing.T, flush func(context.Context) error, after string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), patience)
+	defer cancel()
+	sent := inserts()
+	go func() { // a flush that sends insert after insert is retrying: end it
+		for ctx.Err() == nil && inserts()-sent <= mostInserts {
+			time.Sleep(time.Millisecond)
+		}
+		cancel()
+	}()
+	switch err := flush(ctx); {
+	case err == nil:
+	case inserts()-sent > mostInserts:
+		t.Fatalf("the shutdown flush %s sent over %d inserts and had not returned: %v — a poison message (a refusal for good) is being retried",
+			after, mostInserts, err)
+	case errors.Is(err, context.DeadlineExceeded):
+		bubble.Stalled(t, patience, "the shutdown flush "+after+" return")
+	default:
+		t.Fatalf("the shutdown flush %s: %v", after, err)
+	}
 }
 
 // waitFor polls until cond holds or d has passed (real time: the service
@@ -414,7 +455,7 @@ func TestConcurrentAddsAreEachWrittenOnce(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if err := closeWithin(b, 10*time.Second); err != nil {
+	if err := closeWithin(b, patience); err != nil {
 		t.Fatalf("Close after 5000 events from 20 goroutines: %v", err)
 	}
 	r.markClosed()
@@ -647,17 +688,21 @@ func TestARefusalForGoodIsDeadLetteredNotRetried(t *testing.T) {
 			}
 		}
 	}
+	// Counted, not timed: a right answer stores them in a few inserts (a
+	// flush per route, and the dead letters); one that retries a refused
+	// event sends insert after insert and stores nothing behind it.
 	want := int64(1 + 5*len(routes))
-	if !waitFor(3*time.Second, func() bool { n, _ := store.Count(ctx); return n == want }) {
+	sent := inserts()
+	stored := func() bool { n, _ := store.Count(ctx); return n == want }
+	if !waitFor(patience, func() bool { return stored() || inserts()-sent > mostInserts }) {
+		bubble.Stalled(t, patience, fmt.Sprintf("%d good events stored, or over %d inserts sent", want, mostInserts))
+	}
+	if !stored() {
 		n, _ := store.Count(ctx)
-		t.Fatalf("3 s after the poison events: %d of %d good events stored — the ones behind a refused event wait for it", n, want)
+		t.Fatalf("after the poison events, %v inserts reached the database and %d of %d good events were stored — "+
+			"the ones behind a refused event wait for it while it is sent again", inserts()-sent, n, want)
 	}
-	sctx, cancel := context.WithTimeout(ctx, 5*time.Second)
-	defer cancel()
-	start := time.Now()
-	if err := flush(sctx); err != nil {
-		t.Fatalf("the shutdown flush after poison events: %v (after %s)", err, time.Since(start).Round(time.Millisecond))
-	}
+	shutdownFlush(t, flush, "after poison events")
 	dead, err := store.DeadLetterColl.CountDocuments(ctx, bson.D{})
 	if err != nil {
 		t.Fatal(err)

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"errors"
 	"fmt"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -190,7 +188,7 @@ func (r *checkRig) until(cond func() bool) bool {
 		case <-time.After(pause): // nothing for a while: is anything still running?
 			pause = min(2*pause, time.Millisecond)
 		}
-		if allWaiting() {
+		if bubble.Settled("") {
 			r.drain()
 			return cond()
 		}
@@ -292,47 +290,6 @@ func (l *checkLogin) answer() string {
 		return "ErrWrongPassword"
 	}
 	return fmt.Sprintf("%q", l.err)
-}
-
-// stackDump is allWaiting's buffer, kept: a dump is tens of kilobytes.
-var stackDump = struct {
-	sync.Mutex
-	buf []byte
-}{buf: make([]byte, 1<<16)}
-
-// allWaiting says whether every goroutine but the caller waits for something
-// (a channel, a lock): then nothing changes until the test acts. It reads
-// the goroutines' states as a stack dump prints them, which the runtime
-// takes with the world stopped, so the answer is consistent.
-func allWaiting() bool {
-	stackDump.Lock()
-	defer stackDump.Unlock()
-	n := 0
-	for {
-		if n = runtime.Stack(stackDump.buf, true); n < len(stackDump.buf) {
-			break
-		}
-		stackDump.buf = make([]byte, 2*len(stackDump.buf))
-	}
-	first := true
-	for line := range bytes.Lines(stackDump.buf[:n]) {
-		rest, ok := bytes.CutPrefix(line, []byte("goroutine "))
-		if !ok {
-			continue
-		}
-		if first { // the caller
-			first = false
-			continue
-		}
-		_, state, _ := bytes.Cut(rest, []byte("["))
-		state, _, _ = bytes.Cut(state, []byte("]"))
-		state, _, _ = bytes.Cut(state, []byte(","))
-		switch string(state) {
-		case "running", "runnable", "syscall", "preempted", "sleep", "GC assist wait":
-			return false // it may yet change something on its own
-		}
-	}
-	return true
 }
 
 // expect fails the test unless l answered want.
