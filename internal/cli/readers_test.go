@@ -63,6 +63,8 @@ var readers = map[string][]string{
 	"POST": {"cmd/workshop/audit.go"}, "COLD": {"cmd/workshop/audit.go"}, "CHANGE": {"cmd/workshop/audit.go"},
 	"QUERIES": {"cmd/workshop/audit.go"}, "BURST_POST": {"cmd/workshop/audit.go"}, "BODY": {"cmd/workshop/audit.go"},
 	"COLD_N": {"cmd/workshop/audit.go"}, "SLOWLORIS": {"cmd/workshop/audit.go"}, "BURST": {"cmd/workshop/audit.go"},
+	// go's own: step 4's check builds the Group with -race, through the gate's overlay.
+	"GOFLAGS": {"steps/04-singleflight/check_test.go"},
 	// Probe's and audit's shared -url, -metrics, -allow-remote.
 	"URL": {"cmd/workshop/serviceflags.go"}, "METRICS": {"cmd/workshop/serviceflags.go"},
 	"ALLOW_REMOTE": {"cmd/workshop/serviceflags.go"},
