@@ -12,7 +12,9 @@ import (
 func (s Step) OriginalRows(p params.Params) []load.Variant {
 	var out []load.Variant
 	for _, v := range s.Variants(Env{Params: p, Tool: "go", Original: true}) {
-		if v.Original != nil {
+		// A Direct row named for a stack runs the source's script itself
+		// (article B's raw inserts on Node).
+		if v.Original != nil || (v.Direct != nil && s.IsOriginalRow(course.Variant(v.Name))) {
 			out = append(out, v)
 		}
 	}
