@@ -54,6 +54,7 @@ func runBench(ctx context.Context, cfg cli.Config, args []string) (err error) {
 	}
 	build := startBuild(ctx, cfg, sc, step, external)
 	defer build.stop()
+	step.Services = step.ServicesWithOriginals(cfg.Original) // step 0's article B servers need MongoDB
 	started, err := upForStep(ctx, sc, step)
 	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	if err != nil {
@@ -388,7 +389,9 @@ func measureAll(ctx context.Context, cfg cli.Config, step scenario.Step, env sce
 			o.Target, o.Counters = srv.Target, nil
 			var counted *servicestats.Reader
 			if v.Original != nil { // no /metrics of ours: counted at the databases
-				if counted, err = servicestats.Open(ctx, srv.Pid(), srvs.eps, srvs.uses); err != nil {
+				uses := srvs.uses
+				uses.Events = v.Settle // a write row: what it persisted
+				if counted, err = servicestats.Open(ctx, srv.Pid(), srvs.eps, uses); err != nil {
 					return errors.Join(fmt.Errorf("%s: %w", v.Name, err), srv.Stop())
 				}
 				o.Counters = counted.Read

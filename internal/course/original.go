@@ -1,6 +1,9 @@
 package course
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The sources' own stacks (ORIGINAL=1), as their rows name them.
 const (
@@ -54,4 +57,24 @@ func (s Step) IsOriginalRow(v Variant) bool {
 func Off(stack string, v Variant) (Variant, bool) {
 	base, ok := strings.CutPrefix(string(v), stack+"-")
 	return Variant(base), ok
+}
+
+// originalServices are the databases a step's originals need beyond its Go
+// server's: article B's servers connect to MongoDB before they listen, as
+// the article's code does, even to serve step 0's empty routes.
+var originalServices = map[int][]string{0: {Mongo}}
+
+// ServicesWithOriginals is the step's services, and with ORIGINAL=1 those
+// its originals need too.
+func (s Step) ServicesWithOriginals(original bool) []string {
+	if !original {
+		return s.Services
+	}
+	out := slices.Clone(s.Services)
+	for _, svc := range originalServices[s.N] {
+		if !slices.Contains(out, svc) {
+			out = append(out, svc)
+		}
+	}
+	return out
 }

@@ -32,7 +32,9 @@ import (
 )
 
 // Uses says which databases a server talks to: only those are read.
-type Uses struct{ Postgres, Redis, Mongo bool }
+// Events also counts the documents of the events collection (a write
+// row's persisted events: emptied before it, so counted quickly).
+type Uses struct{ Postgres, Redis, Mongo, Events bool }
 
 // Reader reads the counters of one server process and of the databases it
 // uses. Open it before the first reading, Close it after the last: its
@@ -211,6 +213,9 @@ func (r *Reader) mongoCommands(ctx context.Context, c proc.Counters) error {
 	}
 	if err := r.mongo.Database("admin").RunCommand(ctx, bson.D{{Key: "serverStatus", Value: 1}}).Decode(&st); err != nil {
 		return fmt.Errorf("servicestats: MongoDB serverStatus: %w", err)
+	}
+	if !r.uses.Events {
+		return nil
 	}
 	// The events an original persisted: the documents of the collection
 	// the write routes insert into (events.Store's), counted exactly.

@@ -26,7 +26,7 @@ func TestTwoReadingsDifferByTheOtherClientsWorkAlone(t *testing.T) {
 	stacktest.SkipShort(t, stack.Mongo)
 	ctx := t.Context()
 	pool, rdb, eps := stacktest.Postgres(t), stacktest.Redis(t), stacktest.Endpoints(t)
-	r, err := Open(ctx, os.Getpid(), eps, Uses{Postgres: true, Redis: true, Mongo: true})
+	r, err := Open(ctx, os.Getpid(), eps, Uses{Postgres: true, Redis: true, Mongo: true, Events: true})
 	if err != nil {
 		t.Fatal(err)
 	}
