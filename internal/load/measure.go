@@ -206,6 +206,10 @@ func settle(ctx context.Context, read func(context.Context) (proc.Counters, erro
 	start := time.Now()
 	deadline := start.Add(3 * time.Minute)
 	last, moved := -1.0, start // persisted, and when it last grew
+	poll := 10 * time.Millisecond
+	if accepted >= 0 {
+		poll = 250 * time.Millisecond // counted at MongoDB: each reading is a count there
+	}
 	for {
 		c, err := read(ctx)
 		if err != nil {
@@ -255,7 +259,7 @@ func settle(ctx context.Context, read func(context.Context) (proc.Counters, erro
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(10 * time.Millisecond):
+		case <-time.After(poll):
 		}
 	}
 }

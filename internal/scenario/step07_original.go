@@ -143,11 +143,16 @@ func settleCounters(ctx context.Context, coll, flushes *mongo.Collection, mode s
 	var last counterTally
 	moved := time.Now()
 	for {
-		t, err := counterSum(ctx, coll)
+		// A wedged FerretDB answers nothing: a reading that hangs is an
+		// error naming it, not a bench that never ends.
+		rctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		t, err := counterSum(rctx, coll)
 		if err != nil {
+			cancel()
 			return t, moved, err
 		}
-		sizes, err := flushedBatches(ctx, flushes, mode)
+		sizes, err := flushedBatches(rctx, flushes, mode)
+		cancel()
 		if err != nil {
 			return t, moved, err
 		}

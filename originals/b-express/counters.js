@@ -75,7 +75,12 @@ function batcher(variant, write) {
     if (queue.length === 0) return;
     const batch = queue;
     queue = [];
-    const p = write(batch)
+    // On FerretDB only, a flush waits for the one before it: flushes in
+    // flight together exhaust FerretDB 1.24's connection pool under
+    // concurrent updates and wedge it until it restarts (step 7's README).
+    // MongoDB takes the author's flushes as they come, not awaited.
+    const previous = ferret ? Promise.all(inFlight) : Promise.resolve();
+    const p = previous.then(() => write(batch))
       .then(() => flushes.updateOne({ _id: variant }, { $inc: { batches: 1, events: batch.length }, $push: { sizes: batch.length } }, { upsert: true }))
       .catch((err) => console.error(`${variant}: a batch of ${batch.length} events is lost: ${err.message}`))
       .finally(() => inFlight.delete(p));
