@@ -48,7 +48,13 @@ type Reader struct {
 	mongo *mongo.Client
 	// What this reader's own Redis commands sent and received so far.
 	ownCmds, ownIn, ownOut float64
+	// EventsErr is why the last count of the events was unread.
+	EventsErr error
 }
+
+// EventsUnread is set in a reading whose count of the events (Uses.Events)
+// did not come in time.
+const EventsUnread = "servicestats_events_unread"
 
 // Open connects to the databases u names at eps, for the server process pid.
 func Open(ctx context.Context, pid int, eps dbaddr.Endpoints, u Uses) (*Reader, error) {
@@ -109,7 +115,13 @@ func (r *Reader) Read(parent context.Context) (proc.Counters, error) {
 		errs = append(errs, r.mongoCommands(ctx, c))
 	}
 	if r.mongo != nil && r.uses.Events {
-		errs = append(errs, r.events(parent, c))
+		// A write row's MongoDB is busiest when a reading wants its count:
+		// a count that does not come in time is marked unread (EventsUnread),
+		// for the settle to read again, not an error that ends the row.
+		if err := r.events(parent, c); err != nil {
+			c[EventsUnread] = 1
+			r.EventsErr = err
+		}
 	}
 	return c, errors.Join(errs...)
 }
