@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -12,6 +13,7 @@ import (
 	"net/http/httptrace"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -26,6 +28,12 @@ func bodyLimit(ctx context.Context, c Config, client *http.Client) Finding {
 	body := []byte(`{"pad":"` + strings.Repeat("x", c.BodySize) + `"}`)
 	t0 := time.Now()
 	a, sent, err := c.sendCounted(ctx, client, c.Post, body)
+	if err != nil && refusedMidBody(err) {
+		// The service answered and closed while the body was still being
+		// written: Go's client reports the failed write, not the answer.
+		// Sent again on a bare connection that reads while it writes.
+		a.status, sent, err = c.postReadingWhileWriting(ctx, c.Post, body)
+	}
 	took := time.Since(t0).Round(time.Millisecond)
 	switch {
 	case err != nil && (errors.Is(err, context.DeadlineExceeded) || strings.Contains(err.Error(), "Timeout")):
@@ -43,6 +51,60 @@ func bodyLimit(ctx context.Context, c Config, client *http.Client) Finding {
 		f.Evidence = english("table.audit.answered_after", c.Post, len(body), a.status, took, sent)
 	}
 	return f
+}
+
+// refusedMidBody says err is a write cut by the service: a broken pipe or
+// a reset, what a 413 sent before the body is read leaves behind.
+func refusedMidBody(err error) bool {
+	return errors.Is(err, syscall.EPIPE) || errors.Is(err, syscall.ECONNRESET) ||
+		strings.Contains(err.Error(), "broken pipe") || strings.Contains(err.Error(), "connection reset")
+}
+
+// postReadingWhileWriting POSTs body on a connection of its own, writing
+// it in one goroutine while reading the answer in this one: the status of
+// an answer sent before the body was all read, and how much of the body
+// had been written by then.
+func (c Config) postReadingWhileWriting(ctx context.Context, path string, body []byte) (int, int64, error) {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, "POST", c.url(path), bytes.NewReader(body))
+	if err != nil {
+		return 0, 0, err
+	}
+	req.Host, req.ContentLength = c.Target.Host, int64(len(body))
+	req.Header.Set("Content-Type", "application/json")
+	var d net.Dialer
+	conn, err := d.DialContext(ctx, "tcp", req.URL.Host)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer conn.Close()
+	if dl, ok := ctx.Deadline(); ok {
+		_ = conn.SetDeadline(dl)
+	}
+	var written atomic.Int64
+	go func() {
+		w := &countingWriter{conn, &written}
+		_ = req.Write(w) // a write the service cuts short is what this measures
+	}()
+	resp, err := http.ReadResponse(bufio.NewReader(conn), req)
+	if err != nil {
+		return 0, written.Load(), err
+	}
+	resp.Body.Close()
+	return resp.StatusCode, written.Load(), nil
+}
+
+// countingWriter counts what it passes on.
+type countingWriter struct {
+	w io.Writer
+	n *atomic.Int64
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n.Add(int64(n))
+	return n, err
 }
 
 // sendCounted POSTs body as JSON and returns the answer and how many of
