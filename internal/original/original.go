@@ -52,7 +52,7 @@ var ErrMissing = errors.New("the sources' own stacks are not installed")
 func (p Program) Command(root string) (bin string, args []string, err error) {
 	dir := filepath.Join(root, Dir)
 	if _, err := os.Stat(filepath.Join(dir, "node_modules")); err != nil {
-		return "", nil, fmt.Errorf("%w: %s has no node_modules; run `make prefetch` (npm ci, the versions originals/package-lock.json pins)", ErrMissing, dir)
+		return "", nil, fmt.Errorf("%w: %s has no node_modules; run `make prefetch-originals` (npm ci, the versions originals/package-lock.json pins)", ErrMissing, dir)
 	}
 	script := filepath.Join(dir, p.Script)
 	switch p.Runtime {
@@ -102,7 +102,7 @@ func NodeVersion(node string) (string, error) {
 func BunBinary(root string) (string, error) {
 	bun := filepath.Join(root, Dir, "node_modules", "bun", "bin", "bun.exe")
 	if _, err := os.Stat(bun); err != nil {
-		return "", fmt.Errorf("%w: no Bun at %s; run `make prefetch`", ErrMissing, bun)
+		return "", fmt.Errorf("%w: no Bun at %s; run `make prefetch-originals`", ErrMissing, bun)
 	}
 	return bun, nil
 }
