@@ -91,10 +91,10 @@ var c1Source = result.Guide(c1Quote, "3.7")
 func speedupClaim(r *result.Result) result.Claim {
 	c := result.Claim{ID: "C1", Measured: "not measured",
 		Source:    c1Source,
-		Article:   "in Go: the guide's example, as article C summarises it: pbkdf2Sync → async pbkdf2: 5.3 → 19.5 req/s (×3.7, our arithmetic) under ab -c 20; 51.8% of ticks in node::crypto::PBKDF2",
+		Article:   "[in Go] the guide's example, as article C summarises it: pbkdf2Sync → async pbkdf2: 5.3 → 19.5 req/s (×3.7, our arithmetic) under ab -c 20; 51.8% of ticks in node::crypto::PBKDF2",
 		Tolerance: "ours, scaled from the guide's ×3.7: after ÷ before ≥ 0.75 × min(server CPUs, 4), the cores the hashing can spread on",
 		Vi: result.ClaimLines{
-			Text:      "bằng Go: ví dụ của hướng dẫn, như bài C tóm tắt: đổi pbkdf2Sync sang pbkdf2 bất đồng bộ thì “" + c1Quote + "”/s (×3.7, phép tính của workshop) khi chạy ab -c 20; 51.8% số tick nằm trong node::crypto::PBKDF2",
+			Text:      "[trong Go] ví dụ của hướng dẫn, như bài C tóm tắt: đổi pbkdf2Sync sang pbkdf2 bất đồng bộ thì “" + c1Quote + "”/s (×3.7, phép tính của workshop) khi chạy ab -c 20; 51.8% số tick nằm trong node::crypto::PBKDF2",
 			Tolerance: "của workshop, suy từ ×3.7 của hướng dẫn: after ÷ before ≥ 0.75 × min(số CPU của server, 4), số core mà việc hash trải ra được",
 		}}
 	b, a := find(r, course.Before), find(r, course.After)

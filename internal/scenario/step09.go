@@ -124,10 +124,10 @@ func gapClaim(r *result.Result) result.Claim {
 	const quote = "Nhưng khi API tính thời gian bằng vài millisecond tới chục millisecond thì đó sẽ là lúc các bạn phải lựa chọn framework vì overhead."
 	c := result.Claim{ID: "D1", Measured: "not measured",
 		Source:    result.Article("A", quote, "5.7"),
-		Article:   "in Go: framework overhead is worth choosing for once API times are a few ms to tens of ms, not while queries take hundreds of ms or seconds — so article D's ×5.7 (our arithmetic, on an endpoint it does not describe) should shrink on a database read",
+		Article:   "[in Go] framework overhead is worth choosing for once API times are a few ms to tens of ms, not while queries take hundreds of ms or seconds — so article D's ×5.7 (our arithmetic, on an endpoint it does not describe) should shrink on a database read",
 		Tolerance: "ours (article A gives no figure): fastest ÷ slowest framework on the DB-bound read ≤ 1.3, and ≤ 1.1× the larger of that ratio on the cheap endpoints",
 		Vi: result.ClaimLines{
-			Text:      "trong Go: overhead của framework chỉ đáng để chọn khi API tốn từ vài ms tới vài chục ms, chứ không phải khi query mất hàng trăm ms hay vài giây: “" + quote + "” Vậy con số ×5.7 của bài D (phép tính của workshop, trên một endpoint bài không mô tả) phải co lại khi đọc từ database",
+			Text:      "[trong Go] overhead của framework chỉ đáng để chọn khi API tốn từ vài ms tới vài chục ms, chứ không phải khi query mất hàng trăm ms hay vài giây: “" + quote + "” Vậy con số ×5.7 của bài D (phép tính của workshop, trên một endpoint bài không mô tả) phải co lại khi đọc từ database",
 			Tolerance: "của workshop (bài A không đưa con số): framework nhanh nhất ÷ chậm nhất trên lượt đọc bị database chặn ≤ 1.3, và ≤ 1.1× tỉ số lớn hơn trên các endpoint rẻ",
 		}}
 	e, eh, el := spread(r, "empty")
