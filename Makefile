@@ -38,7 +38,7 @@ help: ## list every target with one line each
 	@echo "  variables: STACK=auto|native|compose TOOL=go|wrk|k6 K6=path QUICK=1 ORIGINAL=1 VUS=N ITERATIONS=N DURATION=10s SOLUTION=1 RUNS=N LATENCY=0.2ms ARRIVAL=rate RATE=N CAPACITY=1"
 
 # The one line make prints before the CLI exists, in the reader's language as
-# the CLI picks it (internal/messages.Parse: PEAKLOAD_LANG, then LANG).
+# the CLI picks it (internal/given/messages.Parse: PEAKLOAD_LANG, then LANG).
 BUILD_LANG := $(if $(PEAKLOAD_LANG),$(if $(filter vi% Vi% VI%,$(PEAKLOAD_LANG)),vi,en),$(if $(filter vi% Vi% VI%,$(LANG)),vi,en))
 BUILD_MSG_en := compiling the workshop CLI into $(WORKSHOP) (the first time: about 400 packages, one to several minutes)…
 BUILD_MSG_vi := đang biên dịch CLI của workshop vào $(WORKSHOP) (lần đầu: khoảng 400 package, mất từ một đến vài phút)…
@@ -189,7 +189,7 @@ test-compose: ## the Docker-only path for real (steps 1–2), where a Docker eng
 test-latency: build-dev ## steps 1–5 give the same verdicts with 0.2 ms added to every database round trip
 	@$(WORKSHOP_DEV) test-latency
 
-# The steps come from internal/course/original.go (which stacks each
+# The steps come from internal/harness/course/original.go (which stacks each
 # step's originals run); CI runs this after test-latency (.ci/run).
 test-originals: build-dev ## the sources' own stacks for real: QUICK ORIGINAL=1 benches (no original row skipped or failed), then their TestOriginal… tests
 	@$(WORKSHOP_DEV) test-originals

@@ -17,7 +17,7 @@ import (
 	"github.com/compose-spec/compose-go/v2/loader"
 	"github.com/compose-spec/compose-go/v2/types"
 
-	"github.com/peakload/workshop/internal/dbaddr"
+	"github.com/peakload/workshop/internal/given/dbaddr"
 )
 
 func TestComposeStack(t *testing.T) {

@@ -14,7 +14,7 @@ if (!__ENV.VUS) params.load.vus = params.login.vus;
 export const options = sequential(params, ['before', 'after'], 'after');
 export { handleSummary, meter } from './lib/common.js';
 
-// The demo credentials of internal/accounts (DemoEmail, DemoPassword).
+// The demo credentials of internal/given/accounts (DemoEmail, DemoPassword).
 function credentials() {
   const i = (__VU - 1) % params.login.users; // __VU counts from 1, the Go driver's ids from 0
   const n = String(i).padStart(2, '0');

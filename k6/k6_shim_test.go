@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
 // Stand-ins for k6's modules, enough to run a script's init code and its

@@ -1,7 +1,7 @@
 // Package slides holds the workshop's Go present decks; its tests keep them
 // honest: every deck parses, every file it pulls in exists and selects
 // code, every slide has presenter notes, and every figure shown is drawn
-// from results/reference by internal/report, never typed.
+// from results/reference by internal/harness/report, never typed.
 package slides
 
 import (
@@ -19,11 +19,11 @@ import (
 
 	"golang.org/x/tools/present"
 
-	"github.com/peakload/workshop/internal/course"
-	"github.com/peakload/workshop/internal/messages"
-	"github.com/peakload/workshop/internal/report"
-	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/harness/course"
+	"github.com/peakload/workshop/internal/harness/report"
+	"github.com/peakload/workshop/internal/harness/result"
+	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
 // edition is one language's decks and the words their tests look for:
@@ -475,7 +475,7 @@ func TestLiveDemosFitTheirMeasuredBench(t *testing.T) {
 }
 
 // TestSlideChartsReadFromTheBack: the charts the decks show are the slide
-// figures (internal/report's SlideChart), in type no smaller than 24 of
+// figures (internal/harness/report's SlideChart), in type no smaller than 24 of
 // their 1000 units — about 19 px on a 1024×768 projector — not the
 // report's full charts.
 func TestSlideChartsReadFromTheBack(t *testing.T) {

@@ -22,7 +22,7 @@ import (
 
 	"github.com/FerretDB/FerretDB/ferretdb"
 
-	"github.com/peakload/workshop/internal/dbaddr"
+	"github.com/peakload/workshop/internal/given/dbaddr"
 )
 
 func main() {

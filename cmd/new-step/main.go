@@ -1,6 +1,6 @@
 // Command new-step writes the skeleton of the next step (make new-step
-// SLUG=…): its own folders, its entry in internal/course/steps.go and
-// internal/scenario/stepNN.go. CONTRIBUTING.md walks through the rest.
+// SLUG=…): its own folders, its entry in internal/harness/course/steps.go and
+// internal/harness/scenario/stepNN.go. CONTRIBUTING.md walks through the rest.
 package main
 
 import (
@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/peakload/workshop/internal/course/scaffold"
+	"github.com/peakload/workshop/internal/dev/scaffold"
 )
 
 func main() {

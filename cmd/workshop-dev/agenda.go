@@ -24,9 +24,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/course"
-	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/course"
+	"github.com/peakload/workshop/internal/harness/stack"
 )
 
 // timingsFile is where the agenda's measurements live; the guide reads it.

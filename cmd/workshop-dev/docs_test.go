@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/course"
-	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/harness/course"
+	"github.com/peakload/workshop/internal/harness/result"
+	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
 // TestDocsAreCurrent fails when a generated region of a README or of docs/
@@ -145,12 +145,12 @@ func TestNoReferenceFigureOutsideRegions(t *testing.T) {
 }
 
 // The README's step table computes one cell per step from its reference
-// run: a step declared in internal/course whose bench has no Ours would
+// run: a step declared in internal/harness/course whose bench has no Ours would
 // print "–".
 func TestEveryStepHasItsOursCell(t *testing.T) {
 	for _, s := range course.All() {
 		if b, err := scenario.Get(s.N); err != nil || b.Ours == nil {
-			t.Errorf("step %d (%s) has no Ours in internal/scenario/step%02d.go: the README's table would print – for its figure", s.N, s.Slug, s.N)
+			t.Errorf("step %d (%s) has no Ours in internal/harness/scenario/step%02d.go: the README's table would print – for its figure", s.N, s.Slug, s.N)
 		}
 	}
 }

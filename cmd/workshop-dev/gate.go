@@ -16,9 +16,9 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/scenario"
-	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/scenario"
+	"github.com/peakload/workshop/internal/harness/stack"
 )
 
 // The gate proves each step's check against wrong answers, not only the
@@ -213,7 +213,7 @@ func judge(v *variant, o outcome) error {
 		return errors.New("the check panicked instead of failing with a message")
 	case o.crash != "":
 		return fmt.Errorf("the test binary crashed (fatal error: %s) instead of failing with a message: "+
-			"state the answer shares with the check must be read under its lock, or the test isolated (internal/crashtest)", o.crash)
+			"state the answer shares with the check must be read under its lock, or the test isolated (internal/harness/crashtest)", o.crash)
 	case o.firstFail == "":
 		return errors.New("the check failed without a `--- FAIL` line (build or setup error?)")
 	}

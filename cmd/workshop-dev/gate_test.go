@@ -8,8 +8,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/peakload/workshop/internal/course"
-	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/harness/course"
+	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
 // The gate reads a check's output as a learner would, and judges it.

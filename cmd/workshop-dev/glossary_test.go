@@ -10,7 +10,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/peakload/workshop/internal/messages"
+	"github.com/peakload/workshop/internal/given/messages"
 )
 
 // The glossary is the law (issue 34 §2): a Vietnamese room reads one word

@@ -16,7 +16,7 @@ import (
 
 	"golang.org/x/tools/present"
 
-	"github.com/peakload/workshop/internal/cli"
+	"github.com/peakload/workshop/internal/harness/cli"
 )
 
 // Chromium's flags for printing: headless, no profile, no background

@@ -9,7 +9,7 @@ import (
 
 	"golang.org/x/tools/present"
 
-	"github.com/peakload/workshop/internal/cli"
+	"github.com/peakload/workshop/internal/harness/cli"
 )
 
 // TestHandoutOnePagePerSlide prints all the decks, combined as `make

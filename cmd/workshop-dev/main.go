@@ -13,7 +13,7 @@ import (
 	"path/filepath"
 	"syscall"
 
-	"github.com/peakload/workshop/internal/cli"
+	"github.com/peakload/workshop/internal/harness/cli"
 )
 
 const usage = `usage: workshop-dev <command> [flags]

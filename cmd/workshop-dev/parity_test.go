@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
 // The Vietnamese edition (issue 24) is the English one in another

@@ -22,9 +22,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/peakload/workshop/internal/course"
-	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/harness/course"
+	"github.com/peakload/workshop/internal/harness/result"
+	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
 // Traffic levels. Article A aimed at "vạn CCU" (10k concurrent users) and

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/harness/result"
+	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
 // TestScalingDocHasEveryRegion: docs/scaling.md carries every region the

@@ -12,11 +12,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/course"
-	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/scenario"
-	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/course"
+	"github.com/peakload/workshop/internal/harness/result"
+	"github.com/peakload/workshop/internal/harness/scenario"
+	"github.com/peakload/workshop/internal/harness/stack"
 )
 
 // runTest is `make test`, what CI runs: vet; every test against real

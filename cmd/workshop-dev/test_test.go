@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/harness/result"
 )
 
 // The QUICK-bench assertion of make test must be able to fail.

@@ -12,8 +12,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/peakload/workshop/internal/proc"
-	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/harness/proc"
+	"github.com/peakload/workshop/internal/harness/result"
 )
 
 // runTestBusy is `make test-busy`: a verdict the measurement cannot

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/harness/result"
 )
 
 // Beside the busy loop a claim may keep its verdict, be UNSTABLE or not

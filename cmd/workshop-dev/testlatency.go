@@ -15,11 +15,11 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/course"
-	"github.com/peakload/workshop/internal/latency"
-	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/course"
+	"github.com/peakload/workshop/internal/harness/latency"
+	"github.com/peakload/workshop/internal/harness/result"
+	"github.com/peakload/workshop/internal/harness/stack"
 )
 
 // runTestLatency is `make test-latency`: the verdicts of steps 1–5 must

@@ -13,13 +13,13 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/load"
-	"github.com/peakload/workshop/internal/original"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/scenario"
-	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/load"
+	"github.com/peakload/workshop/internal/harness/original"
+	"github.com/peakload/workshop/internal/harness/result"
+	"github.com/peakload/workshop/internal/harness/scenario"
+	"github.com/peakload/workshop/internal/harness/stack"
 )
 
 // originalTestPrefix names the originals' Go tests: each starts a server of
@@ -124,7 +124,7 @@ func originalsMeasured(s scenario.Step, rows []load.Variant, r *result.Result) e
 	var errs []error
 	for _, stack := range s.Originals() {
 		if !slices.ContainsFunc(rows, func(v load.Variant) bool { return strings.HasPrefix(v.Name, stack+"-") }) {
-			errs = append(errs, fmt.Errorf("step %d declares %s (internal/course/original.go) but its bench adds no %s-… row with ORIGINAL=1 (internal/scenario/step%02d.go)", s.N, stack, stack, s.N))
+			errs = append(errs, fmt.Errorf("step %d declares %s (internal/harness/course/original.go) but its bench adds no %s-… row with ORIGINAL=1 (internal/harness/scenario/step%02d.go)", s.N, stack, stack, s.N))
 		}
 	}
 	for _, v := range rows {
@@ -219,7 +219,7 @@ func indent(s string) string {
 	return "        " + strings.ReplaceAll(strings.TrimRight(s, "\n"), "\n", "\n        ") + "\n"
 }
 
-// originalTestPackages are the packages ("./internal/scenario") with a
+// originalTestPackages are the packages ("./internal/harness/scenario") with a
 // _test.go file declaring a TestOriginal… function.
 func originalTestPackages(root string) ([]string, error) {
 	var pkgs []string

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/course"
-	"github.com/peakload/workshop/internal/load"
-	"github.com/peakload/workshop/internal/original"
-	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/harness/course"
+	"github.com/peakload/workshop/internal/harness/load"
+	"github.com/peakload/workshop/internal/harness/original"
+	"github.com/peakload/workshop/internal/harness/result"
+	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
 // TestTestOriginalsFailsARowNotMeasured: test-originals passes a step

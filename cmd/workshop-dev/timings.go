@@ -21,8 +21,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/peakload/workshop/internal/course"
-	"github.com/peakload/workshop/internal/lesson"
+	"github.com/peakload/workshop/internal/dev/lesson"
+	"github.com/peakload/workshop/internal/harness/course"
 )
 
 // exerciseMinutes is how long a mid-level Go developer takes to write each

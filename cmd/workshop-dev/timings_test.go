@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/harness/course"
 )
 
 // TestThePlanAddsItsParts: each step's slot is its reading, deck, exercise

@@ -12,15 +12,15 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/peakload/workshop/internal/audit"
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/messages"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/probe"
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/audit"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/probe"
 )
 
 // runAudit is `make audit URL=…`: the articles' practices checked on a
-// service from outside (internal/audit), one verdict each with its
+// service from outside (internal/harness/audit), one verdict each with its
 // evidence, into results/audit/.
 func runAudit(ctx context.Context, cfg cli.Config, args []string) error {
 	fs, svc, c, err := auditFlags()

@@ -9,18 +9,18 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/load"
-	"github.com/peakload/workshop/internal/messages"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/load"
+	"github.com/peakload/workshop/internal/harness/result"
+	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
 // The open loop from the command line: ARRIVAL=rate RATE=N runs every
 // variant on an arrival-rate schedule instead of closed-loop users, and
 // CAPACITY=1 searches, after the closed-loop table, the highest rate each
-// variant serves with its p99 under the step's bound (internal/load's
+// variant serves with its p99 under the step's bound (internal/harness/load's
 // openloop.go and capacity.go say why both exist).
 
 // arrival sets o's schedule when ARRIVAL=rate (cli.Config checked ARRIVAL

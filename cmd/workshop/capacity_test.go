@@ -9,10 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/load"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/load"
+	"github.com/peakload/workshop/internal/harness/result"
 )
 
 // ARRIVAL and RATE go together, on the Go driver only; a mistake is named.

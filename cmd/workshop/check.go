@@ -13,9 +13,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/messages"
-	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
 // runCheck is `make step-N check`: the step's check on the learner's code

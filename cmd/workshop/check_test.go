@@ -12,11 +12,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/messages"
-	"github.com/peakload/workshop/internal/scenario"
-	"github.com/peakload/workshop/internal/stacktest"
-	"github.com/peakload/workshop/internal/stacktest/mongotest"
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/scenario"
+	"github.com/peakload/workshop/internal/harness/stacktest"
+	"github.com/peakload/workshop/internal/harness/stacktest/mongotest"
 )
 
 // A pass prints a failing test as go test would, says a skip, and counts a

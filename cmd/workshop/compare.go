@@ -6,7 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/peakload/workshop/internal/messages"
+	"github.com/peakload/workshop/internal/given/messages"
 	"io/fs"
 	"maps"
 	"os"
@@ -16,10 +16,10 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/comparison"
-	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/comparison"
+	"github.com/peakload/workshop/internal/harness/result"
+	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
 // runCompare is `make compare`. With A and B (two results files of one

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/cli"
+	"github.com/peakload/workshop/internal/harness/cli"
 )
 
 // TestCompareNeedsBothRunsOfOneStep: A without B, or runs of two steps,

@@ -7,12 +7,12 @@ import (
 	"os"
 	"time"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/latency"
-	"github.com/peakload/workshop/internal/messages"
-	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/scenario"
-	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/latency"
+	"github.com/peakload/workshop/internal/harness/result"
+	"github.com/peakload/workshop/internal/harness/scenario"
+	"github.com/peakload/workshop/internal/harness/stack"
 )
 
 // slowerNetwork reads LATENCY (e.g. 0.2ms) and, when set, puts a proxy

@@ -11,12 +11,12 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/messages"
-	"github.com/peakload/workshop/internal/original"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/proc"
-	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/original"
+	"github.com/peakload/workshop/internal/harness/proc"
+	"github.com/peakload/workshop/internal/harness/stack"
 )
 
 // runDoctor reports what is present and missing, with the command to fix each.

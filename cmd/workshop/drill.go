@@ -9,21 +9,21 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/course"
-	"github.com/peakload/workshop/internal/drill"
-	"github.com/peakload/workshop/internal/events"
-	"github.com/peakload/workshop/internal/messages"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/proc"
-	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/routes"
-	"github.com/peakload/workshop/internal/scenario"
-	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/internal/given/events"
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/given/routes"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/course"
+	"github.com/peakload/workshop/internal/harness/drill"
+	"github.com/peakload/workshop/internal/harness/proc"
+	"github.com/peakload/workshop/internal/harness/result"
+	"github.com/peakload/workshop/internal/harness/scenario"
+	"github.com/peakload/workshop/internal/harness/stack"
 )
 
 // runDrill is `make step-N drill`: the step's failure drill, live, as its
-// entry in internal/course declares it. Steps 6 and 7 (write path): load, MongoDB killed and restarted, SIGTERM to the
+// entry in internal/harness/course declares it. Steps 6 and 7 (write path): load, MongoDB killed and restarted, SIGTERM to the
 // server mid-load, then persisted against accepted. Step 2 (read path):
 // Redis stopped mid-load and restarted.
 func runDrill(ctx context.Context, cfg cli.Config, args []string) (err error) {

@@ -3,9 +3,9 @@ package main
 import (
 	"fmt"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/result"
+	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
 // The Compose bench profile (compose/compose.yaml) runs `workshop bench`

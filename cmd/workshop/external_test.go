@@ -3,8 +3,8 @@ package main
 import (
 	"testing"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
 // The Compose bench profile passes STEP as a directory (02-cache-aside);

@@ -12,9 +12,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/messages"
-	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
 // runGrade is what the workflow of a learner's fork runs on each push

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/messages"
+	"github.com/peakload/workshop/internal/given/messages"
 )
 
 // TestHelpInBothLanguages: every verb's help line is in the catalogue, so
@@ -17,7 +17,7 @@ func TestHelpInBothLanguages(t *testing.T) {
 		restore()
 		for _, c := range commands {
 			if key := "help." + c.name; strings.Contains(out, key) {
-				t.Errorf("%s: %s has no %q in internal/messages/help.go", l, c.name, key)
+				t.Errorf("%s: %s has no %q in internal/given/messages/help.go", l, c.name, key)
 			}
 		}
 	}

@@ -14,8 +14,8 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/messages"
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/harness/cli"
 )
 
 // command is one verb. This table is the command list's one source: the
@@ -24,7 +24,7 @@ import (
 type command struct {
 	name string // the verb
 	args string // its arguments in the usage, e.g. "-step N"
-	// What it does is the message "help.<name>" (internal/messages/help.go),
+	// What it does is the message "help.<name>" (internal/given/messages/help.go),
 	// in English and Vietnamese: PEAKLOAD_LANG=vi workshop help reads Vietnamese.
 	// target is the make target that runs it ("step-N bench" style for the
 	// step actions); "" for a verb the Makefile does not expose.

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"github.com/peakload/workshop/internal/cli"
+	"github.com/peakload/workshop/internal/harness/cli"
 	"os"
 	"os/exec"
 	"path/filepath"

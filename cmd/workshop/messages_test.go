@@ -21,7 +21,7 @@ var (
 
 // TestMessagesGoThroughTheCatalogue: what doctor, progress, compare, audit,
 // grade and the bench table print to a learner, and the errors they
-// return, come from internal/messages (which TestEveryKeyIsTranslated
+// return, come from internal/given/messages (which TestEveryKeyIsTranslated
 // keeps bilingual): no fmt call in them carries a word of its own. Formats
 // of figures and separators only ("%s\t%d"), and single tokens (paths),
 // pass. The markdown progress, grade's job summary and a lead's folder
@@ -38,14 +38,14 @@ func TestMessagesGoThroughTheCatalogue(t *testing.T) {
 		"progress.go": nil,
 		"audit.go":    nil,
 		"grade.go":    nil,
-		filepath.Join("..", "..", "internal", "audit", "audit.go"):           nil,
-		filepath.Join("..", "..", "internal", "audit", "burst.go"):           {"recoverAfter", "baseline", "burstVariant"},
-		filepath.Join("..", "..", "internal", "audit", "coldkey.go"):         nil,
-		filepath.Join("..", "..", "internal", "audit", "etag.go"):            nil,
-		filepath.Join("..", "..", "internal", "audit", "headers.go"):         nil,
-		filepath.Join("..", "..", "internal", "audit", "shell.go"):           {"requestLine", "headerLine"},
-		filepath.Join("..", "..", "internal", "comparison", "comparison.go"): {"rerun"},
-		filepath.Join("..", "..", "internal", "result", "result.go"):         {"Measure", "settle", "MeasureMore", "Write", "WriteIn"},
+		filepath.Join("..", "..", "internal", "harness", "audit", "audit.go"):           nil,
+		filepath.Join("..", "..", "internal", "harness", "audit", "burst.go"):           {"recoverAfter", "baseline", "burstVariant"},
+		filepath.Join("..", "..", "internal", "harness", "audit", "coldkey.go"):         nil,
+		filepath.Join("..", "..", "internal", "harness", "audit", "etag.go"):            nil,
+		filepath.Join("..", "..", "internal", "harness", "audit", "headers.go"):         nil,
+		filepath.Join("..", "..", "internal", "harness", "audit", "shell.go"):           {"requestLine", "headerLine"},
+		filepath.Join("..", "..", "internal", "harness", "comparison", "comparison.go"): {"rerun"},
+		filepath.Join("..", "..", "internal", "harness", "result", "result.go"):         {"Measure", "settle", "MeasureMore", "Write", "WriteIn"},
 	}
 	fset := token.NewFileSet()
 	for name, exempt := range files {

@@ -6,12 +6,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/peakload/workshop/internal/dbaddr"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/proc"
-	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/scenario"
-	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/internal/given/dbaddr"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/proc"
+	"github.com/peakload/workshop/internal/harness/result"
+	"github.com/peakload/workshop/internal/harness/scenario"
+	"github.com/peakload/workshop/internal/harness/stack"
 )
 
 // placement is how `make step-N run` places the server: exactly as the

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/harness/result"
+	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
 // `make step-N run` must tell k6 users the CPUs the bench's driver uses and

@@ -8,14 +8,14 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/messages"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/probe"
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/probe"
 )
 
 // runProbe is `make probe URL=…`: the bench's driver, table and results
-// file pointed at a service of your own (internal/probe). VUS, DURATION,
+// file pointed at a service of your own (internal/harness/probe). VUS, DURATION,
 // QUICK, RUNS and CAPACITY mean what they mean for a step's bench.
 func runProbe(ctx context.Context, settings cli.Config, args []string) error {
 	fs := flag.NewFlagSet("probe", flag.ContinueOnError)

@@ -5,8 +5,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/probe/probetest"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/probe/probetest"
 )
 
 // A dead or failing target is an error (main exits 1 on it) and no

@@ -11,13 +11,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/hotspot"
-	"github.com/peakload/workshop/internal/load"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/proc"
-	"github.com/peakload/workshop/internal/scenario"
-	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/hotspot"
+	"github.com/peakload/workshop/internal/harness/load"
+	"github.com/peakload/workshop/internal/harness/proc"
+	"github.com/peakload/workshop/internal/harness/scenario"
+	"github.com/peakload/workshop/internal/harness/stack"
 )
 
 // hideSync drops the lock's own frames from the contention profile, so its

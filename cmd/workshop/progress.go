@@ -18,10 +18,10 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/messages"
-	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/result"
+	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
 // The learner's progress lives in .workshop/progress/ (git-ignored, gone

@@ -9,10 +9,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/report"
-	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/report"
+	"github.com/peakload/workshop/internal/harness/result"
+	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
 // slideFigures is where the decks find the figures drawn from the

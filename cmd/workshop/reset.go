@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/messages"
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/harness/cli"
 )
 
 // runReset is `make step-N reset`: exercise.go as the repository has it

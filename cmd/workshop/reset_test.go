@@ -7,9 +7,9 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/scenario"
-	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/scenario"
+	"github.com/peakload/workshop/internal/harness/stack"
 )
 
 // make step-9 reset puts back what the exercise's `go get` changed (go.mod,

@@ -6,10 +6,10 @@ import (
 	"os"
 	"slices"
 
-	"github.com/peakload/workshop/internal/balancer"
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/messages"
-	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/harness/balancer"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/stack"
 )
 
 func runUp(ctx context.Context, cfg cli.Config, args []string) error {

@@ -18,12 +18,12 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/peakload/workshop/internal/catalog"
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/messages"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/scenario"
-	"github.com/peakload/workshop/internal/stack"
+	"github.com/peakload/workshop/internal/given/catalog"
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/scenario"
+	"github.com/peakload/workshop/internal/harness/stack"
 )
 
 // runStep is `make step-N`: the lesson's opening, then its check.

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/peakload/workshop/internal/cli"
+	"github.com/peakload/workshop/internal/harness/cli"
 )
 
 // Watching polls file sizes and modification times instead of waiting for

@@ -7,10 +7,10 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/peakload/workshop/internal/catalog"
-	"github.com/peakload/workshop/internal/cli"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/scenario"
+	"github.com/peakload/workshop/internal/given/catalog"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
 // runWorker is `workshop worker`: the live-stats worker alone, until

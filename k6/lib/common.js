@@ -133,7 +133,7 @@ export function sequential(params, variants, primary, opts = {}) {
 
 // The server's counters per request over one variant's window, read from
 // its /metrics by the meter scenario: the same counters, divided the same
-// way, as the Go driver's table (internal/proc/counts.go). DB queries and
+// way, as the Go driver's table (internal/harness/proc/counts.go). DB queries and
 // Redis bytes are the completed counters: each request's own work, counted
 // with its response, divided by the requests counted with them, so the
 // requests in flight at the window's edges cannot skew them. A server
@@ -154,7 +154,7 @@ const meters = {
 };
 const settleSeconds = new Trend('settle_seconds');
 
-// counters parses Prometheus' text format like internal/proc.Scrape: each
+// counters parses Prometheus' text format like internal/harness/proc.Scrape: each
 // metric summed over its labels, plus "name{label=value}" per label.
 export function counters(text) {
   const c = {};
@@ -258,7 +258,7 @@ export function liveID(c, k) {
   return ((k * c.hot_stride) % c.items) + 1;
 }
 
-// makeSkew returns the id picker of internal/catalog.Skew: with probability
+// makeSkew returns the id picker of internal/given/catalog.Skew: with probability
 // hot_share one of hot_items live streams, ranked by a Zipf law of exponent
 // zipf_s (rank 0 the most watched), else any item of the catalogue.
 export function makeSkew(c) {

@@ -14,7 +14,7 @@
 //   GET /burst/items/:id       node-cache in front of the coalesced read (A5)
 //   GET /healthz               the bench waits for it
 //
-// The bodies are byte for byte the Go server's (internal/catalog), the Redis
+// The bodies are byte for byte the Go server's (internal/given/catalog), the Redis
 // keys are its keys ("item:<id>"), the TTLs are the step's (the bench passes
 // them in PEAKLOAD_REDIS_TTL_MS and PEAKLOAD_BURST_TTL_MS): both stacks do the
 // same work, and only the runtime differs.
@@ -42,7 +42,7 @@ const db = new pg.Pool({
   options: catalog.PG_OPTIONS // UTC: useGoTypes' text
 })
 
-// The item query of internal/catalog (ItemQuery): four joins, the tags, and
+// The item query of internal/given/catalog (ItemQuery): four joins, the tags, and
 // the streamer's distinct viewers over the 24 hours before the catalogue's
 // epoch. It is one statement per call: what A1 counts at PostgreSQL.
 const ITEM_QUERY = `
@@ -146,7 +146,7 @@ const callingMaps = new Map()
 // finds it and waits for the same load ("Dù có 1000 request tới cùng lúc và
 // bị miss cache thì cũng chỉ có 1 request tới được db mà thôi.").
 //
-// Two choices are ours, the same as the Go server's (internal/readpath.Via):
+// Two choices are ours, the same as the Go server's (internal/given/readpath.Via):
 // the flight looks in Redis once more before it queries (a request that
 // missed just before another flight's SET finds the value there), and the
 // SET is inside the flight, so the key leaves the map only once Redis has the

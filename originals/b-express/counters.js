@@ -55,7 +55,7 @@ const incOne = (variant, id) => coll(variant).updateOne({ _id: id }, incBy(1), {
     return coll(variant).updateOne({ _id: id }, incBy(1), { upsert: true });
   });
 
-// The step's Go server refuses the same ids (internal/events: 1–64 of
+// The step's Go server refuses the same ids (internal/given/events: 1–64 of
 // these characters) so that both stacks store the same counters; Express
 // itself would take any path segment.
 const validID = /^[A-Za-z0-9_.-]{1,64}$/;
@@ -117,7 +117,7 @@ const reduce = batcher('reduce', (ids) => {
 // installed) stalls for minutes, and wedges later writes, on an update
 // command that touches one document several times (measured: a batch of
 // 1500 likes over 100 streams). There the increments go as the Go server
-// sends them (internal/events IncMany): in rounds in which each id
+// sends them (internal/given/events IncMany): in rounds in which each id
 // appears once, 100 statements per command. The statements are the same,
 // one per increment; only the round trips differ.
 let ferret = false;

@@ -26,7 +26,7 @@ async function main() {
   // The article's client: "maxPoolSize: 100", one connection per command in flight.
   const mongo = new MongoClient(process.env.PEAKLOAD_MONGO_URL || 'mongodb://127.0.0.1:17017/', { maxPoolSize: 100 });
   await mongo.connect();
-  // The Go server's database and collection (internal/events.Open), so the
+  // The Go server's database and collection (internal/given/events.Open), so the
   // bench counts both stacks' events in one place; a test names its own.
   const events = mongo.db('workshop').collection(process.env.PEAKLOAD_EVENTS || 'events');
   const latencies = [];

@@ -5,7 +5,7 @@
 // the Go server (`make step-6 bench ORIGINAL=1`), on the same CPU, against
 // the same MongoDB, with the same requests.
 //
-// Routes, the Go step server's paths (internal/routes, steps/06-buffered-writes):
+// Routes, the Go step server's paths (internal/given/routes, steps/06-buffered-writes):
 //   GET  /empty          scenario 1, "Framework overhead": nothing but Express
 //   POST /empty          scenario 2, "client network và khả năng parse request": parse, answer
 //   POST /events/sync    insert_sync: await insertOne, then answer
@@ -23,7 +23,7 @@ const { listen, isEvent } = require('./serve');
 // "new MongoClient(MONGO_URI, { ..., maxPoolSize: 100 })": the article's
 // own client options (useUnifiedTopology is the default since driver 4).
 const mongo = new MongoClient(process.env.PEAKLOAD_MONGO_URL || 'mongodb://127.0.0.1:17017/', { maxPoolSize: 100 });
-// The Go server's database and collection (internal/events.Open), so the
+// The Go server's database and collection (internal/given/events.Open), so the
 // bench counts both stacks' events in one place; a test names its own.
 const events = mongo.db('workshop').collection(process.env.PEAKLOAD_EVENTS || 'events');
 

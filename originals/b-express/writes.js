@@ -35,7 +35,7 @@ class InFlight {
 // The author's trigger, the 100 000th event, fits k6's fixed 100k
 // iterations; our bench runs for a time, so the writer starts as soon as
 // there is something to write and takes what accumulated meanwhile (up to
-// `max`, the Go server's group: internal/writes.Group).
+// `max`, the Go server's group: internal/given/writes.Group).
 class Group {
   constructor(insertOne, concurrency, max = 1000) {
     this.insertOne = insertOne;

@@ -14,7 +14,7 @@ const { listen, isEvent } = require('../b-express/serve');
 
 // The article's client options: "maxPoolSize: 100".
 const mongo = new MongoClient(process.env.PEAKLOAD_MONGO_URL || 'mongodb://127.0.0.1:17017/', { maxPoolSize: 100 });
-// The Go server's database and collection (internal/events.Open), so the
+// The Go server's database and collection (internal/given/events.Open), so the
 // bench counts both stacks' events in one place; a test names its own.
 const events = mongo.db('workshop').collection(process.env.PEAKLOAD_EVENTS || 'events');
 

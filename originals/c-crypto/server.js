@@ -41,14 +41,14 @@ const derive = mode === 'sync'
   : (password, salt) => new Promise((resolve, reject) =>
     crypto.pbkdf2(password, salt, params.pbkdf2_iterations, keyLen, digest, (err, key) => (err ? reject(err) : resolve(key))));
 
-// The demo accounts of internal/accounts: user i's email, password and
+// The demo accounts of internal/given/accounts: user i's email, password and
 // salt; only the derived key is kept. An unknown email is checked against
 // a key no password gives, so it costs the same time.
 const demoEmail = (i) => `user${String(i).padStart(2, '0')}@peakload.test`;
 const users = new Map();
 const nobody = { salt: Buffer.from('peakload-salt-nobody'), key: Buffer.alloc(keyLen) };
 
-// The lockout of internal/accounts: after max_failures wrong passwords an
+// The lockout of internal/given/accounts: after max_failures wrong passwords an
 // account is refused. A guess is counted before its hash starts and
 // forgiven when it proves right: with async hashing, concurrent guesses
 // are in flight together, and counting only after the hash would let

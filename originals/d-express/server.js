@@ -59,7 +59,7 @@ app.post('/validate', express.json({ limit: ev.BODY_LIMIT }), (req, res) => {
 });
 
 // validate returns what is wrong with an event, as the Go servers word it
-// (internal/tracking), or '' if nothing is.
+// (internal/given/tracking), or '' if nothing is.
 function validate(body) {
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     return 'body: want a JSON object';

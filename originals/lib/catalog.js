@@ -1,6 +1,6 @@
 'use strict';
 // The workshop's catalogue as the originals read it: the item-detail query
-// and its public JSON, the same as internal/catalog's (ItemQuery, Row.Response),
+// and its public JSON, the same as internal/given/catalog's (ItemQuery, Row.Response),
 // so a DB read costs PostgreSQL the same on every stack and moves the same
 // fields. A Go test holds the query to catalog.ItemQuery and each original's
 // answer to the Go server's.

@@ -1,5 +1,5 @@
 'use strict';
-// The tracking event's limits, as internal/tracking holds them, for the
+// The tracking event's limits, as internal/given/tracking holds them, for the
 // originals that validate an event at the edge (article D's "Strict
 // Validation ... lọc dữ liệu rác ngay từ tầng gateway").
 // {"event_name":"click","data":{"button":"buy"},"timestamp":1632404556}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/peakload/workshop/internal/redisconn"
+	"github.com/peakload/workshop/internal/given/redisconn"
 )
 
 // GetOrSet returns the value cached under key, or loads it, caches it for

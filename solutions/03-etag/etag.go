@@ -1,7 +1,7 @@
 // Package etag is the reference for step 3 (article A3): If-None-Match
 // answered weakly, so a client polling every 15 s with the ETag it holds gets
 // 304 Not Modified until the item changes (about once a minute) — public
-// bandwidth ÷ ~4. The tag and the 304 response are given (internal/conditional);
+// bandwidth ÷ ~4. The tag and the 304 response are given (internal/given/conditional);
 // matching the header is the exercise.
 package etag
 

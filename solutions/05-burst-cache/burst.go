@@ -11,9 +11,9 @@ import (
 
 	"github.com/maypok86/otter/v2"
 
-	"github.com/peakload/workshop/internal/catalog"
-	"github.com/peakload/workshop/internal/metrics"
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/catalog"
+	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/given/server"
 )
 
 // Cache is the in-process tier.

@@ -10,8 +10,8 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"github.com/peakload/workshop/internal/metrics"
-	"github.com/peakload/workshop/internal/writes"
+	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/given/writes"
 )
 
 // Run is the batching loop (step 6's run): it takes documents from queue

@@ -12,11 +12,11 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"github.com/peakload/workshop/internal/events"
-	"github.com/peakload/workshop/internal/metrics"
-	"github.com/peakload/workshop/internal/stacktest/mongotest"
-	"github.com/peakload/workshop/internal/tracking"
-	"github.com/peakload/workshop/internal/writes"
+	"github.com/peakload/workshop/internal/given/events"
+	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/given/tracking"
+	"github.com/peakload/workshop/internal/given/writes"
+	"github.com/peakload/workshop/internal/harness/stacktest/mongotest"
 )
 
 func doc(t testing.TB) bson.D {

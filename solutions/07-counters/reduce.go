@@ -12,10 +12,10 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"github.com/peakload/workshop/internal/counters"
-	"github.com/peakload/workshop/internal/events"
-	"github.com/peakload/workshop/internal/metrics"
-	"github.com/peakload/workshop/internal/writes"
+	"github.com/peakload/workshop/internal/given/counters"
+	"github.com/peakload/workshop/internal/given/events"
+	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/given/writes"
 )
 
 // Reduce is reduce-before-write: count the batch's increments per id and

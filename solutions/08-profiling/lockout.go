@@ -11,7 +11,7 @@ package lockout
 import (
 	"sync"
 
-	"github.com/peakload/workshop/internal/accounts"
+	"github.com/peakload/workshop/internal/given/accounts"
 )
 
 // Guard is a password check behind a lockout: at most maxFailures guesses

@@ -12,7 +12,7 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/peakload/workshop/internal/endpoints"
+	"github.com/peakload/workshop/internal/given/endpoints"
 )
 
 // Serve serves app on ln with chi until ctx is done, then shuts down gracefully.

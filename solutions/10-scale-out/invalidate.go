@@ -19,7 +19,7 @@ import (
 	"log"
 	"strconv"
 
-	"github.com/peakload/workshop/internal/replica"
+	"github.com/peakload/workshop/internal/given/replica"
 )
 
 // Change writes the item, then tells every replica — this one too, it is

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/server"
 )
 
 // The read ceiling is only comparable with the item read if it moves the

@@ -2,7 +2,7 @@
 // do when it does nothing: GET /empty returns a body as big as an item, POST
 // /empty parses the real event payload and discards it. Every later number
 // is read against these two (articles A0, B1, B2). Both routes live in
-// internal/server, so every step serves them too.
+// internal/given/server, so every step serves them too.
 //
 // PEAKLOAD_SHELL=bare|timeouts|guards serves them with only part of the
 // shared shell: the bench's layer rows, which show what each layer costs.
@@ -12,7 +12,7 @@ import (
 	"log"
 	"os"
 
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/server"
 )
 
 func main() {

@@ -8,9 +8,9 @@ import (
 	"context"
 	"log"
 
-	"github.com/peakload/workshop/internal/catalog"
-	"github.com/peakload/workshop/internal/dbaddr"
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/catalog"
+	"github.com/peakload/workshop/internal/given/dbaddr"
+	"github.com/peakload/workshop/internal/given/server"
 )
 
 func main() {

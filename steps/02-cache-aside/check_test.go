@@ -16,12 +16,12 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/redis/go-redis/v9"
 
-	"github.com/peakload/workshop/internal/bubble"
-	"github.com/peakload/workshop/internal/catalog"
-	"github.com/peakload/workshop/internal/metrics"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/redisconn"
-	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/given/catalog"
+	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/given/redisconn"
+	"github.com/peakload/workshop/internal/harness/bubble"
+	"github.com/peakload/workshop/internal/harness/stacktest"
 )
 
 // get serves one read of the cached route and returns the DB queries it cost.

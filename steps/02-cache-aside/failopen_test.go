@@ -10,9 +10,9 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/peakload/workshop/internal/catalog"
-	"github.com/peakload/workshop/internal/redisconn"
-	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/given/catalog"
+	"github.com/peakload/workshop/internal/given/redisconn"
+	"github.com/peakload/workshop/internal/harness/stacktest"
 )
 
 // hungRedis is a Redis that accepts connections and never answers: an

@@ -12,10 +12,10 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/peakload/workshop/internal/catalog"
-	"github.com/peakload/workshop/internal/redisconn"
-	"github.com/peakload/workshop/internal/redisfault"
-	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/given/catalog"
+	"github.com/peakload/workshop/internal/given/redisconn"
+	"github.com/peakload/workshop/internal/harness/redisfault"
+	"github.com/peakload/workshop/internal/harness/stacktest"
 )
 
 // A way Redis fails a read: the client that fails so, and the command that

@@ -8,11 +8,11 @@ package main
 import (
 	"github.com/redis/go-redis/v9"
 
-	"github.com/peakload/workshop/internal/catalog"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/readpath"
-	"github.com/peakload/workshop/internal/routes"
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/catalog"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/given/readpath"
+	"github.com/peakload/workshop/internal/given/routes"
+	"github.com/peakload/workshop/internal/given/server"
 )
 
 // CachedRoute serves the item through the cache; /items/:id stays the

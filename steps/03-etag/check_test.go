@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/catalog"
-	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/given/catalog"
+	"github.com/peakload/workshop/internal/harness/stacktest"
 )
 
 // The examples, one group per property of the lesson (RFC 9110 §13.1.2).

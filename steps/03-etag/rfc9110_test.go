@@ -8,7 +8,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/peakload/workshop/internal/testseed"
+	"github.com/peakload/workshop/internal/harness/testseed"
 )
 
 // An If-None-Match reader written from RFC 9110 alone, to compare yours with:

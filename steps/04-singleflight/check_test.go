@@ -21,10 +21,10 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
-	"github.com/peakload/workshop/internal/bubble"
-	"github.com/peakload/workshop/internal/crashtest"
-	"github.com/peakload/workshop/internal/metrics"
-	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/harness/bubble"
+	"github.com/peakload/workshop/internal/harness/crashtest"
+	"github.com/peakload/workshop/internal/harness/stacktest"
 )
 
 // The in-memory tests run in a synctest bubble (harness_test.go): loads

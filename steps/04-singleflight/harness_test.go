@@ -12,7 +12,7 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/peakload/workshop/internal/bubble"
+	"github.com/peakload/workshop/internal/harness/bubble"
 )
 
 // This file is the check's machinery, not a property: a fake loader the
@@ -268,7 +268,7 @@ var ignoreDeadlock func(error) string
 
 // chkBubble runs f in a child process (a crash is then a failure that says
 // what happened) and in a synctest bubble, watched in real time
-// (internal/bubble): stuck for chkStuckAfter, the child says what the test
+// (internal/harness/bubble): stuck for chkStuckAfter, the child says what the test
 // was doing and which goroutines are left, and ends.
 func chkBubble(t *testing.T, f func(t *testing.T, h *chkHarness)) {
 	t.Helper()

@@ -8,12 +8,12 @@ package main
 import (
 	"github.com/redis/go-redis/v9"
 
-	"github.com/peakload/workshop/internal/catalog"
-	"github.com/peakload/workshop/internal/conditional"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/readpath"
-	"github.com/peakload/workshop/internal/routes"
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/catalog"
+	"github.com/peakload/workshop/internal/given/conditional"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/given/readpath"
+	"github.com/peakload/workshop/internal/given/routes"
+	"github.com/peakload/workshop/internal/given/server"
 	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
 	"github.com/peakload/workshop/solutions/03-etag"
 )

@@ -14,9 +14,9 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/peakload/workshop/internal/bubble"
-	"github.com/peakload/workshop/internal/messages"
-	"github.com/peakload/workshop/internal/testseed"
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/harness/bubble"
+	"github.com/peakload/workshop/internal/harness/testseed"
 )
 
 // The model: per key, a load is in flight or not. A caller that arrives

@@ -11,9 +11,9 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
-	"github.com/peakload/workshop/internal/bubble"
-	"github.com/peakload/workshop/internal/crashtest"
-	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/harness/bubble"
+	"github.com/peakload/workshop/internal/harness/crashtest"
 )
 
 // The check's tools first; the tests follow, the simplest first. The

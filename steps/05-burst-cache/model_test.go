@@ -11,7 +11,7 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/peakload/workshop/internal/testseed"
+	"github.com/peakload/workshop/internal/harness/testseed"
 )
 
 // TestRandomSchedulesAgainstAModel plays generated schedules — reads of a

@@ -8,13 +8,13 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
-	"github.com/peakload/workshop/internal/bubble"
-	"github.com/peakload/workshop/internal/catalog"
-	"github.com/peakload/workshop/internal/metrics"
-	"github.com/peakload/workshop/internal/readpath"
-	"github.com/peakload/workshop/internal/redisconn"
-	"github.com/peakload/workshop/internal/redisfault"
-	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/given/catalog"
+	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/given/readpath"
+	"github.com/peakload/workshop/internal/given/redisconn"
+	"github.com/peakload/workshop/internal/harness/bubble"
+	"github.com/peakload/workshop/internal/harness/redisfault"
+	"github.com/peakload/workshop/internal/harness/stacktest"
 	cacheaside "github.com/peakload/workshop/solutions/02-cache-aside"
 )
 

@@ -21,10 +21,10 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
-	"github.com/peakload/workshop/internal/bubble"
-	"github.com/peakload/workshop/internal/metrics"
-	"github.com/peakload/workshop/internal/stacktest/mongotest"
-	"github.com/peakload/workshop/internal/writes"
+	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/given/writes"
+	"github.com/peakload/workshop/internal/harness/bubble"
+	"github.com/peakload/workshop/internal/harness/stacktest/mongotest"
 )
 
 const event = `{"event_name":"click","data":{"button":"buy"},"timestamp":1632404556}`

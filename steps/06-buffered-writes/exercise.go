@@ -5,7 +5,7 @@ package main
 import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"github.com/peakload/workshop/internal/writes"
+	"github.com/peakload/workshop/internal/given/writes"
 )
 
 // run takes documents from b.queue and writes them with b.flush.

@@ -13,8 +13,8 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"github.com/peakload/workshop/internal/stacktest/mongotest"
-	"github.com/peakload/workshop/internal/testseed"
+	"github.com/peakload/workshop/internal/harness/stacktest/mongotest"
+	"github.com/peakload/workshop/internal/harness/testseed"
 )
 
 // Generated bodies — valid events whose data is drawn to break the

@@ -12,10 +12,10 @@ import (
 	"log"
 	"net/http"
 
-	"github.com/peakload/workshop/internal/dbaddr"
-	"github.com/peakload/workshop/internal/events"
-	"github.com/peakload/workshop/internal/server"
-	"github.com/peakload/workshop/internal/writes"
+	"github.com/peakload/workshop/internal/given/dbaddr"
+	"github.com/peakload/workshop/internal/given/events"
+	"github.com/peakload/workshop/internal/given/server"
+	"github.com/peakload/workshop/internal/given/writes"
 )
 
 // The batching parameters of the author's bulk.js.

@@ -16,8 +16,8 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/peakload/workshop/internal/testseed"
-	"github.com/peakload/workshop/internal/writes"
+	"github.com/peakload/workshop/internal/given/writes"
+	"github.com/peakload/workshop/internal/harness/testseed"
 )
 
 // Generated schedules against a model. Each seed draws a batcher (batch

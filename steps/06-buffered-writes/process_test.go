@@ -10,18 +10,18 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peakload/workshop/internal/drill"
-	"github.com/peakload/workshop/internal/events"
-	"github.com/peakload/workshop/internal/proc"
-	"github.com/peakload/workshop/internal/result"
-	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/given/events"
+	"github.com/peakload/workshop/internal/harness/drill"
+	"github.com/peakload/workshop/internal/harness/proc"
+	"github.com/peakload/workshop/internal/harness/result"
+	"github.com/peakload/workshop/internal/harness/stacktest"
 )
 
 // These checks run the step as a real process against a private MongoDB,
 // kill and restart things under load, and count what was stored: the
-// drill of `make step-6 drill` (internal/drill), asserted.
+// drill of `make step-6 drill` (internal/harness/drill), asserted.
 
-// privateMongo starts a MongoDB server of the test's own (internal/drill:
+// privateMongo starts a MongoDB server of the test's own (internal/harness/drill:
 // FerretDB on a fresh PostgreSQL database, or SQLite files), killed at the end.
 func privateMongo(t *testing.T) *drill.Mongo {
 	t.Helper()

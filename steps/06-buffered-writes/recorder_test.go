@@ -13,8 +13,8 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"github.com/peakload/workshop/internal/bubble"
-	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/given/events"
+	"github.com/peakload/workshop/internal/harness/bubble"
 )
 
 // recorder is a database stand-in for the batcher's checks: it records
@@ -346,7 +346,7 @@ func inBubble(t *testing.T, f func(t *testing.T)) {
 	}
 }
 
-// inBubbleFor is inBubble's guards (internal/bubble), in this step's
+// inBubbleFor is inBubble's guards (internal/harness/bubble), in this step's
 // words. A deadlock synctest finds (every goroutine blocked with no timer
 // to wake one, or the batcher's goroutines blocked for ever after the test)
 // comes back as a sentence. A bubble still busy after limit of real time —

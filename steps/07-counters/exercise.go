@@ -3,9 +3,9 @@
 package main
 
 import (
-	"github.com/peakload/workshop/internal/counters"
-	"github.com/peakload/workshop/internal/events"
-	"github.com/peakload/workshop/internal/writes"
+	"github.com/peakload/workshop/internal/given/counters"
+	"github.com/peakload/workshop/internal/given/events"
+	"github.com/peakload/workshop/internal/given/writes"
 )
 
 // Reduce is reduce-before-write: the batcher's write for POST

@@ -19,7 +19,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/x/mongo/driver/mnet"
 	"go.mongodb.org/mongo-driver/v2/x/mongo/driver/wiremessage"
 
-	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/given/events"
 )
 
 // fakeMongo is the stand-in database of the service-free phase: the real

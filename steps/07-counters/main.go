@@ -13,11 +13,11 @@ import (
 	"log"
 	"net/http"
 
-	"github.com/peakload/workshop/internal/counters"
-	"github.com/peakload/workshop/internal/dbaddr"
-	"github.com/peakload/workshop/internal/events"
-	"github.com/peakload/workshop/internal/server"
-	"github.com/peakload/workshop/internal/writes"
+	"github.com/peakload/workshop/internal/given/counters"
+	"github.com/peakload/workshop/internal/given/dbaddr"
+	"github.com/peakload/workshop/internal/given/events"
+	"github.com/peakload/workshop/internal/given/server"
+	"github.com/peakload/workshop/internal/given/writes"
 	bulk "github.com/peakload/workshop/solutions/06-buffered-writes" // step 6's answer (Run) drains the batchers
 )
 

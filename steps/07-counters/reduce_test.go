@@ -16,11 +16,11 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"github.com/peakload/workshop/internal/bubble"
-	"github.com/peakload/workshop/internal/counters"
-	"github.com/peakload/workshop/internal/events"
-	"github.com/peakload/workshop/internal/metrics"
-	"github.com/peakload/workshop/internal/writes"
+	"github.com/peakload/workshop/internal/given/counters"
+	"github.com/peakload/workshop/internal/given/events"
+	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/given/writes"
+	"github.com/peakload/workshop/internal/harness/bubble"
 	bulk "github.com/peakload/workshop/solutions/06-buffered-writes"
 )
 

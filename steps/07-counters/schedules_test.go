@@ -11,10 +11,10 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"github.com/peakload/workshop/internal/counters"
-	"github.com/peakload/workshop/internal/events"
-	"github.com/peakload/workshop/internal/testseed"
-	"github.com/peakload/workshop/internal/writes"
+	"github.com/peakload/workshop/internal/given/counters"
+	"github.com/peakload/workshop/internal/given/events"
+	"github.com/peakload/workshop/internal/given/writes"
+	"github.com/peakload/workshop/internal/harness/testseed"
 )
 
 // The generated schedules: random interleavings of increments over a few

@@ -19,9 +19,9 @@ import (
 
 	"github.com/google/pprof/profile"
 
-	"github.com/peakload/workshop/internal/accounts"
-	"github.com/peakload/workshop/internal/crashtest"
-	"github.com/peakload/workshop/internal/hotspot"
+	"github.com/peakload/workshop/internal/given/accounts"
+	"github.com/peakload/workshop/internal/harness/crashtest"
+	"github.com/peakload/workshop/internal/harness/hotspot"
 )
 
 // isolated runs the test in a child process: a wrong answer's data race
@@ -346,7 +346,7 @@ func TestProfileNamesTheCulprit(t *testing.T) {
 	if raceDetector() {
 		t.Skip("built with -race: the profiles would name the race detector's own work (runtime._System, deferwrap frames), not the lock — run this check without -race")
 	}
-	const shipped = "github.com/peakload/workshop/internal/accounts.(*Guard).Login"
+	const shipped = "github.com/peakload/workshop/internal/given/accounts.(*Guard).Login"
 	g := accounts.NewGuard(accounts.Demo(8, accounts.PBKDF2(20_000)), 5)
 	prev := runtime.SetMutexProfileFraction(1)
 	defer runtime.SetMutexProfileFraction(prev)

@@ -14,7 +14,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/peakload/workshop/internal/accounts"
+	"github.com/peakload/workshop/internal/given/accounts"
 )
 
 // The rig (rig_test.go) holds each password check open, so it decides the
@@ -59,7 +59,7 @@ func onEveryCPU(t *testing.T) int {
 // stays up. State every login shares — a map of accounts, of locks, of
 // counts — must be read and written under a lock: unguarded, Go stops the
 // whole process ("concurrent map writes", "concurrent map read and map
-// write"), which this test reports as a failure (internal/crashtest).
+// write"), which this test reports as a failure (internal/harness/crashtest).
 func TestFirstLoginsOfManyAccountsAtOnce(t *testing.T) {
 	if isolated(t) {
 		return

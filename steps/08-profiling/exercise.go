@@ -5,10 +5,10 @@ package main
 import (
 	"sync"
 
-	"github.com/peakload/workshop/internal/accounts"
+	"github.com/peakload/workshop/internal/given/accounts"
 )
 
-// Guard is your copy of the shipped login service (internal/accounts):
+// Guard is your copy of the shipped login service (internal/given/accounts):
 // a password check behind a lockout, so an attacker gets at most
 // maxFailures guesses per account.
 type Guard struct {

@@ -1,5 +1,5 @@
 // Step 8 — profiling. POST /v1/login is the login service as it shipped
-// (internal/accounts): correct, tested, and it serves about one CPU's worth
+// (internal/given/accounts): correct, tested, and it serves about one CPU's worth
 // of logins however many CPUs the server gets. POST /v2/login is your copy
 // of it (exercise.go). In the Node.js guide that article C summarises, the
 // server was slow because a synchronous pbkdf2 blocked its event loop, and
@@ -18,9 +18,9 @@ import (
 
 	"github.com/labstack/echo/v4"
 
-	"github.com/peakload/workshop/internal/accounts"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/accounts"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/given/server"
 )
 
 func main() {

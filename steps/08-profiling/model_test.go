@@ -10,8 +10,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peakload/workshop/internal/accounts"
-	"github.com/peakload/workshop/internal/testseed"
+	"github.com/peakload/workshop/internal/given/accounts"
+	"github.com/peakload/workshop/internal/harness/testseed"
 )
 
 // A schedule is logins of a few accounts, started one after the other

@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peakload/workshop/internal/accounts"
-	"github.com/peakload/workshop/internal/bubble"
-	"github.com/peakload/workshop/internal/messages"
+	"github.com/peakload/workshop/internal/given/accounts"
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/harness/bubble"
 )
 
 // A checkRig drives a Guard whose password checks the test holds open: each

@@ -14,11 +14,11 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
-	"github.com/peakload/workshop/internal/endpoints"
-	"github.com/peakload/workshop/internal/metrics"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/server"
-	"github.com/peakload/workshop/internal/stacktest"
+	"github.com/peakload/workshop/internal/given/endpoints"
+	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/given/server"
+	"github.com/peakload/workshop/internal/harness/stacktest"
 )
 
 // tableRows names the functions of the table's three rows: yours must not

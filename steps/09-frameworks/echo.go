@@ -11,8 +11,8 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/labstack/echo/v4/middleware"
 
-	"github.com/peakload/workshop/internal/endpoints"
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/endpoints"
+	"github.com/peakload/workshop/internal/given/server"
 )
 
 // serveEcho is echo v4 as the other steps use it, minus their counting

@@ -9,8 +9,8 @@ import (
 	"github.com/valyala/fasthttp"
 	"github.com/valyala/fasthttp/fasthttpadaptor"
 
-	"github.com/peakload/workshop/internal/endpoints"
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/endpoints"
+	"github.com/peakload/workshop/internal/given/server"
 )
 
 // serveFastHTTP is fasthttp with no router: one handler that switches on

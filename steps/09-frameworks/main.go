@@ -1,7 +1,7 @@
 // Step 9 — frameworks. Article D moved a Node + Express API to Bun + Elysia
 // on a 1-vCPU VPS and reported ×5.7 req/s. Its endpoint is unspecified, and
 // the framework is only part of what changed (the runtime did too). Here
-// the same three endpoints (internal/endpoints) are served by echo,
+// the same three endpoints (internal/given/endpoints) are served by echo,
 // net/http and fasthttp, each in its own process on one pinned CPU, so the
 // bench shows what a framework costs — on an empty response, on strict
 // JSON validation, and on a read that waits for PostgreSQL. Your part: a
@@ -24,11 +24,11 @@ import (
 	"strconv"
 	"syscall"
 
-	"github.com/peakload/workshop/internal/catalog"
-	"github.com/peakload/workshop/internal/dbaddr"
-	"github.com/peakload/workshop/internal/endpoints"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/catalog"
+	"github.com/peakload/workshop/internal/given/dbaddr"
+	"github.com/peakload/workshop/internal/given/endpoints"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/given/server"
 )
 
 // A Framework serves app's endpoints on ln until ctx is done, then shuts

@@ -6,7 +6,7 @@ import (
 	"net/http"
 	"strings"
 
-	"github.com/peakload/workshop/internal/endpoints"
+	"github.com/peakload/workshop/internal/given/endpoints"
 )
 
 // serveNetHTTP is the standard library alone: http.ServeMux with Go 1.22's

@@ -19,7 +19,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peakload/workshop/internal/endpoints"
+	"github.com/peakload/workshop/internal/given/endpoints"
 )
 
 // TestMain lets the parallel subtests all run at once: they wait on timers

@@ -16,9 +16,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peakload/workshop/internal/endpoints"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/endpoints"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/given/server"
 )
 
 // trickle writes prefix, then 'a's, one byte every 10 ms, until a write

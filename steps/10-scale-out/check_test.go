@@ -18,13 +18,13 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus/testutil"
 
-	"github.com/peakload/workshop/internal/catalog"
-	"github.com/peakload/workshop/internal/conditional"
-	"github.com/peakload/workshop/internal/metrics"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/replica"
-	"github.com/peakload/workshop/internal/stacktest"
-	"github.com/peakload/workshop/internal/stalewindow"
+	"github.com/peakload/workshop/internal/given/catalog"
+	"github.com/peakload/workshop/internal/given/conditional"
+	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/given/replica"
+	"github.com/peakload/workshop/internal/harness/stacktest"
+	"github.com/peakload/workshop/internal/harness/stalewindow"
 )
 
 // The check runs the replicas in this process: each has its own Redis
@@ -203,7 +203,7 @@ func staleness(t *testing.T, rs []*replica.Replica, via *replica.Replica, id int
 }
 
 // stalenessOf is staleness for any call that changes id: every replica
-// reads id in a loop (internal/stalewindow, the loop the bench's stale
+// reads id in a loop (internal/harness/stalewindow, the loop the bench's stale
 // rows use too) while write runs.
 func stalenessOf(t *testing.T, rs []*replica.Replica, id int32, write func(context.Context) error, what string) []time.Duration {
 	t.Helper()

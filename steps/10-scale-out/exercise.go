@@ -5,7 +5,7 @@ package main
 import (
 	"context"
 
-	"github.com/peakload/workshop/internal/replica"
+	"github.com/peakload/workshop/internal/given/replica"
 )
 
 // Change is POST /items/:id/change on any replica: write the item, then

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peakload/workshop/internal/replica"
+	"github.com/peakload/workshop/internal/given/replica"
 	burst "github.com/peakload/workshop/solutions/05-burst-cache"
 )
 

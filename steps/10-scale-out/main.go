@@ -16,12 +16,12 @@ import (
 	"github.com/labstack/echo/v4"
 	"github.com/redis/go-redis/v9"
 
-	"github.com/peakload/workshop/internal/catalog"
-	"github.com/peakload/workshop/internal/conditional"
-	"github.com/peakload/workshop/internal/params"
-	"github.com/peakload/workshop/internal/replica"
-	"github.com/peakload/workshop/internal/routes"
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/catalog"
+	"github.com/peakload/workshop/internal/given/conditional"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/given/replica"
+	"github.com/peakload/workshop/internal/given/routes"
+	"github.com/peakload/workshop/internal/given/server"
 	"github.com/peakload/workshop/solutions/03-etag"
 )
 

@@ -11,7 +11,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/peakload/workshop/internal/redisconn"
+	"github.com/peakload/workshop/internal/given/redisconn"
 )
 
 func GetOrSet(ctx context.Context, rdb *redis.Client, key string, ttl time.Duration,

@@ -10,7 +10,7 @@ import (
 
 	"github.com/maypok86/otter/v2"
 
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/server"
 )
 
 // Cache is the in-process tier.

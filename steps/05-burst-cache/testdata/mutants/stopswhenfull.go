@@ -12,8 +12,8 @@ import (
 
 	"golang.org/x/sync/singleflight"
 
-	"github.com/peakload/workshop/internal/metrics"
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/given/server"
 )
 
 type entry struct {

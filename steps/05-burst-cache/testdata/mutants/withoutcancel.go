@@ -10,8 +10,8 @@ import (
 
 	"github.com/maypok86/otter/v2"
 
-	"github.com/peakload/workshop/internal/metrics"
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/given/server"
 )
 
 type Cache struct {

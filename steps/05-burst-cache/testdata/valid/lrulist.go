@@ -10,8 +10,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/peakload/workshop/internal/metrics"
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/given/server"
 )
 
 type entry struct {

@@ -11,7 +11,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"github.com/peakload/workshop/internal/events"
+	"github.com/peakload/workshop/internal/given/events"
 )
 
 // run batches documents by size and interval.

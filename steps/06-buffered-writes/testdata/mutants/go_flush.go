@@ -10,7 +10,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"github.com/peakload/workshop/internal/writes"
+	"github.com/peakload/workshop/internal/given/writes"
 )
 
 // run batches documents and writes each batch in the background.

@@ -9,7 +9,7 @@ import (
 
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"github.com/peakload/workshop/internal/writes"
+	"github.com/peakload/workshop/internal/given/writes"
 )
 
 // run batches documents by size and interval.

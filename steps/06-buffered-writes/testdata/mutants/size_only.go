@@ -7,7 +7,7 @@ package main
 import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 
-	"github.com/peakload/workshop/internal/writes"
+	"github.com/peakload/workshop/internal/given/writes"
 )
 
 // run batches documents by size.

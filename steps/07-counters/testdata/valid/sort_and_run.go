@@ -6,10 +6,10 @@ package main
 
 import (
 	"context"
-	"github.com/peakload/workshop/internal/counters"
-	"github.com/peakload/workshop/internal/events"
-	"github.com/peakload/workshop/internal/metrics"
-	"github.com/peakload/workshop/internal/writes"
+	"github.com/peakload/workshop/internal/given/counters"
+	"github.com/peakload/workshop/internal/given/events"
+	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/given/writes"
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"slices"
 	"strings"

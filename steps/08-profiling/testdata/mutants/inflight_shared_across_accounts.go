@@ -7,7 +7,7 @@ package main
 import (
 	"sync"
 
-	"github.com/peakload/workshop/internal/accounts"
+	"github.com/peakload/workshop/internal/given/accounts"
 )
 
 // Guard is a password check behind a lockout.

@@ -5,7 +5,7 @@
 package main
 
 import (
-	"github.com/peakload/workshop/internal/accounts"
+	"github.com/peakload/workshop/internal/given/accounts"
 )
 
 // Guard is a password check behind a lockout.

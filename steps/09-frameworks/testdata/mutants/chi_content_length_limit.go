@@ -11,8 +11,8 @@ import (
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/peakload/workshop/internal/endpoints"
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/endpoints"
+	"github.com/peakload/workshop/internal/given/server"
 )
 
 // serveYours is the framework you add: FRAMEWORK=yours.

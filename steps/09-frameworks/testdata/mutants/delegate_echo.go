@@ -8,7 +8,7 @@ import (
 	"context"
 	"net"
 
-	"github.com/peakload/workshop/internal/endpoints"
+	"github.com/peakload/workshop/internal/given/endpoints"
 )
 
 // serveYours is the framework you add: FRAMEWORK=yours.

@@ -10,8 +10,8 @@ import (
 	"errors"
 	"net"
 
-	"github.com/peakload/workshop/internal/endpoints"
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/endpoints"
+	"github.com/peakload/workshop/internal/given/server"
 	"github.com/valyala/fasthttp"
 	"github.com/valyala/fasthttp/fasthttpadaptor"
 )

@@ -9,7 +9,7 @@ import (
 	"net"
 	"net/http"
 
-	"github.com/peakload/workshop/internal/endpoints"
+	"github.com/peakload/workshop/internal/given/endpoints"
 )
 
 // serveYours is the framework you add: FRAMEWORK=yours.

@@ -10,10 +10,10 @@ import (
 	"net"
 	"net/http"
 
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/server"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/peakload/workshop/internal/endpoints"
+	"github.com/peakload/workshop/internal/given/endpoints"
 )
 
 // serveYours is the framework you add: FRAMEWORK=yours.

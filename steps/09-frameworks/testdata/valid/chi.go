@@ -10,7 +10,7 @@ import (
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/peakload/workshop/internal/endpoints"
+	"github.com/peakload/workshop/internal/given/endpoints"
 )
 
 // serveYours is the framework you add: FRAMEWORK=yours.

@@ -12,8 +12,8 @@ import (
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
-	"github.com/peakload/workshop/internal/endpoints"
-	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/given/endpoints"
+	"github.com/peakload/workshop/internal/given/server"
 	"golang.org/x/sync/errgroup"
 )
 

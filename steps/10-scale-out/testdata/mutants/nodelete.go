@@ -9,7 +9,7 @@ import (
 	"log"
 	"strconv"
 
-	"github.com/peakload/workshop/internal/replica"
+	"github.com/peakload/workshop/internal/given/replica"
 )
 
 func Change(ctx context.Context, r *replica.Replica, id int32) error {

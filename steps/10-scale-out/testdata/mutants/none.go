@@ -7,7 +7,7 @@ package main
 import (
 	"context"
 
-	"github.com/peakload/workshop/internal/replica"
+	"github.com/peakload/workshop/internal/given/replica"
 )
 
 func Change(ctx context.Context, r *replica.Replica, id int32) error {

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/peakload/workshop/internal/replica"
+	"github.com/peakload/workshop/internal/given/replica"
 )
 
 func Change(ctx context.Context, r *replica.Replica, id int32) error {

@@ -8,7 +8,7 @@ import (
 	"context"
 	"strconv"
 
-	"github.com/peakload/workshop/internal/replica"
+	"github.com/peakload/workshop/internal/given/replica"
 )
 
 func Change(ctx context.Context, r *replica.Replica, id int32) error {

@@ -11,7 +11,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/peakload/workshop/internal/replica"
+	"github.com/peakload/workshop/internal/given/replica"
 )
 
 func Change(ctx context.Context, r *replica.Replica, id int32) error {

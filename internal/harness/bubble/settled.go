@@ -1,0 +1,164 @@
+package bubble
+
+import (
+	"bytes"
+	"fmt"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/peakload/workshop/internal/given/messages"
+)
+
+// A test outside a bubble (its code talks to a real database, or it needs
+// goroutines that truly run at once) cannot ask synctest.Wait whether
+// anything is still going on. It can read the goroutines' states from a
+// stack dump, which the runtime takes with the world stopped: when every
+// goroutine waits for something, nothing changes until the test acts. That
+// is an observation, not a guess from a clock, so its answer does not depend
+// on the machine's load. Unlike synctest it counts a goroutine blocked on a
+// mutex as waiting: a lock held across a wait that never ends is seen too.
+
+// dump is Settled's buffer, kept: a dump is tens of kilobytes.
+var dump = struct {
+	sync.Mutex
+	buf []byte
+}{buf: make([]byte, 1<<16)}
+
+// Settled says whether every goroutine but the caller whose stack holds
+// match ("" for all of them) waits for something: a channel, a lock, a
+// WaitGroup, I/O. One running, runnable, in a system call or sleeping may
+// yet change something on its own.
+func Settled(match string) bool { return settled(match, false) }
+
+// Quiet is Settled with a goroutine waiting on I/O counted as still going:
+// for code that may wait on a real service, whose answer is on its way.
+// (A driver's own goroutine that always reads a socket keeps it false:
+// the caller's watchdog then decides, saying the machine may be slow.)
+func Quiet() bool { return settled("", true) }
+
+func settled(match string, ioGoes bool) bool {
+	dump.Lock()
+	defer dump.Unlock()
+	n := 0
+	for {
+		if n = runtime.Stack(dump.buf, true); n < len(dump.buf) {
+			break
+		}
+		dump.buf = make([]byte, 2*len(dump.buf))
+	}
+	blocks := bytes.Split(dump.buf[:n], []byte("\n\n"))
+	for _, b := range blocks[1:] { // [0] is the caller's
+		if match != "" && !bytes.Contains(b, []byte(match)) {
+			continue
+		}
+		_, state, _ := bytes.Cut(b, []byte("["))
+		state, _, _ = bytes.Cut(state, []byte("]"))
+		state, _, _ = bytes.Cut(state, []byte(","))
+		// A real sleep ends on its own; a bubble's ("sleep (durable)") only
+		// when its bubble's clock moves. A collection the test asked for
+		// waits on the runtime's own workers, which end it.
+		if active(string(state)) || string(state) == "sleep" || bytes.Contains(b, []byte("\nruntime.GC(")) ||
+			ioGoes && string(state) == "IO wait" {
+			return false
+		}
+	}
+	return true
+}
+
+// active says whether a goroutine in state (as a stack dump prints it,
+// after the "[") may change something on its own now.
+func active(state string) bool {
+	kind, _, _ := strings.Cut(state, "]")
+	kind, _, _ = strings.Cut(kind, ",")
+	switch kind {
+	case "running", "runnable", "syscall", "preempted", "GC assist wait":
+		return true
+	}
+	return false
+}
+
+// Until waits, in real time, until cond holds (true) or every goroutine
+// but the caller waits with cond still false (false: nothing will make it
+// hold until the test acts; the caller states what was observed). The
+// limit is a watchdog, not a verdict: past it the test fails as timed
+// out — the machine may be overloaded, or a goroutine spins — saying what
+// was awaited and what each goroutine of the step's code was doing.
+func Until(t testing.TB, limit time.Duration, awaited string, cond func() bool) bool {
+	t.Helper()
+	start, pause, settled := time.Now(), 10*time.Microsecond, 0
+	for !cond() {
+		// Twice in a row, a pause apart: a state the runtime passes
+		// through (a wait it ends itself) is not taken for the end.
+		if settled = map[bool]int{true: settled + 1}[Settled("")]; settled == 2 {
+			return cond()
+		}
+		if time.Since(start) > limit {
+			t.Fatalf("%s\n%s\n%s", messages.T("check.timed_out", t.Name(), limit),
+				messages.T("check.awaited", awaited), strings.Join(Goroutines(), "\n"))
+		}
+		time.Sleep(pause) // let the goroutines run before the next dump
+		pause = min(2*pause, time.Millisecond)
+	}
+	return true
+}
+
+// Stalled fails t, a test that waits on a real service, when what it
+// awaited did not come within limit: a generous bound whose expiry is no
+// verdict on the learner's code (a right answer gives it in milliseconds),
+// so it says the machine stalled and names what was awaited.
+func Stalled(t testing.TB, limit time.Duration, awaited string) {
+	t.Helper()
+	t.Fatal(messages.T("check.stalled", t.Name(), limit, awaited))
+}
+
+// Locked says whether the newest synctest bubble can never move again: all
+// of its goroutines are durably blocked (a channel, a timer) or blocked on
+// a mutex, and at least one on a mutex. synctest moves fake time only when
+// every goroutine is durably blocked, which a mutex wait is not, so such a
+// bubble would hang until a watchdog: seen from a stack dump it is known
+// at once, whatever the machine's load.
+func Locked() bool {
+	dump.Lock()
+	defer dump.Unlock()
+	n := 0
+	for {
+		if n = runtime.Stack(dump.buf, true); n < len(dump.buf) {
+			break
+		}
+		dump.buf = make([]byte, 2*len(dump.buf))
+	}
+	newest, locked, moving := 0, map[int]bool{}, map[int]bool{}
+	caller := true
+	for line := range bytes.Lines(dump.buf[:n]) {
+		if !bytes.HasPrefix(line, []byte("goroutine ")) {
+			continue
+		}
+		state, bubble, ok := bytes.Cut(line, []byte(", synctest bubble "))
+		if !ok {
+			// A goroutine outside may yet release a lock a bubble waits on.
+			if _, kind, _ := bytes.Cut(state, []byte("[")); !caller && active(string(kind)) {
+				return false
+			}
+			caller = false
+			continue
+		}
+		var id int
+		if _, err := fmt.Sscanf(string(bubble), "%d", &id); err != nil {
+			continue
+		}
+		newest = max(newest, id)
+		_, state, _ = bytes.Cut(state, []byte("["))
+		state, _, _ = bytes.Cut(state, []byte(",")) // ", 2 minutes": how long it has waited
+		switch kind := string(state); {
+		case strings.HasSuffix(kind, "(durable)"):
+		case onLock(kind):
+			locked[id] = true
+		default:
+			moving[id] = true
+		}
+	}
+	return newest > 0 && locked[newest] && !moving[newest]
+}

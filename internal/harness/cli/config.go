@@ -1,0 +1,179 @@
+// Package cli is what the two commands (cmd/workshop, the learner's and
+// instructor's; cmd/workshop-dev, the maintainer's) share: the settings
+// read once from the environment, the step named on the command line, and
+// the services' lifecycle around a run. The Makefile passes its variables
+// (VUS=200, TOOL=wrk…) as environment variables; reading them here, once,
+// means a bad value is said at once, naming the variable, whatever the verb.
+package cli
+
+import (
+	"errors"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/harness/latency"
+	"github.com/peakload/workshop/internal/harness/stack"
+)
+
+// Config is every setting a verb reads from the environment. A zero field
+// means "not set": the verb uses the step's or internal/given/params' default.
+type Config struct {
+	Solution   bool          // SOLUTION=1: the reference solution instead of the learner's exercise
+	Quick      bool          // QUICK=1: a few seconds per variant, a smoke test
+	Original   bool          // ORIGINAL=1: the sources' own stacks (originals/) measured beside the Go rows
+	VUs        int           // VUS: concurrent users of the closed loop
+	Iterations int           // ITERATIONS: requests per variant instead of a duration
+	Duration   time.Duration // DURATION: the timed window per variant
+	Runs       int           // RUNS: interleaved rounds, 1–20
+	Tool       string        // TOOL: "" or go (the Go driver), wrk, k6
+	Arrival    string        // ARRIVAL: "" or closed, or rate (the open loop)
+	Rate       float64       // RATE: the open loop's requests per second
+	Capacity   bool          // CAPACITY=1: each row's capacity after the table
+	Latency    string        // LATENCY: delay per database round trip, as written (0.2ms)
+	Variant    string        // VARIANT: the row `make step-N profile` loads
+	// ServerURL is PEAKLOAD_SERVER_URL: a step server someone else runs
+	// (the Compose bench profile's app container); "" when the bench starts its own.
+	ServerURL string
+	// WorkerElsewhere is PEAKLOAD_WORKER=external: a worker container
+	// changes the live stats already, and a second one would double their rate.
+	WorkerElsewhere bool
+	// MongoURL is STACK=given's PEAKLOAD_MONGO_URL, recorded in the results
+	// ("" on the workshop's own stack, whose address says nothing).
+	MongoURL string
+	// Stack is where the databases are and how they are run (STACK,
+	// PEAKLOAD_DIR, the ports…): internal/harness/stack.Parse reads those.
+	Stack stack.Config
+}
+
+// FromEnv reads the settings; an error names the variable and the value.
+func FromEnv() (Config, error) { return parse(os.Getenv) }
+
+// Names are the variables FromEnv reads: a test holds the Makefile's
+// exports against them.
+func Names() []string {
+	var names []string
+	_, _ = parse(func(name string) string { names = append(names, name); return "" })
+	return names
+}
+
+func parse(env func(string) string) (Config, error) {
+	c := Config{Tool: env("TOOL"), Arrival: env("ARRIVAL"), Latency: env("LATENCY"), Variant: env("VARIANT"),
+		ServerURL:       strings.TrimRight(env("PEAKLOAD_SERVER_URL"), "/"),
+		WorkerElsewhere: env("PEAKLOAD_WORKER") == "external",
+		Quick:           on(env("QUICK")), Capacity: on(env("CAPACITY")), Original: on(env("ORIGINAL"))}
+	var errs []error
+	add := func(err error) { errs = append(errs, err) }
+	var err error
+	if c.Stack, err = stack.Parse(env); err != nil {
+		add(err)
+	}
+	if c.Stack.Kind == stack.Given {
+		c.MongoURL = c.Stack.Named.MongoURL
+	}
+	if c.Solution, err = ParseSolution(env("SOLUTION")); err != nil {
+		add(err)
+	}
+	if c.VUs, err = count(env, "VUS"); err != nil {
+		add(err)
+	}
+	if c.Iterations, err = count(env, "ITERATIONS"); err != nil {
+		add(err)
+	}
+	if c.Duration, err = duration(env("DURATION")); err != nil {
+		add(err)
+	}
+	if v := env("RUNS"); v != "" {
+		if c.Runs, err = strconv.Atoi(v); err != nil || c.Runs < 1 || c.Runs > 20 {
+			add(errors.New(messages.T("config.bad_runs", v)))
+		}
+	}
+	switch c.Tool {
+	case "", "go", "wrk", "k6":
+	default:
+		add(errors.New(messages.T("bench.bad_tool", c.Tool)))
+	}
+	add(c.parseArrival(env("RATE")))
+	if _, err := latency.Parse(c.Latency); err != nil {
+		add(err)
+	}
+	if c.ServerURL != "" && !strings.HasPrefix(c.ServerURL, "http://") {
+		add(errors.New(messages.T("config.bad_server_url", c.ServerURL)))
+	}
+	return c, errors.Join(errs...)
+}
+
+// parseArrival reads ARRIVAL and RATE: RATE belongs to the open loop alone.
+func (c *Config) parseArrival(rate string) error {
+	switch c.Arrival {
+	case "", "closed":
+		if rate != "" {
+			return errors.New(messages.T("config.rate_needs_open"))
+		}
+		return nil
+	case "rate":
+	default:
+		return errors.New(messages.T("config.bad_arrival", c.Arrival))
+	}
+	r, err := strconv.ParseFloat(rate, 64)
+	if err != nil || r <= 0 {
+		return errors.New(messages.T("config.bad_rate", rate))
+	}
+	c.Rate = r
+	return nil
+}
+
+// ParseSolution is the one reading of SOLUTION: empty, 0 or false is the
+// learner's code, 1 or true the reference; anything else is a mistake said
+// at once rather than guessed (SOLUTION=0 was once recorded as a solution run).
+func ParseSolution(v string) (bool, error) {
+	if v == "" {
+		return false, nil
+	}
+	on, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, errors.New(messages.T("step.bad_solution", v))
+	}
+	return on, nil
+}
+
+// on is a switch variable: set and not 0.
+func on(v string) bool { return v != "" && v != "0" }
+
+func count(env func(string) string, name string) (int, error) {
+	v := env(name)
+	if v == "" {
+		return 0, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return 0, errors.New(messages.T("bench.bad_count", name, v))
+	}
+	return n, nil
+}
+
+// duration reads DURATION as a Go duration (10s) or a number of seconds.
+func duration(v string) (time.Duration, error) {
+	if v == "" {
+		return 0, nil
+	}
+	if d, err := time.ParseDuration(v); err == nil {
+		return d, nil
+	}
+	s, err := strconv.ParseFloat(v, 64)
+	if err != nil || s <= 0 {
+		return 0, errors.New(messages.T("bench.bad_duration", v))
+	}
+	return time.Duration(s * float64(time.Second)), nil
+}
+
+// ResultsDir is where results files go: results/, or PEAKLOAD_RESULTS
+// (set by test-latency and the tests, to keep their runs apart).
+func ResultsDir() string {
+	if d := os.Getenv("PEAKLOAD_RESULTS"); d != "" {
+		return d
+	}
+	return "results"
+}

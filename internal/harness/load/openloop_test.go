@@ -1,0 +1,139 @@
+package load
+
+import (
+	"net/http"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/peakload/workshop/internal/harness/result"
+)
+
+// stallServer answers at once, except during [from, from+d): every request
+// that arrives then is held until the stall ends (a GC pause, a lock, a
+// stuck database as a client sees it).
+func stallServer(t *testing.T, from time.Time, d time.Duration) string {
+	t.Helper()
+	return serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if now := time.Now(); now.After(from) && now.Before(from.Add(d)) {
+			time.Sleep(from.Add(d).Sub(now))
+		}
+	}))
+}
+
+// Coordinated omission, proved: the same 200 ms stall in the middle of a
+// one-second window. The closed loop's users wait it out and send nothing
+// meanwhile, so only their few stalled requests are slow and p99 stays
+// small; the open loop keeps sending on schedule and times each request
+// from when it was due, so the ~10 % of the window's requests that fell
+// into the stall show in its p99.
+func TestOpenLoopCorrectsCoordinatedOmission(t *testing.T) {
+	const stall = 200 * time.Millisecond
+	run := func(open bool) result.Run {
+		start := time.Now()
+		o := Options{VUs: 4, Duration: time.Second, Warmup: 100 * time.Millisecond,
+			Target: stallServer(t, start.Add(500*time.Millisecond), stall)}
+		var r result.Run
+		var err error
+		if open {
+			o.Rate, o.MaxInFlight = 500, 200
+			r, err = DriveOpen(t.Context(), o, Variant{Name: "open", Path: "/"}, func(string) {})
+		} else {
+			r, err = Drive(t.Context(), o, Variant{Name: "closed", Path: "/"}, func(string) {})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	closed, open := run(false), run(true)
+	t.Logf("closed loop: %d requests, p50 %.2f p99 %.2f max %.1f ms", closed.Requests, closed.Latency.P50, closed.Latency.P99, closed.Latency.Max)
+	t.Logf("open loop:   %d requests, p50 %.2f p99 %.2f max %.1f ms, %+v", open.Requests, open.Latency.P50, open.Latency.P99, open.Latency.Max, *open.Arrival)
+	if closed.Latency.Max < 150 {
+		t.Fatalf("the closed loop never saw the stall (max %.1f ms): the test server did not stall", closed.Latency.Max)
+	}
+	if closed.Latency.P99 >= 100 {
+		t.Fatalf("closed loop p99 %.1f ms: expected it to hide the stall (its users stop sending during it)", closed.Latency.P99)
+	}
+	if open.Latency.P99 < 100 {
+		t.Fatalf("open loop p99 %.1f ms: the requests due during the 200 ms stall must be timed from when they were due", open.Latency.P99)
+	}
+	if open.Arrival.Scheduled != 500 || open.Requests+open.Arrival.NotSent != 500 {
+		t.Fatalf("open loop: %d scheduled, %d answered, %d not sent; want all 500 of the window accounted for", open.Arrival.Scheduled, open.Requests, open.Arrival.NotSent)
+	}
+	// 500 req/s through a 200 ms stall needs ~100 requests in flight: the
+	// driver must have grown past its 4 starting senders to keep the schedule.
+	if open.Arrival.InFlightUsed <= 4 {
+		t.Fatalf("open loop stayed at %d senders: the schedule cannot have been kept through the stall", open.Arrival.InFlightUsed)
+	}
+}
+
+// With no room to grow, the requests due during a stall cannot leave on
+// time: they are counted as missing the schedule, not dropped, and their
+// latency still runs from when they were due.
+func TestOpenLoopCountsMissedSchedule(t *testing.T) {
+	start := time.Now()
+	target := stallServer(t, start.Add(300*time.Millisecond), 200*time.Millisecond)
+	o := Options{Target: target, VUs: 2, MaxInFlight: 2, Rate: 500, Duration: 800 * time.Millisecond, Warmup: 100 * time.Millisecond}
+	r, err := DriveOpen(t.Context(), o, Variant{Name: "open", Path: "/"}, func(string) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := r.Arrival
+	t.Logf("%d requests, p99 %.1f ms, %+v", r.Requests, r.Latency.P99, *a)
+	if a.InFlightUsed != 2 {
+		t.Fatalf("%d senders, want exactly MaxInFlight 2", a.InFlightUsed)
+	}
+	if a.Missed < 50 {
+		t.Fatalf("%d requests missed the schedule, want the ~100 due during the 200 ms stall", a.Missed)
+	}
+	if r.Requests+a.NotSent != a.Scheduled {
+		t.Fatalf("%d answered + %d not sent != %d scheduled", r.Requests, a.NotSent, a.Scheduled)
+	}
+	if r.Latency.P99 < 100 {
+		t.Fatalf("p99 %.1f ms: late requests must be timed from when they were due", r.Latency.P99)
+	}
+}
+
+// On a quick server the schedule is kept: the achieved rate is the
+// intended one and (almost) nothing is late. Only a low rate is asserted:
+// the machine running the tests may be busy.
+func TestOpenLoopKeepsTheSchedule(t *testing.T) {
+	var served atomic.Int64
+	target := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { served.Add(1) }))
+	o := Options{Target: target, VUs: 8, Rate: 400, Duration: 500 * time.Millisecond, Warmup: 100 * time.Millisecond}
+	r, err := DriveOpen(t.Context(), o, Variant{Name: "open", Path: "/"}, func(string) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := r.Arrival
+	if a.Scheduled != 200 || r.Requests != 200 || r.Errors != 0 || a.NotSent != 0 {
+		t.Fatalf("%d scheduled, %d answered, %d errors, %d not sent; want 200, 200, 0, 0", a.Scheduled, r.Requests, r.Errors, a.NotSent)
+	}
+	if got := served.Load(); got != 240 { // 40 of warm-up, 200 measured
+		t.Fatalf("server saw %d requests, want 240: the schedule sends exactly rate × (warm-up + window)", got)
+	}
+	if a.AchievedRPS < 300 || a.AchievedRPS > 500 {
+		t.Fatalf("achieved %.0f req/s of 400 scheduled", a.AchievedRPS)
+	}
+}
+
+// A server that answers nothing within the window's grace: what could not
+// be sent is counted as not sent, every due request is accounted for, and
+// none of them is timed from anything but its due time.
+func TestOpenLoopAccountsForWhatItNeverSent(t *testing.T) {
+	target := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { time.Sleep(time.Second) }))
+	o := Options{Target: target, VUs: 2, MaxInFlight: 2, Rate: 200, Duration: 300 * time.Millisecond}
+	r, err := DriveOpen(t.Context(), o, Variant{Name: "stuck", Path: "/"}, func(string) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := r.Arrival
+	t.Logf("%d answered, p50 %.0f ms, %+v", r.Requests, r.Latency.P50, *a)
+	if a.Scheduled != 60 || r.Requests+a.NotSent != 60 || a.NotSent < 50 {
+		t.Fatalf("%d scheduled, %d answered, %d not sent: want 60 = answered + not sent, most of them not sent", a.Scheduled, r.Requests, a.NotSent)
+	}
+	if r.Latency.P50 < 250 {
+		t.Fatalf("p50 %.0f ms: the requests never sent waited at least the window's grace", r.Latency.P50)
+	}
+}

@@ -1,0 +1,285 @@
+package scenario
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/result"
+)
+
+// everyClaim returns every claim of every step as the bench declares it
+// (judged on an empty run: the text and source do not depend on figures).
+func everyClaim(t *testing.T) []result.Claim {
+	t.Helper()
+	env := Env{Params: params.Load(), Original: true} // the sources' own stacks' claims too
+	var out []result.Claim
+	for _, s := range All() {
+		if s.Claims != nil {
+			out = append(out, s.Claims(&result.Result{}, env)...)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no claims declared")
+	}
+	return out
+}
+
+// Every claim says whose it is: a room reads an unlabelled claim as the
+// article's.
+func TestEveryClaimHasASource(t *testing.T) {
+	for _, c := range everyClaim(t) {
+		s := c.Source
+		switch s.Kind {
+		case result.FromArticle, result.FromGuide:
+			if s.Quote == "" || !slices.Contains([]string{"A", "B", "C", "D"}, s.Article) {
+				t.Errorf("%s: a %s claim needs the article (A–D) and its sentence, got %+v", c.ID, s.Kind, s)
+			}
+		case result.FromRepo:
+			if s.Ref == "" {
+				t.Errorf("%s: a repo claim names its file or README row", c.ID)
+			}
+		case result.FromOurs:
+			if (s.Quote == "") != (s.Article == "") {
+				t.Errorf("%s: an ours claim that starts from an article's sentence names both the article and the sentence, got %+v", c.ID, s)
+			}
+		default:
+			t.Errorf("%s: no source (want article, repo, guide or ours)", c.ID)
+		}
+	}
+}
+
+// seeds returns the four originals by article letter, read from
+// ../shared/seeds beside the repository; ok is false (and t says why) when
+// they are not there, as in a learner's clone.
+func seeds(t *testing.T) (map[string]string, bool) {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			t.Skip("no go.mod above the test's directory: cannot find ../shared/seeds")
+		}
+		dir = up
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "..", "shared", "seeds", "*.txt"))
+	if len(files) == 0 {
+		t.Skipf("the originals are not beside this clone (%s): the quotes and figures are checked where they are", filepath.Join(dir, "..", "shared", "seeds"))
+		return nil, false
+	}
+	// each original is known by a phrase of its own, not by its file name
+	marks := map[string]string{
+		"A": "API NodeJS của tôi đã handle peak traffic",
+		"B": "Chuyện anh thợ xây P1",
+		"C": "Profiling Node.js Applications",
+		"D": "80k RPS trên VPS 1 vCPU",
+	}
+	out := map[string]string{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := normal(string(b))
+		for a, m := range marks {
+			if strings.Contains(text, m) {
+				out[a] = text
+			}
+		}
+	}
+	for a := range marks {
+		if out[a] == "" {
+			t.Fatalf("article %s not found among %v", a, files)
+		}
+	}
+	return out, true
+}
+
+// normal collapses whitespace: a quote spans what the seed wraps. (The
+// seeds and the quotes are both NFC, as typed; a decomposed quote fails
+// here rather than passing by a normalisation the repo does not carry.)
+func normal(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+var figureRE = regexp.MustCompile(`\d+(?:[.,]\d+)*`)
+
+// stackless is a claim's text without the "[on the source's stack, here:
+// Express 5 on Node] " before it (onStack.says): versions, not figures.
+func stackless(text string) string {
+	if rest, ok := strings.CutPrefix(text, "["); ok {
+		if _, after, ok := strings.Cut(rest, "] "); ok {
+			return after
+		}
+	}
+	return text
+}
+
+// figures returns the numbers of s as written (the articles write 5,3
+// where we write 5.3: a figure is looked up with its marks swapped too).
+func figures(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, f := range figureRE.FindAllString(s, -1) {
+		out[f] = true
+	}
+	return out
+}
+
+// An article's (or the guide's, through article C) claim quotes a sentence
+// the original contains, and every figure of its text is a number the
+// original writes, unless the source marks it as ours (computed or a
+// parameter of our workload).
+func TestClaimsQuoteTheirArticle(t *testing.T) {
+	texts, ok := seeds(t)
+	if !ok {
+		return
+	}
+	for _, c := range everyClaim(t) {
+		s := c.Source
+		if s.Quote != "" && !strings.Contains(texts[s.Article], normal(s.Quote)) {
+			t.Errorf("%s: article %s does not contain the quoted sentence %q", c.ID, s.Article, s.Quote)
+		}
+		if s.Kind != result.FromArticle && s.Kind != result.FromGuide {
+			continue // ours: its figures are ours (the sentence it starts from is checked above)
+		}
+		seed := texts[s.Article]
+		theirs := figures(seed)
+		for f := range figures(stackless(c.Article)) {
+			if slices.Contains(s.Ours, f) {
+				continue
+			}
+			if !theirs[f] && !theirs[messages.SwapDecimalMarks(f)] {
+				t.Errorf("%s: the text gives %s as article %s's, which the article does not write (mark it ours if we computed it): %q", c.ID, f, s.Article, c.Article)
+			}
+		}
+		for _, f := range s.Ours {
+			if !strings.Contains(c.Article, f) {
+				t.Errorf("%s: %s is marked ours but the text does not print it", c.ID, f)
+			}
+		}
+	}
+}
+
+// vietnamese matches a letter only Vietnamese uses (a quote of an original
+// rather than an English word in italics).
+var vietnamese = regexp.MustCompile(`[àáãèéìíòóõùúýăâđêôơưạảấầẩẫậắằẳẵặẹẻẽếềểễệỉịọỏốồổỗộớờởỡợụủứừửữựỳỵỷỹĐ]`)
+
+var (
+	italicRE = regexp.MustCompile(`(?s)(?:^|[^*])\*([^*\s][^*]*?)\*(?:[^*]|$)`)
+	// boldRE and quotedRE: the spans docs/articles.md gives as the
+	// article's figures or words (bold, or in double quotes).
+	boldRE   = regexp.MustCompile(`(?s)\*\*([^*]+?)\*\*`)
+	quotedRE = regexp.MustCompile(`"([^"\n]+)"`)
+)
+
+// prose returns the text of a markdown file outside its generated regions
+// and code blocks (their figures are ours, or the run's).
+func prose(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	generated, code := false, false
+	for _, l := range strings.Split(string(b), "\n") {
+		switch {
+		case strings.HasPrefix(l, "<!-- reference:"):
+			generated = true
+		case strings.HasPrefix(l, "<!-- /reference"):
+			generated = false
+		case strings.HasPrefix(strings.TrimSpace(l), "```"):
+			code = !code
+		case !generated && !code:
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// Every Vietnamese phrase the docs and step READMEs set in italics is a
+// quote of an original, verbatim (whitespace aside). What this cannot
+// check: that an English rendering beside it says the same thing.
+func TestVietnameseQuotesOccurInTheOriginals(t *testing.T) {
+	texts, ok := seeds(t)
+	if !ok {
+		return
+	}
+	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "steps", "*", "README.md"))
+	files = append(files, filepath.Join("..", "..", "..", "docs", "articles.md"))
+	n := 0
+	for _, f := range files {
+		for _, m := range italicRE.FindAllStringSubmatch(prose(t, f), -1) {
+			q := normal(m[1])
+			if !vietnamese.MatchString(q) {
+				continue
+			}
+			n++
+			found := false
+			for _, seed := range texts {
+				found = found || strings.Contains(seed, q)
+			}
+			if !found {
+				t.Errorf("%s: *%s* is set as a quote, and no original contains it", f, q)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no Vietnamese quote found: the pattern no longer matches the docs")
+	}
+}
+
+// docs/articles.md's sections A, C and D give in bold or in double quotes
+// the figures and words their article reports: each number there must be
+// one the original writes (5,3 for 5.3 too). Section B is left out: its figures come partly from the
+// author's repository, which is not stored beside the seeds. What this
+// cannot check: that a number the original writes is the one meant (a
+// number that merely occurs elsewhere in the article passes), and figures
+// set otherwise; ours are marked in words ("our arithmetic"), which a test
+// cannot tell from theirs. Nor the step READMEs' figures: their bold spans
+// mix the article's figures with our tolerances and results, so only their
+// Vietnamese quotes are checked (above).
+func TestArticlesPageFiguresAreTheOriginals(t *testing.T) {
+	texts, ok := seeds(t)
+	if !ok {
+		return
+	}
+	page := prose(t, filepath.Join("..", "..", "..", "docs", "articles.md"))
+	sections := regexp.MustCompile(`(?m)^## ([A-D]) — `).FindAllStringSubmatchIndex(page, -1)
+	checked := 0
+	for i, s := range sections {
+		a := page[s[2]:s[3]]
+		end := len(page)
+		if i+1 < len(sections) {
+			end = sections[i+1][0]
+		} else if j := strings.Index(page[s[0]:], "\n## "); j > 0 {
+			end = s[0] + j
+		}
+		if a == "B" {
+			continue
+		}
+		theirs := figures(texts[a])
+		section := page[s[0]:end]
+		spans := append(boldRE.FindAllStringSubmatch(section, -1), quotedRE.FindAllStringSubmatch(section, -1)...)
+		for _, m := range spans {
+			for f := range figures(m[1]) {
+				checked++
+				if !theirs[f] && !theirs[messages.SwapDecimalMarks(f)] {
+					t.Errorf("docs/articles.md section %s: %q gives %s as the article's, which article %s does not write", a, m[1], f, a)
+				}
+			}
+		}
+	}
+	if checked == 0 {
+		t.Error("no bold figure found in sections A, C, D")
+	}
+}

@@ -1,0 +1,298 @@
+package scenario
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/valyala/fasthttp"
+	"go.mongodb.org/mongo-driver/v2/bson"
+	"go.mongodb.org/mongo-driver/v2/mongo"
+
+	"github.com/peakload/workshop/internal/harness/course"
+	"github.com/peakload/workshop/internal/harness/load"
+	"github.com/peakload/workshop/internal/harness/original"
+	"github.com/peakload/workshop/internal/harness/result"
+)
+
+// Step 7 on the source's own stack (ORIGINAL=1): originals/b-express/
+// counters.js, Express 5 and the MongoDB Node driver, with the same routes
+// and the same hot-skewed likes as the Go rows, batching as
+// express-counter.js does (5000 events or 1000 ms).
+//
+// The original exports no counters, so its rows count at MongoDB: each of
+// its $inc also adds 1 to the counter's `writes` (the statements MongoDB
+// applied), its batcher adds each flush to <collection>_flushes, and the
+// row settles there — until the sum of the counters stops moving — before
+// the bench stops the server. The driver counts what the server accepted:
+// every 2xx answer, the warm-up's and the window's tail included.
+const (
+	expressCounters      = "counters_express" // counters.js's COUNTERS_COLLECTION
+	expressCountersQuiet = 3 * time.Second    // no write for this long (3 batch intervals): settled
+	expressCountersMax   = 3 * time.Minute
+)
+
+// countersProgram is the original all four rows run, one process per row.
+var countersProgram = &original.Program{Runtime: original.Node, Script: "b-express/counters.js",
+	Env: []string{"COUNTERS_COLLECTION=" + expressCounters, fmt.Sprintf("BATCH_SIZE=%d", authorCounterBatch)}}
+
+// expressCounterRows are the original's rows: sync, async, bulk, reduce.
+func expressCounterRows(env Env) []load.Variant {
+	var rows []load.Variant
+	for _, mode := range []course.Variant{course.Sync, course.Async, course.Bulk, course.Reduce} {
+		path := "/counters/" + string(mode) + "/"
+		v := load.Variant{Name: string(course.On(course.Express, mode)), Route: "POST " + path + ":id (Express, Node)",
+			Original: countersProgram}
+		v.Direct = settledAtMongo(env, string(mode), load.Variant{Name: v.Name, Route: v.Route, Method: "POST",
+			Prepare: counterRequest(env, path)})
+		rows = append(rows, v)
+	}
+	return rows
+}
+
+// settledAtMongo drives http against the original (the bench started it
+// at o.Target), then waits until its writes have landed and reads, at
+// MongoDB, what they did.
+func settledAtMongo(env Env, mode string, http load.Variant) func(ctx context.Context, o load.Options) (result.Run, error) {
+	return func(ctx context.Context, o load.Options) (result.Run, error) {
+		if env.Mongo == nil {
+			return result.Run{}, fmt.Errorf("no MongoDB connection")
+		}
+		db := env.Mongo.Client.Database("workshop")
+		coll, flushes := db.Collection(expressCounters+"_"+mode), db.Collection(expressCounters+"_flushes")
+		if err := coll.Drop(ctx); err != nil {
+			return result.Run{}, fmt.Errorf("%s: empty the collection: %w", http.Name, err)
+		}
+		if _, err := flushes.DeleteOne(ctx, bson.D{{Key: "_id", Value: mode}}); err != nil {
+			return result.Run{}, fmt.Errorf("%s: reset its flushes: %w", http.Name, err)
+		}
+		var sent, answered, accepted atomic.Int64
+		prepare := http.Prepare
+		http.Prepare = func(vu *load.VU, req *fasthttp.Request) { sent.Add(1); prepare(vu, req) }
+		http.Check = func(vu *load.VU, resp *fasthttp.Response) error {
+			answered.Add(1)
+			if resp.StatusCode() < 300 {
+				accepted.Add(1)
+			}
+			return honourRetryAfter(vu, resp)
+		}
+		o.Warmup = 0 // every accepted event must be in the count
+		cpu0 := env.servicesCPU()
+		r, err := load.Drive(ctx, o, http, func(string) {})
+		if err != nil {
+			return r, err
+		}
+		start := time.Now()
+		got, settled, err := settleCounters(ctx, coll, flushes, mode, accepted.Load())
+		if err != nil {
+			return r, fmt.Errorf("%s: %w", http.Name, err)
+		}
+		extraS := settled.Sub(start).Seconds()
+		r.Tool = "go"
+		r.Extra = map[string]float64{"accepted": float64(accepted.Load()), "persisted": float64(got.value),
+			"db_writes_total": float64(got.writes), "batches": float64(got.batches), "additional_s": extraS,
+			"max_writes_per_counter": float64(got.maxWrites),
+			"persisted_per_s":        float64(got.value) / (r.DurationS + extraS), "accepted_per_s": float64(accepted.Load()) / r.DurationS}
+		if err := expectDistinct(ctx, env, flushes, mode, &r); err != nil {
+			return r, fmt.Errorf("%s: %w", http.Name, err)
+		}
+		if n := accepted.Load(); n > 0 {
+			r.Extra["db_writes_per_req"] = float64(got.writes) / float64(n)
+		}
+		if lost := sent.Load() - answered.Load(); lost > 0 {
+			r.Extra["unanswered"] = float64(lost) // cut at the window's end: outcome unknown
+		}
+		dbCPU(&r, env, cpu0, r.DurationS+extraS, got.value)
+		return r, nil
+	}
+}
+
+// expectDistinct records, for a batching row, the events its batches
+// held and the distinct ids our workload's skew puts in batches of those
+// sizes (Σ of each batch's expectation, our arithmetic): reduce should
+// write about that many times.
+func expectDistinct(ctx context.Context, env Env, flushes *mongo.Collection, mode string, r *result.Run) error {
+	sizes, err := flushedBatches(ctx, flushes, mode)
+	if err != nil || len(sizes) == 0 {
+		return err
+	}
+	var events int64
+	var distinct float64
+	for _, n := range sizes {
+		events += n
+		distinct += expectedDistinct(env, int(n), false)
+	}
+	r.Extra["batched_events"], r.Extra["distinct_expected"] = float64(events), distinct
+	return nil
+}
+
+// counterTally is what a collection of counters holds: the increments
+// (Σ value), the statements that applied them (Σ writes), the most
+// statements one counter took, and the batches the server says it flushed.
+type counterTally struct{ value, writes, maxWrites, batches int64 }
+
+// settleCounters polls the counters until they hold accepted increments,
+// or until nothing has changed for expressCountersQuiet (a write the
+// database lost, or refused, never lands), and returns the last tally and
+// when it last changed: the end of the writes.
+func settleCounters(ctx context.Context, coll, flushes *mongo.Collection, mode string, accepted int64) (counterTally, time.Time, error) {
+	deadline := time.Now().Add(expressCountersMax)
+	var last counterTally
+	moved := time.Now()
+	for {
+		// A wedged FerretDB answers nothing: a reading that hangs is an
+		// error naming it, not a bench that never ends.
+		rctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		t, err := counterSum(rctx, coll)
+		if err != nil {
+			cancel()
+			return t, moved, err
+		}
+		sizes, err := flushedBatches(rctx, flushes, mode)
+		cancel()
+		if err != nil {
+			return t, moved, err
+		}
+		t.batches = int64(len(sizes))
+		if t != last {
+			last, moved = t, time.Now()
+		}
+		switch {
+		case t.value >= accepted && time.Since(moved) >= 2*time.Second: // the batcher's last flush log has landed too
+			return t, moved, nil
+		case time.Since(moved) >= expressCountersQuiet:
+			return t, moved, nil // the rest will never land: persisted < accepted says so
+		case time.Now().After(deadline):
+			return t, moved, fmt.Errorf("%d of %d increments applied after %s, still moving", t.value, accepted, expressCountersMax)
+		}
+		select {
+		case <-ctx.Done():
+			return t, moved, ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}
+
+// flushedBatches is the size of every batch the original says it
+// flushed for mode (none for sync and async).
+func flushedBatches(ctx context.Context, flushes *mongo.Collection, mode string) ([]int64, error) {
+	var f struct{ Sizes []int64 }
+	if err := flushes.FindOne(ctx, bson.D{{Key: "_id", Value: mode}}).Decode(&f); err != nil && !errors.Is(err, mongo.ErrNoDocuments) {
+		return nil, fmt.Errorf("read its flushes: %w", err)
+	}
+	return f.Sizes, nil
+}
+
+// counterSum reads a counter collection's tally.
+func counterSum(ctx context.Context, coll *mongo.Collection) (counterTally, error) {
+	var t counterTally
+	cur, err := coll.Find(ctx, bson.D{})
+	if err != nil {
+		return t, fmt.Errorf("sum the counters: %w", err)
+	}
+	defer cur.Close(ctx)
+	for cur.Next(ctx) {
+		var doc struct{ Value, Writes int64 }
+		if err := cur.Decode(&doc); err != nil {
+			return t, fmt.Errorf("sum the counters: %w", err)
+		}
+		t.value, t.writes, t.maxWrites = t.value+doc.Value, t.writes+doc.Writes, max(t.maxWrites, doc.Writes)
+	}
+	return t, cur.Err()
+}
+
+// expressModes are the original's rows, in table order.
+var expressModes = []course.Variant{course.Sync, course.Async, course.Bulk, course.Reduce}
+
+// skippedOriginal is why a claim on the source's stack is not judged:
+// its rows did not run (Node.js or the packages missing: the notes say).
+func skippedOriginal(r *result.Result, rows ...course.Variant) string {
+	for _, v := range rows {
+		if find(r, v) == nil {
+			return fmt.Sprintf("the rows of the source's stack (%s) did not run; the notes say why", v)
+		}
+	}
+	return ""
+}
+
+// expressReduceClaim: B9 on the source's stack, here. Counted at MongoDB
+// (each $inc adds 1 to its counter's writes): bulk applies one statement
+// per event, reduce at most one per counter per batch, and bulk ÷ reduce
+// is, within B9's band, what our workload implies for the batches the
+// original flushed (express-counter.js's 5000 events or 1000 ms, whichever
+// comes first: their sizes vary, so each batch's expectation is summed).
+func expressReduceClaim(r *result.Result, env Env) result.Claim {
+	c := result.Claim{ID: "B9-express", Measured: "not measured", Source: b9Source,
+		Article: "[on the source's stack, here: Express 5 on Node, the MongoDB Node driver, batches of 5000 events or 1000 ms as express-counter.js] " +
+			"bulkWrite applies one $inc per event, reduce-before-write one per distinct id in a batch — counted at MongoDB, not by the server",
+		Tolerance: "as B9: DB writes per event applied, bulk ÷ reduce, 0.8–1.2× what our workload implies for the batches the original flushed (their events ÷ the distinct ids expected in each, summed); and exactly one write per event for bulk, at most one per counter per batch for reduce",
+		Vi: result.ClaimLines{
+			Text: "[trên stack gốc của bài viết, chạy tại đây: Express 5 trên Node, MongoDB Node driver, lô 5000 event hoặc 1000 ms như express-counter.js] " +
+				"bulkWrite ghi mỗi event một $inc, reduce-before-write mỗi id khác nhau trong lô một $inc — đếm tại MongoDB, không phải do server tự khai",
+			Tolerance: "như B9: số lần ghi DB mỗi event đã ghi vào, bulk ÷ reduce, 0.8–1.2× con số workload của workshop suy ra cho các lô bản gốc đã flush (số event của chúng ÷ tổng số id khác nhau kỳ vọng trong từng lô); và bulk đúng một lần ghi mỗi event, reduce mỗi counter nhiều nhất một lần mỗi lô",
+		}}
+	b, rd := find(r, course.On(course.Express, course.Bulk)), find(r, course.On(course.Express, course.Reduce))
+	if why := skippedOriginal(r, course.On(course.Express, course.Bulk), course.On(course.Express, course.Reduce)); why != "" {
+		c.NotJudged = why
+		return c
+	}
+	// Per event applied, not accepted: an increment FerretDB loses takes
+	// its write with it (B9-express-persisted counts those).
+	perApplied := func(x *result.Run) float64 { return extra(x, "db_writes_total") / max(extra(x, "persisted"), 1) }
+	bw, rw, batches := perApplied(b), perApplied(rd), extra(rd, "batches")
+	if rw == 0 || batches == 0 || extra(rd, "distinct_expected") == 0 {
+		return c
+	}
+	mean := extra(rd, "batched_events") / batches
+	want := extra(rd, "batched_events") / extra(rd, "distinct_expected")
+	x := bw / rw
+	c.Measure("writes per event applied, at MongoDB: bulk %.3f, reduce %.4f (÷ %.1f, implied ÷ %.1f by the sizes of its %.0f batches, %.0f events on average); the most writes one counter took in reduce: %.0f",
+		"số lần ghi mỗi event đã ghi vào, tại MongoDB: bulk %.3f, reduce %.4f (÷ %.1f, suy ra ÷ %.1f từ cỡ của %.0f lô, trung bình %.0f event); counter bị ghi nhiều nhất trong reduce: %.0f lần",
+		bw, rw, x, want, batches, mean, extra(rd, "max_writes_per_counter"))
+	ok := want > 0 && x >= 0.8*want && x <= 1.2*want && bw == 1 && extra(rd, "max_writes_per_counter") <= batches && b.Errors == 0 && rd.Errors == 0
+	c.Reproduced = result.Verdict(ok)
+	return c
+}
+
+// expressPersistedClaim: the write path's rule on the source's stack —
+// every increment the original accepted (a 2xx) is in MongoDB once the
+// writes settle: Σ value == accepted, per row. express-counter.js does
+// not retry a failed write, so a lost one shows here.
+func expressPersistedClaim(r *result.Result) result.Claim {
+	c := result.Claim{ID: "B9-express-persisted", Measured: "not measured",
+		Source:    result.Ours("the workshop's rule for a write path (accepted = persisted), asked of express-counter.js's method at " + countersCommit),
+		Article:   "[on the source's stack, here: Express 5 on Node] every like answered 2xx by sync, async, bulk and reduce is counted in MongoDB once the writes settle",
+		Tolerance: "an exact count per event: every 2xx answer the driver received is one increment in the sum of the row's counters at MongoDB (requests cut at the window's end, unanswered, may add at most their number)",
+		Vi: result.ClaimLines{
+			Text:      "[trên stack gốc của bài viết, chạy tại đây: Express 5 trên Node] mỗi lượt like được sync, async, bulk và reduce trả 2xx đều có trong MongoDB sau khi các lần ghi xong xuôi",
+			Tolerance: "đếm chính xác từng event: mỗi câu trả lời 2xx driver nhận được là đúng một lần cộng trong tổng các counter của hàng đó tại MongoDB (request bị cắt ở cuối cửa sổ đo, không có câu trả lời, chỉ được cộng thêm tối đa bằng số của chúng)",
+		}}
+	rows := make([]course.Variant, len(expressModes))
+	for i, m := range expressModes {
+		rows[i] = course.On(course.Express, m)
+	}
+	if why := skippedOriginal(r, rows...); why != "" {
+		c.NotJudged = why
+		return c
+	}
+	var parts, partsVi []string
+	ok := true
+	for _, v := range rows {
+		x := find(r, v)
+		acc, per, cut := extra(x, "accepted"), extra(x, "persisted"), extra(x, "unanswered")
+		parts = append(parts, fmt.Sprintf("%s %.0f of %.0f", v, per, acc))
+		partsVi = append(partsVi, fmt.Sprintf("%s %.0f trên %.0f", v, per, acc))
+		ok = ok && acc > 0 && per >= acc && per <= acc+cut
+	}
+	c.Measure("persisted at MongoDB of accepted: %s", "đã ghi tại MongoDB trên số được nhận: %s", strings.Join(parts, ", "))
+	c.Vi.Measured = "đã ghi tại MongoDB trên số được nhận: " + strings.Join(partsVi, ", ")
+	if !ok && strings.Contains(r.Machine.Mongo, "FerretDB") {
+		c.MeasureMore("; on FerretDB 1.x, $inc from concurrent requests on one counter can be lost (it reads, then writes the document): run it against a real mongod to judge Express",
+			"; trên FerretDB 1.x, $inc từ các request đồng thời vào cùng một counter có thể bị mất (nó đọc rồi mới ghi document): chạy với mongod thật để đánh giá Express")
+	}
+	c.Reproduced = result.Verdict(ok)
+	return c
+}

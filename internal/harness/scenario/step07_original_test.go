@@ -1,0 +1,156 @@
+package scenario
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/course"
+	"github.com/peakload/workshop/internal/harness/result"
+
+	"github.com/peakload/workshop/internal/harness/stacktest/mongotest"
+)
+
+// counters.js, step 7 on Express: its routes answer as the Go server's,
+// and MongoDB holds what they accepted — bulk one statement per event,
+// reduce one per counter per batch, everything flushed on SIGTERM. Every
+// count is read at MongoDB. Requests are sent so that no two writes race
+// on one counter: FerretDB 1.x can lose such increments, whoever sends them.
+func TestOriginalExpressCounters(t *testing.T) {
+	store := mongotest.Store(t)
+	prefix := fmt.Sprintf("test_counters_express_%d", time.Now().UnixNano())
+	db := store.Client.Database("workshop")
+	t.Cleanup(func() {
+		for _, c := range []string{"sync", "async", "bulk", "reduce", "flushes"} {
+			_ = db.Collection(prefix + "_" + c).Drop(context.Background())
+		}
+	})
+	// A batch is exactly 30 events (one burst); the timer never fires in
+	// the test, so what is left when it ends waits for SIGTERM.
+	url, stop := runOriginal(t, *countersProgram, "COUNTERS_COLLECTION="+prefix, "BATCH_SIZE=30", "BATCH_INTERVAL_MS=600000")
+	tally := func(mode string) counterTally {
+		t.Helper()
+		got, err := counterSum(t.Context(), db.Collection(prefix+"_"+mode))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sizes, err := flushedBatches(t.Context(), db.Collection(prefix+"_flushes"), mode)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got.batches = int64(len(sizes))
+		return got
+	}
+
+	expect(t, "POST", url+"/counters/sync/bad%20id", "", 400)
+	expect(t, "POST", url+"/counters/nope/likes-1", "", 404)
+	if body := expect(t, "POST", url+"/counters/sync/likes-1", "", 201); body != `{"ok":true}` {
+		t.Fatalf("sync answered %q, want {\"ok\":true} as the Go server", body)
+	}
+	for i := range 9 {
+		expect(t, "POST", url+fmt.Sprintf("/counters/sync/likes-%d", i%2), "", 201)
+	}
+	if got := tally("sync"); got.value != 10 || got.writes != 10 {
+		t.Fatalf("sync: MongoDB holds %d increments in %d writes after 10 answered 201, want 10 in 10", got.value, got.writes)
+	}
+	for i := range 10 { // distinct ids: the writes are not awaited, and must not race
+		expect(t, "POST", url+fmt.Sprintf("/counters/async/likes-%d", i), "", 202)
+	}
+
+	// Three bursts of 30 over 5 ids: three batches.
+	for burst := 1; burst <= 3; burst++ {
+		for _, mode := range []string{"bulk", "reduce"} {
+			var wg sync.WaitGroup
+			for i := range 30 {
+				wg.Go(func() { expect(t, "POST", url+fmt.Sprintf("/counters/%s/likes-%d", mode, i%5), "", 202) })
+			}
+			wg.Wait()
+			waitFor(t, func() bool { return tally(mode).batches == int64(burst) }, "%s's batch %d to be flushed", mode, burst)
+		}
+	}
+	if got := tally("bulk"); got.value != 90 || got.writes != 90 {
+		t.Fatalf("bulk: %d increments in %d writes at MongoDB, want 90 in 90 (one $inc per event)", got.value, got.writes)
+	}
+	if got := tally("reduce"); got.value != 90 || got.writes != 15 || got.maxWrites != 3 {
+		t.Fatalf("reduce: %d increments in %d writes (at most %d on one counter) at MongoDB, want 90 in 15 (one $inc per id per batch: 5 ids × 3 batches)", got.value, got.writes, got.maxWrites)
+	}
+
+	// Less than a batch, then SIGTERM: the server must write it before exiting.
+	for i := range 7 {
+		expect(t, "POST", url+fmt.Sprintf("/counters/bulk/tail-%d", i), "", 202)
+		expect(t, "POST", url+fmt.Sprintf("/counters/reduce/tail-%d", i%2), "", 202)
+	}
+	log := stop()
+	for mode, want := range map[string]counterTally{"async": {value: 10, writes: 10}, "bulk": {value: 97, writes: 97}, "reduce": {value: 97, writes: 17}} {
+		if got := tally(mode); got.value != want.value || got.writes != want.writes {
+			t.Errorf("%s after SIGTERM: %d increments in %d writes at MongoDB, want %d in %d: the shutdown lost what it held\n%s", mode, got.value, got.writes, want.value, want.writes, log)
+		}
+	}
+}
+
+// waitFor polls cond: a condition the test observes, with a generous watchdog.
+func waitFor(t *testing.T, cond func() bool, what string, args ...any) {
+	t.Helper()
+	for deadline := time.Now().Add(60 * time.Second); !cond(); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for "+what+" (the machine may be overloaded)", args...)
+		}
+	}
+}
+
+// The Express claims follow the figures counted at MongoDB, both ways, and
+// are not judged when the original's rows did not run.
+func TestExpressCounterClaims(t *testing.T) {
+	env := Env{Params: params.Load()}
+	d := expectedDistinct(env, 700, false)
+	row := func(mode course.Variant, x map[string]float64) result.Run {
+		return result.Run{Variant: string(course.On(course.Express, mode)), Requests: 1400, DurationS: 2, Extra: x}
+	}
+	runs := func(reduceWrites, bulkLost float64) *result.Result {
+		return &result.Result{Machine: result.Machine{Mongo: "FerretDB 1.24 on PostgreSQL"}, Runs: []result.Run{
+			row(course.Sync, map[string]float64{"accepted": 300, "persisted": 300, "db_writes_per_req": 1}),
+			row(course.Async, map[string]float64{"accepted": 40, "persisted": 120, "unanswered": 100}),
+			row(course.Bulk, map[string]float64{"accepted": 1400, "persisted": 1400 - bulkLost, "db_writes_total": 1400 - bulkLost}),
+			row(course.Reduce, map[string]float64{"accepted": 1400, "persisted": 1400, "db_writes_total": reduceWrites, "batches": 2,
+				"batched_events": 1400, "distinct_expected": 2 * d, "max_writes_per_counter": 2}),
+		}}
+	}
+	verdict := func(c result.Claim) string {
+		switch {
+		case c.NotJudged != "":
+			return "not judged"
+		case c.Reproduced == nil:
+			return "none"
+		case *c.Reproduced:
+			return "reproduced"
+		}
+		return "not reproduced"
+	}
+	for _, tc := range []struct {
+		name         string
+		r            *result.Result
+		reduce, kept string
+	}{
+		{"as implied, nothing lost", runs(2*d, 0), "reproduced", "reproduced"},
+		{"reduce writes per event", runs(1400, 0), "not reproduced", "reproduced"},
+		{"bulk lost 30 increments", runs(2*d, 30), "reproduced", "not reproduced"},
+		{"rows skipped", &result.Result{}, "not judged", "not judged"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b9, kept := expressReduceClaim(tc.r, env), expressPersistedClaim(tc.r)
+			if got := verdict(b9); got != tc.reduce {
+				t.Errorf("B9-express: %s (%s), want %s", got, b9.Measured, tc.reduce)
+			}
+			if got := verdict(kept); got != tc.kept {
+				t.Errorf("B9-express-persisted: %s (%s), want %s", got, kept.Measured, tc.kept)
+			}
+			if tc.kept == "not reproduced" && !strings.Contains(kept.Measured, "FerretDB") {
+				t.Errorf("B9-express-persisted on FerretDB does not name the store's lost updates: %s", kept.Measured)
+			}
+		})
+	}
+}

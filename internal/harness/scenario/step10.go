@@ -1,0 +1,257 @@
+package scenario
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/given/routes"
+	"github.com/peakload/workshop/internal/harness/balancer"
+	"github.com/peakload/workshop/internal/harness/course"
+	"github.com/peakload/workshop/internal/harness/load"
+	"github.com/peakload/workshop/internal/harness/result"
+)
+
+// Step 10: the step-5 server as N replicas behind HAProxy. The rows are
+// judged by counters summed over the replicas' /metrics, never by req/s:
+// every replica shares the server's CPU(s), so throughput cannot grow
+// with N on the workshop's machine.
+//
+//   - single: one server, no balancer (step 5's shape, the reference);
+//   - rr-N: round-robin over N replicas — each one warms its own copy of
+//     every hot item, so the burst tier loads each item N times per TTL;
+//   - hash-N: HAProxy hashes the item's path on a consistent ring — one
+//     replica per item, the loads of one process again;
+//   - hash-N-stop: the same, one replica stopped a third of the way in
+//     (the dip);
+//   - stale-ttl / stale-pubsub: no load; items are changed through the
+//     balancer and every replica is polled until it serves the new ETag
+//     (the invalidation delay), without and with the exercise.
+func init() {
+	register(10, Step{
+		// make step-10 profile: one replica under the item load (the fleet
+		// rows and the drills start their own processes).
+		Profile: string(course.Single),
+		Variants: func(env Env) []load.Variant {
+			route := routes.GET(scaleRoute)
+			vs := []load.Variant{{Name: string(course.Single), Route: route, Prepare: itemRequest(env, scaleRoute), Setup: flushRedis(env)}}
+			ns := env.Params.ScaleOut.Replicas
+			for _, n := range ns {
+				vs = append(vs, fleetVariant(env, course.RoundRobinRow(n), n, balancer.RoundRobin, false))
+			}
+			n := slices.Max(ns)
+			vs = append(vs,
+				fleetVariant(env, course.HashRow(n), n, balancer.ByItem, false),
+				fleetVariant(env, course.HashStopRow(n), n, balancer.ByItem, true),
+				staleVariant(env, course.StaleTTL, n, false),
+				staleVariant(env, course.StalePubSub, n, true))
+			return vs
+		},
+		Claims: func(r *result.Result, env Env) []result.Claim { return scaleOutClaims(r, env) },
+		Tables: scaleOutTables,
+		Ours:   step10Ours,
+	})
+}
+
+// scaleRoute is the replicas' item route.
+const scaleRoute = balancer.ItemRoute
+
+// fleetVariant measures n replicas behind the balancer under the usual
+// load (internal/harness/balancer drives it and sums the replicas' counters);
+// stopOne stops the last replica a third of the way through the window.
+func fleetVariant(env Env, name course.Variant, n int, bal balancer.Balance, stopOne bool) load.Variant {
+	v := load.Variant{Name: string(name), Route: routes.GET(scaleRoute), Prepare: itemRequest(env, scaleRoute), Setup: flushRedis(env)}
+	loading := balancer.Load{Replicas: n, Balance: bal, StopOne: stopOne, Params: env.Params}
+	v.Direct = func(ctx context.Context, o load.Options) (result.Run, error) {
+		return balancer.RunLoad(ctx, env.Fleet, loading, o, v)
+	}
+	return v
+}
+
+// changesChannel is internal/given/replica's Channel, the Redis channel on which
+// a replica announces its changes (TestConstantsAreTheServers holds them
+// equal), named here so the bench links no replica and its caches.
+const changesChannel = "items:changed"
+
+// staleVariant changes items through the balancer while every replica is
+// polled directly, and records how long each kept serving the old ETag
+// after the change was answered. Without invalidation every replica keeps
+// its copy up to the burst TTL; with it, the listening replicas drop it at
+// once, and the last replica — started not listening, as one that missed
+// the announcements — shows that the TTL still bounds a lost message.
+func staleVariant(env Env, name course.Variant, n int, invalidation bool) load.Variant {
+	v := load.Variant{Name: string(name), Route: routes.POST(routes.Change), Setup: flushRedis(env)}
+	v.Direct = func(ctx context.Context, o load.Options) (result.Run, error) {
+		changes := env.Params.ScaleOut.Changes
+		if env.Quick {
+			changes = env.Params.ScaleOut.QuickChanges
+		}
+		return balancer.RunStale(ctx, env.Fleet, balancer.Stale{Replicas: n, Invalidation: invalidation, Changes: changes,
+			IDs: env.Skew().HotIDs(), BurstTTL: env.Params.ForHitRatio(env.Params.Clock.BurstTTLS),
+			Redis: env.Redis, Channel: changesChannel})
+	}
+	return v
+}
+
+// scaleOutClaims: article A's costs of an in-process cache once the API
+// runs as several replicas, judged by counters.
+func scaleOutClaims(r *result.Result, env Env) []result.Claim {
+	n := slices.Max(env.Params.ScaleOut.Replicas)
+	one, rr, hash := find(r, course.RoundRobinRow(1)), find(r, course.RoundRobinRow(n)), find(r, course.HashRow(n))
+	const quote = "Horizontal scale dẫn đến hiệu quả cache giảm (cache hit ratio thấp)"
+	bound := env.Params.ScaleOut.InvalidationBoundMS
+	dilution := result.Claim{ID: "S10a", Measured: "not measured",
+		Source:    result.OursFrom("A", quote, "article A lists it among a memory cache's costs, without a figure"),
+		Article:   "with several API instances each warms its own burst cache: the hit ratio is diluted (article A lists a lower hit ratio under horizontal scale among a memory cache's costs, without a figure)",
+		Tolerance: fmt.Sprintf("round-robin over %d replicas loads each item from Redis ≥ 2× as often per TTL window as one replica behind the same balancer (copies per item; ideal ×%d)", n, n),
+		Vi: result.ClaimLines{
+			Text:      "khi chạy nhiều instance API, mỗi instance tự làm ấm burst cache của riêng nó nên hit ratio bị pha loãng; bài A kể điều này trong các cái giá của cache trong bộ nhớ, không kèm con số: “" + quote + "”",
+			Tolerance: fmt.Sprintf("round-robin qua %d replica thì trong mỗi khung TTL, mỗi item được load từ Redis nhiều gấp ≥ 2× so với một replica đứng sau cùng load balancer (số bản sao mỗi item; lý tưởng là ×%d)", n, n),
+		}}
+	restore := result.Claim{ID: "S10b", Measured: "not measured",
+		Source:    result.Ours(""),
+		Article:   "routing by key at the load balancer (consistent hashing on the item id) keeps each hot item on one replica",
+		Tolerance: fmt.Sprintf("hash routing over %d replicas: copies per item ≤ 1.5× one replica's", n),
+		Vi: result.ClaimLines{
+			Text:      "định tuyến theo key ngay ở load balancer (consistent hashing trên id của item) giữ mỗi item nóng ở đúng một replica",
+			Tolerance: fmt.Sprintf("định tuyến theo hash qua %d replica: số bản sao mỗi item ≤ 1.5× của một replica", n),
+		}}
+	stale := result.Claim{ID: "S10c", Measured: "not measured",
+		Source:    result.Ours(""),
+		Article:   "the invalidation delay of an in-process cache is up to its TTL; announcing a change to every replica brings it down to milliseconds, and a replica that missed the announcement is still bounded by the TTL",
+		Tolerance: fmt.Sprintf("without invalidation some replica serves the old ETag > %.0f ms after the change; with it no listening replica does, and the replica that missed it catches up within the burst TTL + 100 ms", bound),
+		Vi: result.ClaimLines{
+			Text:      "độ trễ invalidation của một cache nằm trong process có thể dài bằng TTL của nó; báo thay đổi cho mọi replica kéo độ trễ xuống còn vài mili giây, và replica lỡ mất thông báo thì vẫn chỉ trễ tối đa một TTL",
+			Tolerance: fmt.Sprintf("không invalidation: có replica trả ETag cũ > %.0f ms sau khi dữ liệu đổi; có invalidation: không replica nào đang nghe như vậy, replica lỡ thông báo bắt kịp trong burst TTL + 100 ms", bound),
+		}}
+	copies := func(x *result.Run) float64 { return extra(x, "copies_per_item") }
+	if one != nil && rr != nil && copies(one) > 0 {
+		x := copies(rr) / copies(one)
+		dilution.Measure("copies per item: 1 replica %.2f, %d round-robin %.2f (×%.1f); Redis loads per TTL window %.0f → %.0f; Redis GETs/request %.3f → %.3f",
+			"số bản sao mỗi item: 1 replica %.2f, %d replica round-robin %.2f (×%.1f); số lần load từ Redis mỗi khung TTL %.0f → %.0f; Redis GET mỗi request %.3f → %.3f",
+			copies(one), n, copies(rr), x, extra(one, "redis_loads_per_ttl"), extra(rr, "redis_loads_per_ttl"), extra(one, "redis_gets_per_req"), extra(rr, "redis_gets_per_req"))
+		dilution.Reproduced = result.Verdict(one.Errors == 0 && rr.Errors == 0 && x >= 2)
+	}
+	if one != nil && hash != nil && copies(one) > 0 {
+		x := copies(hash) / copies(one)
+		restore.Measure("copies per item: 1 replica %.2f, %d hashed %.2f (×%.1f); Redis loads per TTL window %.0f; busiest replica's share %.0f%% (even: %.0f%%)",
+			"số bản sao mỗi item: 1 replica %.2f, %d replica theo hash %.2f (×%.1f); số lần load từ Redis mỗi khung TTL %.0f; replica bận nhất nhận %.0f%% (chia đều: %.0f%%)",
+			copies(one), n, copies(hash), x, extra(hash, "redis_loads_per_ttl"), 100*busiest(hash, n), 100/float64(n))
+		restore.Reproduced = result.Verdict(one.Errors == 0 && hash.Errors == 0 && x <= 1.5)
+	}
+	ttl, ps := find(r, course.StaleTTL), find(r, course.StalePubSub)
+	if ttl != nil && ps != nil && extra(ps, "changes") > 0 {
+		slack := extra(ps, "burst_ttl_ms") + 100
+		stale.Measure("old ETag served after a change: without invalidation up to %.0f ms (mean %.0f); with pub/sub up to %.1f ms (mean %.1f) on the listening replicas, %.0f ms on the one that missed the announcements (burst TTL %.0f ms); forgets per change %.1f",
+			"ETag cũ vẫn được trả sau một thay đổi: không có invalidation tới %.0f ms (trung bình %.0f); có pub/sub tới %.1f ms (trung bình %.1f) ở các replica đang lắng nghe, %.0f ms ở replica lỡ mất thông báo (burst TTL %.0f ms); số key bị xóa khỏi cache mỗi thay đổi %.1f",
+			extra(ttl, "stale_ms_max"), extra(ttl, "stale_ms_mean"), extra(ps, "stale_ms_max"), extra(ps, "stale_ms_mean"), extra(ps, "stale_missed_ms_max"), extra(ps, "burst_ttl_ms"), extra(ps, "forgets_per_change"))
+		stale.Reproduced = result.Verdict(ttl.Errors == 0 && ps.Errors == 0 && extra(ttl, "stale_ms_max") > bound &&
+			extra(ps, "stale_ms_max") <= bound && extra(ps, "stale_missed_ms_max") <= slack)
+	}
+	return []result.Claim{dilution, restore, stale}
+}
+
+// busiest is the largest share of requests one replica served.
+func busiest(x *result.Run, n int) float64 {
+	var m float64
+	for i := 1; i <= n; i++ {
+		m = max(m, extra(x, fmt.Sprintf("share_r%d", i)))
+	}
+	return m
+}
+
+// scaleOutTables: what each replica did, the dip, the stale window.
+func scaleOutTables(r *result.Result) []result.Table {
+	en := messages.English
+	load := result.Table{Title: en.T("table.replicas.title"),
+		Header: en.Words("table.col.variant", "table.replicas.replicas", "table.replicas.memory_hit", "table.replicas.redis_gets", "table.replicas.loads",
+			"table.replicas.copies", "table.col.db_q", "table.replicas.shares", "table.replicas.rss", "table.replicas.cold_start"),
+		Notes: en.Words("table.replicas.note_copies", "table.replicas.note_shares")}
+	for _, x := range r.Runs {
+		if x.Extra == nil || (x.Variant != "single" && x.Extra["replicas"] == 0) || x.Extra["changes"] > 0 {
+			continue
+		}
+		n := int(x.Extra["replicas"])
+		shares := "100%"
+		if n > 0 {
+			var ps []string
+			for i := 1; i <= n; i++ {
+				ps = append(ps, fmt.Sprintf("%.0f%%", 100*x.Extra[fmt.Sprintf("share_r%d", i)]))
+			}
+			shares = strings.Join(ps, " / ")
+		}
+		rss, start := "-", "-"
+		if v := x.Extra["replica_rss_mb"]; v > 0 {
+			rss = fmt.Sprintf("%.0f", v)
+		} else if x.ServerPeakRSSMB > 0 {
+			rss = fmt.Sprintf("%.0f", x.ServerPeakRSSMB)
+		}
+		if v := x.Extra["cold_start_ms"]; v > 0 {
+			start = fmt.Sprintf("%.0f", v)
+		}
+		reps := en.T("table.replicas.single", 1)
+		if n > 0 {
+			reps = strconv.Itoa(n)
+		}
+		load.Rows = append(load.Rows, []string{x.Variant, reps, fmt.Sprintf("%.1f%%", 100*x.Extra["memory_hit_ratio"]),
+			fmt.Sprintf("%.3f", x.Extra["redis_gets_per_req"]), orDash(x.Extra, "redis_loads_per_ttl", "%.0f"),
+			orDash(x.Extra, "copies_per_item", "%.2f"), fmt.Sprintf("%.3f", x.PerRequest.DBQueries), shares, rss, start})
+	}
+	tables := []result.Table{load}
+	for _, x := range r.Runs {
+		if _, ok := x.Extra["hit_ratio_before_stop"]; !ok {
+			continue
+		}
+		t := result.Table{Title: en.T("table.stop.title", x.Variant),
+			Header: append(en.Words("table.stop.window"), "req/s", en.T("table.replicas.loads"), en.T("table.replicas.copies"), en.T("table.stop.hit_ratio")),
+			Notes:  []string{en.T("table.stop.note_window", x.Extra["stop_ms"])}}
+		for _, ph := range []struct{ key, name string }{{"before_stop", "table.stop.before"}, {"2ttl_after_stop", "table.stop.after"}, {"rest", "table.stop.rest"}} {
+			t.Rows = append(t.Rows, []string{en.T(ph.name), fmt.Sprintf("%.0f", x.Extra["rps_"+ph.key]), fmt.Sprintf("%.0f", x.Extra["redis_loads_per_ttl_"+ph.key]),
+				fmt.Sprintf("%.2f", x.Extra["copies_per_item_"+ph.key]), fmt.Sprintf("%.2f%%", 100*x.Extra["hit_ratio_"+ph.key])})
+		}
+		t.Notes = append(t.Notes, en.T("table.stop.note_errors", x.Errors))
+		tables = append(tables, t)
+	}
+	stale := result.Table{Title: en.T("table.stale.title"),
+		Header: en.Words("table.col.variant", "table.stale.changes", "table.stale.max", "table.col.mean_ms", "table.stale.missed", "table.stale.forgets")}
+	for _, x := range r.Runs {
+		if x.Extra["changes"] == 0 {
+			continue
+		}
+		missed := "-"
+		if v, ok := x.Extra["stale_missed_ms_max"]; ok {
+			missed = fmt.Sprintf("%.0f", v)
+		}
+		stale.Rows = append(stale.Rows, []string{x.Variant, fmt.Sprintf("%.0f", x.Extra["changes"]), fmt.Sprintf("%.1f", x.Extra["stale_ms_max"]),
+			fmt.Sprintf("%.1f", x.Extra["stale_ms_mean"]), missed, fmt.Sprintf("%.1f", x.Extra["forgets_per_change"])})
+	}
+	if len(stale.Rows) > 0 {
+		tables = append(tables, stale)
+	}
+	return tables
+}
+
+// orDash formats extra[key], or "-" for a row that does not have it (the
+// single server's row is measured by the shared bench path).
+func orDash(extra map[string]float64, key, format string) string {
+	if v, ok := extra[key]; ok {
+		return fmt.Sprintf(format, v)
+	}
+	return "-"
+}
+
+// step10Ours: the copies per item round-robin and hashed, against one
+// replica's, and how long an old ETag was served without and with pub/sub.
+func step10Ours(r *result.Result, env Env) string {
+	p := env.Params
+	n := slices.Max(p.ScaleOut.Replicas)
+	copies := func(x *result.Run) float64 { return x.Extra["copies_per_item"] }
+	one := Field(find(r, course.RoundRobinRow(1)), copies)
+	stale := func(x *result.Run) float64 { return x.Extra["stale_ms_max"] }
+	return fmt.Sprintf("Redis loads per item ×%.1f round-robin, ×%.1f hashed (%d replicas); old ETag served ≤ %.0f → %.1f ms",
+		Field(find(r, course.RoundRobinRow(n)), copies)/one, Field(find(r, course.HashRow(n)), copies)/one, n,
+		Field(find(r, course.StaleTTL), stale), Field(find(r, course.StalePubSub), stale))
+}

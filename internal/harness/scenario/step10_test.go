@@ -1,0 +1,50 @@
+package scenario
+
+import (
+	"testing"
+
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/result"
+)
+
+// Step 10's verdicts follow the counters, both ways.
+func TestScaleOutClaims(t *testing.T) {
+	env := Env{Params: params.Load()}
+	run := func(name string, extra map[string]float64) result.Run {
+		return result.Run{Variant: name, Extra: extra}
+	}
+	res := func(rr4, hash4, staleTTL, stalePS, missed float64) *result.Result {
+		return &result.Result{Runs: []result.Run{
+			run("rr-1", map[string]float64{"copies_per_item": 1.1}),
+			run("rr-4", map[string]float64{"copies_per_item": rr4}),
+			run("hash-4", map[string]float64{"copies_per_item": hash4, "share_r1": 0.46}),
+			run("stale-ttl", map[string]float64{"changes": 8, "stale_ms_max": staleTTL}),
+			run("stale-pubsub", map[string]float64{"changes": 8, "stale_ms_max": stalePS, "stale_missed_ms_max": missed, "burst_ttl_ms": 300}),
+		}}
+	}
+	verdicts := func(r *result.Result) []bool {
+		var out []bool
+		for _, c := range scaleOutClaims(r, env) {
+			if c.Reproduced == nil {
+				t.Fatalf("%s not judged: %s", c.ID, c.Measured)
+			}
+			out = append(out, *c.Reproduced)
+		}
+		return out
+	}
+	if v := verdicts(res(3.6, 1.2, 290, 2, 290)); !v[0] || !v[1] || !v[2] {
+		t.Errorf("3.6 copies round-robin, 1.2 hashed, stale 290 → 2 ms: %v, want all reproduced", v)
+	}
+	if v := verdicts(res(1.5, 2.4, 290, 290, 290)); v[0] || v[1] || v[2] {
+		t.Errorf("1.5 copies round-robin, 2.4 hashed, stale 290 → 290 ms (no exercise): %v, want none reproduced", v)
+	}
+	if v := verdicts(res(3.6, 1.2, 290, 2, 900)); v[2] {
+		t.Error("a replica that missed the announcement and stayed stale 900 ms (TTL 300): S10c reproduced, want not")
+	}
+	if v := verdicts(res(3.6, 1.2, 40, 2, 40)); v[2] {
+		t.Error("without invalidation nothing was stale beyond the bound: S10c reproduced, want not (the drill did not show the delay)")
+	}
+	if cs := scaleOutClaims(&result.Result{}, env); cs[0].Reproduced != nil || cs[2].Reproduced != nil {
+		t.Error("claims judged with no runs, want not measured")
+	}
+}
