@@ -110,7 +110,10 @@ func (m Mark) Of(first float64) float64 { return first * m.Times / m.Per }
 // Band is a tolerance between two bounds, inclusive: it prints itself, so
 // the figure a verdict is judged by and the sentence that states it are the
 // same number.
-type Band struct{ Lo, Hi float64 }
+type Band struct {
+	Lo, Hi float64
+	Places int // decimals written; 0: as few as each bound needs
+}
 
 // Holds says whether x lies in the band.
 func (b Band) Holds(x float64) bool { return x >= b.Lo && x <= b.Hi }

@@ -40,7 +40,7 @@ func (b Band) Spread() Said {
 // figures writes both bounds alike: a whole bound beside a fractional one
 // keeps its ".0" ("between 1.0 and 1.25").
 func (b Band) figures() (lo, hi string) {
-	lo, hi = figure(b.Lo, 0), figure(b.Hi, 0)
+	lo, hi = figure(b.Lo, b.Places), figure(b.Hi, b.Places)
 	if whole(b.Lo) != whole(b.Hi) {
 		if whole(b.Lo) {
 			lo = figure(b.Lo, 1)
@@ -102,6 +102,10 @@ type Factor float64
 
 // In writes the number, the same in every language.
 func (f Factor) In(messages.Lang) string { return figure(float64(f), 0) }
+
+// Fixed writes v with places decimals: a figure a tolerance is computed
+// from (the author's whole percent ± 0.5), written as the line needs it.
+func Fixed(v float64, places int) Said { return Said(figure(v, places)) }
 
 // Said is a piece of a tolerance line written the same in every language.
 type Said string

@@ -31,6 +31,9 @@ func TestToleranceFiguresComeFromTheirValues(t *testing.T) {
 	}
 	for _, c := range claims {
 		for _, l := range []messages.Lang{messages.English, messages.Vietnamese} {
+			if line := c.LinesIn(l).Tolerance; strings.Contains(line, "%!") {
+				t.Errorf("%s (%s): a value is missing from the tolerance line, or left over: %q", c.ID, l, line)
+			}
 			if lone := loneFigures(c, l); len(lone) > 0 {
 				t.Errorf("%s (%s): the tolerance writes %v by hand, not from a value it was stated from (Tolerate): %q", c.ID, l, lone, c.LinesIn(l).Tolerance)
 			}
