@@ -92,6 +92,11 @@ func (b Bound) String() string { return b.In(messages.English) }
 // Times writes the bound as a multiple, "≥ 0.9×".
 func (b Bound) Times() Said { return Said(b.In(messages.English) + "×") }
 
+// Percent writes the bound's value as a share, "15%" for 0.15.
+func (b Bound) Percent() Said {
+	return Said(figure(math.Round(b.V*100*1e6)/1e6, b.Places) + "%")
+}
+
 // Figure writes the bound's value alone, for a sentence that puts words
 // between the comparison and its figure.
 func (b Bound) Figure() Said { return Said(figure(b.V, b.Places)) }
