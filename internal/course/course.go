@@ -9,8 +9,10 @@
 // means one entry here plus the step's own folders and its
 // internal/scenario/stepNN.go.
 //
-// The package imports nothing of the workshop: the lean learner CLI and
-// the maintainer's tools both read it for free.
+// The package imports nothing of the workshop but internal/messages, the
+// words its tolerances print around their figures (tolerance.go), which
+// every program reading the manifest links anyway: the lean learner CLI
+// and the maintainer's tools both read it for free.
 package course
 
 import (
@@ -117,8 +119,6 @@ type Band struct {
 
 // Holds says whether x lies in the band.
 func (b Band) Holds(x float64) bool { return x >= b.Lo && x <= b.Hi }
-
-func (b Band) String() string { return fmt.Sprintf("between %g and %g", b.Lo, b.Hi) }
 
 // Step is one step's entry in the manifest.
 type Step struct {

@@ -21,6 +21,8 @@ func (b Band) In(l messages.Lang) string {
 	return l.T("tol.between", lo, hi)
 }
 
+func (b Band) String() string { return b.In(messages.English) }
+
 // HoldsFor says whether x lies in the band scaled by unit (x within
 // 0.8–1.2× what the workload implies).
 func (b Band) HoldsFor(x, unit float64) bool { return x >= b.Lo*unit && x <= b.Hi*unit }

@@ -84,3 +84,21 @@ func loneFigures(c result.Claim, l messages.Lang) []string {
 	}
 	return lone
 }
+
+// The check is not empty for the claims themselves: stripped of its values,
+// every claim stated from values writes a figure nothing else accounts for
+// — so a hand-typed copy would be caught — unless its bound is the
+// source's own figure, which the claim's text cites (listed here).
+func TestEveryStatedClaimNeedsItsValues(t *testing.T) {
+	sourcesOwn := map[string]bool{"A5": true, "A5-fastify": true} // ≥ 5: the article's "5-6 lần", its lower figure
+	for _, c := range everyClaim(t) {
+		if len(c.Stated) == 0 || sourcesOwn[c.ID] {
+			continue
+		}
+		bare := c
+		bare.Stated = nil
+		if len(loneFigures(bare, messages.English)) == 0 {
+			t.Errorf("%s: every figure of its tolerance is also in the claim's text, so a hand-typed one would pass: %q", c.ID, c.Tolerance)
+		}
+	}
+}
