@@ -9,8 +9,10 @@
 // means one entry here plus the step's own folders and its
 // internal/harness/scenario/stepNN.go.
 //
-// The package imports nothing of the workshop: the lean learner CLI and
-// the maintainer's tools both read it for free.
+// The package imports nothing of the workshop but internal/given/messages, the
+// words its tolerances print around their figures (tolerance.go), which
+// every program reading the manifest links anyway: the lean learner CLI
+// and the maintainer's tools both read it for free.
 package course
 
 import (
@@ -110,12 +112,13 @@ func (m Mark) Of(first float64) float64 { return first * m.Times / m.Per }
 // Band is a tolerance between two bounds, inclusive: it prints itself, so
 // the figure a verdict is judged by and the sentence that states it are the
 // same number.
-type Band struct{ Lo, Hi float64 }
+type Band struct {
+	Lo, Hi float64
+	Places int // decimals written; 0: as few as each bound needs
+}
 
 // Holds says whether x lies in the band.
 func (b Band) Holds(x float64) bool { return x >= b.Lo && x <= b.Hi }
-
-func (b Band) String() string { return fmt.Sprintf("between %g and %g", b.Lo, b.Hi) }
 
 // Step is one step's entry in the manifest.
 type Step struct {

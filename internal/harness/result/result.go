@@ -106,6 +106,28 @@ type Claim struct {
 	// (issue 24): printed under PEAKLOAD_LANG=vi and never stored, so a run
 	// records the same JSON whatever language its learner reads.
 	Vi ClaimLines `json:"-"`
+	// Stated are the values the tolerance line was written from
+	// (Tolerate): the verdict is judged by the same values, and a test
+	// holds every figure of the line to them.
+	Stated []Stated `json:"-"`
+}
+
+// Stated is a value that writes itself into a claim's line in a language
+// (course.Band, course.Bound, course.Factor).
+type Stated interface{ In(l messages.Lang) string }
+
+// Tolerate sets the claim's tolerance line in both languages from one set
+// of values: each %s of en and of vi is the matching value written in that
+// language, so the figure is typed once, in the value that also judges.
+func (c *Claim) Tolerate(en, vi string, ts ...Stated) {
+	say := func(format string, l messages.Lang) string {
+		args := make([]any, len(ts))
+		for i, t := range ts {
+			args[i] = t.In(l)
+		}
+		return fmt.Sprintf(format, args...)
+	}
+	c.Tolerance, c.Vi.Tolerance, c.Stated = say(en, messages.English), say(vi, messages.Vietnamese), ts
 }
 
 // ClaimLines are the three lines of a claim a person reads.

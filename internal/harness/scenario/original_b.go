@@ -171,18 +171,21 @@ func (s bStack) where() onStack {
 	return onStack{name: s.name, en: "on the source's stack, here: " + s.label, vi: "trên stack gốc của bài viết, chạy tại đây: " + s.vi}
 }
 
+// noneLost is B-kept's tolerance: events lost per write route.
+var noneLost = course.AtMost(0)
+
 // keptClaim: every event a write route answered for is in the database
 // once the route is done — on sync, async, group and bulk alike.
 func keptClaim(r *result.Result) result.Claim {
 	c := result.Claim{ID: "B-kept", Measured: "not measured",
-		Source:    result.Ours("the workshop's rule: accepted = persisted + dead-lettered, always"),
-		Article:   "answering before writing (async, group, bulk) must not lose what was answered for: once the load and its additional time are over, every accepted event is in the database",
-		Tolerance: "0 events lost per event accepted on each write route, counted at the database after the additional time; no HTTP errors",
-		Rows:      names(course.Sync, course.Async, course.Group, course.Bulk),
+		Source:  result.Ours("the workshop's rule: accepted = persisted + dead-lettered, always"),
+		Article: "answering before writing (async, group, bulk) must not lose what was answered for: once the load and its additional time are over, every accepted event is in the database",
+		Rows:    names(course.Sync, course.Async, course.Group, course.Bulk),
 		Vi: result.ClaimLines{
-			Text:      "trả lời trước khi ghi (async, group, bulk) không được làm mất những gì đã nhận: hết tải và hết additional time, mọi event đã nhận đều nằm trong database",
-			Tolerance: "0 event mất trên mỗi event đã nhận ở mỗi route ghi, đếm tại database sau additional time; không có lỗi HTTP",
+			Text: "trả lời trước khi ghi (async, group, bulk) không được làm mất những gì đã nhận: hết tải và hết additional time, mọi event đã nhận đều nằm trong database",
 		}}
+	c.Tolerate("%s events lost per event accepted on each write route, counted at the database after the additional time; no HTTP errors",
+		"%s event mất trên mỗi event đã nhận ở mỗi route ghi, đếm tại database sau additional time; không có lỗi HTTP", noneLost.Figure())
 	var parts, partsVi []string
 	ok := true
 	for _, v := range []course.Variant{course.Sync, course.Async, course.Group, course.Bulk} {
@@ -193,7 +196,7 @@ func keptClaim(r *result.Result) result.Claim {
 		lost := max(0, extra(x, "accepted")-extra(x, "persisted"))
 		parts = append(parts, fmt.Sprintf("%s %.0f accepted, %.0f lost", v, extra(x, "accepted"), lost))
 		partsVi = append(partsVi, fmt.Sprintf("%s nhận %.0f, mất %.0f", v, extra(x, "accepted"), lost))
-		ok = ok && lost == 0 && x.Errors == 0
+		ok = ok && noneLost.Holds(lost) && x.Errors == 0
 	}
 	if len(parts) == 0 {
 		return c

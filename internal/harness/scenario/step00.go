@@ -123,25 +123,28 @@ func toolName(suffix string) string {
 	return "Go driver"
 }
 
+// shellCost is S0's tolerance: bare-with-timeouts ÷ full shell, per request.
+var shellCost = course.AtLeast(0.95)
+
 // shellClaim: S0 — the full shell costs at most 5 % of a request's server
 // CPU over bare echo with the same timeouts. Judged on CPU per request, not
 // req/s: the server's own CPU time is what the layers add, and it does not
 // move when a neighbour slows the driver down.
 func shellClaim(r *result.Result) result.Claim {
 	c := result.Claim{
-		ID:        "S0",
-		Source:    result.Ours(""),
-		Article:   "the shell every step serves — timeouts, panic recovery, body limit, response counting — costs ≤ 5 % over bare echo with the same timeouts, so the ceiling every figure is read against is echo's, not our instrumentation's",
-		Tolerance: "server µs/req on GET /empty: bare-with-timeouts ÷ full shell ≥ 0.95 (each tool that ran; all must pass)",
-		Measured:  "not measured: needs the shell-timeouts and empty-get rows",
+		ID:       "S0",
+		Source:   result.Ours(""),
+		Article:  "the shell every step serves — timeouts, panic recovery, body limit, response counting — costs ≤ 5 % over bare echo with the same timeouts, so the ceiling every figure is read against is echo's, not our instrumentation's",
+		Measured: "not measured: needs the shell-timeouts and empty-get rows",
 		Rows: []string{layerRow(timeoutsShell, ""), layerRow(fullShell, ""),
 			layerRow(timeoutsShell, course.WrkTwin), layerRow(fullShell, course.WrkTwin)},
 		Vi: result.ClaimLines{
-			Text:      "lớp vỏ mà bước nào cũng dùng — timeout, bắt panic, giới hạn body, đếm response — tốn ≤ 5 % so với echo trần có cùng timeout, để mức trần mà mọi con số được đọc theo là của echo, chứ không phải của phần đo đạc của workshop",
-			Measured:  "chưa đo: cần hai hàng shell-timeouts và empty-get",
-			Tolerance: "µs CPU của server mỗi request trên GET /empty: echo trần có timeout ÷ đủ lớp vỏ ≥ 0.95 (với từng công cụ đã chạy; tất cả đều phải đạt)",
+			Text:     "lớp vỏ mà bước nào cũng dùng — timeout, bắt panic, giới hạn body, đếm response — tốn ≤ 5 % so với echo trần có cùng timeout, để mức trần mà mọi con số được đọc theo là của echo, chứ không phải của phần đo đạc của workshop",
+			Measured: "chưa đo: cần hai hàng shell-timeouts và empty-get",
 		},
 	}
+	c.Tolerate("server µs/req on GET /empty: bare-with-timeouts ÷ full shell %s (each tool that ran; all must pass)",
+		"µs CPU của server mỗi request trên GET /empty: echo trần có timeout ÷ đủ lớp vỏ %s (với từng công cụ đã chạy; tất cả đều phải đạt)", shellCost)
 	var parts, partsVi []string // the measured line's parts, in English and Vietnamese
 	ok := true
 	for _, suffix := range []string{"", course.WrkTwin} {
@@ -153,7 +156,7 @@ func shellClaim(r *result.Result) result.Claim {
 		got := []any{toolOf(full), base.PerRequest.ServerCPUus, full.PerRequest.ServerCPUus, x, base.RPS, full.RPS, ratio(full.RPS, base.RPS)}
 		parts = append(parts, fmt.Sprintf("%s: %.1f µs with timeouts, %.1f µs full shell → %.2f (req/s %.0f vs %.0f → %.2f)", got...))
 		partsVi = append(partsVi, fmt.Sprintf("%s: %.1f µs khi chỉ có timeout, %.1f µs với đủ lớp vỏ → %.2f (req/s %.0f so với %.0f → %.2f)", got...))
-		ok = ok && x >= 0.95 && full.Errors == 0
+		ok = ok && shellCost.Holds(x) && full.Errors == 0
 	}
 	if len(parts) == 0 {
 		return c
@@ -163,33 +166,37 @@ func shellClaim(r *result.Result) result.Claim {
 	return c
 }
 
+// driverShare is how much of wrk's rate our driver must reach (A0), and
+// the open loop of the closed loop's (A0-open).
+var driverShare = course.AtLeast(0.9)
+
 // driverClaim: our driver must reach ≥ 0.9× wrk's req/s on GET /empty.
 // Ours: article A reads its figures against an empty GET, and says nothing
 // of whether its load tool saturated the server.
 func driverClaim(r *result.Result) result.Claim {
 	const quote = "Empty GET sẽ thể hiện cái overhead của framework và của data."
 	c := result.Claim{
-		ID:        "A0",
-		Source:    result.OursFrom("A", quote, "article A's empty GET, asked of our load tool"),
-		Article:   "article A reads every figure against an empty GET that returns the item's body (k6, concurrency 200, one Node process); the workshop's question: that is a ceiling only if the load tool saturates the server, not itself",
-		Tolerance: "ours: Go driver ≥ 0.9× wrk's req/s on GET /empty, same pinned server",
+		ID:      "A0",
+		Source:  result.OursFrom("A", quote, "article A's empty GET, asked of our load tool"),
+		Article: "article A reads every figure against an empty GET that returns the item's body (k6, concurrency 200, one Node process); the workshop's question: that is a ceiling only if the load tool saturates the server, not itself",
 		// the tools are what it compares: a client-bound row is its finding
 		JudgesTools: true,
 		Rows:        names(course.EmptyGet, course.EmptyGet.Wrk()),
 		Measured:    "not measured: needs both the Go driver and wrk rows (install wrk; TOOL unset)",
 		Vi: result.ClaimLines{
-			Text:      "bài A đọc mọi con số so với một empty GET trả về body của item (k6, concurrency 200, một process Node): “" + quote + "” Câu hỏi của workshop: đó chỉ là mức trần khi công cụ tạo tải làm server chạy hết sức, chứ không tự nghẽn trước",
-			Measured:  "chưa đo: cần cả hàng của Go driver lẫn hàng của wrk (cài wrk; để trống TOOL)",
-			Tolerance: "của workshop: Go driver ≥ 0.9× req/s của wrk trên GET /empty, cùng một server được pin CPU",
+			Text:     "bài A đọc mọi con số so với một empty GET trả về body của item (k6, concurrency 200, một process Node): “" + quote + "” Câu hỏi của workshop: đó chỉ là mức trần khi công cụ tạo tải làm server chạy hết sức, chứ không tự nghẽn trước",
+			Measured: "chưa đo: cần cả hàng của Go driver lẫn hàng của wrk (cài wrk; để trống TOOL)",
 		},
 	}
+	c.Tolerate("ours: Go driver %s wrk's req/s on GET /empty, same pinned server",
+		"của workshop: Go driver %s req/s của wrk trên GET /empty, cùng một server được pin CPU", driverShare.Times())
 	g, w := find(r, course.EmptyGet), find(r, course.EmptyGet.Wrk())
 	if g == nil || w == nil || w.RPS == 0 {
 		return c
 	}
 	x := g.RPS / w.RPS
 	c.Measure("GET /empty: Go driver %.0f req/s, wrk %.0f req/s → %.2f× wrk", "GET /empty: Go driver %.0f req/s, wrk %.0f req/s → %.2f× wrk", g.RPS, w.RPS, x)
-	c.Reproduced = result.Verdict(x >= 0.9 && g.Errors == 0)
+	c.Reproduced = result.Verdict(driverShare.Holds(x) && g.Errors == 0)
 	return c
 }
 
@@ -198,17 +205,17 @@ func driverClaim(r *result.Result) result.Claim {
 // timing it from then must not cost the driver the rate it measures.
 func openDriverClaim(r *result.Result) result.Claim {
 	c := result.Claim{
-		ID:        "A0-open",
-		Source:    result.Ours(""),
-		Article:   "the capacity figures are only the server's if the open-loop driver keeps its schedule: it must reach the closed loop's GET /empty rate with its latency bookkeeping on",
-		Tolerance: "the highest rate a capacity probe of GET /empty achieved ≥ 0.9× the closed loop's req/s (the first probe is scheduled at it)",
-		Measured:  "not measured: needs CAPACITY=1",
+		ID:       "A0-open",
+		Source:   result.Ours(""),
+		Article:  "the capacity figures are only the server's if the open-loop driver keeps its schedule: it must reach the closed loop's GET /empty rate with its latency bookkeeping on",
+		Measured: "not measured: needs CAPACITY=1",
 		Vi: result.ClaimLines{
-			Text:      "các con số capacity chỉ là của server khi driver vòng hở giữ đúng lịch gửi: nó phải đạt được req/s của GET /empty ở vòng kín trong lúc vẫn ghi chép latency",
-			Measured:  "chưa đo: cần CAPACITY=1",
-			Tolerance: "mức tải cao nhất mà một lượt dò capacity của GET /empty đạt được ≥ 0.9× req/s của vòng kín (lượt dò đầu tiên được lên lịch đúng ở mức đó)",
+			Text:     "các con số capacity chỉ là của server khi driver vòng hở giữ đúng lịch gửi: nó phải đạt được req/s của GET /empty ở vòng kín trong lúc vẫn ghi chép latency",
+			Measured: "chưa đo: cần CAPACITY=1",
 		},
 	}
+	c.Tolerate("the highest rate a capacity probe of GET /empty achieved %s the closed loop's req/s (the first probe is scheduled at it)",
+		"mức tải cao nhất mà một lượt dò capacity của GET /empty đạt được %s req/s của vòng kín (lượt dò đầu tiên được lên lịch đúng ở mức đó)", driverShare.Times())
 	cp := r.CapacityOf(string(course.EmptyGet))
 	if cp == nil || cp.ClosedRPS == 0 || len(cp.Probes) == 0 {
 		return c
@@ -218,25 +225,27 @@ func openDriverClaim(r *result.Result) result.Claim {
 	c.Measure("closed loop %.0f req/s; open loop scheduled at it achieved %.0f (%.1f%% of requests sent late), best probe %.0f → %.2f×",
 		"vòng kín %.0f req/s; vòng hở lên lịch ở đúng mức đó đạt %.0f (%.1f%% request gửi trễ), lượt dò tốt nhất %.0f → %.2f×",
 		cp.ClosedRPS, first.AchievedRPS, 100*first.MissedShare(), cp.Achieved(), x)
-	c.Reproduced = result.Verdict(x >= 0.9)
+	c.Reproduced = result.Verdict(driverShare.Holds(x))
 	return c
 }
+
+// postBand is B2's tolerance on POST/GET around the article's 0.73 (ours).
+var postBand = course.Band{Lo: 0.55, Hi: 0.95}
 
 // postClaim: B1/B2 — parsing the real payload costs something.
 func postClaim(r *result.Result) result.Claim {
 	const quote = "Với empty POST có cùng data như bài test, số request giảm xuống chỉ còn 4026 rps"
 	c := result.Claim{
-		ID:        "B2",
-		Source:    result.Article("B", quote, "0.73"),
-		Article:   "empty POST with the real payload 4026 req/s vs empty GET 5498 req/s (Express): 0.73× (our arithmetic) — reading and parsing the body is the write path's first cost",
-		Tolerance: "POST/GET between 0.55 and 0.95",
-		Measured:  "not measured",
-		Rows:      names(course.EmptyGet, course.EmptyPost, course.EmptyGet.Wrk(), course.EmptyPost.Wrk()),
+		ID:       "B2",
+		Source:   result.Article("B", quote, "0.73"),
+		Article:  "empty POST with the real payload 4026 req/s vs empty GET 5498 req/s (Express): 0.73× (our arithmetic) — reading and parsing the body is the write path's first cost",
+		Measured: "not measured",
+		Rows:     names(course.EmptyGet, course.EmptyPost, course.EmptyGet.Wrk(), course.EmptyPost.Wrk()),
 		Vi: result.ClaimLines{
-			Text:      "“" + quote + "”, so với 5498 req/s của empty GET (Express): 0.73× (phép tính của workshop) — đọc và parse body là chi phí đầu tiên của đường ghi",
-			Tolerance: "POST/GET trong khoảng 0.55 đến 0.95",
+			Text: "“" + quote + "”, so với 5498 req/s của empty GET (Express): 0.73× (phép tính của workshop) — đọc và parse body là chi phí đầu tiên của đường ghi",
 		},
 	}
+	c.Tolerate("POST/GET %s", "POST/GET %s", postBand)
 	for _, suffix := range []string{"", course.WrkTwin} {
 		g, p := r.Find(string(course.EmptyGet)+suffix), r.Find(string(course.EmptyPost)+suffix)
 		if g == nil || p == nil || g.RPS == 0 {
@@ -244,7 +253,7 @@ func postClaim(r *result.Result) result.Claim {
 		}
 		x := p.RPS / g.RPS
 		c.Measure("POST /empty %.0f req/s vs GET /empty %.0f req/s → %.2f× (%s)", "POST /empty %.0f req/s so với GET /empty %.0f req/s → %.2f× (%s)", p.RPS, g.RPS, x, toolOf(g))
-		c.Reproduced = result.Verdict(x >= 0.55 && x <= 0.95)
+		c.Reproduced = result.Verdict(postBand.Holds(x))
 		return c
 	}
 	return c

@@ -32,21 +32,24 @@ func init() {
 	})
 }
 
+// quiteGood is A2's reading of "quite good" (ours): cache-aside ÷ direct-db.
+var quiteGood = course.AtLeast(5)
+
 // cacheAsideClaim: A2 — "quite good" against the direct read, judged on
 // stack s's rows.
 func cacheAsideClaim(r *result.Result, s onStack) result.Claim {
 	c := result.Claim{
-		ID:        s.id("A2"),
-		Source:    result.Article("A", "Chà, tốc độ khá tốt rồi đúng không?"),
-		Article:   "Redis get-or-set (TTL 30 s) in front of the item query: the speed is \"quite good\" (khá tốt), after the direct read's 645 req/s; the cached read's figure is only in an image",
-		Tolerance: "ours (\"quite good\" has no figure): cache-aside ≥ 5× direct-db req/s, same run",
-		Measured:  "not measured",
-		Rows:      s.rows(course.DirectDB, course.CacheAside),
+		ID:       s.id("A2"),
+		Source:   result.Article("A", "Chà, tốc độ khá tốt rồi đúng không?"),
+		Article:  "Redis get-or-set (TTL 30 s) in front of the item query: the speed is \"quite good\" (khá tốt), after the direct read's 645 req/s; the cached read's figure is only in an image",
+		Measured: "not measured",
+		Rows:     s.rows(course.DirectDB, course.CacheAside),
 		Vi: result.ClaimLines{
-			Text:      "Redis get-or-set (TTL 30 s) đặt trước query lấy item, sau con số 645 req/s của bản đọc thẳng database: “Chà, tốc độ khá tốt rồi đúng không?” — req/s của bản có cache chỉ có trong một ảnh chụp",
-			Tolerance: "của workshop (“khá tốt” không kèm con số): req/s của cache-aside ≥ 5× direct-db, trong cùng một lần chạy",
+			Text: "Redis get-or-set (TTL 30 s) đặt trước query lấy item, sau con số 645 req/s của bản đọc thẳng database: “Chà, tốc độ khá tốt rồi đúng không?” — req/s của bản có cache chỉ có trong một ảnh chụp",
 		},
 	}
+	c.Tolerate("ours (\"quite good\" has no figure): cache-aside %s direct-db req/s, same run",
+		"của workshop (“khá tốt” không kèm con số): req/s của cache-aside %s direct-db, trong cùng một lần chạy", quiteGood.Times())
 	s.says(&c)
 	d, a, e := find(r, s.row(course.DirectDB)), find(r, s.row(course.CacheAside)), find(r, s.row(course.EmptyGet))
 	if d == nil || a == nil || d.RPS == 0 {
@@ -65,7 +68,7 @@ func cacheAsideClaim(r *result.Result, s onStack) result.Claim {
 	if e != nil && e.RPS > 0 {
 		c.MeasureMore("; %.2f× the empty ceiling", "; bằng %.2f× mức trần của route rỗng", a.RPS/e.RPS)
 	}
-	c.Reproduced = result.Verdict(x >= 5 && a.Errors == 0)
+	c.Reproduced = result.Verdict(quiteGood.Holds(x) && a.Errors == 0)
 	return c
 }
 

@@ -88,26 +88,24 @@ func etagClaims(r *result.Result, env Env) []result.Claim {
 	change := fmt.Sprintf("%.0f", env.Params.Clock.ChangeS)
 	const quote = etagQuote
 	article := fmt.Sprintf("weak ETag + 304 for clients polling every %.0f s while data changes every %s s (ours; the article: about once a minute): public bandwidth ÷ ~4", env.Params.Clock.PollS, change)
-	band := course.ETagBand.String()
-	bandVi := fmt.Sprintf("trong khoảng %g đến %g", course.ETagBand.Lo, course.ETagBand.Hi)
 	body := result.Claim{ID: "A3", Article: article, Measured: "not measured",
 		// the polling interval is the article's; the change interval is
 		// our parameter for its "khoảng 1p/lần"
-		Source:    result.Article("A", quote, change),
-		Tolerance: "response bodies/request of cache-aside ÷ etag " + band + " (the article's ~4; the band is ours)",
+		Source: result.Article("A", quote, change),
 		Vi: result.ClaimLines{
 			Text: fmt.Sprintf("weak ETag + 304 cho các client short-polling mỗi %.0f s, trong khi dữ liệu đổi mỗi %s s (tham số của workshop; bài viết: khoảng mỗi phút một lần): “%s”",
 				env.Params.Clock.PollS, change, quote),
-			Tolerance: "số byte body mỗi request, cache-aside ÷ etag, " + bandVi + " (~4 là của bài viết; khoảng dung sai là của workshop)",
 		}}
+	body.Tolerate("response bodies/request of cache-aside ÷ etag %s (the article's ~4; the band is ours)",
+		"số byte body mỗi request, cache-aside ÷ etag, %s (~4 là của bài viết; khoảng dung sai là của workshop)", course.ETagBand)
 	wire := result.Claim{ID: "A3-wire", Measured: "not measured",
-		Article:   "the workshop's question on article A's ÷ ~4: does it hold on every byte the clients received (status line and headers as well as bodies)?",
-		Source:    result.OursFrom("A", quote, "article A's ÷ ~4 (A3), asked of the whole response"),
-		Tolerance: "bytes received/request (status line + headers + body) of cache-aside ÷ etag " + band,
+		Article: "the workshop's question on article A's ÷ ~4: does it hold on every byte the clients received (status line and headers as well as bodies)?",
+		Source:  result.OursFrom("A", quote, "article A's ÷ ~4 (A3), asked of the whole response"),
 		Vi: result.ClaimLines{
-			Text:      "câu hỏi của workshop về con số ÷ ~4 của bài A (“" + quote + "”): con số đó có còn đúng trên mọi byte client nhận về, tính cả status line và header chứ không chỉ body?",
-			Tolerance: "số byte nhận về mỗi request (status line + header + body), cache-aside ÷ etag, " + bandVi,
+			Text: "câu hỏi của workshop về con số ÷ ~4 của bài A (“" + quote + "”): con số đó có còn đúng trên mọi byte client nhận về, tính cả status line và header chứ không chỉ body?",
 		}}
+	wire.Tolerate("bytes received/request (status line + headers + body) of cache-aside ÷ etag %s",
+		"số byte nhận về mỗi request (status line + header + body), cache-aside ÷ etag, %s", course.ETagBand)
 	inGo.says(&body)
 	inGo.says(&wire)
 	a, e := find(r, course.CacheAsidePoll), find(r, course.ETagPoll)
@@ -160,18 +158,16 @@ func step3Ours(r *result.Result, _ Env) string {
 // response bodies, and the article's own figure is its public output
 // bandwidth. Same source, same band as A3.
 func etagWireClaim(r *result.Result, env Env, s onStack) result.Claim {
-	band := course.ETagBand.String()
 	c := result.Claim{ID: s.id("A3"), Measured: "not measured",
 		Source:  result.Article("A", etagQuote, fmt.Sprintf("%.0f", env.Params.Clock.ChangeS)),
 		Article: fmt.Sprintf("weak ETag + 304 for clients polling every %.0f s while data changes every %.0f s (ours; the article: about once a minute): public output bandwidth ÷ ~4", env.Params.Clock.PollS, env.Params.Clock.ChangeS),
-		Tolerance: "bytes received/request (status line + headers + body) of cache-aside ÷ etag " + band +
-			" (the article's ~4, on its public output bandwidth; the band is ours)",
 		Vi: result.ClaimLines{
 			Text: fmt.Sprintf("weak ETag + 304 cho các client short-polling mỗi %.0f s, trong khi dữ liệu đổi mỗi %.0f s (tham số của workshop; bài viết: khoảng mỗi phút một lần): “%s”",
 				env.Params.Clock.PollS, env.Params.Clock.ChangeS, etagQuote),
-			Tolerance: fmt.Sprintf("số byte client nhận về mỗi request (status line + header + body), cache-aside ÷ etag, trong khoảng %g đến %g (~4 là của bài viết, đo trên băng thông output public; khoảng dung sai là của workshop)",
-				course.ETagBand.Lo, course.ETagBand.Hi),
 		}}
+	c.Tolerate("bytes received/request (status line + headers + body) of cache-aside ÷ etag %s (the article's ~4, on its public output bandwidth; the band is ours)",
+		"số byte client nhận về mỗi request (status line + header + body), cache-aside ÷ etag, %s (~4 là của bài viết, đo trên băng thông output public; khoảng dung sai là của workshop)",
+		course.ETagBand)
 	s.says(&c)
 	a, e := find(r, s.row(course.CacheAsidePoll)), find(r, s.row(course.ETagPoll))
 	if a == nil || e == nil || e.PerRequest.PublicBytes == 0 {

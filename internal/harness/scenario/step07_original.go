@@ -228,12 +228,13 @@ func expressReduceClaim(r *result.Result, env Env) result.Claim {
 	c := result.Claim{ID: "B9-express", Measured: "not measured", Source: b9Source,
 		Article: "[on the source's stack, here: Express 5 on Node, the MongoDB Node driver, batches of 5000 events or 1000 ms as express-counter.js] " +
 			"bulkWrite applies one $inc per event, reduce-before-write one per distinct id in a batch — counted at MongoDB, not by the server",
-		Tolerance: "as B9: DB writes per event applied, bulk ÷ reduce, 0.8–1.2× what our workload implies for the batches the original flushed (their events ÷ the distinct ids expected in each, summed); and exactly one write per event for bulk, at most one per counter per batch for reduce",
 		Vi: result.ClaimLines{
 			Text: "[trên stack gốc của bài viết, chạy tại đây: Express 5 trên Node, MongoDB Node driver, lô 5000 event hoặc 1000 ms như express-counter.js] " +
 				"bulkWrite ghi mỗi event một $inc, reduce-before-write mỗi id khác nhau trong lô một $inc — đếm tại MongoDB, không phải do server tự khai",
-			Tolerance: "như B9: số lần ghi DB mỗi event đã ghi vào, bulk ÷ reduce, 0.8–1.2× con số workload của workshop suy ra cho các lô bản gốc đã flush (số event của chúng ÷ tổng số id khác nhau kỳ vọng trong từng lô); và bulk đúng một lần ghi mỗi event, reduce mỗi counter nhiều nhất một lần mỗi lô",
 		}}
+	c.Tolerate("as B9: DB writes per event applied, bulk ÷ reduce, %s× what our workload implies for the batches the original flushed (their events ÷ the distinct ids expected in each, summed); and exactly one write per event for bulk, at most one per counter per batch for reduce",
+		"như B9: số lần ghi DB mỗi event đã ghi vào, bulk ÷ reduce, %s× con số workload của workshop suy ra cho các lô bản gốc đã flush (số event của chúng ÷ tổng số id khác nhau kỳ vọng trong từng lô); và bulk đúng một lần ghi mỗi event, reduce mỗi counter nhiều nhất một lần mỗi lô",
+		impliedCut.Dash())
 	b, rd := find(r, course.On(course.Express, course.Bulk)), find(r, course.On(course.Express, course.Reduce))
 	if why := skippedOriginal(r, course.On(course.Express, course.Bulk), course.On(course.Express, course.Reduce)); why != "" {
 		c.NotJudged = why
@@ -252,7 +253,7 @@ func expressReduceClaim(r *result.Result, env Env) result.Claim {
 	c.Measure("writes per event applied, at MongoDB: bulk %.3f, reduce %.4f (÷ %.1f, implied ÷ %.1f by the sizes of its %.0f batches, %.0f events on average); the most writes one counter took in reduce: %.0f",
 		"số lần ghi mỗi event đã ghi vào, tại MongoDB: bulk %.3f, reduce %.4f (÷ %.1f, suy ra ÷ %.1f từ cỡ của %.0f lô, trung bình %.0f event); counter bị ghi nhiều nhất trong reduce: %.0f lần",
 		bw, rw, x, want, batches, mean, extra(rd, "max_writes_per_counter"))
-	ok := want > 0 && x >= 0.8*want && x <= 1.2*want && bw == 1 && extra(rd, "max_writes_per_counter") <= batches && b.Errors == 0 && rd.Errors == 0
+	ok := want > 0 && impliedCut.HoldsFor(x, want) && bw == 1 && extra(rd, "max_writes_per_counter") <= batches && b.Errors == 0 && rd.Errors == 0
 	c.Reproduced = result.Verdict(ok)
 	return c
 }

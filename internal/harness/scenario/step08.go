@@ -83,6 +83,14 @@ const c1Quote = "thông lượng tăng từ khoảng 5,3 lên 19,5 req"
 
 var c1Source = result.Guide(c1Quote, "3.7")
 
+// C1's and C2's tolerances (ours): the speed-up per core the hashing can
+// spread on (at most libuv's pool, nodePool), and how far the latency
+// ratio may stray from the req/s ratio (Little's law).
+var (
+	perCore     = course.AtLeast(0.75)
+	littleSlack = course.AtMost(0.15)
+)
+
 // speedupClaim: C — pbkdf2Sync → pbkdf2, 5.3 → 19.5 req/s (×3.7), the
 // guide's example. Node's async pbkdf2 runs on libuv's pool, 4 threads by
 // default: on 4 cores or more, ×3.7 would be 0.93 of that ×4 (our reading:
@@ -90,19 +98,19 @@ var c1Source = result.Guide(c1Quote, "3.7")
 // count; the verdict asks for 0.75 of it.
 func speedupClaim(r *result.Result) result.Claim {
 	c := result.Claim{ID: "C1", Measured: "not measured",
-		Source:    c1Source,
-		Article:   "[in Go] the guide's example, as article C summarises it: pbkdf2Sync → async pbkdf2: 5.3 → 19.5 req/s (×3.7, our arithmetic) under ab -c 20; 51.8% of ticks in node::crypto::PBKDF2",
-		Tolerance: "ours, scaled from the guide's ×3.7: after ÷ before ≥ 0.75 × min(server CPUs, 4), the cores the hashing can spread on",
+		Source:  c1Source,
+		Article: "[in Go] the guide's example, as article C summarises it: pbkdf2Sync → async pbkdf2: 5.3 → 19.5 req/s (×3.7, our arithmetic) under ab -c 20; 51.8% of ticks in node::crypto::PBKDF2",
 		Vi: result.ClaimLines{
-			Text:      "[trong Go] ví dụ của hướng dẫn, như bài C tóm tắt: đổi pbkdf2Sync sang pbkdf2 bất đồng bộ thì “" + c1Quote + "”/s (×3.7, phép tính của workshop) khi chạy ab -c 20; 51.8% số tick nằm trong node::crypto::PBKDF2",
-			Tolerance: "của workshop, suy từ ×3.7 của hướng dẫn: after ÷ before ≥ 0.75 × min(số CPU của server, 4), số core mà việc hash trải ra được",
+			Text: "[trong Go] ví dụ của hướng dẫn, như bài C tóm tắt: đổi pbkdf2Sync sang pbkdf2 bất đồng bộ thì “" + c1Quote + "”/s (×3.7, phép tính của workshop) khi chạy ab -c 20; 51.8% số tick nằm trong node::crypto::PBKDF2",
 		}}
+	c.Tolerate("ours, scaled from the guide's ×3.7: after ÷ before %s × min(server CPUs, %s), the cores the hashing can spread on",
+		"của workshop, suy từ ×3.7 của hướng dẫn: after ÷ before %s × min(số CPU của server, %s), số core mà việc hash trải ra được", perCore, course.Factor(nodePool))
 	b, a := find(r, course.Before), find(r, course.After)
 	if b == nil || a == nil || b.RPS == 0 {
 		return c
 	}
 	n := serverCPUs(r)
-	bound := math.Min(float64(n), 4)
+	bound := math.Min(float64(n), nodePool)
 	x := a.RPS / b.RPS
 	c.Measure("%.1f → %.1f req/s (×%.2f) with the server on %d CPU(s): bound ×%.0f here; server busy %.0f%% → %.0f%% (100%% = one CPU)",
 		"%.1f → %.1f req/s (×%.2f) với server chạy trên %d CPU: mức chặn ở đây là ×%.0f; server bận %.0f%% → %.0f%% (100%% = một CPU)",
@@ -115,7 +123,7 @@ func speedupClaim(r *result.Result) result.Claim {
 			"; các lượt login của after vẫn chờ lock %.1f s mỗi giây (before: %.1f): chúng vẫn bị xếp hàng nối tiếp nhau (make step-8 profile chỉ ra chỗ nào)",
 			w, extra(b, "lock_waiting"))
 	}
-	c.Reproduced = result.Verdict(n >= 2 && x >= 0.75*bound && a.Errors == 0 && b.Errors == 0)
+	c.Reproduced = result.Verdict(n >= 2 && perCore.HoldsFor(x, bound) && a.Errors == 0 && b.Errors == 0)
 	c.Rows = names(course.Before, course.After) // not the source's stack's rows (C1-node)
 	return c
 }
@@ -128,13 +136,14 @@ func speedupClaim(r *result.Result) result.Claim {
 func latencyClaim(r *result.Result) result.Claim {
 	const quote = "độ trễ trung bình giảm từ khoảng 3,75 xuống 1,03 giây"
 	c := result.Claim{ID: "C2", Measured: "not measured",
-		Source:    result.Guide(quote, "3.77"),
-		Article:   "the guide's example, as article C summarises it: mean latency 3.75 s → 1.03 s — C1's figures restated, not a second finding: ab computes its mean as concurrency × time ÷ requests (our arithmetic: 20 / 5.3 req/s = 3.77 s, 20 / 19.5 = 1.03 s)",
-		Tolerance: "ours: mean latency before ÷ after ≥ 0.75 × min(server CPUs, 4), as C1, and within 15% of the req/s ratio (Little's law, 20 users)",
+		Source:  result.Guide(quote, "3.77"),
+		Article: "the guide's example, as article C summarises it: mean latency 3.75 s → 1.03 s — C1's figures restated, not a second finding: ab computes its mean as concurrency × time ÷ requests (our arithmetic: 20 / 5.3 req/s = 3.77 s, 20 / 19.5 = 1.03 s)",
 		Vi: result.ClaimLines{
-			Text:      "ví dụ của hướng dẫn, như bài C tóm tắt: “" + quote + "” — chính là số của C1 nói lại, không phải một phát hiện thứ hai: ab tính latency trung bình bằng concurrency × thời gian ÷ số request (phép tính của workshop: 20 / 5.3 req/s = 3.77 s, 20 / 19.5 = 1.03 s)",
-			Tolerance: "của workshop: latency trung bình before ÷ after ≥ 0.75 × min(số CPU của server, 4), như C1, và lệch ≤ 15% so với tỉ số req/s (định luật Little, 20 user)",
+			Text: "ví dụ của hướng dẫn, như bài C tóm tắt: “" + quote + "” — chính là số của C1 nói lại, không phải một phát hiện thứ hai: ab tính latency trung bình bằng concurrency × thời gian ÷ số request (phép tính của workshop: 20 / 5.3 req/s = 3.77 s, 20 / 19.5 = 1.03 s)",
 		}}
+	c.Tolerate("ours: mean latency before ÷ after %s × min(server CPUs, %s), as C1, and within %s of the req/s ratio (Little's law, 20 users)",
+		"của workshop: latency trung bình before ÷ after %s × min(số CPU của server, %s), như C1, và lệch ≤ %s so với tỉ số req/s (định luật Little, 20 user)",
+		perCore, course.Factor(nodePool), littleSlack.Percent())
 	b, a := find(r, course.Before), find(r, course.After)
 	if b == nil || a == nil || a.Latency.Mean == 0 || b.RPS == 0 {
 		return c
@@ -143,8 +152,8 @@ func latencyClaim(r *result.Result) result.Claim {
 	c.Measure("mean %.0f ms → %.0f ms (÷ %.2f; req/s ×%.2f); Little's law with %d users: %.0f ms → %.0f ms",
 		"trung bình %.0f ms → %.0f ms (÷ %.2f; req/s ×%.2f); định luật Little với %d user: %.0f ms → %.0f ms",
 		b.Latency.Mean, a.Latency.Mean, lx, rx, b.VUs, 1000*float64(b.VUs)/b.RPS, 1000*float64(a.VUs)/a.RPS)
-	bound := math.Min(float64(serverCPUs(r)), 4)
-	c.Reproduced = result.Verdict(serverCPUs(r) >= 2 && lx >= 0.75*bound && math.Abs(lx/rx-1) <= 0.15)
+	bound := math.Min(float64(serverCPUs(r)), nodePool)
+	c.Reproduced = result.Verdict(serverCPUs(r) >= 2 && perCore.HoldsFor(lx, bound) && littleSlack.Holds(math.Abs(lx/rx-1)))
 	c.Rows = names(course.Before, course.After)
 	return c
 }

@@ -117,19 +117,32 @@ func framework(x *result.Run, ep string) string {
 	return x.Variant
 }
 
+// D1's tolerances (ours), in Go and on the source's stack (D1-js): the
+// spread on the database read, and it no wider than on the cheap endpoints.
+var (
+	dbGap      = course.AtMost(1.3)
+	gapShrinks = course.AtMost(1.1)
+)
+
+// gapHolds judges D1 from the spreads on the empty, validate and item endpoints.
+func gapHolds(empty, validate, item float64) bool {
+	return dbGap.Holds(item) && gapShrinks.HoldsFor(item, max(empty, validate))
+}
+
 // gapClaim: A, asked of D's factor — framework overhead matters only while
 // handlers are cheap: the spread between frameworks shrinks as the
 // handler's cost grows. Article A says so; article D does not.
 func gapClaim(r *result.Result) result.Claim {
 	const quote = "Nhưng khi API tính thời gian bằng vài millisecond tới chục millisecond thì đó sẽ là lúc các bạn phải lựa chọn framework vì overhead."
 	c := result.Claim{ID: "D1", Measured: "not measured",
-		Source:    result.Article("A", quote, "5.7"),
-		Article:   "[in Go] framework overhead is worth choosing for once API times are a few ms to tens of ms, not while queries take hundreds of ms or seconds — so article D's ×5.7 (our arithmetic, on an endpoint it does not describe) should shrink on a database read",
-		Tolerance: "ours (article A gives no figure): fastest ÷ slowest framework on the DB-bound read ≤ 1.3, and ≤ 1.1× the larger of that ratio on the cheap endpoints",
+		Source:  result.Article("A", quote, "5.7"),
+		Article: "[in Go] framework overhead is worth choosing for once API times are a few ms to tens of ms, not while queries take hundreds of ms or seconds — so article D's ×5.7 (our arithmetic, on an endpoint it does not describe) should shrink on a database read",
 		Vi: result.ClaimLines{
-			Text:      "[trong Go] overhead của framework chỉ đáng để chọn khi API tốn từ vài ms tới vài chục ms, chứ không phải khi query mất hàng trăm ms hay vài giây: “" + quote + "” Vậy con số ×5.7 của bài D (phép tính của workshop, trên một endpoint bài không mô tả) phải co lại khi đọc từ database",
-			Tolerance: "của workshop (bài A không đưa con số): framework nhanh nhất ÷ chậm nhất trên lượt đọc bị database chặn ≤ 1.3, và ≤ 1.1× tỉ số lớn hơn trên các endpoint rẻ",
+			Text: "[trong Go] overhead của framework chỉ đáng để chọn khi API tốn từ vài ms tới vài chục ms, chứ không phải khi query mất hàng trăm ms hay vài giây: “" + quote + "” Vậy con số ×5.7 của bài D (phép tính của workshop, trên một endpoint bài không mô tả) phải co lại khi đọc từ database",
 		}}
+	c.Tolerate("ours (article A gives no figure): fastest ÷ slowest framework on the DB-bound read %s, and %s the larger of that ratio on the cheap endpoints",
+		"của workshop (bài A không đưa con số): framework nhanh nhất ÷ chậm nhất trên lượt đọc bị database chặn %s, và %s tỉ số lớn hơn trên các endpoint rẻ",
+		dbGap, gapShrinks.Times())
 	e, eh, el := spread(r, "empty")
 	v, _, _ := spread(r, "validate")
 	i, ih, il := spread(r, "item")
@@ -138,9 +151,24 @@ func gapClaim(r *result.Result) result.Claim {
 	}
 	c.Measure("fastest ÷ slowest: empty ×%.2f (%s ÷ %s), validate ×%.2f, item ×%.2f (%s ÷ %s)",
 		"nhanh nhất ÷ chậm nhất: empty ×%.2f (%s ÷ %s), validate ×%.2f, item ×%.2f (%s ÷ %s)", e, eh, el, v, i, ih, il)
-	c.Reproduced = result.Verdict(i <= 1.3 && i <= 1.1*max(e, v))
+	c.Reproduced = result.Verdict(gapHolds(e, v, i))
 	return c
 }
+
+// D2's and D3's bounds: our share of article D's ×5.7 (our arithmetic,
+// 81,500 ÷ 14,200) and ÷ 4 (its "1/4"), rounded down to a tenth.
+const (
+	dShare  course.Factor = 0.8
+	dSwitch course.Factor = 5.7
+	dRAM    course.Factor = 4
+)
+
+var (
+	switchBound = course.AtLeast(tenthBelow(float64(dShare * dSwitch)))
+	rssBound    = course.AtLeast(tenthBelow(float64(dShare * dRAM)))
+)
+
+func tenthBelow(x float64) float64 { return math.Floor(x*10+1e-9) / 10 }
 
 // switchClaim: D — ×5.7 from Express on Node to Elysia on Bun, with the
 // kernel and pools tuned too. In Go the frameworks share a runtime, so the
@@ -149,13 +177,13 @@ func gapClaim(r *result.Result) result.Claim {
 func switchClaim(r *result.Result) result.Claim {
 	const quote = "| Requests Per Second (RPS) | 14,200 RPS | 81,500 RPS |"
 	c := result.Claim{ID: "D2", Measured: "not measured",
-		Source:    result.Article("D", quote, "5.7"),
-		Article:   "Node + Express 14,200 req/s → Bun + Elysia 81,500 req/s (×5.7, our arithmetic), 1 vCPU, wrk 500 connections — runtime, framework, kernel settings and pools changed together; in Go, the framework alone (D2-js: on the source's stack)",
-		Tolerance: "the best framework ÷ echo on the empty GET ≥ 4.5 (0.8 × the article's ×5.7; the 0.8 is ours)",
+		Source:  result.Article("D", quote, "5.7"),
+		Article: "Node + Express 14,200 req/s → Bun + Elysia 81,500 req/s (×5.7, our arithmetic), 1 vCPU, wrk 500 connections — runtime, framework, kernel settings and pools changed together; in Go, the framework alone (D2-js: on the source's stack)",
 		Vi: result.ClaimLines{
-			Text:      "bảng của bài D, từ Node + Express sang Bun + Elysia: “" + quote + "” (×5.7, phép tính của workshop), 1 vCPU, wrk 500 connection — runtime, framework, cấu hình kernel và các pool cùng đổi một lúc; trong Go, chỉ đổi framework (D2-js: trên chính stack của bài viết)",
-			Tolerance: "framework tốt nhất ÷ echo trên empty GET ≥ 4.5 (0.8 × con số ×5.7 của bài viết; hệ số 0.8 là của workshop)",
+			Text: "bảng của bài D, từ Node + Express sang Bun + Elysia: “" + quote + "” (×5.7, phép tính của workshop), 1 vCPU, wrk 500 connection — runtime, framework, cấu hình kernel và các pool cùng đổi một lúc; trong Go, chỉ đổi framework (D2-js: trên chính stack của bài viết)",
 		}}
+	c.Tolerate("the best framework ÷ echo on the empty GET %s (%s × the article's ×%s; the %[2]s is ours)",
+		"framework tốt nhất ÷ echo trên empty GET %s (%s × con số ×%s của bài viết; hệ số %[2]s là của workshop)", switchBound, dShare, dSwitch)
 	echo := find(r, course.EchoEmpty)
 	if echo == nil || echo.RPS == 0 {
 		return c
@@ -171,7 +199,7 @@ func switchClaim(r *result.Result) result.Claim {
 		}
 	}
 	c.Measure("empty GET req/s: %s; best switch from echo: %s ×%.2f", "req/s của empty GET: %s; đổi từ echo sang framework tốt nhất: %s ×%.2f", strings.Join(parts, ", "), name, best/echo.RPS)
-	c.Reproduced = result.Verdict(best/echo.RPS >= 4.5)
+	c.Reproduced = result.Verdict(switchBound.Holds(best / echo.RPS))
 	return c
 }
 
@@ -180,13 +208,13 @@ func switchClaim(r *result.Result) result.Claim {
 func memoryClaim(r *result.Result) result.Claim {
 	const quote = "lượng RAM tiêu thụ giảm đáng kể xuống chỉ còn 1/4 so với Node.js"
 	c := result.Claim{ID: "D3", Measured: "not measured",
-		Source:    result.Article("D", quote, "497", "171", "6.1"),
-		Article:   "mean latency 35 ms → 2.1 ms, RAM 180 MB → 45 MB (÷ 4); but Little's law with 500 connections (our arithmetic): 14,200 × 35 ms = 497 in flight ✓, 81,500 × 2.1 ms = 171 ✗ (500 would give 6.1 ms)",
-		Tolerance: "largest ÷ smallest peak RSS across frameworks on the empty GET ≥ 3.2 (0.8 × the article's ÷ 4; the 0.8 is ours)",
+		Source:  result.Article("D", quote, "497", "171", "6.1"),
+		Article: "mean latency 35 ms → 2.1 ms, RAM 180 MB → 45 MB (÷ 4); but Little's law with 500 connections (our arithmetic): 14,200 × 35 ms = 497 in flight ✓, 81,500 × 2.1 ms = 171 ✗ (500 would give 6.1 ms)",
 		Vi: result.ClaimLines{
-			Text:      "latency trung bình 35 ms → 2.1 ms, RAM 180 MB → 45 MB: “" + quote + "”; nhưng theo định luật Little với 500 connection (phép tính của workshop): 14,200 × 35 ms = 497 request đang xử lý ✓, 81,500 × 2.1 ms = 171 ✗ (500 thì phải là 6.1 ms)",
-			Tolerance: "peak RSS lớn nhất ÷ nhỏ nhất giữa các framework trên empty GET ≥ 3.2 (0.8 × con số ÷ 4 của bài viết; hệ số 0.8 là của workshop)",
+			Text: "latency trung bình 35 ms → 2.1 ms, RAM 180 MB → 45 MB: “" + quote + "”; nhưng theo định luật Little với 500 connection (phép tính của workshop): 14,200 × 35 ms = 497 request đang xử lý ✓, 81,500 × 2.1 ms = 171 ✗ (500 thì phải là 6.1 ms)",
 		}}
+	c.Tolerate("largest ÷ smallest peak RSS across frameworks on the empty GET %s (%s × the article's ÷ %s; the %[2]s is ours)",
+		"peak RSS lớn nhất ÷ nhỏ nhất giữa các framework trên empty GET %s (%s × con số ÷ %s của bài viết; hệ số %[2]s là của workshop)", rssBound, dShare, dRAM)
 	var lo, hi float64
 	var parts, partsVi []string // each framework's figures, in English and Vietnamese
 	for _, fw := range course.Frameworks {
@@ -207,9 +235,16 @@ func memoryClaim(r *result.Result) result.Claim {
 	}
 	c.Measured = fmt.Sprintf("empty GET peak RSS / mean latency: %s; RSS spread ×%.2f", strings.Join(parts, ", "), hi/lo)
 	c.Vi.Measured = fmt.Sprintf("peak RSS / latency trung bình của empty GET: %s; RSS chênh nhau ×%.2f", strings.Join(partsVi, ", "), hi/lo)
-	c.Reproduced = result.Verdict(hi/lo >= 3.2)
+	c.Reproduced = result.Verdict(rssBound.Holds(hi / lo))
 	return c
 }
+
+// D4's tolerances (ours): the largest pool gains less than this over the
+// smallest, and the middle pool keeps this share of the largest's req/s.
+var (
+	poolGain = course.Below(5)
+	midPool  = course.AtLeast(0.9)
+)
 
 // poolClaim: D — pools sized to the CPU. Article B's B4 (100 concurrent
 // inserts gave about 3×, not 100×) makes a related point, not the same one:
@@ -219,14 +254,19 @@ func memoryClaim(r *result.Result) result.Claim {
 func poolClaim(r *result.Result, p params.Params) result.Claim {
 	const quote = "giới hạn số lượng kết nối phù hợp với khả năng xử lý của 1 vCPU"
 	c := result.Claim{ID: "D4", Measured: "not measured",
-		Source:    result.Article("D", quote),
-		Article:   "every PostgreSQL and Redis pool sized to what 1 vCPU can handle, to avoid context-switching (no figure; article B's B4 makes a related point: more connections did not speed up short inserts, the driver library's CPU was the limit)",
-		Tolerance: "ours (the article gives no figure): largest pool ÷ smallest pool req/s < 5 (nowhere near their ×50 connections), and the middle pool ≥ 0.9× the largest",
+		Source:  result.Article("D", quote),
+		Article: "every PostgreSQL and Redis pool sized to what 1 vCPU can handle, to avoid context-switching (no figure; article B's B4 makes a related point: more connections did not speed up short inserts, the driver library's CPU was the limit)",
 		Vi: result.ClaimLines{
-			Text:      "mọi pool PostgreSQL và Redis đều được “" + quote + "”, để tránh context switch (bài không đưa con số; B4 của bài B nói một ý gần như vậy: với những lệnh insert ngắn, mở thêm connection không nhanh hơn, vì giới hạn nằm ở CPU của thư viện)",
-			Tolerance: "của workshop (bài viết không đưa con số): req/s của pool lớn nhất ÷ pool nhỏ nhất < 5 (còn xa mới bằng ×50 số kết nối giữa chúng), và pool ở giữa ≥ 0.9× pool lớn nhất",
+			Text: "mọi pool PostgreSQL và Redis đều được “" + quote + "”, để tránh context switch (bài không đưa con số; B4 của bài B nói một ý gần như vậy: với những lệnh insert ngắn, mở thêm connection không nhanh hơn, vì giới hạn nằm ở CPU của thư viện)",
 		}}
 	sizes := p.Frameworks.PoolSizes
+	var span course.Factor // the largest pool's connections ÷ the smallest's
+	if len(sizes) > 1 {
+		span = course.Factor(sizes[len(sizes)-1] / sizes[0])
+	}
+	c.Tolerate("ours (the article gives no figure): largest pool ÷ smallest pool req/s %s (nowhere near their ×%s connections), and the middle pool %s the largest",
+		"của workshop (bài viết không đưa con số): req/s của pool lớn nhất ÷ pool nhỏ nhất %s (còn xa mới bằng ×%s số kết nối giữa chúng), và pool ở giữa %s pool lớn nhất",
+		poolGain, span, midPool.Times())
 	if len(sizes) < 3 {
 		return c
 	}
@@ -238,7 +278,7 @@ func poolClaim(r *result.Result, p params.Params) result.Claim {
 		"req/s khi đọc item với %d / %d / %d kết nối: %.0f / %.0f / %.0f (lớn nhất ÷ nhỏ nhất ×%.2f, với số kết nối ×%d); p99 %.1f / %.1f / %.1f ms",
 		sizes[0], sizes[1], sizes[len(sizes)-1], small.RPS, mid.RPS, big.RPS, big.RPS/small.RPS, sizes[len(sizes)-1]/sizes[0],
 		small.Latency.P99, mid.Latency.P99, big.Latency.P99)
-	c.Reproduced = result.Verdict(big.RPS/small.RPS < 5 && mid.RPS >= 0.9*big.RPS)
+	c.Reproduced = result.Verdict(poolGain.Holds(big.RPS/small.RPS) && midPool.HoldsFor(mid.RPS, big.RPS))
 	return c
 }
 

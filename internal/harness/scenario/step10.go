@@ -96,6 +96,16 @@ func staleVariant(env Env, name course.Variant, n int, invalidation bool) load.V
 	return v
 }
 
+// S10a's and S10b's tolerances (ours), on copies per item against one
+// replica's; and S10c's slack (ours) for the replica that missed the
+// announcement, beyond the burst TTL.
+var (
+	diluted  = course.AtLeast(2)
+	restored = course.AtMost(1.5)
+)
+
+const missedSlackMS course.Factor = 100
+
 // scaleOutClaims: article A's costs of an in-process cache once the API
 // runs as several replicas, judged by counters.
 func scaleOutClaims(r *result.Result, env Env) []result.Claim {
@@ -104,52 +114,55 @@ func scaleOutClaims(r *result.Result, env Env) []result.Claim {
 	const quote = "Horizontal scale dẫn đến hiệu quả cache giảm (cache hit ratio thấp)"
 	bound := env.Params.ScaleOut.InvalidationBoundMS
 	dilution := result.Claim{ID: "S10a", Measured: "not measured",
-		Source:    result.OursFrom("A", quote, "article A lists it among a memory cache's costs, without a figure"),
-		Article:   "with several API instances each warms its own burst cache: the hit ratio is diluted (article A lists a lower hit ratio under horizontal scale among a memory cache's costs, without a figure)",
-		Tolerance: fmt.Sprintf("round-robin over %d replicas loads each item from Redis ≥ 2× as often per TTL window as one replica behind the same balancer (copies per item; ideal ×%d)", n, n),
+		Source:  result.OursFrom("A", quote, "article A lists it among a memory cache's costs, without a figure"),
+		Article: "with several API instances each warms its own burst cache: the hit ratio is diluted (article A lists a lower hit ratio under horizontal scale among a memory cache's costs, without a figure)",
 		Vi: result.ClaimLines{
-			Text:      "khi chạy nhiều instance API, mỗi instance tự làm ấm burst cache của riêng nó nên hit ratio bị pha loãng; bài A kể điều này trong các cái giá của cache trong bộ nhớ, không kèm con số: “" + quote + "”",
-			Tolerance: fmt.Sprintf("round-robin qua %d replica thì trong mỗi khung TTL, mỗi item được load từ Redis nhiều gấp ≥ 2× so với một replica đứng sau cùng load balancer (số bản sao mỗi item; lý tưởng là ×%d)", n, n),
+			Text: "khi chạy nhiều instance API, mỗi instance tự làm ấm burst cache của riêng nó nên hit ratio bị pha loãng; bài A kể điều này trong các cái giá của cache trong bộ nhớ, không kèm con số: “" + quote + "”",
 		}}
+	replicas := course.Factor(n)
+	dilution.Tolerate("round-robin over %s replicas loads each item from Redis %s as often per TTL window as one replica behind the same balancer (copies per item; ideal ×%[1]s)",
+		"round-robin qua %s replica thì trong mỗi khung TTL, mỗi item được load từ Redis nhiều gấp %s so với một replica đứng sau cùng load balancer (số bản sao mỗi item; lý tưởng là ×%[1]s)",
+		replicas, diluted.Times())
 	restore := result.Claim{ID: "S10b", Measured: "not measured",
-		Source:    result.Ours(""),
-		Article:   "routing by key at the load balancer (consistent hashing on the item id) keeps each hot item on one replica",
-		Tolerance: fmt.Sprintf("hash routing over %d replicas: copies per item ≤ 1.5× one replica's", n),
+		Source:  result.Ours(""),
+		Article: "routing by key at the load balancer (consistent hashing on the item id) keeps each hot item on one replica",
 		Vi: result.ClaimLines{
-			Text:      "định tuyến theo key ngay ở load balancer (consistent hashing trên id của item) giữ mỗi item nóng ở đúng một replica",
-			Tolerance: fmt.Sprintf("định tuyến theo hash qua %d replica: số bản sao mỗi item ≤ 1.5× của một replica", n),
+			Text: "định tuyến theo key ngay ở load balancer (consistent hashing trên id của item) giữ mỗi item nóng ở đúng một replica",
 		}}
+	restore.Tolerate("hash routing over %s replicas: copies per item %s one replica's", "định tuyến theo hash qua %s replica: số bản sao mỗi item %s của một replica",
+		replicas, restored.Times())
 	stale := result.Claim{ID: "S10c", Measured: "not measured",
-		Source:    result.Ours(""),
-		Article:   "the invalidation delay of an in-process cache is up to its TTL; announcing a change to every replica brings it down to milliseconds, and a replica that missed the announcement is still bounded by the TTL",
-		Tolerance: fmt.Sprintf("without invalidation some replica serves the old ETag > %.0f ms after the change; with it no listening replica does, and the replica that missed it catches up within the burst TTL + 100 ms", bound),
+		Source:  result.Ours(""),
+		Article: "the invalidation delay of an in-process cache is up to its TTL; announcing a change to every replica brings it down to milliseconds, and a replica that missed the announcement is still bounded by the TTL",
 		Vi: result.ClaimLines{
-			Text:      "độ trễ invalidation của một cache nằm trong process có thể dài bằng TTL của nó; báo thay đổi cho mọi replica kéo độ trễ xuống còn vài mili giây, và replica lỡ mất thông báo thì vẫn chỉ trễ tối đa một TTL",
-			Tolerance: fmt.Sprintf("không invalidation: có replica trả ETag cũ > %.0f ms sau khi dữ liệu đổi; có invalidation: không replica nào đang nghe như vậy, replica lỡ thông báo bắt kịp trong burst TTL + 100 ms", bound),
+			Text: "độ trễ invalidation của một cache nằm trong process có thể dài bằng TTL của nó; báo thay đổi cho mọi replica kéo độ trễ xuống còn vài mili giây, và replica lỡ mất thông báo thì vẫn chỉ trễ tối đa một TTL",
 		}}
+	stale.Tolerate("without invalidation some replica serves the old ETag %s ms after the change; with it no listening replica does, and the replica that missed it catches up within the burst TTL + %s ms",
+		"không invalidation: có replica trả ETag cũ %s ms sau khi dữ liệu đổi; có invalidation: không replica nào đang nghe như vậy, replica lỡ thông báo bắt kịp trong burst TTL + %s ms",
+		course.Above(bound), missedSlackMS)
 	copies := func(x *result.Run) float64 { return extra(x, "copies_per_item") }
 	if one != nil && rr != nil && copies(one) > 0 {
 		x := copies(rr) / copies(one)
 		dilution.Measure("copies per item: 1 replica %.2f, %d round-robin %.2f (×%.1f); Redis loads per TTL window %.0f → %.0f; Redis GETs/request %.3f → %.3f",
 			"số bản sao mỗi item: 1 replica %.2f, %d replica round-robin %.2f (×%.1f); số lần load từ Redis mỗi khung TTL %.0f → %.0f; Redis GET mỗi request %.3f → %.3f",
 			copies(one), n, copies(rr), x, extra(one, "redis_loads_per_ttl"), extra(rr, "redis_loads_per_ttl"), extra(one, "redis_gets_per_req"), extra(rr, "redis_gets_per_req"))
-		dilution.Reproduced = result.Verdict(one.Errors == 0 && rr.Errors == 0 && x >= 2)
+		dilution.Reproduced = result.Verdict(one.Errors == 0 && rr.Errors == 0 && diluted.Holds(x))
 	}
 	if one != nil && hash != nil && copies(one) > 0 {
 		x := copies(hash) / copies(one)
 		restore.Measure("copies per item: 1 replica %.2f, %d hashed %.2f (×%.1f); Redis loads per TTL window %.0f; busiest replica's share %.0f%% (even: %.0f%%)",
 			"số bản sao mỗi item: 1 replica %.2f, %d replica theo hash %.2f (×%.1f); số lần load từ Redis mỗi khung TTL %.0f; replica bận nhất nhận %.0f%% (chia đều: %.0f%%)",
 			copies(one), n, copies(hash), x, extra(hash, "redis_loads_per_ttl"), 100*busiest(hash, n), 100/float64(n))
-		restore.Reproduced = result.Verdict(one.Errors == 0 && hash.Errors == 0 && x <= 1.5)
+		restore.Reproduced = result.Verdict(one.Errors == 0 && hash.Errors == 0 && restored.Holds(x))
 	}
 	ttl, ps := find(r, course.StaleTTL), find(r, course.StalePubSub)
 	if ttl != nil && ps != nil && extra(ps, "changes") > 0 {
-		slack := extra(ps, "burst_ttl_ms") + 100
+		slack := extra(ps, "burst_ttl_ms") + float64(missedSlackMS)
 		stale.Measure("old ETag served after a change: without invalidation up to %.0f ms (mean %.0f); with pub/sub up to %.1f ms (mean %.1f) on the listening replicas, %.0f ms on the one that missed the announcements (burst TTL %.0f ms); forgets per change %.1f",
 			"ETag cũ vẫn được trả sau một thay đổi: không có invalidation tới %.0f ms (trung bình %.0f); có pub/sub tới %.1f ms (trung bình %.1f) ở các replica đang lắng nghe, %.0f ms ở replica lỡ mất thông báo (burst TTL %.0f ms); số key bị xóa khỏi cache mỗi thay đổi %.1f",
 			extra(ttl, "stale_ms_max"), extra(ttl, "stale_ms_mean"), extra(ps, "stale_ms_max"), extra(ps, "stale_ms_mean"), extra(ps, "stale_missed_ms_max"), extra(ps, "burst_ttl_ms"), extra(ps, "forgets_per_change"))
-		stale.Reproduced = result.Verdict(ttl.Errors == 0 && ps.Errors == 0 && extra(ttl, "stale_ms_max") > bound &&
-			extra(ps, "stale_ms_max") <= bound && extra(ps, "stale_missed_ms_max") <= slack)
+		stale.Reproduced = result.Verdict(ttl.Errors == 0 && ps.Errors == 0 && course.Above(bound).Holds(extra(ttl, "stale_ms_max")) &&
+			course.AtMost(bound).Holds(extra(ps, "stale_ms_max")) && extra(ps, "stale_missed_ms_max") <= slack)
 	}
 	return []result.Claim{dilution, restore, stale}
 }
