@@ -25,7 +25,10 @@ const slideFigures = "slides/img/generated"
 // figures the slide decks include.
 func runReport(_ context.Context, cfg cli.Config, args []string) error {
 	fs := flag.NewFlagSet("report", flag.ExitOnError)
-	ref := fs.Bool("ref", os.Getenv("REF") == "1", "draw the reference runs (results/reference) and the slides' figures")
+	ref := fs.Bool("ref", false, "draw the reference runs (results/reference) and the slides' figures")
+	if err := setFromVars(fs, varFlag{"ref", "REF", os.Getenv("REF")}); err != nil {
+		return err
+	}
 	_ = fs.Parse(args)
 
 	runs, err := loadStepRuns(*ref)
