@@ -183,6 +183,8 @@ type readMark struct {
 	at         time.Time
 }
 
+// markReads is where the drill stands now: a scrape of the server, and
+// the clients' tallies.
 func markReads(ctx context.Context, dr *drive) (readMark, error) {
 	c, err := proc.Scrape(ctx, dr.srv.Target)
 	return readMark{c, dr.load.Requests.Load(), dr.load.Rejected.Load() + dr.load.ServerErrs.Load(), time.Now()}, err
