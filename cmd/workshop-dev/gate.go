@@ -352,39 +352,11 @@ func prove(vs []*variant, workers int, hold <-chan struct{}, do stages) {
 			}
 		})
 	}
-	go func() {
-		<-hold // the databases are someone else's until then
-		for v := range services {
-			v.full, v.ranFull = do.timed(v, false, 2), true
-			judged(v)
-		}
-	}()
+	go do.servicePasses(hold, services, judged)
 	go func() {
 		quiet.Wait()
 		close(again)
-		stop := do.hog()
-		defer stop()
-		// As on the quiet machine: `workers` -short passes at a time, the
-		// service passes one at a time beside them.
-		busyServices := make(chan *variant, len(vs))
-		var shortsDone sync.WaitGroup
-		for range workers {
-			shortsDone.Go(func() {
-				for v := range again {
-					v.busy, v.ranBusy = do.timed(v, true, 3), true
-					if v.busy.passed && len(v.step.ServiceTests) > 0 {
-						busyServices <- v
-					} else {
-						close(v.done)
-					}
-				}
-			})
-		}
-		go func() { shortsDone.Wait(); close(busyServices) }()
-		for v := range busyServices {
-			v.busy = do.timed(v, false, 3)
-			close(v.done)
-		}
+		do.busyPasses(again, len(vs), workers)
 	}()
 	go func() {
 		for i := range vs {
@@ -394,6 +366,45 @@ func prove(vs []*variant, workers int, hold <-chan struct{}, do stages) {
 		wg.Wait()
 		close(services)
 	}()
+}
+
+// servicePasses runs the service pass of each variant in services, one at
+// a time, once hold is closed (the databases are someone else's until then),
+// and hands it to judged.
+func (do stages) servicePasses(hold <-chan struct{}, services <-chan *variant, judged func(*variant)) {
+	<-hold
+	for v := range services {
+		v.full, v.ranFull = do.timed(v, false, 2), true
+		judged(v)
+	}
+}
+
+// busyPasses runs the right answers in again (at most n of them) both
+// passes once more beside do.hog's busy loops, as on the quiet machine:
+// `workers` -short passes at a time, the service passes one at a time
+// beside them. Each variant's done is closed when its last pass is in.
+func (do stages) busyPasses(again <-chan *variant, n, workers int) {
+	stop := do.hog()
+	defer stop()
+	busyServices := make(chan *variant, n)
+	var shortsDone sync.WaitGroup
+	for range workers {
+		shortsDone.Go(func() {
+			for v := range again {
+				v.busy, v.ranBusy = do.timed(v, true, 3), true
+				if v.busy.passed && len(v.step.ServiceTests) > 0 {
+					busyServices <- v
+				} else {
+					close(v.done)
+				}
+			}
+		})
+	}
+	go func() { shortsDone.Wait(); close(busyServices) }()
+	for v := range busyServices {
+		v.busy = do.timed(v, false, 3)
+		close(v.done)
+	}
 }
 
 // busyLoops spins a goroutine on every CPU the gate may use until stop is

@@ -69,11 +69,15 @@ func runHandout(ctx context.Context, cfg cli.Config, args []string) error {
 	}
 	defer os.RemoveAll(profile)
 
-	jobs := map[string]string{}
-	for _, d := range decks {
-		jobs[d] = filepath.Join(out, strings.TrimSuffix(filepath.Base(d), ".slide")+".pdf")
+	if err := printCheatSheet(ctx, browser, profile, out); err != nil {
+		return err
 	}
-	jobs[all] = filepath.Join(out, "peakload.pdf")
+	return printDecks(ctx, browser, profile, p.url, decks, all, out)
+}
+
+// printCheatSheet prints the learner's one-page cheat sheet into out, and
+// warns when it no longer fits on one page.
+func printCheatSheet(ctx context.Context, browser, profile, out string) error {
 	sheet, err := writeCheatSheet(out)
 	if err != nil {
 		return err
@@ -87,13 +91,24 @@ func runHandout(ctx context.Context, cfg cli.Config, args []string) error {
 	default:
 		fmt.Printf("wrote %s (the learner's one page)\n", sheetPDF)
 	}
+	return nil
+}
+
+// printDecks prints each deck, as present serves it at url, into out: one
+// page per slide (a page count that differs says a slide overflows); then
+// all, every deck combined, as peakload.pdf.
+func printDecks(ctx context.Context, browser, profile, url string, decks []string, all, out string) error {
 	for _, d := range append(decks, all) {
+		pdf := filepath.Join(out, strings.TrimSuffix(filepath.Base(d), ".slide")+".pdf")
+		if d == all {
+			pdf = filepath.Join(out, "peakload.pdf")
+		}
 		rel, _ := filepath.Rel("slides", d) // present serves slides/ at its root
-		pages, err := printPDF(ctx, browser, profile, p.url+"/"+filepath.ToSlash(rel), jobs[d])
+		pages, err := printPDF(ctx, browser, profile, url+"/"+filepath.ToSlash(rel), pdf)
 		if err != nil {
 			return fmt.Errorf("%s: %w", d, err)
 		}
-		fmt.Printf("wrote %s (%d pages)\n", jobs[d], pages)
+		fmt.Printf("wrote %s (%d pages)\n", pdf, pages)
 		if slides, err := countSlides(d); err == nil && pages != slides {
 			fmt.Printf("  warning: %d slides (title and closing included) but %d pages: a slide overflows, and is cut on screen\n", slides, pages)
 		}

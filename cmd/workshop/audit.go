@@ -79,7 +79,9 @@ func auditFlags() (*flag.FlagSet, *serviceFlags, *audit.Config, error) {
 	fs.SetOutput(os.Stdout)
 	fs.Usage = func() { auditUsage(os.Stdout, fs) }
 	var svc serviceFlags
-	svc.register(fs, messages.T("audit.flag.url"), messages.T("audit.flag.metrics"), messages.T("audit.flag.allow_remote"))
+	if err := svc.register(fs, messages.T("audit.flag.url"), messages.T("audit.flag.metrics"), messages.T("audit.flag.allow_remote")); err != nil {
+		return nil, nil, nil, err
+	}
 	var c audit.Config
 	fs.StringVar(&c.Post, "post", os.Getenv("POST"), messages.T("audit.flag.post"))
 	fs.StringVar(&c.ColdPath, "cold", os.Getenv("COLD"), messages.T("audit.flag.cold"))
@@ -88,17 +90,12 @@ func auditFlags() (*flag.FlagSet, *serviceFlags, *audit.Config, error) {
 	fs.IntVar(&c.Cold, "n", 50, messages.T("audit.flag.n"))
 	fs.DurationVar(&c.SlowlorisBound, "slowloris", 10*time.Second, messages.T("audit.flag.slowloris"))
 	fs.DurationVar(&c.Burst, "burst", 3*time.Second, messages.T("audit.flag.burst"))
-	fs.BoolVar(&c.BurstPost, "burst-post", os.Getenv("BURST_POST") == "1", messages.T("audit.flag.burst_post"))
+	fs.BoolVar(&c.BurstPost, "burst-post", false, messages.T("audit.flag.burst_post"))
 	fs.StringVar(&c.Body, "body", os.Getenv("BODY"), messages.T("audit.flag.body"))
-	for _, v := range []struct{ flag, variable, value string }{
-		{"n", "COLD_N", os.Getenv("COLD_N")}, {"slowloris", "SLOWLORIS", os.Getenv("SLOWLORIS")}, {"burst", "BURST", os.Getenv("BURST")},
-	} {
-		if v.value == "" {
-			continue
-		}
-		if err := fs.Set(v.flag, v.value); err != nil {
-			return nil, nil, nil, errors.New(messages.T("audit.bad_variable", v.variable, v.value, err))
-		}
+	err := setFromVars(fs, varFlag{"n", "COLD_N", os.Getenv("COLD_N")}, varFlag{"slowloris", "SLOWLORIS", os.Getenv("SLOWLORIS")},
+		varFlag{"burst", "BURST", os.Getenv("BURST")}, varFlag{"burst-post", "BURST_POST", os.Getenv("BURST_POST")})
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	return fs, &svc, &c, nil
 }

@@ -342,16 +342,7 @@ func runtimes() map[string]string {
 // (step 9's "yours" before the exercise is written) skips its rows, said
 // in a note.
 func measureAll(ctx context.Context, cfg cli.Config, step scenario.Step, env scenario.Env, o load.Options, srvs *servers, dir string, res *result.Result) error {
-	rounds := max(step.Rounds, 1)
-	switch {
-	case cfg.Runs > 0:
-		rounds = cfg.Runs
-	case env.Quick:
-		rounds = 1 // a smoke test: interleaving is for measurements (RUNS=N still asks for it)
-	}
-	if cfg.Runs == 0 && rounds > 1 && cfg.Duration == 0 && o.Iterations == 0 {
-		o.Duration /= time.Duration(rounds) // step 9: the same time per row, in interleaved rounds
-	}
+	rounds := benchRounds(cfg, step, env, &o)
 	best := step.Rounds > 1 // step 9 keeps each row's fastest round; RUNS=N rows are medians
 	res.Params["rounds"] = rounds
 	if best && rounds > 1 {
@@ -386,27 +377,9 @@ func measureAll(ctx context.Context, cfg cli.Config, step scenario.Step, env sce
 			if err != nil {
 				return fmt.Errorf("%s: %w", v.Name, err)
 			}
-			o.Target, o.Counters = srv.Target, nil
-			var counted *servicestats.Reader
-			if v.Original != nil { // no /metrics of ours: counted at the databases
-				uses := srvs.uses
-				uses.Events = v.Settle // a write row: what it persisted
-				if counted, err = servicestats.Open(ctx, srv.Pid(), srvs.eps, uses); err != nil {
-					return errors.Join(fmt.Errorf("%s: %w", v.Name, err), srv.Stop())
-				}
-				o.Counters = counted.Read
-			}
-			r, err := load.Measure(ctx, o, v, srvs.plan, dir)
-			if counted != nil {
-				counted.Close()
-				r.CountedAt = "services"
-			}
-			r.ServerPeakRSSMB = srv.PeakRSSMB()
-			if own {
-				err = errors.Join(err, srv.Stop())
-			}
+			r, err := srvs.measureOn(ctx, o, v, srv, own, dir)
 			if err != nil {
-				return fmt.Errorf("%s: %w\nserver log:\n%s", v.Name, err, srv.Log(10))
+				return err
 			}
 			all[round-1] = append(all[round-1], r)
 		}
@@ -416,6 +389,53 @@ func measureAll(ctx context.Context, cfg cli.Config, step scenario.Step, env sce
 		res.Rounds = all
 	}
 	return nil
+}
+
+// benchRounds is how many interleaved rounds the bench measures: RUNS=N,
+// else one in a smoke test, else the step's. Step 9's rounds share its
+// window, so o.Duration becomes one round's share.
+func benchRounds(cfg cli.Config, step scenario.Step, env scenario.Env, o *load.Options) int {
+	rounds := max(step.Rounds, 1)
+	switch {
+	case cfg.Runs > 0:
+		rounds = cfg.Runs
+	case env.Quick:
+		rounds = 1 // a smoke test: interleaving is for measurements (RUNS=N still asks for it)
+	}
+	if cfg.Runs == 0 && rounds > 1 && cfg.Duration == 0 && o.Iterations == 0 {
+		o.Duration /= time.Duration(rounds) // step 9: the same time per row, in interleaved rounds
+	}
+	return rounds
+}
+
+// measureOn measures row v on srv and stops srv when it is the row's own.
+// A source's original serves no /metrics of ours: its counters are read at
+// the databases instead.
+func (s *servers) measureOn(ctx context.Context, o load.Options, v load.Variant, srv *proc.Proc, own bool, dir string) (result.Run, error) {
+	o.Target, o.Counters = srv.Target, nil
+	var counted *servicestats.Reader
+	if v.Original != nil {
+		uses := s.uses
+		uses.Events = v.Settle // a write row: what it persisted
+		var err error
+		if counted, err = servicestats.Open(ctx, srv.Pid(), s.eps, uses); err != nil {
+			return result.Run{}, errors.Join(fmt.Errorf("%s: %w", v.Name, err), srv.Stop())
+		}
+		o.Counters = counted.Read
+	}
+	r, err := load.Measure(ctx, o, v, s.plan, dir)
+	if counted != nil {
+		counted.Close()
+		r.CountedAt = "services"
+	}
+	r.ServerPeakRSSMB = srv.PeakRSSMB()
+	if own {
+		err = errors.Join(err, srv.Stop())
+	}
+	if err != nil {
+		return result.Run{}, fmt.Errorf("%s: %w\nserver log:\n%s", v.Name, err, srv.Log(10))
+	}
+	return r, nil
 }
 
 // judgeAndWrite judges the claims, prints the table and writes the results file.

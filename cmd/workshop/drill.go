@@ -60,32 +60,13 @@ func writeDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err er
 		return err
 	}
 	defer mongo.Close()
-	p := params.Load()
 	d := drill.Writes{
 		Mongo: mongo, Clients: 50, Phase: 3 * time.Second, KillMongo: true, Progress: os.Stderr,
 		Server: func(ctx context.Context, url string) (*proc.Proc, error) {
 			return proc.StartServer(ctx, bin, append(sc.Endpoints().Env(), "PEAKLOAD_MONGO_URL="+url), result.CPUPlan{}, filepath.Join(dir, "server.log"))
 		},
 	}
-	route := "POST /events/bulk"
-	if step.N == 6 {
-		d.Idempotent, d.Guard = true, "retried events already stored: the _id set at accept time makes them no-ops"
-		d.Poison = &drill.Poison{Orders: 50, Route: "/events/bulk"}
-		d.Request = func(*rand.Rand) (string, string, string) { return "POST", "/events/bulk", string(p.Event) }
-		d.Persisted = func(ctx context.Context, url string) (int64, error) {
-			return withStore(ctx, url, func(s *events.Store) (int64, error) { return s.Count(ctx) })
-		}
-	} else {
-		route = "POST /counters/reduce/:id"
-		d.Idempotent, d.Guard = true, "increments of a retried flush already applied: the batch number in each counter makes them no-ops"
-		skew := scenario.Env{Params: p}.Skew()
-		d.Request = func(r *rand.Rand) (string, string, string) {
-			return "POST", fmt.Sprintf("/counters/reduce/likes-%d", skew.Pick(r)), ""
-		}
-		d.Persisted = func(ctx context.Context, url string) (int64, error) {
-			return withStore(ctx, url, func(s *events.Store) (int64, error) { return s.Counters().Variant("reduce").Sum(ctx) })
-		}
-	}
+	route := writeTraffic(&d, step, params.Load())
 	fmt.Fprintf(os.Stderr, "step %d drill — %s, %s, on a private %s (server log: %s)\n",
 		step.N, route, who(cfg), sc.MongoDescription(sc.ResolveKind(), messages.Current()), filepath.Join(dir, "server.log"))
 	rep, err := d.Run(ctx)
@@ -112,6 +93,30 @@ func writeDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err er
 		return fmt.Errorf("the drill failed: persisted %d + dead-lettered %d, accepted %d, other 5xx %d", rep.Persisted, rep.DeadLettered, rep.Accepted, rep.ServerErrors)
 	}
 	return nil
+}
+
+// writeTraffic sets what d's clients send and how what they were told was
+// accepted is counted in the database: step 6's events (and its poison
+// phase), step 7's counter increments. It returns the route, for the report.
+func writeTraffic(d *drill.Writes, step scenario.Step, p params.Params) (route string) {
+	if step.N == 6 {
+		d.Idempotent, d.Guard = true, "retried events already stored: the _id set at accept time makes them no-ops"
+		d.Poison = &drill.Poison{Orders: 50, Route: "/events/bulk"}
+		d.Request = func(*rand.Rand) (string, string, string) { return "POST", "/events/bulk", string(p.Event) }
+		d.Persisted = func(ctx context.Context, url string) (int64, error) {
+			return withStore(ctx, url, func(s *events.Store) (int64, error) { return s.Count(ctx) })
+		}
+		return "POST /events/bulk"
+	}
+	d.Idempotent, d.Guard = true, "increments of a retried flush already applied: the batch number in each counter makes them no-ops"
+	skew := scenario.Env{Params: p}.Skew()
+	d.Request = func(r *rand.Rand) (string, string, string) {
+		return "POST", fmt.Sprintf("/counters/reduce/likes-%d", skew.Pick(r)), ""
+	}
+	d.Persisted = func(ctx context.Context, url string) (int64, error) {
+		return withStore(ctx, url, func(s *events.Store) (int64, error) { return s.Counters().Variant("reduce").Sum(ctx) })
+	}
+	return "POST /counters/reduce/:id"
 }
 
 func withStore(ctx context.Context, url string, f func(*events.Store) (int64, error)) (int64, error) {

@@ -20,9 +20,12 @@ import (
 func runProbe(ctx context.Context, settings cli.Config, args []string) error {
 	fs := flag.NewFlagSet("probe", flag.ContinueOnError)
 	var svc serviceFlags
-	svc.register(fs, "the service's URL, e.g. http://127.0.0.1:8080/items/1",
+	err := svc.register(fs, "the service's URL, e.g. http://127.0.0.1:8080/items/1",
 		"the service's Prometheus metrics URL, scraped at the window's edges",
 		"load a host that is not this machine (yours, and only yours)")
+	if err != nil {
+		return err
+	}
 	requests := fs.String("requests", os.Getenv("REQUESTS"), "a file of requests, one JSON object a line: {\"method\":\"POST\",\"path\":\"/x\",\"headers\":{},\"body\":\"…\"}")
 	perReq := fs.String("per-request", os.Getenv("PER_REQUEST"), "counters to divide by requests: comma-separated regular expressions over metric names")
 	if err := fs.Parse(args); err != nil {

@@ -15,6 +15,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/metrics"
 )
 
@@ -61,11 +62,25 @@ const MemoryItems = 10_000
 // Open connects to PostgreSQL with every query counted at the driver, with
 // PEAKLOAD_PG_POOL connections (default DefaultPool).
 func Open(ctx context.Context, url string) (*Store, error) {
-	n, err := strconv.Atoi(os.Getenv("PEAKLOAD_PG_POOL"))
-	if err != nil || n <= 0 {
-		n = DefaultPool
+	n, err := poolSize(os.Getenv("PEAKLOAD_PG_POOL"))
+	if err != nil {
+		return nil, err
 	}
 	return OpenPool(ctx, url, n)
+}
+
+// poolSize reads PEAKLOAD_PG_POOL's value: "" is DefaultPool, anything but
+// a positive count an error naming the variable — a default in its place
+// would measure another pool than the one the learner asked about.
+func poolSize(v string) (int, error) {
+	if v == "" {
+		return DefaultPool, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return 0, errors.New(messages.T("bench.bad_count", "PEAKLOAD_PG_POOL", v))
+	}
+	return n, nil
 }
 
 // OpenPool is Open with a pool of conns connections (step 9 varies it).

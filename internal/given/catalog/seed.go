@@ -68,6 +68,21 @@ func Seed(ctx context.Context, pool *pgxpool.Pool, size Size, log func(string, .
 	if _, err := tx.Exec(ctx, schema); err != nil {
 		return fmt.Errorf("seed: create schema: %w", err)
 	}
+	if err := copyTables(ctx, tx, size, log); err != nil {
+		return err
+	}
+	if err := tx.Commit(ctx); err != nil {
+		return fmt.Errorf("seed: commit: %w", err)
+	}
+	if err := buildIndexes(ctx, conn, size, log); err != nil {
+		return err
+	}
+	log("%s", messages.T("seed.done", time.Since(start).Seconds()))
+	return nil
+}
+
+// copyTables loads every table with COPY, in tx, the one that created them.
+func copyTables(ctx context.Context, tx pgx.Tx, size Size, log func(string, ...any)) error {
 	g := newGenerator(DefaultSeed)
 	for _, load := range []struct {
 		table string
@@ -92,10 +107,13 @@ func Seed(ctx context.Context, pool *pgxpool.Pool, size Size, log func(string, .
 		}
 		log("%s", messages.T("seed.table", load.table, n, time.Since(t).Seconds()))
 	}
-	if err := tx.Commit(ctx); err != nil {
-		return fmt.Errorf("seed: commit: %w", err)
-	}
-	t := time.Now()
+	return nil
+}
+
+// buildIndexes adds the keys and indexes once the rows are in, then
+// records the catalogue as seeded.
+func buildIndexes(ctx context.Context, conn *pgxpool.Conn, size Size, log func(string, ...any)) error {
+	start := time.Now()
 	log("%s", messages.T("seed.indexing"))
 	for _, stmt := range []string{
 		"ALTER TABLE categories ADD PRIMARY KEY (id)",
@@ -117,8 +135,7 @@ func Seed(ctx context.Context, pool *pgxpool.Pool, size Size, log func(string, .
 			log("    %-22.22s %5.1fs", stmt, d.Seconds())
 		}
 	}
-	log("%s", messages.T("seed.indexed", time.Since(t).Seconds()))
-	log("%s", messages.T("seed.done", time.Since(start).Seconds()))
+	log("%s", messages.T("seed.indexed", time.Since(start).Seconds()))
 	return nil
 }
 

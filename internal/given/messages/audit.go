@@ -145,7 +145,6 @@ var auditLines = []struct{ key, en, vi string }{
 		"cách dùng: make audit URL=http://127.0.0.1:8080/path [POST=/route] [METRICS=url QUERIES=tên] [COLD=/path CHANGE='POST /path'] [COLD_N= SLOWLORIS= BURST= BURST_POST=1 BODY=] [ALLOW_REMOTE=1]"},
 	{"audit.flags", "make variable, the CLI's flag (workshop audit -h), its default, what it sets:\n",
 		"biến của make, flag tương ứng của CLI (workshop audit -h), giá trị mặc định, nó đặt gì:\n"},
-	{"audit.bad_variable", "%s=%s: %v", "%s=%s: %v"},
 	{"audit.flag.url", "a GET route of the service, e.g. http://127.0.0.1:8080/items/1",
 		"một route GET của service, ví dụ http://127.0.0.1:8080/items/1"},
 	{"audit.flag.metrics", "the service's Prometheus metrics URL (its CPU for the burst; QUERIES= for the cold key)",

@@ -189,6 +189,7 @@ var en = map[string]string{
 	"bench.bad_duration":     "DURATION=%q: want a duration like 10s",
 	"bench.bad_tool":         "unknown TOOL=%q (want go, wrk or k6)",
 	"config.bad_port":        "%s=%q: want a port number from 1 to 65535",
+	"config.bad_variable":    "%s=%s: %v",
 	"config.bad_runs":        "RUNS=%q: want a number of rounds from 1 to 20",
 	"config.bad_arrival":     "ARRIVAL=%q: want rate (an open loop at RATE req/s) or closed",
 	"config.rate_needs_open": "RATE is the open loop's schedule: add ARRIVAL=rate",

@@ -177,6 +177,7 @@ var vi = map[string]string{
 	"bench.bad_duration":     "DURATION=%q: cần một khoảng thời gian, ví dụ 10s",
 	"bench.bad_tool":         "TOOL=%q không hợp lệ (cần go, wrk hoặc k6)",
 	"config.bad_port":        "%s=%q: cần số cổng từ 1 đến 65535",
+	"config.bad_variable":    "%s=%s: %v",
 	"config.bad_runs":        "RUNS=%q: cần số vòng từ 1 đến 20",
 	"config.bad_arrival":     "ARRIVAL=%q: cần rate (tải vòng hở, RATE req/s) hoặc closed",
 	"config.rate_needs_open": "RATE là lịch gửi của tải vòng hở: thêm ARRIVAL=rate",

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"github.com/peakload/workshop/internal/given/messages"
@@ -131,13 +130,9 @@ func ownDirs() []string {
 
 // allStacks is every goroutine's stack, as a panic prints them.
 func allStacks() string {
-	buf := make([]byte, 1<<16)
-	for {
-		if n := runtime.Stack(buf, true); n < len(buf) {
-			return string(buf[:n])
-		}
-		buf = make([]byte, 2*len(buf))
-	}
+	dump.Lock()
+	defer dump.Unlock()
+	return string(dumpStacks())
 }
 
 // parseStacks reads a runtime.Stack dump and keeps each goroutine but the

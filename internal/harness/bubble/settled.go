@@ -27,6 +27,18 @@ var dump = struct {
 	buf []byte
 }{buf: make([]byte, 1<<16)}
 
+// dumpStacks is every goroutine's stack, the caller's first, read into
+// dump.buf (grown until they fit): the caller holds dump's lock while it
+// reads them.
+func dumpStacks() []byte {
+	for {
+		if n := runtime.Stack(dump.buf, true); n < len(dump.buf) {
+			return dump.buf[:n]
+		}
+		dump.buf = make([]byte, 2*len(dump.buf))
+	}
+}
+
 // Settled says whether every goroutine but the caller whose stack holds
 // match ("" for all of them) waits for something: a channel, a lock, a
 // WaitGroup, I/O. One running, runnable, in a system call or sleeping may
@@ -42,14 +54,8 @@ func Quiet() bool { return settled("", true) }
 func settled(match string, ioGoes bool) bool {
 	dump.Lock()
 	defer dump.Unlock()
-	n := 0
-	for {
-		if n = runtime.Stack(dump.buf, true); n < len(dump.buf) {
-			break
-		}
-		dump.buf = make([]byte, 2*len(dump.buf))
-	}
-	blocks := bytes.Split(dump.buf[:n], []byte("\n\n"))
+	stacks := dumpStacks()
+	blocks := bytes.Split(stacks, []byte("\n\n"))
 	for _, b := range blocks[1:] { // [0] is the caller's
 		if match != "" && !bytes.Contains(b, []byte(match)) {
 			continue
@@ -123,16 +129,10 @@ func Stalled(t testing.TB, limit time.Duration, awaited string) {
 func Locked() bool {
 	dump.Lock()
 	defer dump.Unlock()
-	n := 0
-	for {
-		if n = runtime.Stack(dump.buf, true); n < len(dump.buf) {
-			break
-		}
-		dump.buf = make([]byte, 2*len(dump.buf))
-	}
+	stacks := dumpStacks()
 	newest, locked, moving := 0, map[int]bool{}, map[int]bool{}
 	caller := true
-	for line := range bytes.Lines(dump.buf[:n]) {
+	for line := range bytes.Lines(stacks) {
 		if !bytes.HasPrefix(line, []byte("goroutine ")) {
 			continue
 		}

@@ -125,72 +125,95 @@ func (d Reads) Run(ctx context.Context) (ReadReport, error) {
 		return rep, err
 	}
 	defer dr.stop(ctx)
-	srv, watch, series, load := dr.srv, dr.watch, dr.series, dr.load
 	sleep(ctx, d.Phase/2) // warm the cache before the first phase counts
-	series.Mark("start")
-	mark := func() (proc.Counters, int64, int64, time.Time, error) {
-		c, err := proc.Scrape(ctx, srv.Target)
-		return c, load.Requests.Load(), load.Rejected.Load() + load.ServerErrs.Load(), time.Now(), err
-	}
-	phase := func(name string, c0 proc.Counters, n0, e0 int64, t0 time.Time) error {
-		c1, n1, e1, t1, err := mark()
+	dr.series.Mark("start")
+	// phase measures from m0 until now, as the phase called name.
+	phase := func(name string, m0 readMark) error {
+		m1, err := markReads(ctx, dr)
 		if err != nil {
 			return err
 		}
-		served := proc.Delta(c0, c1, "peakload_http_requests_total")
-		per := func(key string) float64 {
-			if served == 0 {
-				return 0
-			}
-			return proc.Delta(c0, c1, key) / served
-		}
-		hit := proc.Delta(c0, c1, "peakload_cache_lookups_total{result=hit,tier=redis}")
-		miss := proc.Delta(c0, c1, "peakload_cache_lookups_total{result=miss,tier=redis}")
-		p := ReadPhase{Name: name, Seconds: t1.Sub(t0).Seconds(), Requests: n1 - n0, ServerErrors: e1 - e0,
-			FailOpenPerReq: per("peakload_cache_fail_open_total"), DBQPerReq: per("peakload_db_queries_total")}
-		if hit+miss > 0 {
-			p.RedisHitRatio = hit / (hit + miss)
-		}
-		rep.Phases = append(rep.Phases, p)
+		rep.Phases = append(rep.Phases, readPhase(name, m0, m1))
 		return nil
 	}
 	say("load: %d clients on the cached route", d.Clients)
-	c0, n0, e0, t0, err := mark()
+	m0, err := markReads(ctx, dr)
 	if err != nil {
 		return rep, err
 	}
 	sleep(ctx, d.Phase)
-	if err := phase("Redis up", c0, n0, e0, t0); err != nil {
+	if err := phase("Redis up", m0); err != nil {
 		return rep, err
 	}
 	say("Redis stopped")
-	series.Event("Redis stopped")
+	dr.series.Event("Redis stopped")
 	d.Redis.Stop()
-	c0, n0, e0, t0, _ = mark()
+	m0, _ = markReads(ctx, dr)
 	sleep(ctx, d.Phase)
-	if err := phase("Redis down", c0, n0, e0, t0); err != nil {
+	if err := phase("Redis down", m0); err != nil {
 		return rep, err
 	}
 	if err := d.Redis.Start(ctx); err != nil {
 		return rep, err
 	}
-	c0, n0, e0, t0, _ = mark()
-	hits := c0["peakload_cache_lookups_total{result=hit,tier=redis}"]
+	m0, _ = markReads(ctx, dr)
 	say("Redis started again (empty)")
-	series.Event("Redis started (empty)")
-	if took, ok := watch.Until(func(c proc.Counters) bool {
-		return c["peakload_cache_lookups_total{result=hit,tier=redis}"] > hits
-	}, 30*time.Second); ok {
+	dr.series.Event("Redis started (empty)")
+	if took, ok := firstRedisHit(dr.watch, m0); ok {
 		rep.Recover = took
 		say("first Redis hit %.2f s after the restart", took.Seconds())
 	}
-	sleep(ctx, d.Phase-time.Since(t0))
-	if err := phase("Redis back", c0, n0, e0, t0); err != nil {
+	sleep(ctx, d.Phase-time.Since(m0.at))
+	if err := phase("Redis back", m0); err != nil {
 		return rep, err
 	}
-	series.Mark("end")
-	rep.Series = series.Finish(ctx)
+	dr.series.Mark("end")
+	rep.Series = dr.series.Finish(ctx)
 	return rep, nil
+}
+
+// redisHits is the counter of reads Redis answered.
+const redisHits = "peakload_cache_lookups_total{result=hit,tier=redis}"
+
+// readMark is where a phase starts or ends: the server's counters, the
+// requests the clients sent and the errors they got, and when.
+type readMark struct {
+	c          proc.Counters
+	sent, errs int64
+	at         time.Time
+}
+
+// markReads is where the drill stands now: a scrape of the server, and
+// the clients' tallies.
+func markReads(ctx context.Context, dr *drive) (readMark, error) {
+	c, err := proc.Scrape(ctx, dr.srv.Target)
+	return readMark{c, dr.load.Requests.Load(), dr.load.Rejected.Load() + dr.load.ServerErrs.Load(), time.Now()}, err
+}
+
+// readPhase is what happened between m0 and m1, per request served.
+func readPhase(name string, m0, m1 readMark) ReadPhase {
+	served := proc.Delta(m0.c, m1.c, "peakload_http_requests_total")
+	per := func(key string) float64 {
+		if served == 0 {
+			return 0
+		}
+		return proc.Delta(m0.c, m1.c, key) / served
+	}
+	hit := proc.Delta(m0.c, m1.c, redisHits)
+	miss := proc.Delta(m0.c, m1.c, "peakload_cache_lookups_total{result=miss,tier=redis}")
+	p := ReadPhase{Name: name, Seconds: m1.at.Sub(m0.at).Seconds(), Requests: m1.sent - m0.sent, ServerErrors: m1.errs - m0.errs,
+		FailOpenPerReq: per("peakload_cache_fail_open_total"), DBQPerReq: per("peakload_db_queries_total")}
+	if hit+miss > 0 {
+		p.RedisHitRatio = hit / (hit + miss)
+	}
+	return p
+}
+
+// firstRedisHit waits (up to 30 s) for the restarted, empty Redis to answer
+// a read: the first hit counted after m0.
+func firstRedisHit(watch *Watch, m0 readMark) (time.Duration, bool) {
+	hits := m0.c[redisHits]
+	return watch.Until(func(c proc.Counters) bool { return c[redisHits] > hits }, 30*time.Second)
 }
 
 // Print writes the phases as a table and the verdict.

@@ -83,25 +83,9 @@ func (d Writes) Run(ctx context.Context) (Report, error) {
 	say("load: %d clients", d.Clients)
 	sleep(ctx, d.Phase)
 	if d.KillMongo {
-		say("MongoDB killed (SIGKILL) — %d accepted so far", load.Accepted.Load())
-		t0 := time.Now()
-		series.Event("MongoDB killed")
-		d.Mongo.Kill()
-		sleep(ctx, d.Phase)
-		if err := d.Mongo.Start(ctx); err != nil {
-			return rep, fmt.Errorf("restart MongoDB: %w", err)
+		if err := d.killMongo(ctx, dr, &rep, say); err != nil {
+			return rep, err
 		}
-		rep.MongoDown = time.Since(t0)
-		series.Event("MongoDB restarted")
-		persisted := watch.Last()["peakload_events_persisted_total"]
-		say("MongoDB restarted after %.1f s — %d accepted, %d told to retry later", rep.MongoDown.Seconds(), load.Accepted.Load(), load.Rejected.Load())
-		if took, ok := watch.Until(func(c proc.Counters) bool { return c["peakload_events_persisted_total"] > persisted }, 30*time.Second); ok {
-			rep.Recover = took
-			say("writes flowing again %.1f s after the restart", took.Seconds())
-		} else {
-			say("no write persisted within 30 s of the restart")
-		}
-		sleep(ctx, d.Phase)
 	}
 	var poisonAccepted int64
 	if d.Poison != nil {
@@ -124,10 +108,7 @@ func (d Writes) Run(ctx context.Context) (Report, error) {
 	load.Stop()
 	watch.Stop()
 	rep.Series = series.Finish(ctx)
-	last := watch.Last()
-	rep.Accepted, rep.Rejected, rep.RetryAfter, rep.ServerErrors = load.Accepted.Load()+poisonAccepted, load.Rejected.Load(), load.RetryAfter.Load(), load.ServerErrs.Load()
-	rep.Duplicates, rep.Retries = last["peakload_events_duplicates_total"], last["peakload_batch_flush_retries_total"]
-	rep.MaxQueue = watch.Max("peakload_batch_queue_depth")
+	rep.tally(dr, poisonAccepted)
 	if rep.Persisted, err = d.Persisted(ctx, d.Mongo.URL); err != nil {
 		return rep, fmt.Errorf("count what is stored: %w", err)
 	}
@@ -137,6 +118,40 @@ func (d Writes) Run(ctx context.Context) (Report, error) {
 		}
 	}
 	return rep, nil
+}
+
+// killMongo kills MongoDB under load, restarts it after a phase, and
+// measures how long until a write is persisted again.
+func (d Writes) killMongo(ctx context.Context, dr *drive, rep *Report, say func(string, ...any)) error {
+	say("MongoDB killed (SIGKILL) — %d accepted so far", dr.load.Accepted.Load())
+	t0 := time.Now()
+	dr.series.Event("MongoDB killed")
+	d.Mongo.Kill()
+	sleep(ctx, d.Phase)
+	if err := d.Mongo.Start(ctx); err != nil {
+		return fmt.Errorf("restart MongoDB: %w", err)
+	}
+	rep.MongoDown = time.Since(t0)
+	dr.series.Event("MongoDB restarted")
+	persisted := dr.watch.Last()["peakload_events_persisted_total"]
+	say("MongoDB restarted after %.1f s — %d accepted, %d told to retry later", rep.MongoDown.Seconds(), dr.load.Accepted.Load(), dr.load.Rejected.Load())
+	if took, ok := dr.watch.Until(func(c proc.Counters) bool { return c["peakload_events_persisted_total"] > persisted }, 30*time.Second); ok {
+		rep.Recover = took
+		say("writes flowing again %.1f s after the restart", took.Seconds())
+	} else {
+		say("no write persisted within 30 s of the restart")
+	}
+	sleep(ctx, d.Phase)
+	return nil
+}
+
+// tally copies what the clients were told and the server's last counters
+// into the report, once the load and the watch have stopped.
+func (rep *Report) tally(dr *drive, poisonAccepted int64) {
+	last := dr.watch.Last()
+	rep.Accepted, rep.Rejected, rep.RetryAfter, rep.ServerErrors = dr.load.Accepted.Load()+poisonAccepted, dr.load.Rejected.Load(), dr.load.RetryAfter.Load(), dr.load.ServerErrs.Load()
+	rep.Duplicates, rep.Retries = last["peakload_events_duplicates_total"], last["peakload_batch_flush_retries_total"]
+	rep.MaxQueue = dr.watch.Max("peakload_batch_queue_depth")
 }
 
 // poison runs the poison phase with the load still on, and waits (up to

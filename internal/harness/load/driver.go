@@ -148,24 +148,9 @@ func Drive(ctx context.Context, o Options, v Variant, mark func(phase string)) (
 	client := newClient(addr, o.VUs, o, 30*time.Second, cs)
 	defer client.CloseIdleConnections()
 
-	var (
-		w    = &window{wire: &wire}
-		done = make(chan struct{})
-		wg   sync.WaitGroup
-	)
+	w := &window{wire: &wire}
 	w.left.Store(int64(o.Iterations))
-	users := make([]*user, o.VUs)
-	for i := range users {
-		users[i] = newUser(i, o)
-	}
-	for _, u := range users {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			u.loop(client, o, v, w)
-		}()
-	}
-	go func() { wg.Wait(); close(done) }()
+	users, done := startUsers(client, o, v, w)
 
 	// Warm up, then measure from a clean slate.
 	if o.Warmup > 0 {
@@ -198,6 +183,22 @@ func Drive(ctx context.Context, o Options, v Variant, mark func(phase string)) (
 		return r, fmt.Errorf("interrupted: %w", err)
 	}
 	return r, nil
+}
+
+// startUsers starts o.VUs users looping on client; done is closed when
+// every one of them has stopped.
+func startUsers(client *fasthttp.HostClient, o Options, v Variant, w *window) (users []*user, done chan struct{}) {
+	users = make([]*user, o.VUs)
+	for i := range users {
+		users[i] = newUser(i, o)
+	}
+	var wg sync.WaitGroup
+	for _, u := range users {
+		wg.Go(func() { u.loop(client, o, v, w) })
+	}
+	done = make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	return users, done
 }
 
 // newUser is user id of a run: its own random source, seeded by its id so

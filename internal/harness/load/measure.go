@@ -233,26 +233,7 @@ func settle(ctx context.Context, read func(context.Context) (proc.Counters, erro
 			last, moved = done, time.Now()
 		}
 		if done >= c["peakload_events_accepted_total"] {
-			extra := time.Since(start).Seconds()
-			if r.Extra == nil {
-				r.Extra = map[string]float64{}
-			}
-			persisted := proc.Delta(before, c, "peakload_events_persisted_total")
-			r.Extra["additional_s"] = extra
-			r.Extra["accepted"] = proc.Delta(before, c, "peakload_events_accepted_total")
-			r.Extra["persisted"] = persisted
-			if rejected := proc.Delta(before, c, "peakload_events_rejected_total"); rejected > 0 {
-				r.Extra["rejected"] = rejected // dead-lettered: the database refused them for good
-			}
-			r.Extra["persisted_per_s"] = persisted / (r.DurationS + extra)
-			r.Extra["accepted_per_s"] = r.Extra["accepted"] / r.DurationS
-			if served := proc.Delta(before, c, "peakload_http_requests_total{route="+route+"}"); served > 0 {
-				r.Extra["db_round_trips_per_req"] = (proc.Delta(before, c, "peakload_mongo_commands_total{cmd=insert}") +
-					proc.Delta(before, c, "peakload_mongo_commands_total{cmd=update}")) / served
-				if _, ok := c["peakload_db_writes_total"]; ok {
-					r.Extra["db_writes_per_req"] = proc.Delta(before, c, "peakload_db_writes_total") / served
-				}
-			}
+			settled(r, before, c, route, time.Since(start).Seconds())
 			return nil
 		}
 		if time.Since(moved) > settleStall {
@@ -269,6 +250,31 @@ func settle(ctx context.Context, read func(context.Context) (proc.Counters, erro
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-time.After(poll):
+		}
+	}
+}
+
+// settled records the write side into r once every accepted event is
+// persisted or refused for good, extra seconds after the load: before and
+// after are the counters around the whole work.
+func settled(r *result.Run, before, after proc.Counters, route string, extra float64) {
+	if r.Extra == nil {
+		r.Extra = map[string]float64{}
+	}
+	persisted := proc.Delta(before, after, "peakload_events_persisted_total")
+	r.Extra["additional_s"] = extra
+	r.Extra["accepted"] = proc.Delta(before, after, "peakload_events_accepted_total")
+	r.Extra["persisted"] = persisted
+	if rejected := proc.Delta(before, after, "peakload_events_rejected_total"); rejected > 0 {
+		r.Extra["rejected"] = rejected // dead-lettered: the database refused them for good
+	}
+	r.Extra["persisted_per_s"] = persisted / (r.DurationS + extra)
+	r.Extra["accepted_per_s"] = r.Extra["accepted"] / r.DurationS
+	if served := proc.Delta(before, after, "peakload_http_requests_total{route="+route+"}"); served > 0 {
+		r.Extra["db_round_trips_per_req"] = (proc.Delta(before, after, "peakload_mongo_commands_total{cmd=insert}") +
+			proc.Delta(before, after, "peakload_mongo_commands_total{cmd=update}")) / served
+		if _, ok := after["peakload_db_writes_total"]; ok {
+			r.Extra["db_writes_per_req"] = proc.Delta(before, after, "peakload_db_writes_total") / served
 		}
 	}
 }

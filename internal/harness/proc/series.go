@@ -145,17 +145,7 @@ func (s *Sampler) sample(ctx context.Context) {
 	s.mu.Lock()
 	recs := s.recs
 	s.mu.Unlock()
-	s.merged.Reset()
-	var errs int64
-	for _, r := range recs {
-		r.mu.Lock()
-		r.h, r.done = r.done, r.h
-		errs += r.errors
-		r.errors = 0
-		r.mu.Unlock()
-		s.merged.Merge(r.done)
-		r.done.Reset()
-	}
+	errs := s.mergeClients(recs)
 	swapped := time.Now() // the clients' interval ends here; the scrape may take a while
 	sctx, cancel := context.WithTimeout(ctx, max(s.every, time.Second))
 	c, err := Scrape(sctx, s.target)
@@ -206,6 +196,23 @@ func (s *Sampler) sample(ctx context.Context) {
 		s.prev, s.prevAt = c, now
 	}
 	s.series.Points = append(s.series.Points, p.Rounded())
+}
+
+// mergeClients swaps each client's histogram for its empty twin, so the
+// clients record on while this interval's is merged into s.merged, and
+// returns the errors they counted in it.
+func (s *Sampler) mergeClients(recs []*Recorder) (errs int64) {
+	s.merged.Reset()
+	for _, r := range recs {
+		r.mu.Lock()
+		r.h, r.done = r.done, r.h
+		errs += r.errors
+		r.errors = 0
+		r.mu.Unlock()
+		s.merged.Merge(r.done)
+		r.done.Reset()
+	}
+	return errs
 }
 
 // Event notes something that happened at this moment (a drill's "Redis

@@ -453,9 +453,10 @@ func (c Config) ferretArgs(ctx context.Context, addr, dir, database string) ([]s
 // of its own so that only the steps that write to MongoDB pay for compiling
 // FerretDB (a minute or two the first time; seconds after).
 func MongoBinary(ctx context.Context, c Config) (string, error) {
-	bin := cmp.Or(os.Getenv("PEAKLOAD_MONGO_BIN"), filepath.Join(c.Dir, "bin", "mongo"))
+	given := os.Getenv("PEAKLOAD_MONGO_BIN")
+	bin := cmp.Or(given, filepath.Join(c.Dir, "bin", "mongo"))
 	_, statErr := os.Stat(bin)
-	if statErr == nil && os.Getenv("PEAKLOAD_MONGO_BIN") != "" {
+	if statErr == nil && given != "" {
 		return bin, nil // built by whoever set the variable (make test, make step-N check)
 	}
 	if statErr != nil {
