@@ -32,6 +32,10 @@ func Measure(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir
 		}
 		return r, err
 	}
+	applied0, err := readApplied(ctx, v)
+	if err != nil {
+		return result.Run{}, err
+	}
 	_, pattern, _ := strings.Cut(v.Route, " ")
 	w := &edges{o: o, v: v, series: proc.StartSeries(ctx, o.Target, pattern, v.SeriesEvery)}
 	defer w.series.Finish(ctx)
@@ -57,6 +61,9 @@ func Measure(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir
 			read, accepted = o.Counters, float64(r.Requests-r.Errors)
 		}
 		if err := settle(ctx, read, w.before, pattern, accepted, &r); err != nil {
+			return r, err
+		}
+		if err := countApplied(ctx, v, applied0, &r); err != nil {
 			return r, err
 		}
 	}
@@ -271,6 +278,41 @@ func settle(ctx context.Context, read func(context.Context) (proc.Counters, erro
 		case <-time.After(poll):
 		}
 	}
+}
+
+// readApplied reads what v's writes have applied at the database so far
+// (Variant.Applied); 0 when v does not count there.
+func readApplied(ctx context.Context, v Variant) (float64, error) {
+	if !v.Settle || v.Applied == nil {
+		return 0, nil
+	}
+	n, err := v.Applied(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("%s: count at the database: %w", v.Name, err)
+	}
+	return n, nil
+}
+
+// countApplied makes the database's count the row's record, read once the
+// settle is over (every acknowledgement is in): persisted is what the
+// database gained since applied0, acknowledged what the server counted as
+// persisted, and lost_acknowledged their difference when the database
+// holds less. Nothing when v does not count at the database.
+func countApplied(ctx context.Context, v Variant, applied0 float64, r *result.Run) error {
+	if v.Applied == nil {
+		return nil
+	}
+	applied1, err := readApplied(ctx, v)
+	if err != nil {
+		return err
+	}
+	acked, persisted := r.Extra["persisted"], applied1-applied0
+	r.Extra["acknowledged"], r.Extra["persisted"] = acked, persisted
+	r.Extra["persisted_per_s"] = persisted / (r.DurationS + r.Extra["additional_s"])
+	if lost := acked - persisted; lost > 0 {
+		r.Extra["lost_acknowledged"] = lost
+	}
+	return nil
 }
 
 // extras are the step-specific counters, per request or as ratios; only

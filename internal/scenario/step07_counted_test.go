@@ -1,0 +1,84 @@
+package scenario
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"github.com/peakload/workshop/internal/counters"
+	"github.com/peakload/workshop/internal/course"
+	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/metrics"
+	"github.com/peakload/workshop/internal/params"
+	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/server"
+	"github.com/peakload/workshop/internal/stacktest/mongotest"
+)
+
+// A Go counter row counts at MongoDB, not by the server's word: a server
+// that acknowledges every increment but writes only two in three (a
+// reducer that forgets some, or a store that loses racing $incs, as
+// FerretDB does) is measured as step 7's bench measures it, and its row
+// says exactly how many acknowledged increments MongoDB does not hold; the
+// claim and the note say so too. One user, so no two $inc race: the
+// count is exact on FerretDB as on mongod.
+func TestGoCounterRowsCountAcknowledgedButLostIncrements(t *testing.T) {
+	store := mongotest.Store(t)
+	name := fmt.Sprintf("test_lost_%d", time.Now().UnixNano())
+	coll := store.Counters().Variant(name)
+	t.Cleanup(func() { _ = coll.Coll.Drop(context.Background()) })
+	if err := coll.IncOne(t.Context(), "likes-1", 5); err != nil { // the row counts the increase, not what was there
+		t.Fatal(err)
+	}
+	var calls, written atomic.Int64
+	write := func(ctx context.Context, doc bson.D) error {
+		if calls.Add(1)%3 != 0 {
+			if err := coll.IncOne(ctx, counters.IDOf(doc), 1); err != nil {
+				return err
+			}
+			written.Add(1)
+		}
+		metrics.EventsPersisted.Inc() // acknowledged, written or not
+		return nil
+	}
+	srv := server.New("lost increments")
+	srv.POST("/counters/"+name+"/:id", counters.Accept(write, http.StatusCreated))
+	ts := httptest.NewServer(srv)
+	defer ts.Close()
+
+	env := Env{Params: params.Load(), Mongo: store}
+	v := counterVariant(env, name)
+	r, err := load.Measure(t.Context(), load.Options{Target: ts.URL, VUs: 1, Iterations: 30}, v, result.CPUPlan{}, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ack, per, lost := r.Extra["acknowledged"], r.Extra["persisted"], r.Extra["lost_acknowledged"]
+	if w := float64(written.Load()); ack != 30 || per != w || lost != ack-w || lost != 10 {
+		t.Fatalf("30 acknowledged, %.0f written: the row reads acknowledged %.0f, persisted %.0f, lost %.0f; want 30, %.0f, 10", w, ack, per, lost, w)
+	}
+
+	res := &result.Result{Machine: result.Machine{Mongo: "FerretDB 1.24 on PostgreSQL"}}
+	for _, m := range counterModes {
+		x := r
+		x.Variant = string(m)
+		if m != course.Sync { // only sync lost some
+			x.Extra = map[string]float64{"acknowledged": ack, "persisted": ack}
+		}
+		res.Runs = append(res.Runs, x)
+	}
+	c := persistedClaim(res)
+	if c.Reproduced == nil || *c.Reproduced || !strings.Contains(c.Measured, "sync 20 of 30 (lost 10)") || !strings.Contains(c.Measured, "FerretDB") {
+		t.Errorf("B9-persisted with sync's 10 lost: %v (%s), want NOT reproduced, naming them and FerretDB", c.Reproduced, c.Measured)
+	}
+	lostNotes(res)
+	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "sync: lost 10 acknowledged increments") {
+		t.Errorf("the notes %q do not say sync lost 10 acknowledged increments", res.Notes)
+	}
+}
