@@ -15,6 +15,7 @@ import (
 	"github.com/peakload/workshop/internal/counters"
 	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
+	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/metrics"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
@@ -80,5 +81,7 @@ func TestGoCounterRowsCountAcknowledgedButLostIncrements(t *testing.T) {
 	lostNotes(res)
 	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "sync: lost 10 acknowledged increments") {
 		t.Errorf("the notes %q do not say sync lost 10 acknowledged increments", res.Notes)
+	} else if vi := messages.Vietnamese.Restate(res.Notes[0]); !strings.Contains(vi, "sync: mất 10 lần cộng đã được xác nhận") {
+		t.Errorf("the note in Vietnamese reads %q", vi)
 	}
 }
