@@ -32,7 +32,7 @@ func Measure(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir
 		}
 		return r, err
 	}
-	applied0, err := readApplied(ctx, v)
+	applied0, err := readApplied(ctx, o, v)
 	if err != nil {
 		return result.Run{}, err
 	}
@@ -63,7 +63,7 @@ func Measure(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir
 		if err := settle(ctx, read, w.before, pattern, accepted, &r); err != nil {
 			return r, err
 		}
-		if err := countApplied(ctx, v, applied0, &r); err != nil {
+		if err := countApplied(ctx, o, v, applied0, &r); err != nil {
 			return r, err
 		}
 	}
@@ -280,33 +280,49 @@ func settle(ctx context.Context, read func(context.Context) (proc.Counters, erro
 	}
 }
 
-// readApplied reads what v's writes have applied at the database so far
-// (Variant.Applied); 0 when v does not count there.
-func readApplied(ctx context.Context, v Variant) (float64, error) {
+// applied is what a variant's writes had done at one moment: applied at
+// the database (Variant.Applied) and acknowledged by the server (its
+// count of persisted events).
+type applied struct{ db, acked float64 }
+
+// readApplied reads both counts of v's writes; nothing when v does not
+// count at the database. Read before the load starts and after the
+// settle, nothing is in flight at either end: the two increases cover
+// the same writes (the window's start mark comes after the users' first
+// requests, so the server's deltas from it would not).
+func readApplied(ctx context.Context, o Options, v Variant) (applied, error) {
 	if !v.Settle || v.Applied == nil {
-		return 0, nil
+		return applied{}, nil
 	}
-	n, err := v.Applied(ctx)
+	db, err := v.Applied(ctx)
 	if err != nil {
-		return 0, fmt.Errorf("%s: count at the database: %w", v.Name, err)
+		return applied{}, fmt.Errorf("%s: count at the database: %w", v.Name, err)
 	}
-	return n, nil
+	read := func(ctx context.Context) (proc.Counters, error) { return proc.Scrape(ctx, o.Target) }
+	if o.Counters != nil {
+		read = o.Counters
+	}
+	c, err := read(ctx)
+	if err != nil {
+		return applied{}, fmt.Errorf("%s: the server's count of its writes: %w", v.Name, err)
+	}
+	return applied{db: db, acked: c["peakload_events_persisted_total"]}, nil
 }
 
 // countApplied makes the database's count the row's record, read once the
-// settle is over (every acknowledgement is in): persisted is what the
-// database gained since applied0, acknowledged what the server counted as
-// persisted, and lost_acknowledged their difference when the database
-// holds less. Nothing when v does not count at the database.
-func countApplied(ctx context.Context, v Variant, applied0 float64, r *result.Run) error {
+// settle is over: persisted is what the database gained since a0,
+// acknowledged what the server counted as persisted over the same span,
+// and lost_acknowledged their difference when the database holds less.
+// Nothing when v does not count at the database.
+func countApplied(ctx context.Context, o Options, v Variant, a0 applied, r *result.Run) error {
 	if v.Applied == nil {
 		return nil
 	}
-	applied1, err := readApplied(ctx, v)
+	a1, err := readApplied(ctx, o, v)
 	if err != nil {
 		return err
 	}
-	acked, persisted := r.Extra["persisted"], applied1-applied0
+	acked, persisted := a1.acked-a0.acked, a1.db-a0.db
 	r.Extra["acknowledged"], r.Extra["persisted"] = acked, persisted
 	r.Extra["persisted_per_s"] = persisted / (r.DurationS + r.Extra["additional_s"])
 	if lost := acked - persisted; lost > 0 {

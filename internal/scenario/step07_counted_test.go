@@ -61,27 +61,30 @@ func TestGoCounterRowsCountAcknowledgedButLostIncrements(t *testing.T) {
 		t.Fatal(err)
 	}
 	ack, per, lost := r.Extra["acknowledged"], r.Extra["persisted"], r.Extra["lost_acknowledged"]
-	if w := float64(written.Load()); ack != 30 || per != w || lost != ack-w || lost != 10 {
-		t.Fatalf("30 acknowledged, %.0f written: the row reads acknowledged %.0f, persisted %.0f, lost %.0f; want 30, %.0f, 10", w, ack, per, lost, w)
+	// The driver may send a request or two past Iterations: the server's
+	// own tally (calls) is what it acknowledged.
+	n, w := float64(calls.Load()), float64(written.Load())
+	if ack != n || per != w || lost != n-w || lost < 10 {
+		t.Fatalf("%.0f acknowledged, %.0f written: the row reads acknowledged %.0f, persisted %.0f, lost %.0f; want %.0f, %.0f, %.0f", n, w, ack, per, lost, n, w, n-w)
 	}
 
 	res := &result.Result{Machine: result.Machine{Mongo: "FerretDB 1.24 on PostgreSQL"}}
 	for _, m := range counterModes {
 		x := r
 		x.Variant = string(m)
-		if m != course.Sync { // only sync lost some
+		if m != course.Sync { // the measured row is sync's; the others kept everything
 			x.Extra = map[string]float64{"acknowledged": ack, "persisted": ack}
 		}
 		res.Runs = append(res.Runs, x)
 	}
 	c := persistedClaim(res)
-	if c.Reproduced == nil || *c.Reproduced || !strings.Contains(c.Measured, "sync 20 of 30 (lost 10)") || !strings.Contains(c.Measured, "FerretDB") {
-		t.Errorf("B9-persisted with sync's 10 lost: %v (%s), want NOT reproduced, naming them and FerretDB", c.Reproduced, c.Measured)
+	if c.Reproduced == nil || *c.Reproduced || !strings.Contains(c.Measured, fmt.Sprintf("sync %.0f of %.0f (lost %.0f)", w, n, n-w)) || !strings.Contains(c.Measured, "FerretDB") {
+		t.Errorf("B9-persisted with sync's %.0f lost: %v (%s), want NOT reproduced, naming them and FerretDB", n-w, c.Reproduced, c.Measured)
 	}
 	lostNotes(res)
-	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], "sync: lost 10 acknowledged increments") {
-		t.Errorf("the notes %q do not say sync lost 10 acknowledged increments", res.Notes)
-	} else if vi := messages.Vietnamese.Restate(res.Notes[0]); !strings.Contains(vi, "sync: mất 10 lần cộng đã được xác nhận") {
+	if len(res.Notes) != 1 || !strings.Contains(res.Notes[0], fmt.Sprintf("sync: lost %.0f acknowledged increments", n-w)) {
+		t.Errorf("the notes %q do not say sync lost %.0f acknowledged increments", res.Notes, n-w)
+	} else if vi := messages.Vietnamese.Restate(res.Notes[0]); !strings.Contains(vi, fmt.Sprintf("sync: mất %.0f lần cộng đã được xác nhận", n-w)) {
 		t.Errorf("the note in Vietnamese reads %q", vi)
 	}
 }
