@@ -281,9 +281,9 @@ func settle(ctx context.Context, read func(context.Context) (proc.Counters, erro
 }
 
 // applied is what a variant's writes had done at one moment: applied at
-// the database (Variant.Applied) and acknowledged by the server (its
-// count of persisted events).
-type applied struct{ db, acked float64 }
+// the database (Variant.Applied), acknowledged by the server (its count
+// of persisted events) and accepted by it.
+type applied struct{ db, acked, accepted float64 }
 
 // readApplied reads both counts of v's writes; nothing when v does not
 // count at the database. Read before the load starts and after the
@@ -306,14 +306,15 @@ func readApplied(ctx context.Context, o Options, v Variant) (applied, error) {
 	if err != nil {
 		return applied{}, fmt.Errorf("%s: the server's count of its writes: %w", v.Name, err)
 	}
-	return applied{db: db, acked: c["peakload_events_persisted_total"]}, nil
+	return applied{db: db, acked: c["peakload_events_persisted_total"], accepted: c["peakload_events_accepted_total"]}, nil
 }
 
 // countApplied makes the database's count the row's record, read once the
 // settle is over: persisted is what the database gained since a0,
-// acknowledged what the server counted as persisted over the same span,
-// and lost_acknowledged their difference when the database holds less.
-// Nothing when v does not count at the database.
+// acknowledged what the server counted as persisted over the same span
+// (and accepted, what it accepted then: the settle's count starts at the
+// window's mark), and lost_acknowledged their difference when the
+// database holds less. Nothing when v does not count at the database.
 func countApplied(ctx context.Context, o Options, v Variant, a0 applied, r *result.Run) error {
 	if v.Applied == nil {
 		return nil
@@ -324,6 +325,7 @@ func countApplied(ctx context.Context, o Options, v Variant, a0 applied, r *resu
 	}
 	acked, persisted := a1.acked-a0.acked, a1.db-a0.db
 	r.Extra["acknowledged"], r.Extra["persisted"] = acked, persisted
+	r.Extra["accepted"] = a1.accepted - a0.accepted
 	r.Extra["persisted_per_s"] = persisted / (r.DurationS + r.Extra["additional_s"])
 	if lost := acked - persisted; lost > 0 {
 		r.Extra["lost_acknowledged"] = lost
