@@ -65,6 +65,7 @@ var en = map[string]string{
 	"note.write_row_bulk":     writeRow + writeBulk,
 	"note.write_row_cpu":      writeRow + writeCPU,
 	"note.write_row_bulk_cpu": writeRow + writeBulk + writeCPU,
+	"note.counters_lost":      "%s: lost %.0f acknowledged increments — the server acknowledged %.0f as written, its counters at MongoDB gained %.0f",
 	"rule.client_bound":       "client-bound = the load tool used ≥ %.0f%% of its CPUs while the server used < %.0f%% of its own: that req/s is the tool's limit, not the server's",
 	"rule.tool_limit": "a claim judged on rates is not judged when the load tool limited one of its rows: client-bound " +
 		"(the tool used ≥ %.0f%% of its CPUs while the server used < %.0f%%), or sharing the databases' CPUs " +

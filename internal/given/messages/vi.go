@@ -60,6 +60,7 @@ var vi = map[string]string{
 	"note.write_row_bulk":     viWriteRow + viWriteBulk,
 	"note.write_row_cpu":      viWriteRow + viWriteCPU,
 	"note.write_row_bulk_cpu": viWriteRow + viWriteBulk + viWriteCPU,
+	"note.counters_lost":      "%s: mất %.0f lần cộng đã được xác nhận — server xác nhận đã ghi %.0f, các counter của nó tại MongoDB chỉ tăng %.0f",
 	"rule.client_bound":       "client-bound = công cụ tạo tải dùng ≥ %.0f%% CPU của nó trong khi server dùng < %.0f%% CPU của mình: req/s đó là giới hạn của công cụ, không phải của server",
 	"rule.tool_limit": "claim chấm theo req/s thì không xét khi công cụ tạo tải đã tự giới hạn một trong các hàng của claim: client-bound " +
 		"(công cụ dùng ≥ %.0f%% CPU của nó trong khi server dùng < %.0f%%), hoặc tranh CPU với database " +

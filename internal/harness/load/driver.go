@@ -52,6 +52,13 @@ type Variant struct {
 	// Settle waits, after the load, until the server has persisted every
 	// event it accepted, and reports that "additional time" (step 6).
 	Settle bool
+	// Applied, when set with Settle, counts at the database what the
+	// variant's writes applied so far (step 7: the sum of its counters).
+	// Measure reads it before the load and after the settle: the increase
+	// is the row's persisted, and the server's own count of its writes
+	// becomes acknowledged — a store that acknowledges a write and then
+	// loses it (FerretDB's racing $inc) shows as the difference.
+	Applied func(ctx context.Context) (float64, error)
 	// Server, when set, gives the variant a server process of its own,
 	// started with this extra environment and stopped after it (step 9:
 	// one framework or pool size per process). Optional variants whose

@@ -32,6 +32,10 @@ func Measure(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir
 		}
 		return r, err
 	}
+	applied0, err := readApplied(ctx, o, v)
+	if err != nil {
+		return result.Run{}, err
+	}
 	_, pattern, _ := strings.Cut(v.Route, " ")
 	w := &edges{o: o, v: v, series: proc.StartSeries(ctx, o.Target, pattern, v.SeriesEvery)}
 	defer w.series.Finish(ctx)
@@ -57,6 +61,9 @@ func Measure(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir
 			read, accepted = o.Counters, float64(r.Requests-r.Errors)
 		}
 		if err := settle(ctx, read, w.before, pattern, accepted, &r); err != nil {
+			return r, err
+		}
+		if err := countApplied(ctx, o, v, applied0, &r); err != nil {
 			return r, err
 		}
 	}
@@ -277,6 +284,59 @@ func settled(r *result.Run, before, after proc.Counters, route string, extra flo
 			r.Extra["db_writes_per_req"] = proc.Delta(before, after, "peakload_db_writes_total") / served
 		}
 	}
+}
+
+// applied is what a variant's writes had done at one moment: applied at
+// the database (Variant.Applied), acknowledged by the server (its count
+// of persisted events) and accepted by it.
+type applied struct{ db, acked, accepted float64 }
+
+// readApplied reads both counts of v's writes; nothing when v does not
+// count at the database. Read before the load starts and after the
+// settle, nothing is in flight at either end: the two increases cover
+// the same writes (the window's start mark comes after the users' first
+// requests, so the server's deltas from it would not).
+func readApplied(ctx context.Context, o Options, v Variant) (applied, error) {
+	if !v.Settle || v.Applied == nil {
+		return applied{}, nil
+	}
+	db, err := v.Applied(ctx)
+	if err != nil {
+		return applied{}, fmt.Errorf("%s: count at the database: %w", v.Name, err)
+	}
+	read := func(ctx context.Context) (proc.Counters, error) { return proc.Scrape(ctx, o.Target) }
+	if o.Counters != nil {
+		read = o.Counters
+	}
+	c, err := read(ctx)
+	if err != nil {
+		return applied{}, fmt.Errorf("%s: the server's count of its writes: %w", v.Name, err)
+	}
+	return applied{db: db, acked: c["peakload_events_persisted_total"], accepted: c["peakload_events_accepted_total"]}, nil
+}
+
+// countApplied makes the database's count the row's record, read once the
+// settle is over: persisted is what the database gained since a0,
+// acknowledged what the server counted as persisted over the same span
+// (and accepted, what it accepted then: the settle's count starts at the
+// window's mark), and lost_acknowledged their difference when the
+// database holds less. Nothing when v does not count at the database.
+func countApplied(ctx context.Context, o Options, v Variant, a0 applied, r *result.Run) error {
+	if v.Applied == nil {
+		return nil
+	}
+	a1, err := readApplied(ctx, o, v)
+	if err != nil {
+		return err
+	}
+	acked, persisted := a1.acked-a0.acked, a1.db-a0.db
+	r.Extra["acknowledged"], r.Extra["persisted"] = acked, persisted
+	r.Extra["accepted"] = a1.accepted - a0.accepted
+	r.Extra["persisted_per_s"] = persisted / (r.DurationS + r.Extra["additional_s"])
+	if lost := acked - persisted; lost > 0 {
+		r.Extra["lost_acknowledged"] = lost
+	}
+	return nil
 }
 
 // extras are the step-specific counters, per request or as ratios; only

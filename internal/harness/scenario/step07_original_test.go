@@ -154,3 +154,64 @@ func TestExpressCounterClaims(t *testing.T) {
 		})
 	}
 }
+
+// The Go rows' claims judge by what MongoDB holds: B9-persisted per row,
+// B9 on its bulk and reduce rows; rows recorded before they counted there
+// (no acknowledged) are not judged by B9-persisted and leave B9 as it was.
+func TestGoCounterClaimsJudgeByMongo(t *testing.T) {
+	env := Env{Params: params.Load()}
+	runs := func(reduceHeld float64, counted bool) *result.Result {
+		r := &result.Result{Runs: []result.Run{
+			{Variant: "raw-inc-bulk", Extra: map[string]float64{"db_writes_per_req": 1}},
+			{Variant: "raw-inc-reduce", Extra: map[string]float64{"db_writes_per_req": 1 / implied(env, authorCounterBatch, true)}},
+		}}
+		for _, m := range counterModes {
+			x := map[string]float64{"persisted": 1000, "db_writes_per_req": 1}
+			if m == course.Reduce {
+				x["persisted"], x["db_writes_per_req"] = reduceHeld, 1/implied(env, ourCounterBatch, false)
+			}
+			if counted {
+				x["acknowledged"] = 1000
+				if l := 1000 - x["persisted"]; l > 0 {
+					x["lost_acknowledged"] = l
+				}
+			}
+			r.Runs = append(r.Runs, result.Run{Variant: string(m), Extra: x})
+		}
+		return r
+	}
+	verdict := func(c result.Claim) string {
+		switch {
+		case c.NotJudged != "":
+			return "not judged"
+		case c.Reproduced == nil:
+			return "none"
+		case *c.Reproduced:
+			return "reproduced"
+		}
+		return "not reproduced"
+	}
+	for _, tc := range []struct {
+		name      string
+		r         *result.Result
+		b9, held  string
+		measuredS string
+	}{
+		{"all held", runs(1000, true), "reproduced", "reproduced", "reduce 1000 of 1000"},
+		{"reduce lost 40", runs(960, true), "not reproduced", "not reproduced", "reduce 960 of 1000 (lost 40)"},
+		{"recorded before", runs(960, false), "reproduced", "not judged", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b9, held := reduceClaim(tc.r, env), persistedClaim(tc.r)
+			if got := verdict(b9); got != tc.b9 {
+				t.Errorf("B9: %s (%s), want %s", got, b9.Measured, tc.b9)
+			}
+			if got := verdict(held); got != tc.held || !strings.Contains(held.Measured, tc.measuredS) {
+				t.Errorf("B9-persisted: %s (%s), want %s, reading %q", got, held.Measured, tc.held, tc.measuredS)
+			}
+			if tc.b9 == "not reproduced" && !strings.Contains(b9.Measured, "reduce: MongoDB lost 40 increments the server acknowledged") {
+				t.Errorf("B9 does not say what MongoDB lost: %s", b9.Measured)
+			}
+		})
+	}
+}
