@@ -135,7 +135,7 @@ func cliWords() map[string]string {
 	}
 	out := map[string]string{}
 	for _, k := range []string{"verdict.reproduced", "verdict.not_reproduced", "verdict.not_measured",
-		"verdict.not_judged", "verdict.unstable_word", "compare.not_judged", "doctor.missing"} {
+		"verdict.not_judged", "verdict.unstable_word", "compare.not_judged", "doctor.missing", "doctor.optional"} {
 		out[word(messages.English.T(k))] = word(messages.Vietnamese.T(k))
 	}
 	return out
@@ -249,7 +249,7 @@ func TestVietnameseFollowsTheGlossary(t *testing.T) {
 // sentences their context allows, and the CLI words come from the catalogue.
 func TestGlossaryRulesCatchWhatTheySay(t *testing.T) {
 	rules, cli := loadRules(t, filepath.Join("..", "..")), cliWords()
-	if cli["NOT reproduced"] != "KHÔNG tái hiện được" || cli["MISSING"] != "THIẾU" || cli["not judged"] != "không xét" {
+	if cli["NOT reproduced"] != "KHÔNG tái hiện được" || cli["MISSING"] != "THIẾU" || cli["not judged"] != "không xét" || cli["optional"] != "tuỳ chọn" {
 		t.Fatalf("the CLI words read from the catalogue: %q", cli)
 	}
 	for text, want := range map[string]bool{
@@ -268,6 +268,7 @@ func TestGlossaryRulesCatchWhatTheySay(t *testing.T) {
 		"**REPRODUCED** khi con số đạt":                         true,
 		"**TÁI HIỆN ĐƯỢC** khi con số đạt":                      false,
 		"<!-- reference:x -->\nREPRODUCED\n<!-- /reference -->": false,
+		"mọi dòng đều `ok` hoặc `optional`":                     true,
 		"cho thấy 97,2% số tick":                                true,
 		"cho thấy 97,2 % số tick":                               false,
 		"bài C trích «97.2%» và `pprof` in `99%`":               false,
