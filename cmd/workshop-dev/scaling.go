@@ -2,7 +2,8 @@ package main
 
 // The regions of docs/scaling.md: the reference runs turned into unit costs
 // (CPU µs, bytes, queries per request) and those costs multiplied out to the
-// articles' traffic ×1, ×10 and ×100. The arithmetic lives here, not in the
+// traffic of article A's target by its own rule of thumb (ours: A states
+// no request rate) ×1, ×10 and ×100. The arithmetic lives here, not in the
 // prose, so a re-recorded reference run re-sizes the fleet on `make docs`;
 // every table says its formula, so a reader can redo it with their own
 // figures.

@@ -19,8 +19,8 @@ import (
 	"github.com/peakload/workshop/internal/harness/probe"
 )
 
-// runAudit is `make audit URL=…`: the articles' practices checked on a
-// service from outside (internal/harness/audit), one verdict each with its
+// runAudit is `make audit URL=…`: the steps' practices (the articles' and
+// ours) checked on a service from outside (internal/harness/audit), one verdict each with its
 // evidence, into results/audit/.
 func runAudit(ctx context.Context, cfg cli.Config, args []string) error {
 	fs, svc, c, err := auditFlags()

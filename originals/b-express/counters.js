@@ -1,10 +1,10 @@
 'use strict';
 // Article B's counters on their own stack: Express 5 and the MongoDB Node
 // driver, the four ways step 7's Go server counts likes, written afresh
-// from the workshop's digest of the author's repository (ARTICLES.md,
-// "counters (express-counter.js): $inc upsert, ids uniform over 0–999,
-// batch 5000 / 1000 ms, bulkWrite ordered:false for plain bulk, reduce
-// (countBy) then an ordered bulkWrite"). The article itself stops before
+// from the method of the author's express-counter.js as docs/articles.md
+// gives it (B9: $inc with upsert, ids uniform over 0–999, batches of 5000
+// or 1000 ms, bulkWrite ordered:false for plain bulk, reduce (countBy) then
+// an ordered bulkWrite). The article itself stops before
 // counters ("Part 2 … batch operation" is only announced): what is
 // measured here is the repo's method, and B9 is ours.
 //
@@ -60,7 +60,7 @@ const incOne = (variant, id) => coll(variant).updateOne({ _id: id }, incBy(1), {
 // itself would take any path segment.
 const validID = /^[A-Za-z0-9_.-]{1,64}$/;
 
-// A batcher as the repo's README describes it: events wait in memory
+// A batcher as the repo's bulk.js runs one: events wait in memory
 // until batchSize of them or batchMs have passed, then one write takes
 // the batch; flushes are not awaited by the requests, so several may be
 // in flight. A failed batch is logged and lost, as the author's is (no

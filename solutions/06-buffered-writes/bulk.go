@@ -2,7 +2,9 @@
 // author's repository: bulk.js): accept an event into memory, answer at once, and write
 // the buffer with one InsertMany when it holds Size events or Interval has
 // passed since its first one. One round trip per batch instead of one per
-// event: "waiting the right way makes the whole faster".
+// event. Article B's conclusion: "Đợi chờ 1 cách đúng đắn không làm chậm
+// quá trình mà còn làm nó nhanh hơn" (waiting the right way does not slow the
+// process down, it makes it faster).
 package bulk
 
 import (

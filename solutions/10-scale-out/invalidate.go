@@ -1,7 +1,8 @@
 // Package invalidate is the reference for step 10: when one replica changes
 // an item, every replica drops its in-process copy at once, through Redis
 // pub/sub. Without it a replica keeps serving the old item until its burst
-// TTL runs out (article A's "invalidation delay").
+// TTL runs out: the delay article A accepts for its burst tier
+// ("chấp nhận invalidate trễ vài s": invalidation a few seconds late).
 //
 // Why pub/sub and not Redis's client-side caching (CLIENT TRACKING): the
 // memory tier here is otter, filled through step 4's flight, and tracking

@@ -8,9 +8,10 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// Worker is the article's cron job: every Interval it rewrites the live
-// stats of the given items in one statement, as a background process would.
-// On the bench's clock (×100) the articles' "about once a minute" is 600 ms.
+// Worker is article A's background worker: every Interval it rewrites the
+// live stats of the given items in one statement, as a background process
+// would. On the bench's clock (×100) the pace article A gives for its data's
+// changes, "about once a minute", is 600 ms.
 type Worker struct {
 	Pool     *pgxpool.Pool
 	IDs      []int32

@@ -23,7 +23,7 @@ import (
 // Routes, as the bench and the k6 script name them.
 const (
 	EmptyPath    = routes.Empty    // GET: no work, a body as big as an item's
-	ValidatePath = routes.Validate // POST: strict validation of an event, article D's "schema at the edge"
+	ValidatePath = routes.Validate // POST: strict validation of an event, article D's strict validation at the gateway
 	ItemsPrefix  = "/items/"       // routes.Items up to its id (routes.Prefix, as a constant for the frameworks)
 	HealthPath   = "/healthz"
 	MetricsPath  = "/metrics"

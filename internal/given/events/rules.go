@@ -14,7 +14,8 @@ import (
 )
 
 // Rules are what the database in use refuses in a document, checked at the
-// edge (article D's "strict validation at the edge"): an event the
+// edge (article D's strict validation at the gateway, "lọc dữ liệu rác ngay
+// từ tầng gateway": filter junk data right at the gateway): an event the
 // database would refuse for good gets 400 naming the field, before it is
 // acknowledged, instead of a 202 and a poison message in the buffer.
 // rules_test.go lists each rule with its source.

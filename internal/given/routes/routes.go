@@ -23,7 +23,7 @@ const (
 // The shell's and step 9's routes.
 const (
 	Empty    = "/empty"    // no work, a body as big as an item's
-	Validate = "/validate" // POST: strict validation of an event, article D's "schema at the edge"
+	Validate = "/validate" // POST: strict validation of an event, article D's strict validation at the gateway
 )
 
 // Prefix is the part of an item route before its id: "/cached/items/".

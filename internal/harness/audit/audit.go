@@ -1,6 +1,7 @@
-// Package audit checks the articles' practices on any HTTP service from
-// outside (make audit URL=…): each practice is a black-box probe with a
-// verdict, the evidence it rests on, and the workshop step that teaches it.
+// Package audit checks the practices the steps teach (the articles' and
+// ours: docs/practices.md says which) on any HTTP service from outside
+// (make audit URL=…): each practice is a black-box probe with a verdict,
+// the evidence it rests on, and the workshop step that teaches it.
 package audit
 
 import (

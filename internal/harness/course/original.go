@@ -9,7 +9,7 @@ import (
 const (
 	Fastify = "fastify" // article A
 	Express = "express" // articles B and D
-	Koa     = "koa"     // the author's repository's second table (article B)
+	Koa     = "koa"     // rows 10–15 of the author's README table (article B)
 	NodeJS  = "node"    // Node.js with no framework: the guide article C summarises (its crypto), article B's raw inserts
 	Elysia  = "elysia"  // article D, on Bun
 )
@@ -25,7 +25,7 @@ func On(stack string, v Variant) Variant { return Variant(stack + "-" + string(v
 // together, and `make test-originals` fails a stack declared here whose rows
 // the bench does not measure.
 var originals = map[int][]string{
-	0: {Express, Koa},    // article B's empty GET / POST, and the repository's Koa table
+	0: {Express, Koa},    // article B's empty GET / POST, and the repository's Koa rows
 	1: {Fastify},         // article A, on Fastify with node-postgres
 	2: {Fastify},         // … cache-aside on ioredis
 	3: {Fastify},         // … weak ETags (@fastify/etag)

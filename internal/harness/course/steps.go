@@ -67,7 +67,7 @@ func RoundRobinRow(n int) Variant { return Variant(fmt.Sprintf("rr-%d", n)) }
 func HashRow(n int) Variant       { return Variant(fmt.Sprintf("hash-%d", n)) }
 func HashStopRow(n int) Variant   { return Variant(fmt.Sprintf("hash-%d-stop", n)) }
 
-// ETagBand is step 3's tolerance on article A's "bandwidth ÷ ~4" (A3 on
+// ETagBand is step 3's tolerance on article A's public bandwidth ÷ ~4 (A3 on
 // the bodies, A3-wire on every byte): the band around the article's 4 is ours.
 var ETagBand = Band{Lo: 3.5, Hi: 4.5}
 

@@ -18,7 +18,7 @@ import (
 )
 
 // Article B on its own stack (ORIGINAL=1): the article's Express and Koa,
-// the author's repository's second table, each with the MongoDB Node
+// rows 10–15 of the author's README table, each with the MongoDB Node
 // driver (originals/b-express, originals/b-koa), and the raw inserts from
 // Node (originals/b-express/raw-insert.js). Their rows sit beside the Go
 // rows of steps 0 and 6 under course.On's names; the claims that apply to
