@@ -69,6 +69,9 @@ func TestReferenceRunsPrintTheDeclaredTexts(t *testing.T) {
 				}
 			}
 		}
+		if out, err = withDeclaredSources(t, s, out, env); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
 		if *addClaims {
 			if out, err = withAddedClaims(s, out); err != nil {
 				t.Fatalf("%s: %v", path, err)
@@ -81,6 +84,42 @@ func TestReferenceRunsPrintTheDeclaredTexts(t *testing.T) {
 			t.Logf("rewrote the claim texts of %s", path)
 		}
 	}
+}
+
+// withDeclaredSources holds each recorded claim's source (whose figure it
+// is: the article, the author's repository, the guide, ours) to the one its
+// declaration names: a results file is the record, read without the code
+// that wrote it. Under -update-texts a differing or missing source is
+// written into the file, which is then written again whole.
+func withDeclaredSources(t *testing.T, s Step, file []byte, env Env) ([]byte, error) {
+	var r result.Result
+	if err := json.Unmarshal(file, &r); err != nil {
+		return nil, err
+	}
+	cp := r
+	cp.Notes = nil // claims may append notes: judge on a copy
+	changed := false
+	for _, now := range s.Claims(&cp, env) {
+		was := recorded(r.Claims, now.ID)
+		if was == nil {
+			continue
+		}
+		a, _ := json.Marshal(was.Source)
+		b, _ := json.Marshal(now.Source)
+		if bytes.Equal(a, b) {
+			continue
+		}
+		if !*updateTexts {
+			t.Errorf("step %d %s: the reference's source reads %s, the claim declares %s (go test ./internal/harness/scenario -run %s -update-texts)", s.N, now.ID, a, b, t.Name())
+			continue
+		}
+		was.Source, changed = now.Source, true
+	}
+	if !changed {
+		return file, nil
+	}
+	out, err := json.MarshalIndent(&r, "", "  ")
+	return append(out, '\n'), err
 }
 
 // withAddedClaims adds to a reference run (file) the claims its step
