@@ -414,10 +414,10 @@ var runColumns = []column{
 	{"Redis B/req", "%.0f", func(x result.Run) float64 { return x.PerRequest.RedisBytes }},
 	{"server µs/req", "%.0f", func(x result.Run) float64 { return x.PerRequest.ServerCPUus }},
 	{"server busy", "%.0f %%", func(x result.Run) float64 { return x.RPS * x.PerRequest.ServerCPUus / 1e4 }},
-	{"persisted/s", "%.0f", func(x result.Run) float64 { return x.Extra["persisted_per_s"] }},
-	{"additional s", "%.2f", func(x result.Run) float64 { return x.Extra["additional_s"] }},
-	{"DB writes/req", "%.4f", func(x result.Run) float64 { return x.Extra["db_writes_per_req"] }},
-	{"round trips/req", "%.4f", func(x result.Run) float64 { return x.Extra["db_round_trips_per_req"] }},
+	{"persisted/s", "%.0f", func(x result.Run) float64 { return x.Extra[result.PersistedPerS] }},
+	{"additional s", "%.2f", func(x result.Run) float64 { return x.Extra[result.AdditionalS] }},
+	{"DB writes/req", "%.4f", func(x result.Run) float64 { return x.Extra[result.DBWritesPerReq] }},
+	{"round trips/req", "%.4f", func(x result.Run) float64 { return x.Extra[result.DBRoundTripsPerReq] }},
 }
 
 func (r *references) stepBlock(n int) string {

@@ -13,9 +13,9 @@ import (
 	"fmt"
 	"github.com/peakload/workshop/internal/messages"
 	"io"
+	"maps"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -97,7 +97,7 @@ func Compare(a, b *result.Result) []Table {
 	}
 	all := slices.Clone(figures)
 	for _, k := range extraKeys(a, b) {
-		all = append(all, Figure{strings.ReplaceAll(k, "_", " "), func(x *result.Run) float64 { return x.Extra[k] }})
+		all = append(all, Figure{strings.ReplaceAll(string(k), "_", " "), func(x *result.Run) float64 { return x.Extra[k] }})
 	}
 	var out []Table
 	for _, f := range all {
@@ -151,23 +151,18 @@ func side(r *result.Result, variant string, f Figure) *Side {
 }
 
 // extraKeys are the step's own counters either run reported, sorted.
-func extraKeys(rs ...*result.Result) []string {
-	seen := map[string]bool{}
+func extraKeys(rs ...*result.Result) []result.Key {
+	seen := map[result.Key]bool{}
 	for _, r := range rs {
 		for _, x := range r.Runs {
 			for k := range x.Extra {
-				if k != "rounds" && k != "rps_worst_round" { // step 9's bookkeeping of its rounds
+				if k != result.Rounds && k != result.RPSWorstRound { // step 9's bookkeeping of its rounds
 					seen[k] = true
 				}
 			}
 		}
 	}
-	keys := make([]string, 0, len(seen))
-	for k := range seen {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
+	return slices.Sorted(maps.Keys(seen))
 }
 
 // RoundsForATest is the fewest rounds per side with which benchmath's

@@ -86,7 +86,9 @@ type Slide struct {
 
 // Figure names what a slide's bars read from each run: ReqPerSec,
 // DBQueries or RedisBytes, or else the key of the run's step-specific
-// figure of that name ("persisted_per_s").
+// figure of that name ("persisted_per_s", the value of a result.Key: this
+// package is below internal/result, so internal/report's
+// TestSlideFiguresAreRecorded holds the name to the reference runs).
 type Figure string
 
 const (

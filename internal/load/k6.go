@@ -73,7 +73,7 @@ func k6Exec(variant string) string { return strings.ReplaceAll(variant, "-", "_"
 // The script's handleSummary writes k6's summary to the file named by
 // SUMMARY; the row is read from it. A run whose thresholds failed (exit
 // code 99) is still a measurement: the claims are judged on the figures,
-// and the failed thresholds are counted in Extra["k6_thresholds_failed"].
+// and the failed thresholds are counted in Extra[result.K6ThresholdsFailed].
 func DriveK6(ctx context.Context, o Options, v Variant, k K6, plan result.CPUPlan, dir string, mark func(phase string)) (result.Run, error) {
 	if k.Bin == "" {
 		return result.Run{}, errors.New(k6Missing("k6"))
@@ -379,7 +379,7 @@ func ParseK6Summary(b []byte, scenario string) (result.Run, error) {
 		r.PerRequest.PublicBytes = d["count"] / float64(r.Requests)
 	}
 	if failed := s.failedThresholds(); failed > 0 {
-		r.Extra = map[string]float64{"k6_thresholds_failed": float64(failed)}
+		r.Extra = map[result.Key]float64{result.K6ThresholdsFailed: float64(failed)}
 	}
 	return r, nil
 }

@@ -59,7 +59,7 @@ func TestK6PathMatchesTheGoDriverOnCounts(t *testing.T) {
 			if r.PerRequest.ServerCPUus == 0 || r.ClientCPUus == 0 {
 				t.Errorf("%s with %s: server %.0f µs/req, client %.0f µs/req: both must be measured", v.Name, tool, r.PerRequest.ServerCPUus, r.ClientCPUus)
 			}
-			if n := r.Extra["k6_thresholds_failed"]; n > 0 {
+			if n := r.Extra[result.K6ThresholdsFailed]; n > 0 {
 				t.Errorf("%s with %s: %v of the script's thresholds failed (its meter reads the DB queries per request)", v.Name, tool, n)
 			}
 			rows[tool] = r

@@ -282,9 +282,9 @@ func perRequest(r *result.Run, before, after proc.Counters, names []*regexp.Rege
 	sort.Strings(keys)
 	for _, k := range keys {
 		if r.Extra == nil {
-			r.Extra = map[string]float64{}
+			r.Extra = map[result.Key]float64{}
 		}
-		r.Extra[k+"/req"] = proc.Delta(before, after, k) / n
+		r.Extra[result.PerRequestOf(k)] = proc.Delta(before, after, k) / n
 	}
 }
 

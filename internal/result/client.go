@@ -207,7 +207,7 @@ const DatabaseShare = 0.1
 // server-bound, with the tool taking ≥ share of the CPUs it shares with
 // the databases.
 func sharedLimited(x Run, plan CPUPlan, share float64) bool {
-	usedDB := x.PerRequest.DBQueries >= DatabaseShare || x.Extra["redis_gets_per_req"] >= DatabaseShare
+	usedDB := x.PerRequest.DBQueries >= DatabaseShare || x.Extra[RedisGetsPerReq] >= DatabaseShare
 	return sharesDatabaseCPU(plan) && usedDB && !x.ClientBound && x.ServerBusy(plan) < ServerIdleLimit && x.ClientBusy(plan) >= share
 }
 

@@ -51,10 +51,10 @@ func TestRateClaimIsNotJudgedWhereTheToolLimited(t *testing.T) {
 	res := &Result{Machine: Machine{CPUPlan: two, ServerGOMAXPROCS: 1},
 		Runs: []Run{
 			{Variant: "empty-get", RPS: 9150, ClientCPUus: 108, ClientBound: true, PerRequest: PerRequest{ServerCPUus: 39}},
-			{Variant: "direct-db", RPS: 1544, ClientCPUus: 181, PerRequest: PerRequest{DBQueries: 1, ServerCPUus: 113}},                                                         // k6 28 %: noted, judged
-			{Variant: "cache-aside", RPS: 3000, ClientCPUus: 217, PerRequest: PerRequest{RedisBytes: 900, ServerCPUus: 50}, Extra: map[string]float64{"redis_gets_per_req": 1}}, // k6 65 %
+			{Variant: "direct-db", RPS: 1544, ClientCPUus: 181, PerRequest: PerRequest{DBQueries: 1, ServerCPUus: 113}},                                                 // k6 28 %: noted, judged
+			{Variant: "cache-aside", RPS: 3000, ClientCPUus: 217, PerRequest: PerRequest{RedisBytes: 900, ServerCPUus: 50}, Extra: map[Key]float64{RedisGetsPerReq: 1}}, // k6 65 %
 			// step 5's burst under the Go driver on a loaded machine: 54 % of CPU 0, but 0.017 GETs per request: it does not wait on a database
-			{Variant: "burst", RPS: 17820, ClientCPUus: 30, PerRequest: PerRequest{RedisBytes: 25, ServerCPUus: 36}, Extra: map[string]float64{"redis_gets_per_req": 0.017}},
+			{Variant: "burst", RPS: 17820, ClientCPUus: 30, PerRequest: PerRequest{RedisBytes: 25, ServerCPUus: 36}, Extra: map[Key]float64{RedisGetsPerReq: 0.017}},
 		},
 		Claims: []Claim{
 			{ID: "A2", Tolerance: "cache-aside ≥ 5× direct-db req/s, same run", Rows: []string{"direct-db", "cache-aside"}, Reproduced: &no},

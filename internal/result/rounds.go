@@ -56,7 +56,7 @@ func Combine(rounds [][]Run, best bool) []Run {
 		}
 		row.Extra = maps.Clone(row.Extra)
 		if row.Extra == nil {
-			row.Extra = map[string]float64{}
+			row.Extra = map[Key]float64{}
 		}
 		row.Errors, row.FirstError = 0, ""
 		for _, r := range byVariant[name] { // in round order: the first error seen
@@ -65,7 +65,7 @@ func Combine(rounds [][]Run, best bool) []Run {
 		}
 		row.Spread = &Spread{Rounds: len(runs), RPSMin: runs[0].RPS, RPSMax: runs[len(runs)-1].RPS}
 		if best {
-			row.Extra["rounds"], row.Extra["rps_worst_round"] = float64(len(runs)), runs[0].RPS
+			row.Extra[Rounds], row.Extra[RPSWorstRound] = float64(len(runs)), runs[0].RPS
 		}
 		out = append(out, row)
 	}

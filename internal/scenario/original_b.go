@@ -187,12 +187,12 @@ func keptClaim(r *result.Result) result.Claim {
 	ok := true
 	for _, v := range []course.Variant{course.Sync, course.Async, course.Group, course.Bulk} {
 		x := find(r, v)
-		if x == nil || x.Extra["accepted"] == 0 {
+		if x == nil || x.Extra[result.Accepted] == 0 {
 			continue
 		}
-		lost := max(0, extra(x, "accepted")-extra(x, "persisted"))
-		parts = append(parts, fmt.Sprintf("%s %.0f accepted, %.0f lost", v, extra(x, "accepted"), lost))
-		partsVi = append(partsVi, fmt.Sprintf("%s nhận %.0f, mất %.0f", v, extra(x, "accepted"), lost))
+		lost := max(0, extra(x, result.Accepted)-extra(x, result.Persisted))
+		parts = append(parts, fmt.Sprintf("%s %.0f accepted, %.0f lost", v, extra(x, result.Accepted), lost))
+		partsVi = append(partsVi, fmt.Sprintf("%s nhận %.0f, mất %.0f", v, extra(x, result.Accepted), lost))
 		ok = ok && lost == 0 && x.Errors == 0
 	}
 	if len(parts) == 0 {
@@ -257,7 +257,7 @@ func nodeRawInserts(env Env, concurrency int) func(ctx context.Context, o load.O
 		}
 		r := result.Run{VUs: concurrency, Requests: rep.Inserts, Errors: rep.Errors, DurationS: rep.Seconds, RPS: float64(rep.Inserts) / rep.Seconds,
 			Latency: rep.Latency, FirstError: rep.FirstError, Tool: "direct",
-			Extra: map[string]float64{"persisted_per_s": float64(rep.Inserts) / rep.Seconds, "db_round_trips_per_req": 1}}
+			Extra: map[result.Key]float64{result.PersistedPerS: float64(rep.Inserts) / rep.Seconds, result.DBRoundTripsPerReq: 1}}
 		dbCPU(&r, env, cpu0, rep.Seconds, rep.Inserts)
 		if o.Progress != nil {
 			fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d ins  %9.0f ins/s\n", fmt.Sprintf("node raw ×%d", concurrency), rep.Seconds, rep.Inserts, r.RPS)

@@ -187,7 +187,7 @@ func flushRedis(env Env) func(ctx context.Context) error {
 }
 
 // extra reads a step-specific figure of a run (0 when absent).
-func extra(r *result.Run, key string) float64 {
+func extra(r *result.Run, key result.Key) float64 {
 	if r == nil {
 		return 0
 	}

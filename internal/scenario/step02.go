@@ -59,7 +59,7 @@ func cacheAsideClaim(r *result.Result, s onStack) result.Claim {
 	c.Measure("cache-aside %.0f req/s = %.1f× direct-db (%.0f req/s); %.3f DB queries/request",
 		"cache-aside %.0f req/s = %.1f× direct-db (%.0f req/s); %.3f DB query mỗi request",
 		a.RPS, x, d.RPS, a.PerRequest.DBQueries)
-	if h, ok := a.Extra["redis_hit_ratio"]; ok { // the Go server counts its lookups; an original does not
+	if h, ok := a.Extra[result.RedisHitRatio]; ok { // the Go server counts its lookups; an original does not
 		c.MeasureMore(", Redis hit ratio %.1f%%", ", hit ratio của Redis %.1f%%", 100*h)
 	}
 	if e != nil && e.RPS > 0 {

@@ -78,11 +78,11 @@ func burstClaims(r *result.Result, st onStack) []result.Claim {
 	bw.Measure("%.0f → %.0f Redis bytes/request = ÷ %.1f",
 		"%.0f → %.0f byte Redis mỗi request = ÷ %.1f",
 		s.PerRequest.RedisBytes, b.PerRequest.RedisBytes, x)
-	if h, ok := b.Extra["memory_hit_ratio"]; ok { // the Go server counts its lookups; an original does not
+	if h, ok := b.Extra[result.MemoryHitRatio]; ok { // the Go server counts its lookups; an original does not
 		bw.MeasureMore("; memory hit ratio %.1f%%", "; hit ratio của cache trong bộ nhớ %.1f%%", 100*h)
 	}
-	if _, ok := s.Extra["redis_gets_per_req"]; ok {
-		bw.MeasureMore("; Redis GETs/request %.3f → %.3f", "; Redis GET mỗi request %.3f → %.3f", extra(s, "redis_gets_per_req"), extra(b, "redis_gets_per_req"))
+	if _, ok := s.Extra[result.RedisGetsPerReq]; ok {
+		bw.MeasureMore("; Redis GETs/request %.3f → %.3f", "; Redis GET mỗi request %.3f → %.3f", extra(s, result.RedisGetsPerReq), extra(b, result.RedisGetsPerReq))
 	}
 	bw.Reproduced = result.Verdict(ok && x >= 5)
 	c := b.RPS / e.RPS

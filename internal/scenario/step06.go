@@ -132,7 +132,7 @@ func rawBulk(env Env) func(ctx context.Context, o load.Options) (result.Run, err
 		}
 		elapsed := time.Since(start).Seconds()
 		r := result.Run{VUs: 1, Requests: n, Errors: errs, DurationS: elapsed, RPS: float64(n) / elapsed,
-			Latency: load.LatencyOf(hist), Extra: map[string]float64{"persisted_per_s": float64(n) / elapsed, "db_round_trips_per_req": 0.001}}
+			Latency: load.LatencyOf(hist), Extra: map[result.Key]float64{result.PersistedPerS: float64(n) / elapsed, result.DBRoundTripsPerReq: 0.001}}
 		dbCPU(&r, env, cpu0, elapsed, n)
 		if o.Progress != nil {
 			fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d ins  %9.0f ins/s\n", "raw InsertMany ×1000", elapsed, n, r.RPS)
@@ -203,7 +203,7 @@ func rawInserts(env Env, concurrency int) func(ctx context.Context, o load.Optio
 		elapsed := time.Since(start).Seconds()
 		n := hist.TotalCount()
 		r := result.Run{VUs: concurrency, Requests: n, Errors: int64(errs), DurationS: elapsed, RPS: float64(n) / elapsed,
-			Latency: load.LatencyOf(hist), Extra: map[string]float64{"persisted_per_s": float64(n) / elapsed, "db_round_trips_per_req": 1}}
+			Latency: load.LatencyOf(hist), Extra: map[result.Key]float64{result.PersistedPerS: float64(n) / elapsed, result.DBRoundTripsPerReq: 1}}
 		dbCPU(&r, env, cpu0, elapsed, n)
 		if firstErr != nil {
 			r.FirstError = firstErr.Error()
@@ -276,7 +276,7 @@ func rawWave(env Env, n, perCall int) func(ctx context.Context, o load.Options) 
 		elapsed := time.Since(start).Seconds()
 		docs := int64(len(calls) * perCall)
 		r := result.Run{VUs: len(calls), Requests: docs, Errors: errs, DurationS: elapsed, RPS: float64(docs) / elapsed,
-			Latency: load.LatencyOf(hist), Extra: map[string]float64{"persisted_per_s": float64(docs-errs) / elapsed, "db_round_trips_per_req": 1 / float64(perCall)}}
+			Latency: load.LatencyOf(hist), Extra: map[result.Key]float64{result.PersistedPerS: float64(docs-errs) / elapsed, result.DBRoundTripsPerReq: 1 / float64(perCall)}}
 		dbCPU(&r, env, cpu0, elapsed, docs)
 		if firstErr != nil {
 			r.FirstError = firstErr.Error()
@@ -313,12 +313,12 @@ func writeNotes(r *result.Result) {
 			continue
 		}
 		// stored in English, printed in the run's language (messages.Restate)
-		key, args := "note.write_row", []any{string(name), x.DurationS + extra(x, "additional_s"), x.DurationS, extra(x, "additional_s"), x.RPS / ep.RPS, persisted(r, string(name)) / rs.RPS, persisted(r, string(name)) / r100.RPS}
+		key, args := "note.write_row", []any{string(name), x.DurationS + extra(x, result.AdditionalS), x.DurationS, extra(x, result.AdditionalS), x.RPS / ep.RPS, persisted(r, string(name)) / rs.RPS, persisted(r, string(name)) / r100.RPS}
 		if rb := find(r, course.RawBulk); rb != nil && rb.RPS > 0 {
 			key, args = key+"_bulk", append(args, persisted(r, string(name))/rb.RPS)
 		}
-		if us := extra(x, "db_cpu_us_per_doc"); us > 0 {
-			key, args = key+"_cpu", append(args, us, 100*extra(x, "db_cpu_share"), authorRows[name].Row, authorRows[name].dbCPUus(0))
+		if us := extra(x, result.DBCPUusPerDoc); us > 0 {
+			key, args = key+"_cpu", append(args, us, 100*extra(x, result.DBCPUShare), authorRows[name].Row, authorRows[name].dbCPUus(0))
 		}
 		r.Notes = append(r.Notes, messages.English.T(key, args...))
 	}
@@ -345,12 +345,12 @@ func asyncClaim(r *result.Result) result.Claim {
 	x := persisted(r, string(course.Async)) / persisted(r, string(course.Sync))
 	c.Measure("async answered %.0f req/s, sync %.0f (%.2f×; the author's %.2f×), and kept inserting %.2f s after the load; persisted %.0f/s = %.2f× sync",
 		"async trả lời %.0f req/s, sync %.0f (%.2f×; của tác giả %.2f×), và hết tải rồi vẫn insert thêm %.2f s; ghi xuống %.0f/s = %.2f× sync",
-		as.RPS, sy.RPS, as.RPS/sy.RPS, a.HTTPRPS/authorRows[course.Sync].HTTPRPS, extra(as, "additional_s"), persisted(r, string(course.Async)), x)
-	if p, q := extra(as, "db_cpu_us_per_doc"), extra(sy, "db_cpu_us_per_doc"); p > 0 && q > 0 {
+		as.RPS, sy.RPS, as.RPS/sy.RPS, a.HTTPRPS/authorRows[course.Sync].HTTPRPS, extra(as, result.AdditionalS), persisted(r, string(course.Async)), x)
+	if p, q := extra(as, result.DBCPUusPerDoc), extra(sy, result.DBCPUusPerDoc); p > 0 && q > 0 {
 		c.MeasureMore("; database CPU per event %.0f µs against sync's %.0f (the author's %.0f and %.0f, our arithmetic)",
 			"; CPU của database mỗi event %.0f µs so với %.0f của sync (của tác giả %.0f và %.0f, phép tính của workshop)", p, q, a.dbCPUus(0), authorRows[course.Sync].dbCPUus(0))
 	}
-	c.Reproduced = result.Verdict(extra(as, "additional_s") > 0 && x >= 0.7 && x <= 1.3 && as.Errors == 0)
+	c.Reproduced = result.Verdict(extra(as, result.AdditionalS) > 0 && x >= 0.7 && x <= 1.3 && as.Errors == 0)
 	return c
 }
 
@@ -374,8 +374,8 @@ func groupClaim(r *result.Result) result.Claim {
 	}
 	x := persisted(r, string(course.Group)) / persisted(r, string(course.Async))
 	c.Measure("group persisted %.0f/s = %.2f× async (%.0f/s); additional time %.2f s", "group ghi xuống %.0f/s = %.2f× async (%.0f/s); additional time %.2f s",
-		persisted(r, string(course.Group)), x, persisted(r, string(course.Async)), extra(gr, "additional_s"))
-	if db := extra(as, "db_cpu_us_per_doc"); db > 0 && as.PerRequest.ServerCPUus > 0 {
+		persisted(r, string(course.Group)), x, persisted(r, string(course.Async)), extra(gr, result.AdditionalS))
+	if db := extra(as, result.DBCPUusPerDoc); db > 0 && as.PerRequest.ServerCPUus > 0 {
 		c.MeasureMore("; async's server CPU %.0f µs per request against the database's %.0f µs per event",
 			"; ở async, CPU của server %.0f µs mỗi request so với %.0f µs mỗi event của database", as.PerRequest.ServerCPUus, db)
 	}
@@ -385,7 +385,7 @@ func groupClaim(r *result.Result) result.Claim {
 
 // step6Ours: the bulk batcher's persisted rate against sync's, and its round trips.
 func step6Ours(r *result.Result, _ Env) string {
-	ps := func(x *result.Run) float64 { return x.Extra["persisted_per_s"] }
-	rt := func(x *result.Run) float64 { return x.Extra["db_round_trips_per_req"] }
+	ps := func(x *result.Run) float64 { return x.Extra[result.PersistedPerS] }
+	rt := func(x *result.Run) float64 { return x.Extra[result.DBRoundTripsPerReq] }
 	return fmt.Sprintf("bulk persists %.1f× sync's rate, %.4f round trips/event", Field(find(r, course.Bulk), ps)/Field(find(r, course.Sync), ps), Field(find(r, course.Bulk), rt))
 }

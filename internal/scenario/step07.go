@@ -130,8 +130,8 @@ func rawCounters(env Env, name string, batch int, reduce bool) func(ctx context.
 		}
 		elapsed := time.Since(start).Seconds()
 		r := result.Run{VUs: 1, Requests: events, Errors: errs, DurationS: elapsed, RPS: float64(events) / elapsed,
-			Latency: load.LatencyOf(hist), Extra: map[string]float64{"persisted_per_s": float64(events) / elapsed,
-				"db_writes_per_req": float64(writes) / float64(max(events, 1))}}
+			Latency: load.LatencyOf(hist), Extra: map[result.Key]float64{result.PersistedPerS: float64(events) / elapsed,
+				result.DBWritesPerReq: float64(writes) / float64(max(events, 1))}}
 		dbCPU(&r, env, cpu0, elapsed, events)
 		if firstErr != nil {
 			r.FirstError = firstErr.Error()
@@ -239,20 +239,20 @@ func reduceClaim(r *result.Result, env Env) result.Claim {
 	var parts, partsVi []string // the measured line's parts, in English and Vietnamese
 	ok := true
 	rb, rr := find(r, course.RawIncBulk), find(r, course.RawIncReduce)
-	if w := extra(rr, "db_writes_per_req"); rb != nil && w > 0 {
-		x := extra(rb, "db_writes_per_req") / w
-		got := []any{extra(rb, "db_writes_per_req"), w, x, theirs, extra(rr, "persisted_per_s"), extra(rb, "persisted_per_s"), persisted(r, string(course.RawIncSeq))}
+	if w := extra(rr, result.DBWritesPerReq); rb != nil && w > 0 {
+		x := extra(rb, result.DBWritesPerReq) / w
+		got := []any{extra(rb, result.DBWritesPerReq), w, x, theirs, extra(rr, result.PersistedPerS), extra(rb, result.PersistedPerS), persisted(r, string(course.RawIncSeq))}
 		parts = append(parts, fmt.Sprintf("the author's workload, raw: writes per event bulk %.3f, reduce %.4f (÷ %.2f, implied ÷ %.2f); applied per second: reduce %.0f, bulk %.0f, one at a time %.0f", got...))
 		partsVi = append(partsVi, fmt.Sprintf("workload của tác giả, raw: số lần ghi mỗi event bulk %.3f, reduce %.4f (÷ %.2f, suy ra ÷ %.2f); cộng vào mỗi giây: reduce %.0f, bulk %.0f, từng cái một %.0f", got...))
 		ok = ok && within(x, theirs) && rb.Errors == 0 && rr.Errors == 0
 	}
 	b, rd := find(r, course.Bulk), find(r, course.Reduce)
-	if w := extra(rd, "db_writes_per_req"); b != nil && w > 0 {
-		x := extra(b, "db_writes_per_req") / w
-		got := []any{extra(b, "db_writes_per_req"), w, x, ours, persisted(r, string(course.Reduce)), persisted(r, string(course.Bulk)), persisted(r, string(course.Sync))}
+	if w := extra(rd, result.DBWritesPerReq); b != nil && w > 0 {
+		x := extra(b, result.DBWritesPerReq) / w
+		got := []any{extra(b, result.DBWritesPerReq), w, x, ours, persisted(r, string(course.Reduce)), persisted(r, string(course.Bulk)), persisted(r, string(course.Sync))}
 		parts = append(parts, fmt.Sprintf("ours, over HTTP, writes per request bulk %.3f, reduce %.4f (÷ %.1f, implied ÷ %.1f); applied per second: reduce %.0f, bulk %.0f, sync %.0f", got...))
 		partsVi = append(partsVi, fmt.Sprintf("của workshop, qua HTTP: số lần ghi mỗi request bulk %.3f, reduce %.4f (÷ %.1f, suy ra ÷ %.1f); cộng vào mỗi giây: reduce %.0f, bulk %.0f, sync %.0f", got...))
-		if p, q := extra(b, "db_cpu_us_per_doc"), extra(rd, "db_cpu_us_per_doc"); p > 0 && q > 0 {
+		if p, q := extra(b, result.DBCPUusPerDoc), extra(rd, result.DBCPUusPerDoc); p > 0 && q > 0 {
 			cpu := []any{p, q, extra(find(r, course.Sync), "db_cpu_us_per_doc")}
 			parts[len(parts)-1] += fmt.Sprintf("; database CPU per event: bulk %.0f µs, reduce %.1f µs, sync %.0f µs", cpu...)
 			partsVi[len(partsVi)-1] += fmt.Sprintf("; CPU của database mỗi event: bulk %.0f µs, reduce %.1f µs, sync %.0f µs", cpu...)
@@ -270,6 +270,6 @@ func reduceClaim(r *result.Result, env Env) result.Claim {
 
 // step7Ours: the writes a reduce saves over bulkWrite.
 func step7Ours(r *result.Result, _ Env) string {
-	w := func(x *result.Run) float64 { return x.Extra["db_writes_per_req"] }
+	w := func(x *result.Run) float64 { return x.Extra[result.DBWritesPerReq] }
 	return fmt.Sprintf("DB writes/request ÷ %.0f (reduce vs bulk)", Field(find(r, course.Bulk), w)/Field(find(r, course.Reduce), w))
 }

@@ -92,18 +92,18 @@ func settledAtMongo(env Env, mode string, http load.Variant) func(ctx context.Co
 		}
 		extraS := settled.Sub(start).Seconds()
 		r.Tool = "go"
-		r.Extra = map[string]float64{"accepted": float64(accepted.Load()), "persisted": float64(got.value),
-			"db_writes_total": float64(got.writes), "batches": float64(got.batches), "additional_s": extraS,
-			"max_writes_per_counter": float64(got.maxWrites),
-			"persisted_per_s":        float64(got.value) / (r.DurationS + extraS), "accepted_per_s": float64(accepted.Load()) / r.DurationS}
+		r.Extra = map[result.Key]float64{result.Accepted: float64(accepted.Load()), result.Persisted: float64(got.value),
+			result.DBWritesTotal: float64(got.writes), result.Batches: float64(got.batches), result.AdditionalS: extraS,
+			result.MaxWritesPerCounter: float64(got.maxWrites),
+			result.PersistedPerS:       float64(got.value) / (r.DurationS + extraS), result.AcceptedPerS: float64(accepted.Load()) / r.DurationS}
 		if err := expectDistinct(ctx, env, flushes, mode, &r); err != nil {
 			return r, fmt.Errorf("%s: %w", http.Name, err)
 		}
 		if n := accepted.Load(); n > 0 {
-			r.Extra["db_writes_per_req"] = float64(got.writes) / float64(n)
+			r.Extra[result.DBWritesPerReq] = float64(got.writes) / float64(n)
 		}
 		if lost := sent.Load() - answered.Load(); lost > 0 {
-			r.Extra["unanswered"] = float64(lost) // cut at the window's end: outcome unknown
+			r.Extra[result.Unanswered] = float64(lost) // cut at the window's end: outcome unknown
 		}
 		dbCPU(&r, env, cpu0, r.DurationS+extraS, got.value)
 		return r, nil
@@ -125,7 +125,7 @@ func expectDistinct(ctx context.Context, env Env, flushes *mongo.Collection, mod
 		events += n
 		distinct += expectedDistinct(env, int(n), false)
 	}
-	r.Extra["batched_events"], r.Extra["distinct_expected"] = float64(events), distinct
+	r.Extra[result.BatchedEvents], r.Extra[result.DistinctExpected] = float64(events), distinct
 	return nil
 }
 
@@ -241,18 +241,20 @@ func expressReduceClaim(r *result.Result, env Env) result.Claim {
 	}
 	// Per event applied, not accepted: an increment FerretDB loses takes
 	// its write with it (B9-express-persisted counts those).
-	perApplied := func(x *result.Run) float64 { return extra(x, "db_writes_total") / max(extra(x, "persisted"), 1) }
-	bw, rw, batches := perApplied(b), perApplied(rd), extra(rd, "batches")
-	if rw == 0 || batches == 0 || extra(rd, "distinct_expected") == 0 {
+	perApplied := func(x *result.Run) float64 {
+		return extra(x, result.DBWritesTotal) / max(extra(x, result.Persisted), 1)
+	}
+	bw, rw, batches := perApplied(b), perApplied(rd), extra(rd, result.Batches)
+	if rw == 0 || batches == 0 || extra(rd, result.DistinctExpected) == 0 {
 		return c
 	}
-	mean := extra(rd, "batched_events") / batches
-	want := extra(rd, "batched_events") / extra(rd, "distinct_expected")
+	mean := extra(rd, result.BatchedEvents) / batches
+	want := extra(rd, result.BatchedEvents) / extra(rd, result.DistinctExpected)
 	x := bw / rw
 	c.Measure("writes per event applied, at MongoDB: bulk %.3f, reduce %.4f (÷ %.1f, implied ÷ %.1f by the sizes of its %.0f batches, %.0f events on average); the most writes one counter took in reduce: %.0f",
 		"số lần ghi mỗi event đã ghi vào, tại MongoDB: bulk %.3f, reduce %.4f (÷ %.1f, suy ra ÷ %.1f từ cỡ của %.0f lô, trung bình %.0f event); counter bị ghi nhiều nhất trong reduce: %.0f lần",
-		bw, rw, x, want, batches, mean, extra(rd, "max_writes_per_counter"))
-	ok := want > 0 && x >= 0.8*want && x <= 1.2*want && bw == 1 && extra(rd, "max_writes_per_counter") <= batches && b.Errors == 0 && rd.Errors == 0
+		bw, rw, x, want, batches, mean, extra(rd, result.MaxWritesPerCounter))
+	ok := want > 0 && x >= 0.8*want && x <= 1.2*want && bw == 1 && extra(rd, result.MaxWritesPerCounter) <= batches && b.Errors == 0 && rd.Errors == 0
 	c.Reproduced = result.Verdict(ok)
 	return c
 }
@@ -282,7 +284,7 @@ func expressPersistedClaim(r *result.Result) result.Claim {
 	ok := true
 	for _, v := range rows {
 		x := find(r, v)
-		acc, per, cut := extra(x, "accepted"), extra(x, "persisted"), extra(x, "unanswered")
+		acc, per, cut := extra(x, result.Accepted), extra(x, result.Persisted), extra(x, result.Unanswered)
 		parts = append(parts, fmt.Sprintf("%s %.0f of %.0f", v, per, acc))
 		partsVi = append(partsVi, fmt.Sprintf("%s %.0f trên %.0f", v, per, acc))
 		ok = ok && acc > 0 && per >= acc && per <= acc+cut

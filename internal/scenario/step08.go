@@ -110,10 +110,10 @@ func speedupClaim(r *result.Result) result.Claim {
 	if n < 4 {
 		c.MeasureMore("; ×3.7 needs 4 CPUs for the server, this machine gives it %d", "; muốn ×3.7 thì server cần 4 CPU, máy này chỉ cho nó %d", n)
 	}
-	if w, ok := a.Extra["lock_waiting"]; ok && w >= serialised {
+	if w, ok := a.Extra[result.LockWaiting]; ok && w >= serialised {
 		c.MeasureMore("; after's logins still waited on a lock %.1f s per second (before: %.1f): they are still serialised (make step-8 profile shows where)",
 			"; các lượt login của after vẫn chờ lock %.1f s mỗi giây (before: %.1f): chúng vẫn bị xếp hàng nối tiếp nhau (make step-8 profile chỉ ra chỗ nào)",
-			w, extra(b, "lock_waiting"))
+			w, extra(b, result.LockWaiting))
 	}
 	c.Reproduced = result.Verdict(n >= 2 && x >= 0.75*bound && a.Errors == 0 && b.Errors == 0)
 	c.Rows = names(course.Before, course.After) // not the source's stack's rows (C1-node)
