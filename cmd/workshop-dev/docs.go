@@ -275,7 +275,7 @@ func mark(v *bool) string {
 }
 
 // find is r's run of variant v, nil when it has none.
-func find(r *result.Result, v course.Variant) *result.Run { return r.Find(string(v)) }
+func find(r *result.Result, v course.Variant) *result.Run { return r.Find(v) }
 
 // verdicts is a step's claims in one cell: "✓ A3 ✗ A3-wire".
 func verdicts(cs []result.Claim) string {
@@ -312,8 +312,8 @@ func originalCell(s scenario.Step, res *result.Result) string {
 	}
 	var parts []string
 	for _, x := range res.Runs {
-		if s.IsOriginalRow(course.Variant(x.Variant)) {
-			parts = append(parts, x.Variant+" "+scenario.Rate(x.RPS)+" req/s")
+		if s.IsOriginalRow(x.Variant) {
+			parts = append(parts, string(x.Variant)+" "+scenario.Rate(x.RPS)+" req/s")
 		}
 	}
 	if len(parts) == 0 {

@@ -424,7 +424,7 @@ func (r *references) scalingPool(b *bytes.Buffer) {
 	res := r.runs[9]
 	var sizes []string
 	for _, x := range res.Runs {
-		if n, ok := course.PoolSize(course.Variant(x.Variant)); ok {
+		if n, ok := course.PoolSize(x.Variant); ok {
 			sizes = append(sizes, fmt.Sprintf("%s connections %s req/s", n, scenario.Rate(x.RPS)))
 		}
 	}

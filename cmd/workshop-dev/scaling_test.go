@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/result"
 	"github.com/peakload/workshop/internal/scenario"
 )
@@ -95,7 +96,7 @@ func TestScalingFollowsTheRuns(t *testing.T) {
 	}
 }
 
-func slicesWithout(runs []result.Run, variant string) []result.Run {
+func slicesWithout(runs []result.Run, variant course.Variant) []result.Run {
 	var out []result.Run
 	for _, x := range runs {
 		if x.Variant != variant {

@@ -21,6 +21,7 @@ import (
 
 	"golang.org/x/perf/benchmath"
 
+	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/result"
 )
 
@@ -58,7 +59,7 @@ type Side struct {
 
 // Row is one variant's figure in A and in B.
 type Row struct {
-	Variant string
+	Variant course.Variant
 	A, B    *Side // nil when that run has no such variant
 	// Comparison is benchmath's test of A against B (when both exist).
 	Comparison benchmath.Comparison
@@ -87,7 +88,7 @@ type Table struct {
 // Compare builds a table per figure that either run measured, over the
 // variants of A then those only B has.
 func Compare(a, b *result.Result) []Table {
-	var variants []string
+	var variants []course.Variant
 	for _, r := range []*result.Result{a, b} {
 		for _, x := range r.Runs {
 			if !slices.Contains(variants, x.Variant) {
@@ -134,7 +135,7 @@ func rounds(r *result.Result) [][]result.Run {
 	return [][]result.Run{r.Runs}
 }
 
-func side(r *result.Result, variant string, f Figure) *Side {
+func side(r *result.Result, variant course.Variant, f Figure) *Side {
 	var vals []float64
 	for _, round := range rounds(r) {
 		for i := range round {
@@ -228,7 +229,7 @@ func Print(w io.Writer, aName, bName string, a, b *result.Result) {
 			default:
 				delta, test = r.Comparison.FormatDelta(r.A.Summary.Center, r.B.Summary.Center), "("+r.Comparison.String()+")"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", pad(r.Variant), cell(r.A), cell(r.B), delta, test)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", pad(string(r.Variant)), cell(r.A), cell(r.B), delta, test)
 		}
 		tw.Flush()
 	}

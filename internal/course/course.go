@@ -39,6 +39,15 @@ const WrkTwin = "-wrk"
 // Wrk is v's twin row, the same load driven by wrk.
 func (v Variant) Wrk() Variant { return v + WrkTwin }
 
+// Join is vs as one line, for a note that names rows: "sync, bulk".
+func Join(vs []Variant, sep string) string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = string(v)
+	}
+	return strings.Join(out, sep)
+}
+
 // Drill is a step's failure drill (`make step-N drill`), if any.
 type Drill int
 

@@ -18,6 +18,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/proc"
 	"github.com/peakload/workshop/internal/result"
 )
@@ -60,7 +61,7 @@ func k6Missing(bin string) string {
 }
 
 // exec is a variant's exported function in the script: "empty-get" → empty_get.
-func k6Exec(variant string) string { return strings.ReplaceAll(variant, "-", "_") }
+func k6Exec(variant course.Variant) string { return strings.ReplaceAll(string(variant), "-", "_") }
 
 // DriveK6 runs one variant with k6, as one k6 process on the driver's
 // CPUs: the warm-up, then the measured window, whose edges the script's
@@ -87,7 +88,7 @@ func DriveK6(ctx context.Context, o Options, v Variant, k K6, plan result.CPUPla
 	run := func(extra []string, started func(pid int)) (*os.ProcessState, []byte, error) {
 		return k.run(ctx, o, v, plan, extra, started)
 	}
-	summary := filepath.Join(dir, "k6-"+v.Name+".json")
+	summary := filepath.Join(dir, "k6-"+string(v.Name)+".json")
 	_ = os.Remove(summary)
 	k6Window := k6Timed
 	if o.Iterations > 0 {
@@ -172,7 +173,7 @@ func k6Timed(o Options, summary string, run k6Run, mark func(string)) ([]byte, t
 // pid. Crossed thresholds (exit code 99) are reported in the summary, not
 // fatal.
 func (k K6) run(ctx context.Context, o Options, v Variant, plan result.CPUPlan, extra []string, started func(pid int)) (*os.ProcessState, []byte, error) {
-	args := []string{"run", "--quiet", "-e", "BASE_URL=" + o.Target, "-e", "VUS=" + strconv.Itoa(o.VUs), "-e", "VARIANT=" + v.Name}
+	args := []string{"run", "--quiet", "-e", "BASE_URL=" + o.Target, "-e", "VUS=" + strconv.Itoa(o.VUs), "-e", "VARIANT=" + string(v.Name)}
 	args = append(args, extra...)
 	for _, kv := range v.Server { // step 0's PEAKLOAD_SHELL, step 9's FRAMEWORK and PG_POOL pick the script's rows
 		args = append(args, "-e", kv)

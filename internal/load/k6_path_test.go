@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/proc"
@@ -67,7 +68,7 @@ func TestK6PathMatchesTheGoDriverOnCounts(t *testing.T) {
 		// Counted per completed request (exact_counts): exactly the one
 		// query each request sends, under either tool, whatever was in
 		// flight at the window's edges.
-		want := map[string]float64{"empty-get": 0, "direct-db": 1}[v.Name]
+		want := map[course.Variant]float64{course.EmptyGet: 0, course.DirectDB: 1}[v.Name]
 		for tool, r := range rows {
 			if q := r.PerRequest.DBQueries; q != want || !r.ExactCounts {
 				t.Errorf("%s with %s: %.4f DB queries per request (exact counts: %v), want exactly %.0f", v.Name, tool, q, r.ExactCounts, want)

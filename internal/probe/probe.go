@@ -14,6 +14,7 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/messages"
 	"github.com/peakload/workshop/internal/proc"
@@ -106,14 +107,14 @@ func (c *Config) Variants() []load.Variant {
 		if len(r.Headers) == 0 {
 			// A fixed request, written once and sent again and again, as
 			// the bench's rows are: the same client cost per request.
-			v := load.Variant{Name: name, Route: r.Name(), Method: r.Method, Path: r.Path, Host: host}
+			v := load.Variant{Name: course.Variant(name), Route: r.Name(), Method: r.Method, Path: r.Path, Host: host}
 			if r.Body != "" {
 				v.Body = []byte(r.Body) // sent as application/json
 			}
 			out = append(out, v)
 			continue
 		}
-		out = append(out, load.Variant{Name: name, Route: r.Name(), Method: r.Method,
+		out = append(out, load.Variant{Name: course.Variant(name), Route: r.Name(), Method: r.Method,
 			Prepare: func(_ *load.VU, req *fasthttp.Request) {
 				req.SetRequestURI(uri)
 				for k, v := range r.Headers {

@@ -34,7 +34,7 @@ type Step struct {
 }
 
 // find is r's run of variant v, nil when it has none.
-func find(r *result.Result, v course.Variant) *result.Run { return r.Find(string(v)) }
+func find(r *result.Result, v course.Variant) *result.Run { return r.Find(v) }
 
 func rps(r *result.Result, v course.Variant) float64 {
 	if x := find(r, v); x != nil {

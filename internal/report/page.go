@@ -112,7 +112,7 @@ func runsTable(r *result.Result) string {
 	b.WriteString("</tr>\n")
 	for _, x := range r.Runs {
 		fmt.Fprintf(&b, "<tr><td>%s</td><td>%s</td><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td>",
-			html.EscapeString(x.Variant), html.EscapeString(x.Tool), x.VUs, num(x.RPS), num(x.Latency.P50), num(x.Latency.P99), x.Errors,
+			html.EscapeString(string(x.Variant)), html.EscapeString(x.Tool), x.VUs, num(x.RPS), num(x.Latency.P50), num(x.Latency.P99), x.Errors,
 			num(x.PerRequest.PublicBytes), num(x.PerRequest.DBQueries), num(x.PerRequest.RedisBytes), num(x.PerRequest.ServerCPUus))
 		for _, k := range extras {
 			if v, ok := x.Extra[k]; ok {

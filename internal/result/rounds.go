@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/peakload/workshop/internal/messages"
+
+	"github.com/peakload/workshop/internal/course"
 )
 
 // Repeated runs. A shared laptop drifts by ±30 % over minutes, so one run
@@ -32,8 +34,8 @@ type Spread struct {
 // each other and where noise only ever slows a run down). Errors add up
 // over the rounds either way.
 func Combine(rounds [][]Run, best bool) []Run {
-	var order []string
-	byVariant := map[string][]Run{}
+	var order []course.Variant
+	byVariant := map[course.Variant][]Run{}
 	for _, round := range rounds {
 		for _, r := range round {
 			if _, seen := byVariant[r.Variant]; !seen {

@@ -1,10 +1,12 @@
 package result
 
+import "github.com/peakload/workshop/internal/course"
+
 // Run is what one variant measured.
 type Run struct {
-	Variant string `json:"variant"`
-	Route   string `json:"route"`
-	Tool    string `json:"tool"`
+	Variant course.Variant `json:"variant"`
+	Route   string         `json:"route"`
+	Tool    string         `json:"tool"`
 	// CountedAt is "services" for a source's original (ORIGINAL=1): its
 	// per-request counts were read at the databases (pg_stat_statements,
 	// Redis INFO, MongoDB serverStatus), not from a /metrics of its own.

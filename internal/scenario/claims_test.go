@@ -12,7 +12,7 @@ import (
 
 // Verdicts are computed from the figures, both ways.
 func TestClaimsFollowTheFigures(t *testing.T) {
-	run := func(name string, rps float64, extra map[result.Key]float64) result.Run {
+	run := func(name course.Variant, rps float64, extra map[result.Key]float64) result.Run {
 		return result.Run{Variant: name, RPS: rps, Requests: 1000, DurationS: 10, Extra: extra}
 	}
 	good := &result.Result{Runs: []result.Run{
@@ -110,7 +110,7 @@ func TestClaimsFollowTheFigures(t *testing.T) {
 // Step 8's verdicts are judged against the server's CPU count, both ways.
 func TestProfilingClaims(t *testing.T) {
 	res := func(cpus int, before, after float64) *result.Result {
-		r := func(name string, rps float64) result.Run {
+		r := func(name course.Variant, rps float64) result.Run {
 			return result.Run{Variant: name, RPS: rps, VUs: 20, Latency: result.Latency{Mean: 20_000 / rps},
 				PerRequest: result.PerRequest{ServerCPUus: 17_000}}
 		}
@@ -166,8 +166,8 @@ func TestFrameworkClaims(t *testing.T) {
 	rows := func(item map[string]float64) *result.Result {
 		r := &result.Result{}
 		for _, fw := range course.Frameworks[:3] {
-			r.Runs = append(r.Runs, result.Run{Variant: fw + "-empty", RPS: map[string]float64{"echo": 40_000, "nethttp": 41_000, "fasthttp": 60_000}[fw]},
-				result.Run{Variant: fw + "-validate", RPS: 30_000}, result.Run{Variant: fw + "-item", RPS: item[fw]})
+			r.Runs = append(r.Runs, result.Run{Variant: course.FrameworkRow(fw, "empty"), RPS: map[string]float64{"echo": 40_000, "nethttp": 41_000, "fasthttp": 60_000}[fw]},
+				result.Run{Variant: course.FrameworkRow(fw, "validate"), RPS: 30_000}, result.Run{Variant: course.FrameworkRow(fw, "item"), RPS: item[fw]})
 		}
 		return r
 	}
@@ -221,8 +221,8 @@ func TestOriginalFrameworkClaims(t *testing.T) {
 	rows := func(express, elysia [3]float64) *result.Result {
 		r := &result.Result{}
 		for i, ep := range course.Endpoints {
-			r.Runs = append(r.Runs, result.Run{Variant: string(course.FrameworkRow(course.Express, ep)), RPS: express[i]},
-				result.Run{Variant: string(course.FrameworkRow(course.Elysia, ep)), RPS: elysia[i]})
+			r.Runs = append(r.Runs, result.Run{Variant: course.FrameworkRow(course.Express, ep), RPS: express[i]},
+				result.Run{Variant: course.FrameworkRow(course.Elysia, ep), RPS: elysia[i]})
 		}
 		return r
 	}

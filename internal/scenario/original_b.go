@@ -47,7 +47,7 @@ var rawNode = bStack{name: course.NodeJS, label: "the MongoDB Node driver on Nod
 
 // onOriginal is v served by the stack's own server.
 func (s bStack) onOriginal(v load.Variant) load.Variant {
-	v.Name = string(course.On(s.name, course.Variant(v.Name)))
+	v.Name = course.On(s.name, v.Name)
 	p := s.server
 	v.Original = &p
 	return v
@@ -80,8 +80,8 @@ func bWrites(env Env) []load.Variant {
 		return vs // no Node here: the servers' rows are skipped with a note that says what to install
 	}
 	return append(vs,
-		load.Variant{Name: string(course.On(course.NodeJS, course.RawSeq)), Route: "insertOne, one at a time (Node)", Direct: nodeRawInserts(env, 1)},
-		load.Variant{Name: string(course.On(course.NodeJS, course.Raw100)), Route: "insertOne ×100, Promise.all (Node)", Direct: nodeRawInserts(env, 100)})
+		load.Variant{Name: course.On(course.NodeJS, course.RawSeq), Route: "insertOne, one at a time (Node)", Direct: nodeRawInserts(env, 1)},
+		load.Variant{Name: course.On(course.NodeJS, course.Raw100), Route: "insertOne ×100, Promise.all (Node)", Direct: nodeRawInserts(env, 100)})
 }
 
 // onStack judges claim on the stack's own rows: each run named
@@ -93,8 +93,8 @@ func (s bStack) onStack(r *result.Result, claim func(*result.Result) result.Clai
 	own := *r
 	own.Runs, own.Rounds, own.Notes = nil, nil, nil
 	for _, x := range r.Runs {
-		if base, ok := course.Off(s.name, course.Variant(x.Variant)); ok {
-			x.Variant = string(base)
+		if base, ok := course.Off(s.name, x.Variant); ok {
+			x.Variant = base
 			own.Runs = append(own.Runs, x)
 		}
 	}
@@ -102,7 +102,7 @@ func (s bStack) onStack(r *result.Result, claim func(*result.Result) result.Clai
 	c.ID += "-" + s.name
 	s.where().says(&c)
 	for i, row := range c.Rows {
-		c.Rows[i] = string(course.On(s.name, course.Variant(row)))
+		c.Rows[i] = course.On(s.name, row)
 	}
 	if len(own.Runs) == 0 {
 		c.Reproduced = nil
@@ -178,7 +178,7 @@ func keptClaim(r *result.Result) result.Claim {
 		Source:    result.Ours("the workshop's rule: accepted = persisted + dead-lettered, always"),
 		Article:   "answering before writing (async, group, bulk) must not lose what was answered for: once the load and its additional time are over, every accepted event is in the database",
 		Tolerance: "0 events lost per event accepted on each write route, counted at the database after the additional time; no HTTP errors",
-		Rows:      names(course.Sync, course.Async, course.Group, course.Bulk),
+		Rows:      []course.Variant{course.Sync, course.Async, course.Group, course.Bulk},
 		Vi: result.ClaimLines{
 			Text:      "trả lời trước khi ghi (async, group, bulk) không được làm mất những gì đã nhận: hết tải và hết additional time, mọi event đã nhận đều nằm trong database",
 			Tolerance: "0 event mất trên mỗi event đã nhận ở mỗi route ghi, đếm tại database sau additional time; không có lỗi HTTP",

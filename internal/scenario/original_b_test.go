@@ -12,7 +12,7 @@ import (
 // them, both ways; without those rows they are not judged, saying why.
 func TestClaimsOnBsOwnStacks(t *testing.T) {
 	on := func(stack string, v course.Variant, rps float64, extra map[result.Key]float64) result.Run {
-		return result.Run{Variant: string(course.On(stack, v)), RPS: rps, Requests: 1000, DurationS: 10, Extra: extra}
+		return result.Run{Variant: course.On(stack, v), RPS: rps, Requests: 1000, DurationS: 10, Extra: extra}
 	}
 	kept := map[result.Key]float64{result.Accepted: 1000, result.Persisted: 1000}
 	r := &result.Result{Runs: []result.Run{

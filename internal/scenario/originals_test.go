@@ -3,7 +3,6 @@ package scenario
 import (
 	"testing"
 
-	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/params"
 )
 
@@ -19,7 +18,7 @@ func TestRowsOnTheSourcesStacksAreDeclared(t *testing.T) {
 				s.N, bad, s.N, s.Originals())
 		}
 		for _, v := range s.Variants(Env{Params: p, Tool: "go"}) {
-			if v.Original != nil || s.IsOriginalRow(course.Variant(v.Name)) {
+			if v.Original != nil || s.IsOriginalRow(v.Name) {
 				t.Errorf("step %d: %s runs %s without ORIGINAL=1: the originals' rows are added only when env.Original is set", s.N, v.Name, v.Original)
 			}
 		}

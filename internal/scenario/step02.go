@@ -16,9 +16,9 @@ func init() {
 		Variants: func(env Env) []load.Variant {
 			p := env.Params
 			return withOriginal(env, []load.Variant{
-				{Name: string(course.EmptyGet), Route: routes.GET(routes.Empty), Path: routes.Empty},
-				{Name: string(course.DirectDB), Route: routes.GET(routes.Items), Prepare: itemRequest(env, routes.Items)},
-				{Name: string(course.CacheAside), Route: routes.GET(routes.Cached), Prepare: itemRequest(env, routes.Cached), Setup: flushRedis(env)},
+				{Name: course.EmptyGet, Route: routes.GET(routes.Empty), Path: routes.Empty},
+				{Name: course.DirectDB, Route: routes.GET(routes.Items), Prepare: itemRequest(env, routes.Items)},
+				{Name: course.CacheAside, Route: routes.GET(routes.Cached), Prepare: itemRequest(env, routes.Cached), Setup: flushRedis(env)},
 			}, onFastify, fastify(p.ForHitRatio(p.Clock.RedisTTLS), 0)) // step 2's main.go: the clock of hit ratios
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {

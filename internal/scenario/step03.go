@@ -23,8 +23,8 @@ func init() {
 			plain := poller(env, routes.Cached)
 			tagged := poller(env, routes.ETag)
 			return withOriginal(env, []load.Variant{
-				{Name: string(course.CacheAsidePoll), Route: routes.GET(routes.Cached), Prepare: plain.prepare, Check: plain.check, Pace: every, Setup: flushRedis(env)},
-				{Name: string(course.ETagPoll), Route: routes.GET(routes.ETag), Prepare: tagged.prepare, Check: tagged.check, Pace: every, Setup: flushRedis(env)},
+				{Name: course.CacheAsidePoll, Route: routes.GET(routes.Cached), Prepare: plain.prepare, Check: plain.check, Pace: every, Setup: flushRedis(env)},
+				{Name: course.ETagPoll, Route: routes.GET(routes.ETag), Prepare: tagged.prepare, Check: tagged.check, Pace: every, Setup: flushRedis(env)},
 			}, onFastify, fastify(env.Params.Scaled(env.Params.Clock.RedisTTLS), 0)) // step 3's main.go: the articles' clock
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {

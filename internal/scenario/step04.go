@@ -21,8 +21,8 @@ func init() {
 			// stampede shows as its own spike of DB queries per second.
 			every := env.Params.Scaled(env.Params.Clock.RedisTTLS) / 3
 			return withOriginal(env, []load.Variant{
-				{Name: string(course.CacheAside), Route: routes.GET(routes.Cached), Path: routes.Prefix(routes.Cached) + top, Setup: flushRedis(env), SeriesEvery: every},
-				{Name: string(course.Singleflight), Route: routes.GET(routes.Coalesced), Path: routes.Prefix(routes.Coalesced) + top, Setup: flushRedis(env), SeriesEvery: every},
+				{Name: course.CacheAside, Route: routes.GET(routes.Cached), Path: routes.Prefix(routes.Cached) + top, Setup: flushRedis(env), SeriesEvery: every},
+				{Name: course.Singleflight, Route: routes.GET(routes.Coalesced), Path: routes.Prefix(routes.Coalesced) + top, Setup: flushRedis(env), SeriesEvery: every},
 			}, onFastify, fastify(env.Params.Scaled(env.Params.Clock.RedisTTLS), 0)) // step 4's main.go: the articles' clock
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {

@@ -17,9 +17,9 @@ func init() {
 		Variants: func(env Env) []load.Variant {
 			p := env.Params
 			return withOriginal(env, []load.Variant{
-				{Name: string(course.EmptyGet), Route: routes.GET(routes.Empty), Path: routes.Empty},
-				{Name: string(course.Singleflight), Route: routes.GET(routes.Coalesced), Prepare: itemRequest(env, routes.Coalesced), Setup: flushRedis(env)},
-				{Name: string(course.Burst), Route: routes.GET(routes.Burst), Prepare: itemRequest(env, routes.Burst), Setup: flushRedis(env)},
+				{Name: course.EmptyGet, Route: routes.GET(routes.Empty), Path: routes.Empty},
+				{Name: course.Singleflight, Route: routes.GET(routes.Coalesced), Prepare: itemRequest(env, routes.Coalesced), Setup: flushRedis(env)},
+				{Name: course.Burst, Route: routes.GET(routes.Burst), Prepare: itemRequest(env, routes.Burst), Setup: flushRedis(env)},
 			}, onFastify, fastify(p.ForHitRatio(p.Clock.RedisTTLS), p.ForHitRatio(p.Clock.BurstTTLS))) // step 5's main.go: the clock of hit ratios
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {
@@ -103,7 +103,7 @@ func burstClaims(r *result.Result, st onStack) []result.Claim {
 // percentiles; capacity is the rate an audience may send with the wait
 // still bounded. The closed-loop ratio stays in the text beside it.
 func capacityCeiling(r *result.Result, ceil *result.Claim, closed float64, noErrors bool) {
-	b, e, s := r.CapacityOf(string(course.Burst)), r.CapacityOf(string(course.EmptyGet)), r.CapacityOf(string(course.Singleflight))
+	b, e, s := r.CapacityOf(course.Burst), r.CapacityOf(course.EmptyGet), r.CapacityOf(course.Singleflight)
 	if b == nil || e == nil {
 		return
 	}

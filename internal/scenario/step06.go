@@ -34,11 +34,11 @@ func init() {
 			n := waveSize(env)
 			web := httpWrites(env)
 			vs := append(web[:1:1], // the empty POST, then the raw rows, then the four ways to store an event
-				load.Variant{Name: string(course.RawSeq), Route: "InsertOne, one at a time", Direct: rawInserts(env, 1)},
-				load.Variant{Name: string(course.Raw100), Route: "InsertOne ×100 at once, awaited together", Direct: rawInserts(env, 100)},
-				load.Variant{Name: string(course.RawAsync), Route: fmt.Sprintf("InsertOne ×%d sent at once, none awaited", n/10), Direct: rawWave(env, n/10, 1)},
-				load.Variant{Name: string(course.RawBulk), Route: "InsertMany ×1000, one at a time", Direct: rawBulk(env)},
-				load.Variant{Name: string(course.RawBulkConcurrent), Route: fmt.Sprintf("InsertMany ×1000, %d sent at once", n/1000), Direct: rawWave(env, n, 1000)})
+				load.Variant{Name: course.RawSeq, Route: "InsertOne, one at a time", Direct: rawInserts(env, 1)},
+				load.Variant{Name: course.Raw100, Route: "InsertOne ×100 at once, awaited together", Direct: rawInserts(env, 100)},
+				load.Variant{Name: course.RawAsync, Route: fmt.Sprintf("InsertOne ×%d sent at once, none awaited", n/10), Direct: rawWave(env, n/10, 1)},
+				load.Variant{Name: course.RawBulk, Route: "InsertMany ×1000, one at a time", Direct: rawBulk(env)},
+				load.Variant{Name: course.RawBulkConcurrent, Route: fmt.Sprintf("InsertMany ×1000, %d sent at once", n/1000), Direct: rawWave(env, n, 1000)})
 			vs = append(vs, web[1:]...)
 			if env.Original {
 				vs = append(vs, bWrites(env)...)
@@ -61,11 +61,11 @@ func init() {
 // to store an event, each settled (its additional time) and charged the
 // database's CPU.
 func httpWrites(env Env) []load.Variant {
-	post := func(name, path string) load.Variant {
+	post := func(name course.Variant, path string) load.Variant {
 		return load.Variant{Name: name, Route: "POST " + path, Method: "POST", Path: path, Body: env.Params.Event,
 			Settle: true, Check: honourRetryAfter, DatabaseCPU: env.ServicesCPU}
 	}
-	empty := post(string(course.EmptyPost), routes.Empty)
+	empty := post(course.EmptyPost, routes.Empty)
 	empty.Settle, empty.DatabaseCPU = false, nil
 	empty.Setup = func(ctx context.Context) error {
 		if env.Mongo == nil {
@@ -73,8 +73,8 @@ func httpWrites(env Env) []load.Variant {
 		}
 		return env.Mongo.Events.Drop(ctx)
 	}
-	return []load.Variant{empty, post(string(course.Sync), "/events/sync"), post(string(course.Async), "/events/async"),
-		post(string(course.Group), "/events/group"), post(string(course.Bulk), "/events/bulk")}
+	return []load.Variant{empty, post(course.Sync, "/events/sync"), post(course.Async, "/events/async"),
+		post(course.Group, "/events/group"), post(course.Bulk, "/events/bulk")}
 }
 
 // waveSize is how many documents the raw waves send at once: the author's
@@ -301,7 +301,9 @@ func writeClaims(r *result.Result) []result.Claim {
 }
 
 // persisted reads a run's events persisted per second.
-func persisted(r *result.Result, name string) float64 { return extra(r.Find(name), "persisted_per_s") }
+func persisted(r *result.Result, name course.Variant) float64 {
+	return extra(r.Find(name), result.PersistedPerS)
+}
 
 // writeNotes: each write variant's whole work against the baselines, and
 // what the database spent per event.
@@ -313,9 +315,9 @@ func writeNotes(r *result.Result) {
 			continue
 		}
 		// stored in English, printed in the run's language (messages.Restate)
-		key, args := "note.write_row", []any{string(name), x.DurationS + extra(x, result.AdditionalS), x.DurationS, extra(x, result.AdditionalS), x.RPS / ep.RPS, persisted(r, string(name)) / rs.RPS, persisted(r, string(name)) / r100.RPS}
+		key, args := "note.write_row", []any{string(name), x.DurationS + extra(x, result.AdditionalS), x.DurationS, extra(x, result.AdditionalS), x.RPS / ep.RPS, persisted(r, name) / rs.RPS, persisted(r, name) / r100.RPS}
 		if rb := find(r, course.RawBulk); rb != nil && rb.RPS > 0 {
-			key, args = key+"_bulk", append(args, persisted(r, string(name))/rb.RPS)
+			key, args = key+"_bulk", append(args, persisted(r, name)/rb.RPS)
 		}
 		if us := extra(x, result.DBCPUusPerDoc); us > 0 {
 			key, args = key+"_cpu", append(args, us, 100*extra(x, result.DBCPUShare), authorRows[name].Row, authorRows[name].dbCPUus(0))
@@ -339,13 +341,13 @@ func asyncClaim(r *result.Result) result.Claim {
 			Tolerance: "async vẫn làm việc sau khi hết tải (additional time > 0) và ghi xuống 0.7–1.3× tốc độ của sync: 1.00× của tác giả, ±30 % (của workshop) cho máy dùng chung",
 		}}
 	as, sy := find(r, course.Async), find(r, course.Sync)
-	if as == nil || sy == nil || persisted(r, string(course.Sync)) == 0 || sy.RPS == 0 {
+	if as == nil || sy == nil || persisted(r, course.Sync) == 0 || sy.RPS == 0 {
 		return c
 	}
-	x := persisted(r, string(course.Async)) / persisted(r, string(course.Sync))
+	x := persisted(r, course.Async) / persisted(r, course.Sync)
 	c.Measure("async answered %.0f req/s, sync %.0f (%.2f×; the author's %.2f×), and kept inserting %.2f s after the load; persisted %.0f/s = %.2f× sync",
 		"async trả lời %.0f req/s, sync %.0f (%.2f×; của tác giả %.2f×), và hết tải rồi vẫn insert thêm %.2f s; ghi xuống %.0f/s = %.2f× sync",
-		as.RPS, sy.RPS, as.RPS/sy.RPS, a.HTTPRPS/authorRows[course.Sync].HTTPRPS, extra(as, result.AdditionalS), persisted(r, string(course.Async)), x)
+		as.RPS, sy.RPS, as.RPS/sy.RPS, a.HTTPRPS/authorRows[course.Sync].HTTPRPS, extra(as, result.AdditionalS), persisted(r, course.Async), x)
 	if p, q := extra(as, result.DBCPUusPerDoc), extra(sy, result.DBCPUusPerDoc); p > 0 && q > 0 {
 		c.MeasureMore("; database CPU per event %.0f µs against sync's %.0f (the author's %.0f and %.0f, our arithmetic)",
 			"; CPU của database mỗi event %.0f µs so với %.0f của sync (của tác giả %.0f và %.0f, phép tính của workshop)", p, q, a.dbCPUus(0), authorRows[course.Sync].dbCPUus(0))
@@ -369,12 +371,12 @@ func groupClaim(r *result.Result) result.Claim {
 			Tolerance: "group ghi xuống ≥ 1.0× tốc độ của async, chữ “nhanh hơn” của bài viết (của tác giả " + theirs + "×), đúng ở nơi chính CPU của server chặn việc ghi",
 		}}
 	gr, as := find(r, course.Group), find(r, course.Async)
-	if gr == nil || as == nil || persisted(r, string(course.Async)) == 0 {
+	if gr == nil || as == nil || persisted(r, course.Async) == 0 {
 		return c
 	}
-	x := persisted(r, string(course.Group)) / persisted(r, string(course.Async))
+	x := persisted(r, course.Group) / persisted(r, course.Async)
 	c.Measure("group persisted %.0f/s = %.2f× async (%.0f/s); additional time %.2f s", "group ghi xuống %.0f/s = %.2f× async (%.0f/s); additional time %.2f s",
-		persisted(r, string(course.Group)), x, persisted(r, string(course.Async)), extra(gr, result.AdditionalS))
+		persisted(r, course.Group), x, persisted(r, course.Async), extra(gr, result.AdditionalS))
 	if db := extra(as, result.DBCPUusPerDoc); db > 0 && as.PerRequest.ServerCPUus > 0 {
 		c.MeasureMore("; async's server CPU %.0f µs per request against the database's %.0f µs per event",
 			"; ở async, CPU của server %.0f µs mỗi request so với %.0f µs mỗi event của database", as.PerRequest.ServerCPUus, db)

@@ -112,19 +112,19 @@ func bulkRateClaim(r *result.Result) result.Claim {
 			Tolerance: fmt.Sprintf("bulk ghi xuống ≥ %.2f× sync trên cùng server (giữ nguyên tỉ lệ của tác giả); additional time ≤ 1.5 chu kỳ flush + một buffer đầy ở tốc độ raw InsertMany (của workshop)", theirs),
 		}}
 	s, b := find(r, course.Sync), find(r, course.Bulk)
-	ps := persisted(r, string(course.Sync))
+	ps := persisted(r, course.Sync)
 	if s == nil || b == nil || ps == 0 {
 		return c
 	}
-	y, add := persisted(r, string(course.Bulk))/ps, extra(b, result.AdditionalS)
-	drain := 1.5*flushInterval.Seconds() + ratio(bulkBuffer, persisted(r, string(course.RawBulk))) // the last partial batch, a full buffer, half an interval
+	y, add := persisted(r, course.Bulk)/ps, extra(b, result.AdditionalS)
+	drain := 1.5*flushInterval.Seconds() + ratio(bulkBuffer, persisted(r, course.RawBulk)) // the last partial batch, a full buffer, half an interval
 	c.Measure("bulk persisted %.0f/s = %.2f× sync's %.0f/s; additional time %.2f s (the bar %.2f s)",
 		"bulk ghi xuống %.0f/s = %.2f× con số %.0f/s của sync; additional time %.2f s (ngưỡng %.2f s)",
-		persisted(r, string(course.Bulk)), y, ps, add, drain)
+		persisted(r, course.Bulk), y, ps, add, drain)
 	rs := find(r, course.RawSeq)
-	if rs != nil && rs.RPS > 0 && persisted(r, string(course.RawBulk)) > 0 { // what the store allows bulk ÷ sync
+	if rs != nil && rs.RPS > 0 && persisted(r, course.RawBulk) > 0 { // what the store allows bulk ÷ sync
 		c.MeasureMore("; the database alone: raw InsertMany ÷ one at a time %.1f×", "; riêng database: raw InsertMany ÷ từng cái một %.1f×",
-			persisted(r, string(course.RawBulk))/rs.RPS)
+			persisted(r, course.RawBulk)/rs.RPS)
 	}
 	c.Reproduced = result.Verdict(y >= theirs && add <= drain && b.Errors == 0)
 	if notBatching(&c, b) {

@@ -44,7 +44,7 @@ func expressCounterRows(env Env) []load.Variant {
 	var rows []load.Variant
 	for _, mode := range []course.Variant{course.Sync, course.Async, course.Bulk, course.Reduce} {
 		path := "/counters/" + string(mode) + "/"
-		v := load.Variant{Name: string(course.On(course.Express, mode)), Route: "POST " + path + ":id (Express, Node)",
+		v := load.Variant{Name: course.On(course.Express, mode), Route: "POST " + path + ":id (Express, Node)",
 			Original: countersProgram}
 		v.Direct = settledAtMongo(env, string(mode), load.Variant{Name: v.Name, Route: v.Route, Method: "POST",
 			Prepare: counterRequest(env, path)})

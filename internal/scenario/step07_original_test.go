@@ -108,7 +108,7 @@ func TestExpressCounterClaims(t *testing.T) {
 	env := Env{Params: params.Load()}
 	d := expectedDistinct(env, 700, false)
 	row := func(mode course.Variant, x map[result.Key]float64) result.Run {
-		return result.Run{Variant: string(course.On(course.Express, mode)), Requests: 1400, DurationS: 2, Extra: x}
+		return result.Run{Variant: course.On(course.Express, mode), Requests: 1400, DurationS: 2, Extra: x}
 	}
 	runs := func(reduceWrites, bulkLost float64) *result.Result {
 		return &result.Result{Machine: result.Machine{Mongo: "FerretDB 1.24 on PostgreSQL"}, Runs: []result.Run{

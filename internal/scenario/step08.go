@@ -23,10 +23,10 @@ func init() {
 	register(8, Step{
 		VUs: p.Login.VUs,
 		Variants: func(env Env) []load.Variant {
-			v := func(name, path string) load.Variant {
+			v := func(name course.Variant, path string) load.Variant {
 				return load.Variant{Name: name, Route: "POST " + path, Method: "POST", Prepare: loginRequest(env, path), LockWait: true}
 			}
-			rows := []load.Variant{v(string(course.Before), "/v1/login"), v(string(course.After), "/v2/login")}
+			rows := []load.Variant{v(course.Before, "/v1/login"), v(course.After, "/v2/login")}
 			if env.Original {
 				rows = append(rows, nodeLoginRows(env)...)
 			}
@@ -116,7 +116,7 @@ func speedupClaim(r *result.Result) result.Claim {
 			w, extra(b, result.LockWaiting))
 	}
 	c.Reproduced = result.Verdict(n >= 2 && x >= 0.75*bound && a.Errors == 0 && b.Errors == 0)
-	c.Rows = names(course.Before, course.After) // not the source's stack's rows (C1-node)
+	c.Rows = []course.Variant{course.Before, course.After} // not the source's stack's rows (C1-node)
 	return c
 }
 
@@ -145,7 +145,7 @@ func latencyClaim(r *result.Result) result.Claim {
 		b.Latency.Mean, a.Latency.Mean, lx, rx, b.VUs, 1000*float64(b.VUs)/b.RPS, 1000*float64(a.VUs)/a.RPS)
 	bound := math.Min(float64(serverCPUs(r)), 4)
 	c.Reproduced = result.Verdict(serverCPUs(r) >= 2 && lx >= 0.75*bound && math.Abs(lx/rx-1) <= 0.15)
-	c.Rows = names(course.Before, course.After)
+	c.Rows = []course.Variant{course.Before, course.After}
 	return c
 }
 

@@ -34,10 +34,10 @@ func init() {
 	register(10, Step{
 		// make step-10 profile: one replica under the item load (the fleet
 		// rows and the drills start their own processes).
-		Profile: string(course.Single),
+		Profile: course.Single,
 		Variants: func(env Env) []load.Variant {
 			route := routes.GET(scaleRoute)
-			vs := []load.Variant{{Name: string(course.Single), Route: route, Prepare: itemRequest(env, scaleRoute), Setup: flushRedis(env)}}
+			vs := []load.Variant{{Name: course.Single, Route: route, Prepare: itemRequest(env, scaleRoute), Setup: flushRedis(env)}}
 			ns := env.Params.ScaleOut.Replicas
 			for _, n := range ns {
 				vs = append(vs, fleetVariant(env, course.RoundRobinRow(n), n, balancer.RoundRobin, false))
@@ -63,7 +63,7 @@ const scaleRoute = balancer.ItemRoute
 // load (internal/balancer drives it and sums the replicas' counters);
 // stopOne stops the last replica a third of the way through the window.
 func fleetVariant(env Env, name course.Variant, n int, bal balancer.Balance, stopOne bool) load.Variant {
-	v := load.Variant{Name: string(name), Route: routes.GET(scaleRoute), Prepare: itemRequest(env, scaleRoute), Setup: flushRedis(env)}
+	v := load.Variant{Name: name, Route: routes.GET(scaleRoute), Prepare: itemRequest(env, scaleRoute), Setup: flushRedis(env)}
 	loading := balancer.Load{Replicas: n, Balance: bal, StopOne: stopOne, Params: env.Params}
 	v.Direct = func(ctx context.Context, o load.Options) (result.Run, error) {
 		return balancer.RunLoad(ctx, env.Fleet, loading, o, v)
@@ -83,7 +83,7 @@ const changesChannel = "items:changed"
 // once, and the last replica — started not listening, as one that missed
 // the announcements — shows that the TTL still bounds a lost message.
 func staleVariant(env Env, name course.Variant, n int, invalidation bool) load.Variant {
-	v := load.Variant{Name: string(name), Route: routes.POST(routes.Change), Setup: flushRedis(env)}
+	v := load.Variant{Name: name, Route: routes.POST(routes.Change), Setup: flushRedis(env)}
 	v.Direct = func(ctx context.Context, o load.Options) (result.Run, error) {
 		changes := env.Params.ScaleOut.Changes
 		if env.Quick {
@@ -196,7 +196,7 @@ func scaleOutTables(r *result.Result) []result.Table {
 		if n > 0 {
 			reps = strconv.Itoa(n)
 		}
-		load.Rows = append(load.Rows, []string{x.Variant, reps, fmt.Sprintf("%.1f%%", 100*x.Extra[result.MemoryHitRatio]),
+		load.Rows = append(load.Rows, []string{string(x.Variant), reps, fmt.Sprintf("%.1f%%", 100*x.Extra[result.MemoryHitRatio]),
 			fmt.Sprintf("%.3f", x.Extra[result.RedisGetsPerReq]), orDash(x.Extra, result.RedisLoadsPerTTL, "%.0f"),
 			orDash(x.Extra, result.CopiesPerItem, "%.2f"), fmt.Sprintf("%.3f", x.PerRequest.DBQueries), shares, rss, start})
 	}
@@ -228,7 +228,7 @@ func scaleOutTables(r *result.Result) []result.Table {
 		if v, ok := x.Extra[result.StaleMissedMSMax]; ok {
 			missed = fmt.Sprintf("%.0f", v)
 		}
-		stale.Rows = append(stale.Rows, []string{x.Variant, fmt.Sprintf("%.0f", x.Extra[result.Changes]), fmt.Sprintf("%.1f", x.Extra[result.StaleMSMax]),
+		stale.Rows = append(stale.Rows, []string{string(x.Variant), fmt.Sprintf("%.0f", x.Extra[result.Changes]), fmt.Sprintf("%.1f", x.Extra[result.StaleMSMax]),
 			fmt.Sprintf("%.1f", x.Extra[result.StaleMSMean]), missed, fmt.Sprintf("%.1f", x.Extra[result.ForgetsPerChange])})
 	}
 	if len(stale.Rows) > 0 {

@@ -3,6 +3,7 @@ package scenario
 import (
 	"testing"
 
+	"github.com/peakload/workshop/internal/course"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
 )
@@ -10,7 +11,7 @@ import (
 // Step 10's verdicts follow the counters, both ways.
 func TestScaleOutClaims(t *testing.T) {
 	env := Env{Params: params.Load()}
-	run := func(name string, extra map[result.Key]float64) result.Run {
+	run := func(name course.Variant, extra map[result.Key]float64) result.Run {
 		return result.Run{Variant: name, Extra: extra}
 	}
 	res := func(rr4, hash4, staleTTL, stalePS, missed float64) *result.Result {
