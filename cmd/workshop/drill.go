@@ -67,20 +67,20 @@ func writeDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err er
 			return proc.StartServer(ctx, bin, append(sc.Endpoints().Env(), "PEAKLOAD_MONGO_URL="+url), result.CPUPlan{}, filepath.Join(dir, "server.log"))
 		},
 	}
-	route := "POST /events/bulk"
+	route := routes.POST(routes.EventsBulk)
 	if step.N == 6 {
 		d.Idempotent, d.Guard = true, "retried events already stored: the _id set at accept time makes them no-ops"
-		d.Poison = &drill.Poison{Orders: 50, Route: "/events/bulk"}
-		d.Request = func(*rand.Rand) (string, string, string) { return "POST", "/events/bulk", string(p.Event) }
+		d.Poison = &drill.Poison{Orders: 50, Route: routes.EventsBulk}
+		d.Request = func(*rand.Rand) (string, string, string) { return "POST", routes.EventsBulk, string(p.Event) }
 		d.Persisted = func(ctx context.Context, url string) (int64, error) {
 			return withStore(ctx, url, func(s *events.Store) (int64, error) { return s.Count(ctx) })
 		}
 	} else {
-		route = "POST /counters/reduce/:id"
+		route = routes.POST(routes.CountersReduce)
 		d.Idempotent, d.Guard = true, "increments of a retried flush already applied: the batch number in each counter makes them no-ops"
 		skew := scenario.Env{Params: p}.Skew()
 		d.Request = func(r *rand.Rand) (string, string, string) {
-			return "POST", fmt.Sprintf("/counters/reduce/likes-%d", skew.Pick(r)), ""
+			return "POST", routes.Prefix(routes.CountersReduce) + fmt.Sprintf("likes-%d", skew.Pick(r)), ""
 		}
 		d.Persisted = func(ctx context.Context, url string) (int64, error) {
 			return withStore(ctx, url, func(s *events.Store) (int64, error) { return s.Counters().Variant("reduce").Sum(ctx) })

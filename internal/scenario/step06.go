@@ -62,7 +62,7 @@ func init() {
 // database's CPU.
 func httpWrites(env Env) []load.Variant {
 	post := func(name course.Variant, path string) load.Variant {
-		return load.Variant{Name: name, Route: "POST " + path, Method: "POST", Path: path, Body: env.Params.Event,
+		return load.Variant{Name: name, Route: routes.POST(path), Method: "POST", Path: path, Body: env.Params.Event,
 			Settle: true, Check: honourRetryAfter, DatabaseCPU: env.ServicesCPU}
 	}
 	empty := post(course.EmptyPost, routes.Empty)
@@ -73,8 +73,8 @@ func httpWrites(env Env) []load.Variant {
 		}
 		return env.Mongo.Events.Drop(ctx)
 	}
-	return []load.Variant{empty, post(course.Sync, "/events/sync"), post(course.Async, "/events/async"),
-		post(course.Group, "/events/group"), post(course.Bulk, "/events/bulk")}
+	return []load.Variant{empty, post(course.Sync, routes.EventsSync), post(course.Async, routes.EventsAsync),
+		post(course.Group, routes.EventsGroup), post(course.Bulk, routes.EventsBulk)}
 }
 
 // waveSize is how many documents the raw waves send at once: the author's

@@ -16,6 +16,7 @@ import (
 	"github.com/peakload/workshop/internal/events"
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/routes"
 )
 
 // The author's counters came after the README's table, in commit
@@ -44,8 +45,9 @@ func init() {
 		VUs: 100,
 		Variants: func(env Env) []load.Variant {
 			v := func(name course.Variant) load.Variant {
-				return load.Variant{Name: name, Route: "POST /counters/" + string(name) + "/:id", Method: "POST",
-					Prepare: counterRequest(env, "/counters/"+string(name)+"/"), Check: honourRetryAfter, Settle: true, DatabaseCPU: env.ServicesCPU}
+				route := counterRoutes[name]
+				return load.Variant{Name: name, Route: routes.POST(route), Method: "POST",
+					Prepare: counterRequest(env, routes.Prefix(route)), Check: honourRetryAfter, Settle: true, DatabaseCPU: env.ServicesCPU}
 			}
 			// One bulkWrite of the author's 5000 takes 25–40 s on FerretDB: a
 			// QUICK smoke run writes a tenth (its writes per event are 1 either way).
@@ -73,6 +75,12 @@ func init() {
 		},
 		Ours: step7Ours,
 	})
+}
+
+// counterRoutes are the server's route for each way of counting (the
+// source's original, Express, serves the same paths).
+var counterRoutes = map[course.Variant]string{
+	course.Sync: routes.CountersSync, course.Async: routes.CountersAsync, course.Bulk: routes.CountersBulk, course.Reduce: routes.CountersReduce,
 }
 
 // counterRequest writes POST <prefix>likes-<hot-skewed stream id>.

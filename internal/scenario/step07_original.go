@@ -16,6 +16,7 @@ import (
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/original"
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/routes"
 )
 
 // Step 7 on the source's own stack (ORIGINAL=1): originals/b-express/
@@ -43,11 +44,11 @@ var countersProgram = &original.Program{Runtime: original.Node, Script: "b-expre
 func expressCounterRows(env Env) []load.Variant {
 	var rows []load.Variant
 	for _, mode := range []course.Variant{course.Sync, course.Async, course.Bulk, course.Reduce} {
-		path := "/counters/" + string(mode) + "/"
-		v := load.Variant{Name: course.On(course.Express, mode), Route: "POST " + path + ":id (Express, Node)",
+		route := counterRoutes[mode]
+		v := load.Variant{Name: course.On(course.Express, mode), Route: routes.POST(route) + " (Express, Node)",
 			Original: countersProgram}
 		v.Direct = settledAtMongo(env, string(mode), load.Variant{Name: v.Name, Route: v.Route, Method: "POST",
-			Prepare: counterRequest(env, path)})
+			Prepare: counterRequest(env, routes.Prefix(route))})
 		rows = append(rows, v)
 	}
 	return rows

@@ -12,6 +12,7 @@ import (
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/params"
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/routes"
 )
 
 // Step 8: logins under the guide's load (ab -c 20, as article C retells it): each virtual user logs
@@ -24,9 +25,9 @@ func init() {
 		VUs: p.Login.VUs,
 		Variants: func(env Env) []load.Variant {
 			v := func(name course.Variant, path string) load.Variant {
-				return load.Variant{Name: name, Route: "POST " + path, Method: "POST", Prepare: loginRequest(env, path), LockWait: true}
+				return load.Variant{Name: name, Route: routes.POST(path), Method: "POST", Prepare: loginRequest(env, path), LockWait: true}
 			}
-			rows := []load.Variant{v(course.Before, "/v1/login"), v(course.After, "/v2/login")}
+			rows := []load.Variant{v(course.Before, routes.LoginV1), v(course.After, routes.LoginV2)}
 			if env.Original {
 				rows = append(rows, nodeLoginRows(env)...)
 			}

@@ -7,6 +7,7 @@ import (
 	"github.com/peakload/workshop/internal/load"
 	"github.com/peakload/workshop/internal/original"
 	"github.com/peakload/workshop/internal/result"
+	"github.com/peakload/workshop/internal/routes"
 )
 
 // nodePool is libuv's thread pool the async login hashes on: Node's
@@ -29,12 +30,12 @@ func nodeLogin(mode string) *original.Program {
 // guide's pbkdf2Sync, after its pbkdf2.
 func nodeLoginRows(env Env) []load.Variant {
 	row := func(v course.Variant, path, mode, how string) load.Variant {
-		return load.Variant{Name: course.On(course.NodeJS, v), Route: "POST " + path + " (" + how + ", Node)", Method: "POST",
+		return load.Variant{Name: course.On(course.NodeJS, v), Route: routes.POST(path) + " (" + how + ", Node)", Method: "POST",
 			Prepare: loginRequest(env, path), Original: nodeLogin(mode)}
 	}
 	return []load.Variant{
-		row(course.Before, "/v1/login", "sync", "crypto.pbkdf2Sync"),
-		row(course.After, "/v2/login", "async", "crypto.pbkdf2"),
+		row(course.Before, routes.LoginV1, "sync", "crypto.pbkdf2Sync"),
+		row(course.After, routes.LoginV2, "async", "crypto.pbkdf2"),
 	}
 }
 
