@@ -97,53 +97,118 @@ func TestReferenceRunsUseOnlyDeclaredKeys(t *testing.T) {
 
 // TestExtraKeysAreNeverLiterals: Go converts an untyped string to a Key
 // silently, so a typed map alone would still let x.Extra["persisted_per_sec"]
-// compile and read 0. No Go file of the tree indexes Extra, or fills a
-// map of Keys, with a literal: only keys.go spells them.
+// compile and read 0. No Go file of the tree indexes Extra, fills a map of
+// Keys or passes a function's Key parameter with a literal: only keys.go
+// spells them.
 func TestExtraKeysAreNeverLiterals(t *testing.T) {
-	root := "../.."
+	files := parseTree(t, filepath.Join("..", ".."))
+	self := filepath.Join("..", "..", "internal", "result")
+	takesKey := map[string][]int{} // "dir.name" → the positions of its Key parameters
+	for _, f := range files {
+		for _, d := range f.ast.Decls {
+			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil {
+				if at := keyParams(fn.Type); len(at) > 0 {
+					takesKey[f.dir+"."+fn.Name.Name] = at
+					if f.dir == self { // this package's, called as result.Name elsewhere
+						takesKey["result."+fn.Name.Name] = at
+					}
+				}
+			}
+		}
+	}
+	for _, f := range files {
+		if filepath.Base(f.path) == "keys.go" && f.dir == self {
+			continue
+		}
+		for _, pos := range literalKeys(f, takesKey) {
+			t.Errorf("%s: a step-specific figure's key written as a literal; use its constant in internal/result/keys.go", f.fset.Position(pos))
+		}
+	}
+}
+
+type goFile struct {
+	path, dir string // dir as walked from this package's: self is internal/result
+	fset      *token.FileSet
+	ast       *ast.File
+}
+
+// parseTree parses every Go file under root but testdata.
+func parseTree(t *testing.T, root string) []goFile {
+	t.Helper()
+	var out []goFile
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() && (d.Name() == "testdata" || d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) && path != root {
+		if d.IsDir() && path != root && (d.Name() == "testdata" || d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) {
 			return filepath.SkipDir
 		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") || filepath.Base(path) == "keys.go" {
+		if d.IsDir() || !strings.HasSuffix(path, ".go") {
 			return nil
 		}
-		for _, at := range literalKeys(t, path) {
-			t.Errorf("%s: a step-specific figure's key written as a literal; use its constant in internal/result/keys.go", at)
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
 		}
+		out = append(out, goFile{path, filepath.Dir(path), fset, f})
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return out
 }
 
-// literalKeys are the places in file path where a string literal stands
-// for a Key: Extra[...] or a map[Key]/map[result.Key] literal's key.
-func literalKeys(t *testing.T, path string) []string {
-	t.Helper()
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, path, nil, 0)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
+// keyParams are the positions of ft's parameters typed Key.
+func keyParams(ft *ast.FuncType) []int {
+	var at []int
+	i := 0
+	for _, p := range ft.Params.List {
+		n := max(len(p.Names), 1)
+		for range n {
+			if isKeyType(p.Type) {
+				at = append(at, i)
+			}
+			i++
+		}
 	}
-	var at []string
+	return at
+}
+
+// literalKeys are the places in f where a string literal stands for a
+// Key: Extra[...], a map[Key]/map[result.Key] literal's key, or the Key
+// argument of a function declared with one.
+func literalKeys(f goFile, takesKey map[string][]int) []token.Pos {
+	var at []token.Pos
 	isLit := func(e ast.Expr) bool { b, ok := e.(*ast.BasicLit); return ok && b.Kind == token.STRING }
-	ast.Inspect(f, func(n ast.Node) bool {
+	ast.Inspect(f.ast, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.IndexExpr:
 			if sel, ok := n.X.(*ast.SelectorExpr); ok && sel.Sel.Name == "Extra" && isLit(n.Index) {
-				at = append(at, fset.Position(n.Pos()).String())
+				at = append(at, n.Pos())
 			}
 		case *ast.CompositeLit:
 			if m, ok := n.Type.(*ast.MapType); ok && isKeyType(m.Key) {
 				for _, e := range n.Elts {
 					if kv, ok := e.(*ast.KeyValueExpr); ok && isLit(kv.Key) {
-						at = append(at, fset.Position(kv.Pos()).String())
+						at = append(at, kv.Pos())
 					}
+				}
+			}
+		case *ast.CallExpr:
+			name := ""
+			switch fn := n.Fun.(type) {
+			case *ast.Ident:
+				name = f.dir + "." + fn.Name
+			case *ast.SelectorExpr:
+				if x, ok := fn.X.(*ast.Ident); ok && x.Name == "result" {
+					name = "result." + fn.Sel.Name
+				}
+			}
+			for _, i := range takesKey[name] {
+				if i < len(n.Args) && isLit(n.Args[i]) {
+					at = append(at, n.Args[i].Pos())
 				}
 			}
 		}
