@@ -11,6 +11,7 @@
 import http from 'k6/http';
 import { check } from 'k6';
 import { BASE_URL, JSON_HEADERS, sequential } from './lib/common.js';
+import * as routes from './lib/routes.js';
 
 const params = JSON.parse(open('./lib/params.json'));
 const EVENT = JSON.stringify(params.event);
@@ -23,13 +24,13 @@ export const options = sequential(params, variants, variants[0]);
 export { handleSummary, meter } from './lib/common.js';
 
 export function empty_get() {
-  const res = http.get(`${BASE_URL}/empty`, { tags: { name: 'GET /empty' } });
-  check(res, { 'GET /empty 200': (r) => r.status === 200 });
+  const res = http.get(`${BASE_URL}${routes.Empty}`, { tags: { name: routes.GET(routes.Empty) } });
+  check(res, { [`${routes.GET(routes.Empty)} 200`]: (r) => r.status === 200 });
 }
 
 export function empty_post() {
-  const res = http.post(`${BASE_URL}/empty`, EVENT, Object.assign({ tags: { name: 'POST /empty' } }, JSON_HEADERS));
-  check(res, { 'POST /empty 200': (r) => r.status === 200 });
+  const res = http.post(`${BASE_URL}${routes.Empty}`, EVENT, Object.assign({ tags: { name: routes.POST(routes.Empty) } }, JSON_HEADERS));
+  check(res, { [`${routes.POST(routes.Empty)} 200`]: (r) => r.status === 200 });
 }
 
 // Each layer's row is the same GET, on the server started with that layer.

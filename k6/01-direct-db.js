@@ -6,6 +6,7 @@
 import http from 'k6/http';
 import { check } from 'k6';
 import { BASE_URL, makeSkew, sequential } from './lib/common.js';
+import * as routes from './lib/routes.js';
 
 const params = JSON.parse(open('./lib/params.json'));
 const pick = makeSkew(params.catalog);
@@ -17,11 +18,11 @@ export const options = sequential(params, ['empty-get', 'direct-db'], 'direct-db
 export { handleSummary, meter } from './lib/common.js';
 
 export function empty_get() {
-  const res = http.get(`${BASE_URL}/empty`, { tags: { name: 'GET /empty' } });
-  check(res, { 'GET /empty 200': (r) => r.status === 200 });
+  const res = http.get(`${BASE_URL}${routes.Empty}`, { tags: { name: routes.GET(routes.Empty) } });
+  check(res, { [`${routes.GET(routes.Empty)} 200`]: (r) => r.status === 200 });
 }
 
 export function direct_db() {
-  const res = http.get(`${BASE_URL}/items/${pick()}`, { tags: { name: 'GET /items/:id' } });
-  check(res, { 'GET /items/:id 200': (r) => r.status === 200 });
+  const res = http.get(`${BASE_URL}${routes.path(routes.Items, pick())}`, { tags: { name: routes.GET(routes.Items) } });
+  check(res, { [`${routes.GET(routes.Items)} 200`]: (r) => r.status === 200 });
 }

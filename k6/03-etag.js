@@ -7,6 +7,7 @@
 import http from 'k6/http';
 import { check, sleep } from 'k6';
 import { BASE_URL, makeSkew, pacedSleep, sequential } from './lib/common.js';
+import * as routes from './lib/routes.js';
 
 const params = JSON.parse(open('./lib/params.json'));
 const pick = makeSkew(params.catalog);
@@ -28,7 +29,7 @@ export { handleSummary, meter } from './lib/common.js';
 // watches and the ETag it last saw, one pair per variant.
 const clients = {};
 
-function poll(variant, prefix) {
+function poll(variant, route) {
   const start = Date.now();
   let me = clients[variant];
   if (!me) {
@@ -38,16 +39,16 @@ function poll(variant, prefix) {
     sleep(POLL * ((__VU - 1) % VUS) / VUS);
   }
   const headers = me.etag ? { 'If-None-Match': me.etag } : {};
-  const res = http.get(`${BASE_URL}${prefix}/items/${me.id}`, { headers, tags: { name: `GET ${prefix}/items/:id` } });
+  const res = http.get(`${BASE_URL}${routes.path(route, me.id)}`, { headers, tags: { name: routes.GET(route) } });
   check(res, { '200 or 304': (r) => r.status === 200 || r.status === 304 });
   if (res.status === 200 && res.headers['Etag']) me.etag = res.headers['Etag'];
   pacedSleep(sleep, start, POLL);
 }
 
 export function cache_aside_poll() {
-  poll('cache-aside-poll', '/cached');
+  poll('cache-aside-poll', routes.Cached);
 }
 
 export function etag_poll() {
-  poll('etag-poll', '/etag');
+  poll('etag-poll', routes.ETag);
 }

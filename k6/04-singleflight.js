@@ -6,6 +6,7 @@
 import http from 'k6/http';
 import { check } from 'k6';
 import { BASE_URL, liveID, sequential } from './lib/common.js';
+import * as routes from './lib/routes.js';
 
 const params = JSON.parse(open('./lib/params.json'));
 const TOP = liveID(params.catalog, 0);
@@ -20,11 +21,11 @@ export const options = sequential(params, ['cache-aside', 'singleflight'], 'sing
 export { handleSummary, meter } from './lib/common.js';
 
 export function cache_aside() {
-  const res = http.get(`${BASE_URL}/cached/items/${TOP}`, { tags: { name: 'GET /cached/items/:id' } });
-  check(res, { 'GET /cached/items/:id 200': (r) => r.status === 200 });
+  const res = http.get(`${BASE_URL}${routes.path(routes.Cached, TOP)}`, { tags: { name: routes.GET(routes.Cached) } });
+  check(res, { [`${routes.GET(routes.Cached)} 200`]: (r) => r.status === 200 });
 }
 
 export function singleflight() {
-  const res = http.get(`${BASE_URL}/coalesced/items/${TOP}`, { tags: { name: 'GET /coalesced/items/:id' } });
-  check(res, { 'GET /coalesced/items/:id 200': (r) => r.status === 200 });
+  const res = http.get(`${BASE_URL}${routes.path(routes.Coalesced, TOP)}`, { tags: { name: routes.GET(routes.Coalesced) } });
+  check(res, { [`${routes.GET(routes.Coalesced)} 200`]: (r) => r.status === 200 });
 }

@@ -6,6 +6,7 @@
 import http from 'k6/http';
 import { check } from 'k6';
 import { BASE_URL, makeSkew, sequential } from './lib/common.js';
+import * as routes from './lib/routes.js';
 
 const params = JSON.parse(open('./lib/params.json'));
 const pick = makeSkew(params.catalog);
@@ -22,16 +23,16 @@ export const options = sequential(params, ['empty-get', 'singleflight', 'burst']
 export { handleSummary, meter } from './lib/common.js';
 
 export function empty_get() {
-  const res = http.get(`${BASE_URL}/empty`, { tags: { name: 'GET /empty' } });
-  check(res, { 'GET /empty 200': (r) => r.status === 200 });
+  const res = http.get(`${BASE_URL}${routes.Empty}`, { tags: { name: routes.GET(routes.Empty) } });
+  check(res, { [`${routes.GET(routes.Empty)} 200`]: (r) => r.status === 200 });
 }
 
 export function singleflight() {
-  const res = http.get(`${BASE_URL}/coalesced/items/${pick()}`, { tags: { name: 'GET /coalesced/items/:id' } });
-  check(res, { 'GET /coalesced/items/:id 200': (r) => r.status === 200 });
+  const res = http.get(`${BASE_URL}${routes.path(routes.Coalesced, pick())}`, { tags: { name: routes.GET(routes.Coalesced) } });
+  check(res, { [`${routes.GET(routes.Coalesced)} 200`]: (r) => r.status === 200 });
 }
 
 export function burst() {
-  const res = http.get(`${BASE_URL}/burst/items/${pick()}`, { tags: { name: 'GET /burst/items/:id' } });
-  check(res, { 'GET /burst/items/:id 200': (r) => r.status === 200 });
+  const res = http.get(`${BASE_URL}${routes.path(routes.Burst, pick())}`, { tags: { name: routes.GET(routes.Burst) } });
+  check(res, { [`${routes.GET(routes.Burst)} 200`]: (r) => r.status === 200 });
 }

@@ -8,6 +8,7 @@
 import http from 'k6/http';
 import { check, sleep } from 'k6';
 import { BASE_URL, JSON_HEADERS, sequential } from './lib/common.js';
+import * as routes from './lib/routes.js';
 
 const params = JSON.parse(open('./lib/params.json'));
 const EVENT = JSON.stringify(params.event);
@@ -37,8 +38,8 @@ function send(path) {
   return res;
 }
 
-export function empty_post() { send('/empty'); }
-export function sync() { send('/events/sync'); }
-export function async() { send('/events/async'); }
-export function group() { send('/events/group'); }
-export function bulk() { send('/events/bulk'); }
+export function empty_post() { send(routes.Empty); }
+export function sync() { send(routes.EventsSync); }
+export function async() { send(routes.EventsAsync); }
+export function group() { send(routes.EventsGroup); }
+export function bulk() { send(routes.EventsBulk); }

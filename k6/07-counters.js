@@ -8,6 +8,7 @@
 import http from 'k6/http';
 import { check, sleep } from 'k6';
 import { BASE_URL, makeSkew, sequential } from './lib/common.js';
+import * as routes from './lib/routes.js';
 
 const params = JSON.parse(open('./lib/params.json'));
 const pick = makeSkew(params.catalog);
@@ -28,16 +29,16 @@ export const options = sequential(params, ['sync', 'async', 'bulk', 'reduce'], '
 });
 export { handleSummary, meter, settle } from './lib/common.js';
 
-function like(variant) {
-  const res = http.post(`${BASE_URL}/counters/${variant}/likes-${pick()}`, null, { tags: { name: `POST /counters/${variant}/:id` } });
+function like(route) {
+  const res = http.post(`${BASE_URL}${routes.path(route, `likes-${pick()}`)}`, null, { tags: { name: routes.POST(route) } });
   if (res.status === 503) {
     sleep(parseInt(res.headers['Retry-After'] || '1', 10));
     return;
   }
-  check(res, { [`POST /counters/${variant} 2xx`]: (r) => r.status >= 200 && r.status < 300 });
+  check(res, { [`${routes.POST(route)} 2xx`]: (r) => r.status >= 200 && r.status < 300 });
 }
 
-export function sync() { like('sync'); }
-export function async() { like('async'); }
-export function bulk() { like('bulk'); }
-export function reduce() { like('reduce'); }
+export function sync() { like(routes.CountersSync); }
+export function async() { like(routes.CountersAsync); }
+export function bulk() { like(routes.CountersBulk); }
+export function reduce() { like(routes.CountersReduce); }

@@ -7,6 +7,7 @@
 import http from 'k6/http';
 import { check } from 'k6';
 import { BASE_URL, JSON_HEADERS, sequential } from './lib/common.js';
+import * as routes from './lib/routes.js';
 
 const params = JSON.parse(open('./lib/params.json'));
 if (!__ENV.VUS) params.load.vus = params.login.vus;
@@ -26,5 +27,5 @@ function login(path) {
   check(res, { [`POST ${path} 200`]: (r) => r.status === 200 });
 }
 
-export function before() { login('/v1/login'); }
-export function after() { login('/v2/login'); }
+export function before() { login(routes.LoginV1); }
+export function after() { login(routes.LoginV2); }

@@ -11,6 +11,7 @@
 import http from 'k6/http';
 import { check } from 'k6';
 import { BASE_URL, JSON_HEADERS, makeSkew, sequential } from './lib/common.js';
+import * as routes from './lib/routes.js';
 
 const params = JSON.parse(open('./lib/params.json'));
 const pick = makeSkew(params.catalog);
@@ -26,18 +27,18 @@ export const options = sequential(params, variants, variants[variants.length - 1
 export { handleSummary, meter } from './lib/common.js';
 
 function empty() {
-  const res = http.get(`${BASE_URL}/empty`, { tags: { name: 'GET /empty' } });
-  check(res, { 'GET /empty 200': (r) => r.status === 200 });
+  const res = http.get(`${BASE_URL}${routes.Empty}`, { tags: { name: routes.GET(routes.Empty) } });
+  check(res, { [`${routes.GET(routes.Empty)} 200`]: (r) => r.status === 200 });
 }
 
 function validate() {
-  const res = http.post(`${BASE_URL}/validate`, EVENT, Object.assign({ tags: { name: 'POST /validate' } }, JSON_HEADERS));
-  check(res, { 'POST /validate 200': (r) => r.status === 200 });
+  const res = http.post(`${BASE_URL}${routes.Validate}`, EVENT, Object.assign({ tags: { name: routes.POST(routes.Validate) } }, JSON_HEADERS));
+  check(res, { [`${routes.POST(routes.Validate)} 200`]: (r) => r.status === 200 });
 }
 
 function item() {
-  const res = http.get(`${BASE_URL}/items/${pick()}`, { tags: { name: 'GET /items/:id' } });
-  check(res, { 'GET /items/:id 200': (r) => r.status === 200 });
+  const res = http.get(`${BASE_URL}${routes.path(routes.Items, pick())}`, { tags: { name: routes.GET(routes.Items) } });
+  check(res, { [`${routes.GET(routes.Items)} 200`]: (r) => r.status === 200 });
 }
 
 // One name per table row (k6 runs scenarios by exported name); the pool

@@ -9,6 +9,7 @@
 import http from 'k6/http';
 import { check } from 'k6';
 import { BASE_URL, makeSkew, sequential } from './lib/common.js';
+import * as routes from './lib/routes.js';
 
 const params = JSON.parse(open('./lib/params.json'));
 const pick = makeSkew(params.catalog);
@@ -18,6 +19,6 @@ export const options = sequential(params, ['single'], 'single');
 export { handleSummary, meter } from './lib/common.js';
 
 export function single() {
-  const res = http.get(`${BASE_URL}/burst/items/${pick()}`, { tags: { name: 'GET /burst/items/:id' } });
-  check(res, { 'GET /burst/items/:id 200': (r) => r.status === 200 });
+  const res = http.get(`${BASE_URL}${routes.path(routes.Burst, pick())}`, { tags: { name: routes.GET(routes.Burst) } });
+  check(res, { [`${routes.GET(routes.Burst)} 200`]: (r) => r.status === 200 });
 }

@@ -104,7 +104,7 @@ func TestScriptsDoWhatTheGoDriverDoes(t *testing.T) {
 			if v.Direct != nil {
 				continue // no HTTP (raw database baselines): the Go driver only
 			}
-			exec := strings.ReplaceAll(v.Name, "-", "_")
+			exec := strings.ReplaceAll(string(v.Name), "-", "_")
 			names = append(names, exec)
 			calls := got[exec]
 			if len(calls) == 0 {
@@ -118,7 +118,7 @@ func TestScriptsDoWhatTheGoDriverDoes(t *testing.T) {
 					t.Errorf("%s %s requests %q, the Go driver %s", script, exec, c, v.Route)
 				}
 			}
-			if v.Pace > 0 && !slices.ContainsFunc(calls, func(c string) bool { return strings.HasSuffix(c, "+inm") }) && strings.Contains(v.Name, "etag") {
+			if v.Pace > 0 && !slices.ContainsFunc(calls, func(c string) bool { return strings.HasSuffix(c, "+inm") }) && strings.Contains(string(v.Name), "etag") {
 				t.Errorf("%s %s never sends If-None-Match back", script, exec)
 			}
 		}

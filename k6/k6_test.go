@@ -40,7 +40,7 @@ func TestScriptsExistAndParse(t *testing.T) {
 		if out, err := exec.Command(node, "--check", mjs).CombinedOutput(); err != nil {
 			t.Errorf("%s: %v\n%s", js, err, out)
 		}
-		if !strings.Contains(string(src), "BASE_URL") {
+		if js != filepath.Join("lib", "routes.js") && !strings.Contains(string(src), "BASE_URL") { // routes.js names paths, it sends nothing
 			t.Errorf("%s does not use BASE_URL", js)
 		}
 	}

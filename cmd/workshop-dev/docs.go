@@ -275,7 +275,7 @@ func mark(v *bool) string {
 }
 
 // find is r's run of variant v, nil when it has none.
-func find(r *result.Result, v course.Variant) *result.Run { return r.Find(string(v)) }
+func find(r *result.Result, v course.Variant) *result.Run { return r.Find(v) }
 
 // verdicts is a step's claims in one cell: "✓ A3 ✗ A3-wire".
 func verdicts(cs []result.Claim) string {
@@ -312,8 +312,8 @@ func originalCell(s scenario.Step, res *result.Result) string {
 	}
 	var parts []string
 	for _, x := range res.Runs {
-		if s.IsOriginalRow(course.Variant(x.Variant)) {
-			parts = append(parts, x.Variant+" "+scenario.Rate(x.RPS)+" req/s")
+		if s.IsOriginalRow(x.Variant) {
+			parts = append(parts, string(x.Variant)+" "+scenario.Rate(x.RPS)+" req/s")
 		}
 	}
 	if len(parts) == 0 {
@@ -414,10 +414,10 @@ var runColumns = []column{
 	{"Redis B/req", "%.0f", func(x result.Run) float64 { return x.PerRequest.RedisBytes }},
 	{"server µs/req", "%.0f", func(x result.Run) float64 { return x.PerRequest.ServerCPUus }},
 	{"server busy", "%.0f %%", func(x result.Run) float64 { return x.RPS * x.PerRequest.ServerCPUus / 1e4 }},
-	{"persisted/s", "%.0f", func(x result.Run) float64 { return x.Extra["persisted_per_s"] }},
-	{"additional s", "%.2f", func(x result.Run) float64 { return x.Extra["additional_s"] }},
-	{"DB writes/req", "%.4f", func(x result.Run) float64 { return x.Extra["db_writes_per_req"] }},
-	{"round trips/req", "%.4f", func(x result.Run) float64 { return x.Extra["db_round_trips_per_req"] }},
+	{"persisted/s", "%.0f", func(x result.Run) float64 { return x.Extra[result.PersistedPerS] }},
+	{"additional s", "%.2f", func(x result.Run) float64 { return x.Extra[result.AdditionalS] }},
+	{"DB writes/req", "%.4f", func(x result.Run) float64 { return x.Extra[result.DBWritesPerReq] }},
+	{"round trips/req", "%.4f", func(x result.Run) float64 { return x.Extra[result.DBRoundTripsPerReq] }},
 }
 
 func (r *references) stepBlock(n int) string {

@@ -168,8 +168,8 @@ func TestTheSourcesStackCellSaysWhatIsRecorded(t *testing.T) {
 	if got, want := originalCell(nine, res), "not recorded yet (`make step-9 bench ORIGINAL=1`)"; got != want {
 		t.Errorf("no original row: %q, want %q", got, want)
 	}
-	res.Runs = append(res.Runs, result.Run{Variant: string(course.FrameworkRow(course.Express, "empty")), RPS: 4321},
-		result.Run{Variant: string(course.FrameworkRow(course.Elysia, "empty")), RPS: 23456})
+	res.Runs = append(res.Runs, result.Run{Variant: course.FrameworkRow(course.Express, "empty"), RPS: 4321},
+		result.Run{Variant: course.FrameworkRow(course.Elysia, "empty"), RPS: 23456})
 	if got, want := originalCell(nine, res), "express-empty 4 321 req/s; elysia-empty 23 456 req/s"; got != want {
 		t.Errorf("recorded: %q, want %q", got, want)
 	}

@@ -123,7 +123,7 @@ func (r *references) scaling(name string) (string, error) {
 	return b.String(), nil
 }
 
-func extra(x *result.Run, k string) float64 { return x.Extra[k] }
+func extra(x *result.Run, k result.Key) float64 { return x.Extra[k] }
 
 // busy is the share of the server's CPUs a run kept busy.
 func (r *references) busy(s shape) float64 {
@@ -192,13 +192,13 @@ func (r *references) scalingCosts(b *bytes.Buffer) {
 		x := r.run(s)
 		us := x.PerRequest.ServerCPUus
 		var hits []string
-		if v, ok := x.Extra["redis_hit_ratio"]; ok {
+		if v, ok := x.Extra[result.RedisHitRatio]; ok {
 			hits = append(hits, "Redis "+pct(v))
 		}
-		if v, ok := x.Extra["memory_hit_ratio"]; ok {
+		if v, ok := x.Extra[result.MemoryHitRatio]; ok {
 			hits = append(hits, "memory "+pct(v))
 		}
-		if v, ok := x.Extra["status_304_share"]; ok {
+		if v, ok := x.Extra[result.Status304Share]; ok {
 			hits = append(hits, "304 "+pct(v))
 		}
 		if len(hits) == 0 {
@@ -206,7 +206,7 @@ func (r *references) scalingCosts(b *bytes.Buffer) {
 		}
 		fmt.Fprintf(b, "| %s | %d: %s | %s | %.0f %% | %s | %s | %s | %s | %s | %s | %s |\n", s.what, s.step, s.variant,
 			sig(us), 100*r.busy(s), scenario.Rate(1e6/us), scenario.Rate(ccuPerRPS*1e6/us), scenario.Rate(x.PerRequest.PublicBytes),
-			sig(x.PerRequest.DBQueries), sig(extra(x, "redis_gets_per_req")), sig(x.PerRequest.RedisBytes), strings.Join(hits, ", "))
+			sig(x.PerRequest.DBQueries), sig(extra(x, result.RedisGetsPerReq)), sig(x.PerRequest.RedisBytes), strings.Join(hits, ", "))
 	}
 	b.WriteString("\nreq/s per core = 10⁶ ÷ server µs/req (the core 100 % busy); CCU per core = 10 × that (A1's rule of thumb). Rows whose server was far from 100 % busy were paced by the database (1) or by the clients' poll clock (3): their µs/req was measured while the server also idled, and is the figure to use, not their req/s. The cached rows' DB q/req (and the burst row's Redis GET/req) are misses per request at our req/s and our TTLs: they do not transfer to another rate — count those tiers by keys and TTLs (below).\n")
 }
@@ -218,7 +218,7 @@ func (r *references) scalingSize(b *bytes.Buffer) {
 	for _, s := range pathShapes(false)[1:5] {
 		x := r.run(s)
 		perGet := 0.0 // Redis bytes per GET, both directions
-		if g := extra(x, "redis_gets_per_req"); g > 0 {
+		if g := extra(x, result.RedisGetsPerReq); g > 0 {
 			perGet = x.PerRequest.RedisBytes / g
 		}
 		for _, l := range levels {
@@ -226,7 +226,7 @@ func (r *references) scalingSize(b *bytes.Buffer) {
 			n := cores(rate, x.PerRequest.ServerCPUus)
 			procs := float64(n) // one process per API core
 			pg := sig(rate * x.PerRequest.DBQueries)
-			gets := rate * extra(x, "redis_gets_per_req")
+			gets := rate * extra(x, result.RedisGetsPerReq)
 			getsCell := sig(gets)
 			switch s.variant {
 			case course.CacheAside: // no coalescing: at least one miss per hot key per expiry
@@ -279,7 +279,7 @@ func (r *references) scalingKeys(b *bytes.Buffer) {
 	row(shape{2, course.CacheAside, ""}, "DB queries", c.PerRequest.DBQueries, k/ttl)
 	row(shape{5, course.Singleflight, ""}, "DB queries", sf.PerRequest.DBQueries, k/ttl)
 	row(shape{5, course.Burst, ""}, "DB queries", bu.PerRequest.DBQueries, k/ttl)
-	row(shape{5, course.Burst, ""}, "Redis GETs", extra(bu, "redis_gets_per_req"), k/burst)
+	row(shape{5, course.Burst, ""}, "Redis GETs", extra(bu, result.RedisGetsPerReq), k/burst)
 	fmt.Fprintf(b, "\nOn that clock (Redis 30 s as in article A, burst 3 s ours) the same model gives, per process: %s DB queries/s (%d keys ÷ %g s) and %s Redis GETs/s behind a burst cache (%d keys ÷ %g s) — at %s or %s req/s alike. Without coalescing (step 2's row) concurrent misses of one key each query: more than the model, and more the more concurrent the traffic (step 4).\n",
 		sig(k/p.Clock.RedisTTLS), p.Catalog.HotItems, p.Clock.RedisTTLS, sig(k/p.Clock.BurstTTLS), p.Catalog.HotItems, p.Clock.BurstTTLS, scenario.Rate(levels[0]*baseRPS()), scenario.Rate(levels[len(levels)-1]*baseRPS()))
 }
@@ -289,18 +289,18 @@ func (r *references) scalingRedis(b *bytes.Buffer) {
 	top := zipfTop(p.Catalog.HotItems, p.Catalog.ZipfS)
 	c := r.run(shape{2, course.CacheAside, ""})
 	sf := shape{5, course.Singleflight, ""}
-	floor := r.run(sf).RPS * extra(r.run(sf), "redis_gets_per_req")
+	floor := r.run(sf).RPS * extra(r.run(sf), result.RedisGetsPerReq)
 	fmt.Fprintf(b, "- **Per shard, a floor:** our Redis served %s GETs/s of an item (step 5: singleflight, %s Redis B/req) on a core it shared with PostgreSQL and the load driver — a floor for one shard's command rate, not its ceiling (measure yours with `redis-benchmark`).\n", scenario.Rate(floor), scenario.Rate(r.run(sf).PerRequest.RedisBytes))
 	fmt.Fprintf(b, "- **The hottest key:** %d hot items under Zipf s = %g send %s of all reads to rank 1 (1 ÷ Σₖ 1/kˢ). One key hashes to one of the %s slots, so one shard answers all of it:\n\n", p.Catalog.HotItems, p.Catalog.ZipfS, pct(top), scenario.Rate(hashSlots))
 	b.WriteString("| req/s (step 2's shape) | Redis GET/s, all shards | GET/s on the hottest key's shard, at least | its Mbit/s | shards by GET/s ÷ floor |\n|---:|---:|---:|---:|---:|\n")
 	for _, l := range levels {
 		rate := l * baseRPS()
-		gets := rate * extra(c, "redis_gets_per_req")
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", scenario.Rate(rate), sig(gets), sig(gets*top), sig(gets*top*c.PerRequest.RedisBytes/extra(c, "redis_gets_per_req")*8/1e6), int(math.Ceil(gets/floor)))
+		gets := rate * extra(c, result.RedisGetsPerReq)
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", scenario.Rate(rate), sig(gets), sig(gets*top), sig(gets*top*c.PerRequest.RedisBytes/extra(c, result.RedisGetsPerReq)*8/1e6), int(math.Ceil(gets/floor)))
 	}
 	bu := r.run(shape{5, course.Burst, ""})
 	fmt.Fprintf(b, "\nThe busiest shard carries at least the larger of (all GETs ÷ shards) and (the hottest key's share × all GETs): past ⌊1 ÷ %s⌋ = %d shards, adding shards no longer lowers it — only fewer GETs of that key do. Step 5's burst cache is that answer (%s Redis GET/req instead of %s, measured), and so is Redis' own client-side caching below.\n",
-		pct(top), int(math.Floor(1/top)), sig(extra(bu, "redis_gets_per_req")), sig(extra(c, "redis_gets_per_req")))
+		pct(top), int(math.Floor(1/top)), sig(extra(bu, result.RedisGetsPerReq)), sig(extra(c, result.RedisGetsPerReq)))
 }
 
 func (r *references) scalingPG(b *bytes.Buffer) {
@@ -323,7 +323,7 @@ func (r *references) scalingPG(b *bytes.Buffer) {
 func (r *references) scalingCDN(b *bytes.Buffer) {
 	p := r.params
 	a, e := r.run(shape{3, course.CacheAsidePoll, ""}), r.run(shape{3, course.ETagPoll, ""})
-	share := extra(e, "status_304_share")
+	share := extra(e, result.Status304Share)
 	model := 1 - p.Clock.PollS/p.Clock.ChangeS
 	b200 := a.PerRequest.PublicBytes
 	b304 := (e.PerRequest.PublicBytes - (1-share)*b200) / share
@@ -352,13 +352,13 @@ func (r *references) scalingWrites(b *bytes.Buffer) {
 	for _, s := range pathShapes(true) {
 		x := r.run(s)
 		us := x.PerRequest.ServerCPUus
-		rt := extra(x, "db_round_trips_per_req")
-		fmt.Fprintf(b, "| %d: %s | %s | %s | %s | %s | %s | %s | %d | %s | %s |\n", s.step, s.variant, s.what, sig(us), scenario.Rate(1e6/us), sig(extra(x, "db_writes_per_req")), sig(rt),
-			scenario.Rate(extra(x, "persisted_per_s")), cores(top, us), sig(top*rt), sig(top*rt*littleRTTms/1e3))
+		rt := extra(x, result.DBRoundTripsPerReq)
+		fmt.Fprintf(b, "| %d: %s | %s | %s | %s | %s | %s | %s | %d | %s | %s |\n", s.step, s.variant, s.what, sig(us), scenario.Rate(1e6/us), sig(extra(x, result.DBWritesPerReq)), sig(rt),
+			scenario.Rate(extra(x, result.PersistedPerS)), cores(top, us), sig(top*rt), sig(top*rt*littleRTTms/1e3))
 	}
 	raw, bulk := r.run(shape{6, course.RawSeq, ""}), r.run(shape{6, course.RawBulk, ""})
 	if raw != nil && bulk != nil {
-		fmt.Fprintf(b, "\nThe database alone, no HTTP (step 6): %s documents/s one insert at a time on one connection, %s documents/s in insertMany batches — the round trip, not the document, is the unit of cost.\n", scenario.Rate(extra(raw, "persisted_per_s")), scenario.Rate(extra(bulk, "persisted_per_s")))
+		fmt.Fprintf(b, "\nThe database alone, no HTTP (step 6): %s documents/s one insert at a time on one connection, %s documents/s in insertMany batches — the round trip, not the document, is the unit of cost.\n", scenario.Rate(extra(raw, result.PersistedPerS)), scenario.Rate(extra(bulk, result.PersistedPerS)))
 	}
 	fmt.Fprintf(b, "\nIn flight = round trips/s × round-trip time (Little's law), with an assumed %g ms for a w:majority write acknowledged within one region: the connections (and goroutines) a fleet keeps busy waiting on the database.\n", littleRTTms)
 }
@@ -377,7 +377,7 @@ func (r *references) scalingLB(b *bytes.Buffer) {
 	}
 	burstTTL := p.ForHitRatio(p.Clock.BurstTTLS).Seconds()
 	fmt.Fprintf(b, "\nA replica above 100 %% busy cannot serve its share: N must be at least %d here (%s µs/req), %d at the planned %.0f %%. The hit-ratio column counts one refresh per key per burst TTL; our one process measured %s at %s req/s, below what the model gives at that rate (%.2f %%), because requests that arrive while a key is loading wait on that load and count as misses; its Redis GETs/s are compared with the model in the table above. Read the hit-ratio column as an upper bound. Routing by item id (consistent hashing at the load balancer) makes N = 1 in the last three columns; a replica leaving moves only its keys.\n",
-		int(math.Ceil(top*bu.PerRequest.ServerCPUus/1e6)), sig(bu.PerRequest.ServerCPUus), cores(top, bu.PerRequest.ServerCPUus), 100*targetBusy, pct(extra(bu, "memory_hit_ratio")), scenario.Rate(bu.RPS), 100*(1-k/burstTTL/bu.RPS))
+		int(math.Ceil(top*bu.PerRequest.ServerCPUus/1e6)), sig(bu.PerRequest.ServerCPUus), cores(top, bu.PerRequest.ServerCPUus), 100*targetBusy, pct(extra(bu, result.MemoryHitRatio)), scenario.Rate(bu.RPS), 100*(1-k/burstTTL/bu.RPS))
 	r.scaleOutRuns(b)
 }
 
@@ -399,10 +399,10 @@ func (r *references) scaleOutRuns(b *bytes.Buffer) {
 			continue // the change-and-poll rows: their req/s is changes per second
 		}
 		mem := "–"
-		if v, ok := x.Extra["memory_hit_ratio"]; ok {
+		if v, ok := x.Extra[result.MemoryHitRatio]; ok {
 			mem = pct(v)
 		}
-		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", x.Variant, scenario.Rate(x.RPS), sig(x.PerRequest.ServerCPUus), sig(extra(x, "redis_gets_per_req")), mem, sig(x.PerRequest.DBQueries))
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s | %s |\n", x.Variant, scenario.Rate(x.RPS), sig(x.PerRequest.ServerCPUus), sig(extra(x, result.RedisGetsPerReq)), mem, sig(x.PerRequest.DBQueries))
 	}
 }
 
@@ -425,7 +425,7 @@ func (r *references) scalingPool(b *bytes.Buffer) {
 	res := r.runs[9]
 	var sizes []string
 	for _, x := range res.Runs {
-		if n, ok := course.PoolSize(course.Variant(x.Variant)); ok {
+		if n, ok := course.PoolSize(x.Variant); ok {
 			sizes = append(sizes, fmt.Sprintf("%s connections %s req/s", n, scenario.Rate(x.RPS)))
 		}
 	}

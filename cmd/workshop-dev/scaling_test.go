@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/scenario"
 )
@@ -77,7 +78,7 @@ func TestScalingFollowsTheRuns(t *testing.T) {
 	}
 
 	// Step 10's measured rows appear once its reference run exists.
-	costly.runs[scaleOutStep] = &result.Result{Runs: []result.Run{{Variant: "round-robin-4", RPS: 1234, Extra: map[string]float64{"memory_hit_ratio": 0.5}}}}
+	costly.runs[scaleOutStep] = &result.Result{Runs: []result.Run{{Variant: "round-robin-4", RPS: 1234, Extra: map[result.Key]float64{result.MemoryHitRatio: 0.5}}}}
 	lb, err := costly.scaling("scaling-lb")
 	if err != nil {
 		t.Fatal(err)
@@ -95,7 +96,7 @@ func TestScalingFollowsTheRuns(t *testing.T) {
 	}
 }
 
-func slicesWithout(runs []result.Run, variant string) []result.Run {
+func slicesWithout(runs []result.Run, variant course.Variant) []result.Run {
 	var out []result.Run
 	for _, x := range runs {
 		if x.Variant != variant {
@@ -172,9 +173,9 @@ func runFigures(refs *references) []runFigure {
 			if x.PerRequest.RedisBytes >= 100 {
 				add(scenario.Rate(x.PerRequest.RedisBytes), from+" Redis B/req")
 			}
-			for _, k := range []string{"redis_hit_ratio", "memory_hit_ratio", "status_304_share"} {
+			for _, k := range []result.Key{result.RedisHitRatio, result.MemoryHitRatio, result.Status304Share} {
 				if v, ok := x.Extra[k]; ok {
-					add(pct(v), from+" "+k)
+					add(pct(v), from+" "+string(k))
 				}
 			}
 		}

@@ -198,7 +198,7 @@ func VerifyResult(r *result.Result) error {
 		}
 	}
 	if r.Step == 1 {
-		d := r.Find(string(course.DirectDB))
+		d := r.Find(course.DirectDB)
 		if d == nil {
 			return fmt.Errorf("step 1: no direct-db run")
 		}

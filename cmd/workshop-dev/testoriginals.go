@@ -123,7 +123,7 @@ func originalBench(ctx context.Context, dir string, n int) (*result.Result, erro
 func originalsMeasured(s scenario.Step, rows []load.Variant, r *result.Result) error {
 	var errs []error
 	for _, stack := range s.Originals() {
-		if !slices.ContainsFunc(rows, func(v load.Variant) bool { return strings.HasPrefix(v.Name, stack+"-") }) {
+		if !slices.ContainsFunc(rows, func(v load.Variant) bool { return strings.HasPrefix(string(v.Name), stack+"-") }) {
 			errs = append(errs, fmt.Errorf("step %d declares %s (internal/harness/course/original.go) but its bench adds no %s-… row with ORIGINAL=1 (internal/harness/scenario/step%02d.go)", s.N, stack, stack, s.N))
 		}
 	}

@@ -24,10 +24,10 @@ func TestTestOriginalsFailsARowNotMeasured(t *testing.T) {
 	}
 	prog := &original.Program{Runtime: original.Bun, Script: "d-elysia/server.js"}
 	rows := []load.Variant{
-		{Name: string(course.FrameworkRow(course.Express, "empty")), Original: &original.Program{Runtime: original.Node, Script: "d-express/server.js"}},
-		{Name: string(course.FrameworkRow(course.Elysia, "empty")), Original: prog},
+		{Name: course.FrameworkRow(course.Express, "empty"), Original: &original.Program{Runtime: original.Node, Script: "d-express/server.js"}},
+		{Name: course.FrameworkRow(course.Elysia, "empty"), Original: prog},
 	}
-	run := func(name string) result.Run { return result.Run{Variant: name, Requests: 10} }
+	run := func(name course.Variant) result.Run { return result.Run{Variant: name, Requests: 10} }
 	good := &result.Result{Step: 9, Runs: []result.Run{run(rows[0].Name), run(rows[1].Name)},
 		Claims: []result.Claim{{ID: "D2-node"}}, Machine: result.Machine{Runtimes: map[string]string{"node": "20"}}}
 	if err := originalsMeasured(s, rows, good); err != nil {

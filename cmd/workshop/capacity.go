@@ -116,7 +116,7 @@ func openLoopTables(res *result.Result) []result.Table {
 			"p50 ms", "p99 ms", "max ms")}
 	for _, r := range res.Runs {
 		if a := r.Arrival; a != nil {
-			arrival.Rows = append(arrival.Rows, []string{r.Variant, fmt.Sprintf("%.0f", a.IntendedRPS), fmt.Sprintf("%.0f", a.AchievedRPS),
+			arrival.Rows = append(arrival.Rows, []string{string(r.Variant), fmt.Sprintf("%.0f", a.IntendedRPS), fmt.Sprintf("%.0f", a.AchievedRPS),
 				fmt.Sprintf("%d (%.1f%%)", a.Missed, 100*a.MissedShare()), strconv.FormatInt(a.NotSent, 10), strconv.Itoa(a.InFlightUsed),
 				fmt.Sprintf("%.2f", r.Latency.P50), fmt.Sprintf("%.2f", r.Latency.P99), fmt.Sprintf("%.1f", r.Latency.Max)})
 		}
@@ -146,11 +146,11 @@ func openLoopTables(res *result.Result) []result.Table {
 				p99 = fmt.Sprintf("%.2f", p.Run.Latency.P99)
 			}
 			a := p.Run.Arrival
-			probes.Rows = append(probes.Rows, []string{c.Variant, fmt.Sprintf("%.0f", p.Rate), fmt.Sprintf("%.0f", a.AchievedRPS),
+			probes.Rows = append(probes.Rows, []string{string(c.Variant), fmt.Sprintf("%.0f", p.Rate), fmt.Sprintf("%.0f", a.AchievedRPS),
 				fmt.Sprintf("%.1f%%", 100*a.MissedShare()), fmt.Sprintf("%.2f", p.Run.Latency.P50), fmt.Sprintf("%.2f", p.Run.Latency.P99),
 				served[p.OK], p.Why})
 		}
-		capacity.Rows = append(capacity.Rows, []string{c.Variant, fmt.Sprintf("%.0f", c.ClosedRPS), fmt.Sprintf("%.2f", c.ClosedP99),
+		capacity.Rows = append(capacity.Rows, []string{string(c.Variant), fmt.Sprintf("%.0f", c.ClosedRPS), fmt.Sprintf("%.2f", c.ClosedP99),
 			capacityFigure(c), capacityRatio(c), p99, failed, strconv.Itoa(len(c.Probes))})
 	}
 	capacity.Notes = append(capacity.Notes, en.Words("table.capacity.note_closed", "table.capacity.note_omission", "table.capacity.note_open")...)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/peakload/workshop/internal/given/params"
 	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/hotspot"
 	"github.com/peakload/workshop/internal/harness/load"
 	"github.com/peakload/workshop/internal/harness/proc"
@@ -149,7 +150,7 @@ func (p profiles) callGraph(ctx context.Context) error {
 // VARIANT=shell-timeouts profiles one layer of the shell), else the step's
 // Profile, else its last variant (the learner's "after").
 func profiled(step scenario.Step, variants []load.Variant, variant string) (load.Variant, error) {
-	name := variant
+	name := course.Variant(variant) // as the learner typed it
 	if name == "" {
 		name = step.Profile
 	}
@@ -158,7 +159,7 @@ func profiled(step scenario.Step, variants []load.Variant, variant string) (load
 		if x.Name == name {
 			return x, nil
 		}
-		names = append(names, x.Name)
+		names = append(names, string(x.Name))
 	}
 	if variant != "" {
 		return load.Variant{}, fmt.Errorf("VARIANT=%s: step %d has no such variant (have %s)", name, step.N, strings.Join(names, ", "))

@@ -14,6 +14,7 @@ import (
 
 	"github.com/peakload/workshop/internal/given/dbaddr"
 	"github.com/peakload/workshop/internal/given/events"
+	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/given/server"
 	"github.com/peakload/workshop/internal/given/writes"
 )
@@ -56,13 +57,13 @@ func newServer(store *events.Store) (*server.Server, func(context.Context) error
 	// The edge checks each event against the rules of the database in use
 	// (store.Rules): what it would refuse is a 400 now, not a poison later.
 	srv := server.New("step 6 — buffered-writes")
-	srv.POST("/events/sync", writes.Accept(store.Rules, store.InsertOne, http.StatusCreated))
-	srv.POST("/events/async", writes.Accept(store.Rules, async.Add, http.StatusAccepted))
-	srv.POST("/events/group", writes.Accept(store.Rules, group.AddWait, http.StatusAccepted))
+	srv.POST(routes.EventsSync, writes.Accept(store.Rules, store.InsertOne, http.StatusCreated))
+	srv.POST(routes.EventsAsync, writes.Accept(store.Rules, async.Add, http.StatusAccepted))
+	srv.POST(routes.EventsGroup, writes.Accept(store.Rules, group.AddWait, http.StatusAccepted))
 	// A full buffer first makes the request wait (up to one flush interval)
 	// for the flusher to make room, and only then answers 503: a client
 	// sent away sleeps a whole Retry-After second while the database idles.
-	srv.POST("/events/bulk", writes.Accept(store.Rules, writes.WaitForRoom(batcher.Add, FlushInterval), http.StatusAccepted))
+	srv.POST(routes.EventsBulk, writes.Accept(store.Rules, writes.WaitForRoom(batcher.Add, FlushInterval), http.StatusAccepted))
 	return srv, func(ctx context.Context) error {
 		return errors.Join(async.Wait(ctx), group.Close(ctx), batcher.Close(ctx))
 	}

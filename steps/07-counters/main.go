@@ -16,6 +16,7 @@ import (
 	"github.com/peakload/workshop/internal/given/counters"
 	"github.com/peakload/workshop/internal/given/dbaddr"
 	"github.com/peakload/workshop/internal/given/events"
+	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/given/server"
 	"github.com/peakload/workshop/internal/given/writes"
 	bulk "github.com/peakload/workshop/solutions/06-buffered-writes" // step 6's answer (Run) drains the batchers
@@ -58,10 +59,10 @@ func newServer(c *events.Counters) (*server.Server, func(context.Context) error)
 	reduced := writes.Batch("reduce", BatchSize, Capacity, writes.FlushInterval, counters.Idempotent(variant("reduce", Reduce)), bulk.Run)
 
 	srv := server.New("step 7 — counters")
-	srv.POST("/counters/sync/:id", counters.Accept(counters.IncDoc(c.Variant("sync")), http.StatusCreated))
-	srv.POST("/counters/async/:id", counters.Accept(async.Add, http.StatusAccepted))
-	srv.POST("/counters/bulk/:id", counters.Accept(perRequest.AddWait, http.StatusAccepted))
-	srv.POST("/counters/reduce/:id", counters.Accept(reduced.AddWait, http.StatusAccepted))
+	srv.POST(routes.CountersSync, counters.Accept(counters.IncDoc(c.Variant("sync")), http.StatusCreated))
+	srv.POST(routes.CountersAsync, counters.Accept(async.Add, http.StatusAccepted))
+	srv.POST(routes.CountersBulk, counters.Accept(perRequest.AddWait, http.StatusAccepted))
+	srv.POST(routes.CountersReduce, counters.Accept(reduced.AddWait, http.StatusAccepted))
 	return srv, func(ctx context.Context) error {
 		return errors.Join(async.Wait(ctx), perRequest.Close(ctx), reduced.Close(ctx))
 	}

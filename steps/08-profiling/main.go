@@ -20,6 +20,7 @@ import (
 
 	"github.com/peakload/workshop/internal/given/accounts"
 	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/given/server"
 )
 
@@ -37,8 +38,8 @@ type loginService interface {
 func newServer(users *accounts.Directory, maxFailures int) *server.Server {
 	tokens := accounts.NewTokens()
 	srv := server.New("step 8 — profiling")
-	srv.POST("/v1/login", login(accounts.NewGuard(users, maxFailures), tokens))
-	srv.POST("/v2/login", login(NewGuard(users, maxFailures), tokens))
+	srv.POST(routes.LoginV1, login(accounts.NewGuard(users, maxFailures), tokens))
+	srv.POST(routes.LoginV2, login(NewGuard(users, maxFailures), tokens))
 	return srv
 }
 

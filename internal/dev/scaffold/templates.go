@@ -268,7 +268,7 @@ func init() {
 	register({{.N}}, Step{
 		Variants: func(env Env) []load.Variant {
 			return []load.Variant{
-				{Name: string(course.{{.Variant}}), Route: "GET /{{.Slug}}", Path: "/{{.Slug}}"},
+				{Name: course.{{.Variant}}, Route: "GET /{{.Slug}}", Path: "/{{.Slug}}"},
 			}
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {

@@ -26,6 +26,30 @@ const (
 	Validate = "/validate" // POST: strict validation of an event, article D's strict validation at the gateway
 )
 
+// Step 6's write routes: POST one event, stored as each way says.
+const (
+	EventsSync  = "/events/sync"  // inserted before the answer
+	EventsAsync = "/events/async" // answered at once, inserted in the background
+	EventsGroup = "/events/group" // answered once its group is inserted
+	EventsBulk  = "/events/bulk"  // buffered, inserted in bulk
+)
+
+// Step 7's counter routes: POST one like of stream :id, counted as each
+// way says.
+const (
+	CountersSync   = "/counters/sync/:id"   // one $inc per like, before the answer
+	CountersAsync  = "/counters/async/:id"  // one $inc per like, in the background
+	CountersBulk   = "/counters/bulk/:id"   // one $inc per like, sent in bulk
+	CountersReduce = "/counters/reduce/:id" // likes summed per stream, one $inc per stream per batch
+)
+
+// Step 8's logins: the same check behind a lock held for the whole hash
+// (v1) and only around the map (v2).
+const (
+	LoginV1 = "/v1/login"
+	LoginV2 = "/v2/login"
+)
+
 // Prefix is the part of an item route before its id: "/cached/items/".
 func Prefix(route string) string {
 	p, _, _ := strings.Cut(route, ":id")

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/probe/probetest"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/stacktest/mongotest"
@@ -180,7 +181,7 @@ func TestBaselineIsTheMedianOfItsWindows(t *testing.T) {
 	open := func(name string, rate float64, d, warm time.Duration) result.Run {
 		asked = append(asked, d)
 		i := len(asked) - 1
-		return result.Run{Variant: name, Requests: 100, Errors: int64(i), Latency: result.Latency{P99: p99s[i]},
+		return result.Run{Variant: course.Variant(name), Requests: 100, Errors: int64(i), Latency: result.Latency{P99: p99s[i]},
 			Arrival: &result.Arrival{Scheduled: 100, Missed: 1}}
 	}
 	ws, base := baseline(open, 1000)

@@ -72,7 +72,7 @@ func (f *Fleet) drive(ctx context.Context, l Load, o load.Options, v load.Varian
 	c.loadFigures(&r, w)
 	f.replicaFigures(&r, w)
 	if m.atStop != nil && m.atDip != nil {
-		r.Extra["stop_ms"] = m.stopMS
+		r.Extra[result.StopMS] = m.stopMS
 		c.dipFigures(&r, m)
 	}
 	return r, nil
@@ -153,39 +153,39 @@ func (c counting) loadFigures(r *result.Run, w window) {
 	r.ExactCounts = w.work.Exact
 	r.PerRequest.ServerCPUus = w.cpu * 1e6 / w.served
 	windows := r.DurationS / c.burstTTL.Seconds()
-	r.Extra = map[string]float64{
-		"memory_hit_ratio":   w.hitRatio(),
-		"redis_gets_per_req": w.work.Per(w.work.RedisGets),
+	r.Extra = map[result.Key]float64{
+		result.MemoryHitRatio:  w.hitRatio(),
+		result.RedisGetsPerReq: w.work.Per(w.work.RedisGets),
 		// Loads from Redis into memory per burst-TTL window, all replicas
 		// together (one GET per load: the memory tier makes concurrent
 		// misses of an item one load, and the hit ratio counts each
 		// waiter as a miss): ~ the hot items once for one process, N
 		// times for N replicas under round-robin.
-		"redis_loads_per_ttl": w.gets / windows,
+		result.RedisLoadsPerTTL: w.gets / windows,
 	}
 	// Copies per item: the loads divided by the distinct items that many
 	// requests touch — what one process would load at the same request
 	// rate. ~1 for one process or hash routing, up to N for round-robin;
 	// unlike the loads alone it does not move with the machine's speed.
 	if d := distinctItems(c.p, w.served/windows); d > 0 {
-		r.Extra["copies_per_item"] = r.Extra["redis_loads_per_ttl"] / d
+		r.Extra[result.CopiesPerItem] = r.Extra[result.RedisLoadsPerTTL] / d
 	}
 }
 
 // replicaFigures: how many replicas, each one's share of the requests,
 // their cold start and memory.
 func (f *Fleet) replicaFigures(r *result.Run, w window) {
-	r.Extra["replicas"] = float64(len(f.Replicas))
-	r.Extra["cold_start_ms"] = mean(f.StartMS)
+	r.Extra[result.Replicas] = float64(len(f.Replicas))
+	r.Extra[result.ColdStartMS] = mean(f.StartMS)
 	var rss []float64
 	for i, p := range f.Replicas {
-		r.Extra[fmt.Sprintf("share_r%d", i+1)] = w.perReplica[i] / w.served
+		r.Extra[result.ShareOfReplica(i+1)] = w.perReplica[i] / w.served
 		if !p.Stopped() {
 			rss = append(rss, p.PeakRSSMB())
 		}
 	}
 	if len(rss) > 0 {
-		r.Extra["replica_rss_mb"] = mean(rss)
+		r.Extra[result.ReplicaRSSMB] = mean(rss)
 	}
 }
 
@@ -194,21 +194,21 @@ func (f *Fleet) replicaFigures(r *result.Run, w window) {
 // after it, and over the rest of the window.
 func (c counting) dipFigures(r *result.Run, m *moments) {
 	for _, ph := range []struct {
-		name     string
+		name     result.Phase
 		from, to []proc.Counters
-	}{{"before_stop", m.before, m.atStop}, {"2ttl_after_stop", m.atStop, m.atDip}, {"rest", m.atDip, m.after}} {
+	}{{result.BeforeStop, m.before, m.atStop}, {result.TwoTTLAfterStop, m.atStop, m.atDip}, {result.RestAfterStop, m.atDip, m.after}} {
 		pw := sumWindow(ph.from, ph.to)
 		secs := scrapeSpan(ph.from, ph.to)
-		r.Extra["hit_ratio_"+ph.name] = pw.hitRatio()
+		r.Extra[result.HitRatioIn(ph.name)] = pw.hitRatio()
 		if secs <= 0 {
 			continue
 		}
 		windows := secs / c.burstTTL.Seconds()
-		r.Extra["redis_loads_per_ttl_"+ph.name] = pw.gets / windows
+		r.Extra[result.RedisLoadsPerTTLIn(ph.name)] = pw.gets / windows
 		if d := distinctItems(c.p, pw.served/windows); d > 0 {
-			r.Extra["copies_per_item_"+ph.name] = pw.gets / windows / d
+			r.Extra[result.CopiesPerItemIn(ph.name)] = pw.gets / windows / d
 		}
-		r.Extra["rps_"+ph.name] = pw.served / secs
+		r.Extra[result.RPSIn(ph.name)] = pw.served / secs
 	}
 }
 

@@ -135,18 +135,18 @@ func (s staleness) row(st Stale, n int, elapsed time.Duration, forgets float64) 
 	changes := float64(st.Changes)
 	r := result.Run{Tool: "drill", VUs: n, Requests: int64(st.Changes), Errors: s.errs, FirstError: s.firstErr,
 		DurationS: elapsed.Seconds(), RPS: changes / elapsed.Seconds()}
-	r.Extra = map[string]float64{
-		"polls":              float64(s.polls),
-		"replicas":           float64(n),
-		"changes":            changes,
-		"stale_ms_max":       slices.Max(append(s.listening, 0)),
-		"stale_ms_mean":      mean(s.listening),
-		"forgets_per_change": forgets / changes,
-		"burst_ttl_ms":       float64(st.BurstTTL.Milliseconds()),
+	r.Extra = map[result.Key]float64{
+		result.Polls:            float64(s.polls),
+		result.Replicas:         float64(n),
+		result.Changes:          changes,
+		result.StaleMSMax:       slices.Max(append(s.listening, 0)),
+		result.StaleMSMean:      mean(s.listening),
+		result.ForgetsPerChange: forgets / changes,
+		result.BurstTTLMS:       float64(st.BurstTTL.Milliseconds()),
 	}
 	if len(s.missed) > 0 {
-		r.Extra["stale_missed_ms_max"] = slices.Max(s.missed)
-		r.Extra["stale_missed_ms_mean"] = mean(s.missed)
+		r.Extra[result.StaleMissedMSMax] = slices.Max(s.missed)
+		r.Extra[result.StaleMissedMSMean] = mean(s.missed)
 	}
 	return r
 }

@@ -13,14 +13,15 @@ import (
 	"fmt"
 	"github.com/peakload/workshop/internal/given/messages"
 	"io"
+	"maps"
 	"math"
 	"slices"
-	"sort"
 	"strings"
 	"text/tabwriter"
 
 	"golang.org/x/perf/benchmath"
 
+	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/result"
 )
 
@@ -58,7 +59,7 @@ type Side struct {
 
 // Row is one variant's figure in A and in B.
 type Row struct {
-	Variant string
+	Variant course.Variant
 	A, B    *Side // nil when that run has no such variant
 	// Comparison is benchmath's test of A against B (when both exist).
 	Comparison benchmath.Comparison
@@ -87,7 +88,7 @@ type Table struct {
 // Compare builds a table per figure that either run measured, over the
 // variants of A then those only B has.
 func Compare(a, b *result.Result) []Table {
-	var variants []string
+	var variants []course.Variant
 	for _, r := range []*result.Result{a, b} {
 		for _, x := range r.Runs {
 			if !slices.Contains(variants, x.Variant) {
@@ -97,7 +98,7 @@ func Compare(a, b *result.Result) []Table {
 	}
 	all := slices.Clone(figures)
 	for _, k := range extraKeys(a, b) {
-		all = append(all, Figure{strings.ReplaceAll(k, "_", " "), func(x *result.Run) float64 { return x.Extra[k] }})
+		all = append(all, Figure{strings.ReplaceAll(string(k), "_", " "), func(x *result.Run) float64 { return x.Extra[k] }})
 	}
 	var out []Table
 	for _, f := range all {
@@ -134,7 +135,7 @@ func rounds(r *result.Result) [][]result.Run {
 	return [][]result.Run{r.Runs}
 }
 
-func side(r *result.Result, variant string, f Figure) *Side {
+func side(r *result.Result, variant course.Variant, f Figure) *Side {
 	var vals []float64
 	for _, round := range rounds(r) {
 		for i := range round {
@@ -151,23 +152,18 @@ func side(r *result.Result, variant string, f Figure) *Side {
 }
 
 // extraKeys are the step's own counters either run reported, sorted.
-func extraKeys(rs ...*result.Result) []string {
-	seen := map[string]bool{}
+func extraKeys(rs ...*result.Result) []result.Key {
+	seen := map[result.Key]bool{}
 	for _, r := range rs {
 		for _, x := range r.Runs {
 			for k := range x.Extra {
-				if k != "rounds" && k != "rps_worst_round" { // step 9's bookkeeping of its rounds
+				if k != result.Rounds && k != result.RPSWorstRound { // step 9's bookkeeping of its rounds
 					seen[k] = true
 				}
 			}
 		}
 	}
-	keys := make([]string, 0, len(seen))
-	for k := range seen {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
+	return slices.Sorted(maps.Keys(seen))
 }
 
 // RoundsForATest is the fewest rounds per side with which benchmath's
@@ -233,7 +229,7 @@ func Print(w io.Writer, aName, bName string, a, b *result.Result) {
 			default:
 				delta, test = r.Comparison.FormatDelta(r.A.Summary.Center, r.B.Summary.Center), "("+r.Comparison.String()+")"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", pad(r.Variant), cell(r.A), cell(r.B), delta, test)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t\n", pad(string(r.Variant)), cell(r.A), cell(r.B), delta, test)
 		}
 		tw.Flush()
 	}

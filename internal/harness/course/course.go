@@ -41,6 +41,15 @@ const WrkTwin = "-wrk"
 // Wrk is v's twin row, the same load driven by wrk.
 func (v Variant) Wrk() Variant { return v + WrkTwin }
 
+// Join is vs as one line, for a note that names rows: "sync, bulk".
+func Join(vs []Variant, sep string) string {
+	out := make([]string, len(vs))
+	for i, v := range vs {
+		out[i] = string(v)
+	}
+	return strings.Join(out, sep)
+}
+
 // Drill is a step's failure drill (`make step-N drill`), if any.
 type Drill int
 
@@ -88,7 +97,9 @@ type Slide struct {
 
 // Figure names what a slide's bars read from each run: ReqPerSec,
 // DBQueries or RedisBytes, or else the key of the run's step-specific
-// figure of that name ("persisted_per_s").
+// figure of that name ("persisted_per_s", the value of a result.Key: this
+// package is below internal/harness/result, so internal/harness/report's
+// TestSlideFiguresAreRecorded holds the name to the reference runs).
 type Figure string
 
 const (

@@ -68,7 +68,7 @@ func TestPerRequestCountsHoldAtTheWindowsEdges(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	edges := r.Extra["db_queries_in_window"] / r.Served // the old division
+	edges := r.Extra[result.DBQueriesInWindow] / r.Served // the old division
 	t.Logf("%.0f requests served; divided at the edges, %.3f queries per request", r.Served, edges)
 	if math.Abs(edges-1) < 0.03 {
 		t.Fatalf("the window's edges held %.3f queries per request, within 3 %% of 1: this test no longer makes the edge effect it guards against", edges)
@@ -79,7 +79,7 @@ func TestPerRequestCountsHoldAtTheWindowsEdges(t *testing.T) {
 	if q := r.PerRequest.DBQueries; q != 1 {
 		t.Errorf("%.4f DB queries per request, want exactly 1 (each request sends one)", q)
 	}
-	if g := r.Extra["redis_gets_per_req"]; g != 1 {
+	if g := r.Extra[result.RedisGetsPerReq]; g != 1 {
 		t.Errorf("%.4f Redis GETs per request, want exactly 1", g)
 	}
 	if b := r.PerRequest.RedisBytes; b != one.RedisBytes {

@@ -17,6 +17,7 @@ import (
 	"github.com/HdrHistogram/hdrhistogram-go"
 	"github.com/valyala/fasthttp"
 
+	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/proc"
 	"github.com/peakload/workshop/internal/harness/result"
 )
@@ -32,9 +33,9 @@ type VU struct {
 
 // Variant is one row of a step's table: a route under load.
 type Variant struct {
-	Name  string // "direct-db"
-	Route string // "GET /items/:id", as the results name it
-	Tool  string // "go" (default), "wrk" or "k6"
+	Name  course.Variant // course.DirectDB: the row it fills
+	Route string         // "GET /items/:id", as the results name it
+	Tool  string         // "go" (default), "wrk" or "k6"
 	// Method and Path give a fixed request; Prepare, when set, writes each
 	// request itself (a hot-skewed id, an If-None-Match header…).
 	Method  string
@@ -84,7 +85,7 @@ type Variant struct {
 	// persisted and its share of a core (article B's "Mongo CPU" column).
 	DatabaseCPU func() float64
 	// LockWait records how many requests waited on a lock, on average over
-	// the window (Extra "lock_waiting", from the server's
+	// the window (Extra result.LockWaiting, from the server's
 	// peakload_lock_wait_seconds_total): step 8's serialised logins.
 	LockWait bool
 }
@@ -172,7 +173,7 @@ func Drive(ctx context.Context, o Options, v Variant, mark func(phase string)) (
 	start := time.Now()
 	w.measuring.Store(true)
 
-	p := newProgress(o.Progress, v.Name, users, o)
+	p := newProgress(o.Progress, string(v.Name), users, o)
 	p.await(ctx, o, done, start)
 	w.close()               // no-op when the last iteration already closed it
 	cs.stopAfterGrace(done) // a user still waiting is past the window: cut it

@@ -18,6 +18,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/proc"
 	"github.com/peakload/workshop/internal/harness/result"
 )
@@ -60,7 +61,7 @@ func k6Missing(bin string) string {
 }
 
 // exec is a variant's exported function in the script: "empty-get" → empty_get.
-func k6Exec(variant string) string { return strings.ReplaceAll(variant, "-", "_") }
+func k6Exec(variant course.Variant) string { return strings.ReplaceAll(string(variant), "-", "_") }
 
 // DriveK6 runs one variant with k6, as one k6 process on the driver's
 // CPUs: the warm-up, then the measured window, whose edges the script's
@@ -73,7 +74,7 @@ func k6Exec(variant string) string { return strings.ReplaceAll(variant, "-", "_"
 // The script's handleSummary writes k6's summary to the file named by
 // SUMMARY; the row is read from it. A run whose thresholds failed (exit
 // code 99) is still a measurement: the claims are judged on the figures,
-// and the failed thresholds are counted in Extra["k6_thresholds_failed"].
+// and the failed thresholds are counted in Extra[result.K6ThresholdsFailed].
 func DriveK6(ctx context.Context, o Options, v Variant, k K6, plan result.CPUPlan, dir string, mark func(phase string)) (result.Run, error) {
 	if k.Bin == "" {
 		return result.Run{}, errors.New(k6Missing("k6"))
@@ -87,7 +88,7 @@ func DriveK6(ctx context.Context, o Options, v Variant, k K6, plan result.CPUPla
 	run := func(extra []string, started func(pid int)) (*os.ProcessState, []byte, error) {
 		return k.run(ctx, o, v, plan, extra, started)
 	}
-	summary := filepath.Join(dir, "k6-"+v.Name+".json")
+	summary := filepath.Join(dir, "k6-"+string(v.Name)+".json")
 	_ = os.Remove(summary)
 	k6Window := k6Timed
 	if o.Iterations > 0 {
@@ -172,7 +173,7 @@ func k6Timed(o Options, summary string, run k6Run, mark func(string)) ([]byte, t
 // pid. Crossed thresholds (exit code 99) are reported in the summary, not
 // fatal.
 func (k K6) run(ctx context.Context, o Options, v Variant, plan result.CPUPlan, extra []string, started func(pid int)) (*os.ProcessState, []byte, error) {
-	args := []string{"run", "--quiet", "-e", "BASE_URL=" + o.Target, "-e", "VUS=" + strconv.Itoa(o.VUs), "-e", "VARIANT=" + v.Name}
+	args := []string{"run", "--quiet", "-e", "BASE_URL=" + o.Target, "-e", "VUS=" + strconv.Itoa(o.VUs), "-e", "VARIANT=" + string(v.Name)}
 	args = append(args, extra...)
 	for _, kv := range v.Server { // step 0's PEAKLOAD_SHELL, step 9's FRAMEWORK and PG_POOL pick the script's rows
 		args = append(args, "-e", kv)
@@ -379,7 +380,7 @@ func ParseK6Summary(b []byte, scenario string) (result.Run, error) {
 		r.PerRequest.PublicBytes = d["count"] / float64(r.Requests)
 	}
 	if failed := s.failedThresholds(); failed > 0 {
-		r.Extra = map[string]float64{"k6_thresholds_failed": float64(failed)}
+		r.Extra = map[result.Key]float64{result.K6ThresholdsFailed: float64(failed)}
 	}
 	return r, nil
 }

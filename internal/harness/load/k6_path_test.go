@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/load"
 	"github.com/peakload/workshop/internal/harness/proc"
 	"github.com/peakload/workshop/internal/harness/result"
@@ -59,7 +60,7 @@ func TestK6PathMatchesTheGoDriverOnCounts(t *testing.T) {
 			if r.PerRequest.ServerCPUus == 0 || r.ClientCPUus == 0 {
 				t.Errorf("%s with %s: server %.0f µs/req, client %.0f µs/req: both must be measured", v.Name, tool, r.PerRequest.ServerCPUus, r.ClientCPUus)
 			}
-			if n := r.Extra["k6_thresholds_failed"]; n > 0 {
+			if n := r.Extra[result.K6ThresholdsFailed]; n > 0 {
 				t.Errorf("%s with %s: %v of the script's thresholds failed (its meter reads the DB queries per request)", v.Name, tool, n)
 			}
 			rows[tool] = r
@@ -67,7 +68,7 @@ func TestK6PathMatchesTheGoDriverOnCounts(t *testing.T) {
 		// Counted per completed request (exact_counts): exactly the one
 		// query each request sends, under either tool, whatever was in
 		// flight at the window's edges.
-		want := map[string]float64{"empty-get": 0, "direct-db": 1}[v.Name]
+		want := map[course.Variant]float64{course.EmptyGet: 0, course.DirectDB: 1}[v.Name]
 		for tool, r := range rows {
 			if q := r.PerRequest.DBQueries; q != want || !r.ExactCounts {
 				t.Errorf("%s with %s: %.4f DB queries per request (exact counts: %v), want exactly %.0f", v.Name, tool, q, r.ExactCounts, want)

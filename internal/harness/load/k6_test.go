@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/peakload/workshop/internal/harness/result"
 )
 
 // k6's handleSummary data, shaped as documented (Custom summary → summary
@@ -72,8 +74,8 @@ func TestParseK6HandleSummaryReadsTheScenario(t *testing.T) {
 	if r.Errors != 30 {
 		t.Errorf("errors = %d, want the 30 failed requests (more than the 10 failed checks)", r.Errors)
 	}
-	if r.Extra["k6_thresholds_failed"] != 1 {
-		t.Errorf("failed thresholds = %v, want 1", r.Extra["k6_thresholds_failed"])
+	if r.Extra[result.K6ThresholdsFailed] != 1 {
+		t.Errorf("failed thresholds = %v, want 1", r.Extra[result.K6ThresholdsFailed])
 	}
 }
 
@@ -94,7 +96,7 @@ func TestParseK6SummaryExport(t *testing.T) {
 	if r.Errors != 45 {
 		t.Errorf("errors = %d, want the 45 failed checks", r.Errors)
 	}
-	if r.Extra["k6_thresholds_failed"] != 1 {
+	if r.Extra[result.K6ThresholdsFailed] != 1 {
 		t.Errorf("a crossed threshold (true in --summary-export) must count as failed: %v", r.Extra)
 	}
 }
@@ -141,7 +143,7 @@ func TestParseARealK6Summary(t *testing.T) {
 	if math.Abs(r.PerRequest.PublicBytes-3000446.0/1915) > 1e-6 {
 		t.Errorf("%.1f bytes per request, want the scenario's data_received ÷ requests", r.PerRequest.PublicBytes)
 	}
-	if r.Extra["k6_thresholds_failed"] != 0 {
+	if r.Extra[result.K6ThresholdsFailed] != 0 {
 		t.Errorf("thresholds failed: %v (all passed in that run)", r.Extra)
 	}
 }

@@ -156,7 +156,7 @@ func perRequestCosts(r *result.Run, before, after proc.Counters, pattern string,
 	r.PerRequest.ServerCPUus = proc.Delta(before, after, "process_cpu_seconds_total") * 1e6 / served
 	for k, x := range extras(before, after, pattern, served, w) {
 		if r.Extra == nil {
-			r.Extra = map[string]float64{}
+			r.Extra = map[result.Key]float64{}
 		}
 		r.Extra[k] = x
 	}
@@ -172,11 +172,11 @@ func recordDatabaseCPU(r *result.Run, v Variant, db0 float64) {
 		return
 	}
 	cpuS := v.DatabaseCPU() - db0
-	events := r.Extra["persisted"]
+	events := r.Extra[result.Persisted]
 	if events == 0 {
 		events = r.Served
 	}
-	DatabaseCPU(r, cpuS, r.DurationS+r.Extra["additional_s"], events)
+	DatabaseCPU(r, cpuS, r.DurationS+r.Extra[result.AdditionalS], events)
 }
 
 // DatabaseCPU records what the database's processes spent (cpuS seconds)
@@ -189,10 +189,10 @@ func DatabaseCPU(r *result.Run, cpuS, busyS, events float64) {
 		return
 	}
 	if r.Extra == nil {
-		r.Extra = map[string]float64{}
+		r.Extra = map[result.Key]float64{}
 	}
-	r.Extra["db_cpu_us_per_doc"] = cpuS * 1e6 / events
-	r.Extra["db_cpu_share"] = cpuS / busyS
+	r.Extra[result.DBCPUusPerDoc] = cpuS * 1e6 / events
+	r.Extra[result.DBCPUShare] = cpuS / busyS
 }
 
 // settleStall ends settle early when persisted stops moving: the batcher
@@ -266,22 +266,22 @@ func settle(ctx context.Context, read func(context.Context) (proc.Counters, erro
 // after are the counters around the whole work.
 func settled(r *result.Run, before, after proc.Counters, route string, extra float64) {
 	if r.Extra == nil {
-		r.Extra = map[string]float64{}
+		r.Extra = map[result.Key]float64{}
 	}
 	persisted := proc.Delta(before, after, "peakload_events_persisted_total")
-	r.Extra["additional_s"] = extra
-	r.Extra["accepted"] = proc.Delta(before, after, "peakload_events_accepted_total")
-	r.Extra["persisted"] = persisted
+	r.Extra[result.AdditionalS] = extra
+	r.Extra[result.Accepted] = proc.Delta(before, after, "peakload_events_accepted_total")
+	r.Extra[result.Persisted] = persisted
 	if rejected := proc.Delta(before, after, "peakload_events_rejected_total"); rejected > 0 {
-		r.Extra["rejected"] = rejected // dead-lettered: the database refused them for good
+		r.Extra[result.Rejected] = rejected // dead-lettered: the database refused them for good
 	}
-	r.Extra["persisted_per_s"] = persisted / (r.DurationS + extra)
-	r.Extra["accepted_per_s"] = r.Extra["accepted"] / r.DurationS
+	r.Extra[result.PersistedPerS] = persisted / (r.DurationS + extra)
+	r.Extra[result.AcceptedPerS] = r.Extra[result.Accepted] / r.DurationS
 	if served := proc.Delta(before, after, "peakload_http_requests_total{route="+route+"}"); served > 0 {
-		r.Extra["db_round_trips_per_req"] = (proc.Delta(before, after, "peakload_mongo_commands_total{cmd=insert}") +
+		r.Extra[result.DBRoundTripsPerReq] = (proc.Delta(before, after, "peakload_mongo_commands_total{cmd=insert}") +
 			proc.Delta(before, after, "peakload_mongo_commands_total{cmd=update}")) / served
 		if _, ok := after["peakload_db_writes_total"]; ok {
-			r.Extra["db_writes_per_req"] = proc.Delta(before, after, "peakload_db_writes_total") / served
+			r.Extra[result.DBWritesPerReq] = proc.Delta(before, after, "peakload_db_writes_total") / served
 		}
 	}
 }
@@ -330,40 +330,40 @@ func countApplied(ctx context.Context, o Options, v Variant, a0 applied, r *resu
 		return err
 	}
 	acked, persisted := a1.acked-a0.acked, a1.db-a0.db
-	r.Extra["acknowledged"], r.Extra["persisted"] = acked, persisted
-	r.Extra["accepted"] = a1.accepted - a0.accepted
-	r.Extra["persisted_per_s"] = persisted / (r.DurationS + r.Extra["additional_s"])
+	r.Extra[result.Acknowledged], r.Extra[result.Persisted] = acked, persisted
+	r.Extra[result.Accepted] = a1.accepted - a0.accepted
+	r.Extra[result.PersistedPerS] = persisted / (r.DurationS + r.Extra[result.AdditionalS])
 	if lost := acked - persisted; lost > 0 {
-		r.Extra["lost_acknowledged"] = lost
+		r.Extra[result.LostAcknowledged] = lost
 	}
 	return nil
 }
 
 // extras are the step-specific counters, per request or as ratios; only
 // the ones a run moved are kept.
-func extras(before, after proc.Counters, route string, served float64, w proc.Work) map[string]float64 {
+func extras(before, after proc.Counters, route string, served float64, w proc.Work) map[result.Key]float64 {
 	d := func(key string) float64 { return proc.Delta(before, after, key) }
-	x := map[string]float64{}
-	ratio := func(name, hit, miss string) {
+	x := map[result.Key]float64{}
+	ratio := func(name result.Key, hit, miss string) {
 		if h, m := d(hit), d(miss); h+m > 0 {
 			x[name] = h / (h + m)
 		}
 	}
-	ratio("redis_hit_ratio", "peakload_cache_lookups_total{result=hit,tier=redis}", "peakload_cache_lookups_total{result=miss,tier=redis}")
-	ratio("memory_hit_ratio", "peakload_cache_lookups_total{result=hit,tier=memory}", "peakload_cache_lookups_total{result=miss,tier=memory}")
+	ratio(result.RedisHitRatio, "peakload_cache_lookups_total{result=hit,tier=redis}", "peakload_cache_lookups_total{result=miss,tier=redis}")
+	ratio(result.MemoryHitRatio, "peakload_cache_lookups_total{result=hit,tier=memory}", "peakload_cache_lookups_total{result=miss,tier=memory}")
 	if g := w.Per(w.RedisGets); g > 0 {
-		x["redis_gets_per_req"] = g
+		x[result.RedisGetsPerReq] = g
 	}
 	if q := d("peakload_db_queries_total"); q > 0 {
-		x["db_queries_in_window"] = q // every query sent, by requests or not (step 4's per expiry)
+		x[result.DBQueriesInWindow] = q // every query sent, by requests or not (step 4's per expiry)
 	}
 	// Counted in requests, but not per request: the window's edges stay in these.
-	for name, key := range map[string]string{
-		"fail_open_per_req":  "peakload_cache_fail_open_total",
-		"coalesced_per_req":  "peakload_coalesced_total",
-		"status_304_share":   "peakload_http_requests_total{status=304}",
-		"status_503_share":   "peakload_http_requests_total{status=503}",
-		"body_bytes_per_req": "peakload_http_response_bytes_total{route=" + route + "}",
+	for name, key := range map[result.Key]string{
+		result.FailOpenPerReq:  "peakload_cache_fail_open_total",
+		result.CoalescedPerReq: "peakload_coalesced_total",
+		result.Status304Share:  "peakload_http_requests_total{status=304}",
+		result.Status503Share:  "peakload_http_requests_total{status=503}",
+		result.BodyBytesPerReq: "peakload_http_response_bytes_total{route=" + route + "}",
 	} {
 		if v := d(key); v > 0 {
 			x[name] = v / served
@@ -427,7 +427,7 @@ func lockWait(r *result.Run, before, after proc.Counters) {
 		return
 	}
 	if r.Extra == nil {
-		r.Extra = map[string]float64{}
+		r.Extra = map[result.Key]float64{}
 	}
-	r.Extra["lock_waiting"] = proc.Delta(before, after, key) / r.DurationS
+	r.Extra[result.LockWaiting] = proc.Delta(before, after, key) / r.DurationS
 }

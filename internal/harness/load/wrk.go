@@ -88,7 +88,7 @@ func writeWrkScript(v Variant, dir string) (string, error) {
 	if v.Body != nil {
 		body = "[==[" + string(v.Body) + "]==]"
 	}
-	script := filepath.Join(dir, "wrk-"+v.Name+".lua")
+	script := filepath.Join(dir, "wrk-"+string(v.Name)+".lua")
 	return script, os.WriteFile(script, []byte(fmt.Sprintf(wrkScript, method, body)), 0o644)
 }
 

@@ -137,7 +137,7 @@ func TestTwinRowsAreNamedByTheirHeaders(t *testing.T) {
 	}}
 	var names []string
 	for _, v := range c.Variants() {
-		names = append(names, v.Name)
+		names = append(names, string(v.Name))
 	}
 	if names[0] != "GET /items/1" || names[1] != `GET /items/1 (If-None-Match: "v1")` || names[2] != "GET /items/2" {
 		t.Errorf("rows named %q", names)

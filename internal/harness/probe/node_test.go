@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/harness/probe/probetest"
+	"github.com/peakload/workshop/internal/harness/result"
 )
 
 // TestProbeOfNodeFrameworks: make probe's code on Express 5 and Fastify 5
@@ -37,7 +38,7 @@ func TestProbeOfNodeFrameworks(t *testing.T) {
 			if r.Requests == 0 || r.Errors != 0 {
 				t.Errorf("%s: %d requests, %d errors (%s): want a row that served", script, r.Requests, r.Errors, r.FirstError)
 			}
-			if q, ok := r.Extra["db_queries_total/req"]; script == "express.js" && (!ok || q != 0) {
+			if q, ok := r.Extra[result.PerRequestOf("db_queries_total")]; script == "express.js" && (!ok || q != 0) {
 				t.Errorf("express: db_queries_total per request = %v (%v), want 0 on a cached key; extra: %v", q, ok, r.Extra)
 			}
 			c.MetricsURL, c.PerRequest = "", nil

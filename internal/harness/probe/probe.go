@@ -15,6 +15,7 @@ import (
 	"github.com/valyala/fasthttp"
 
 	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/load"
 	"github.com/peakload/workshop/internal/harness/proc"
 	"github.com/peakload/workshop/internal/harness/result"
@@ -106,14 +107,14 @@ func (c *Config) Variants() []load.Variant {
 		if len(r.Headers) == 0 {
 			// A fixed request, written once and sent again and again, as
 			// the bench's rows are: the same client cost per request.
-			v := load.Variant{Name: name, Route: r.Name(), Method: r.Method, Path: r.Path, Host: host}
+			v := load.Variant{Name: course.Variant(name), Route: r.Name(), Method: r.Method, Path: r.Path, Host: host}
 			if r.Body != "" {
 				v.Body = []byte(r.Body) // sent as application/json
 			}
 			out = append(out, v)
 			continue
 		}
-		out = append(out, load.Variant{Name: name, Route: r.Name(), Method: r.Method,
+		out = append(out, load.Variant{Name: course.Variant(name), Route: r.Name(), Method: r.Method,
 			Prepare: func(_ *load.VU, req *fasthttp.Request) {
 				req.SetRequestURI(uri)
 				for k, v := range r.Headers {
@@ -282,9 +283,9 @@ func perRequest(r *result.Run, before, after proc.Counters, names []*regexp.Rege
 	sort.Strings(keys)
 	for _, k := range keys {
 		if r.Extra == nil {
-			r.Extra = map[string]float64{}
+			r.Extra = map[result.Key]float64{}
 		}
-		r.Extra[k+"/req"] = proc.Delta(before, after, k) / n
+		r.Extra[result.PerRequestOf(k)] = proc.Delta(before, after, k) / n
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/peakload/workshop/internal/harness/load"
 	"github.com/peakload/workshop/internal/harness/proc"
+	"github.com/peakload/workshop/internal/harness/result"
 )
 
 // counted is a service with Prometheus text of its own: one "query" per
@@ -53,10 +54,10 @@ func TestProbeDividesTheServicesCountersByRequests(t *testing.T) {
 	r := res.Runs[0]
 	// Requests in flight at the window's edges are counted by the service
 	// and not by the probe, or the other way round: a few per hundred.
-	if q := r.Extra["app_queries_total/req"]; q < 1.8 || q > 2.2 {
+	if q := r.Extra[result.PerRequestOf("app_queries_total")]; q < 1.8 || q > 2.2 {
 		t.Errorf("app_queries_total per request = %.3f, want 2 (the service counts two per request); extra: %v", q, r.Extra)
 	}
-	if _, ok := r.Extra["app_other_total/req"]; ok {
+	if _, ok := r.Extra[result.PerRequestOf("app_other_total")]; ok {
 		t.Errorf("a counter the user did not name was divided: %v", r.Extra)
 	}
 	if r.ClientCPUus <= 0 {

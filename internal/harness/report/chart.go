@@ -174,7 +174,7 @@ func RunsChart(r *result.Result) string {
 		if spec.Counter.Value != nil {
 			ctr[i] = spec.Counter.Value(&r.Runs[i])
 		}
-		label := x.Variant
+		label := string(x.Variant)
 		if x.Tool != "go" && x.Tool != "" {
 			label += " (" + x.Tool + ")"
 		}

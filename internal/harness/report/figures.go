@@ -34,7 +34,7 @@ type Step struct {
 }
 
 // find is r's run of variant v, nil when it has none.
-func find(r *result.Result, v course.Variant) *result.Run { return r.Find(string(v)) }
+func find(r *result.Result, v course.Variant) *result.Run { return r.Find(v) }
 
 func rps(r *result.Result, v course.Variant) float64 {
 	if x := find(r, v); x != nil {
@@ -43,7 +43,7 @@ func rps(r *result.Result, v course.Variant) float64 {
 	return 0
 }
 
-func extraOf(r *result.Result, v course.Variant, key string) float64 {
+func extraOf(r *result.Result, v course.Variant, key result.Key) float64 {
 	if x := find(r, v); x != nil {
 		return x.Extra[key]
 	}
@@ -70,11 +70,11 @@ var Steps = map[int]Step{
 			Ours: func(r *result.Result) float64 { return div(rps(r, course.EmptyPost), rps(r, course.EmptyGet)) }}}},
 	1: {Counter: Counter{"DB queries / request", dbQueries}},
 	2: {Counter: Counter{"DB queries / request", dbQueries}},
-	3: {Counter: Counter{"response body bytes / request", func(x *result.Run) float64 { return x.Extra["body_bytes_per_req"] }},
+	3: {Counter: Counter{"response body bytes / request", func(x *result.Run) float64 { return x.Extra[result.BodyBytesPerReq] }},
 		Ratios: []Ratio{
 			{Claim: "A3", What: "cache-aside ÷ etag, body bytes / request", Article: 4, Quote: "÷ ~4",
 				Ours: func(r *result.Result) float64 {
-					return div(extraOf(r, course.CacheAsidePoll, "body_bytes_per_req"), extraOf(r, course.ETagPoll, "body_bytes_per_req"))
+					return div(extraOf(r, course.CacheAsidePoll, result.BodyBytesPerReq), extraOf(r, course.ETagPoll, result.BodyBytesPerReq))
 				}},
 			{Claim: "A3-wire", What: "cache-aside ÷ etag, all bytes received / request", Article: 4, Quote: "÷ ~4",
 				Ours: func(r *result.Result) float64 {
@@ -100,7 +100,7 @@ var Steps = map[int]Step{
 				Ours: func(r *result.Result) float64 { return div(rps(r, course.Burst), rps(r, course.Singleflight)) }},
 		}},
 	6: {Counter: Counter{"events persisted / s", func(x *result.Run) float64 {
-		if v, ok := x.Extra["persisted_per_s"]; ok {
+		if v, ok := x.Extra[result.PersistedPerS]; ok {
 			return v
 		}
 		return 0
@@ -108,16 +108,16 @@ var Steps = map[int]Step{
 		Ratios: []Ratio{
 			{Claim: "B4", What: "raw ×100 ÷ one at a time, inserts/s", Article: 8264.0 / 2620.0, Quote: "8264 ÷ 2620 /s",
 				Ours: func(r *result.Result) float64 {
-					return div(extraOf(r, course.Raw100, "persisted_per_s"), extraOf(r, course.RawSeq, "persisted_per_s"))
+					return div(extraOf(r, course.Raw100, result.PersistedPerS), extraOf(r, course.RawSeq, result.PersistedPerS))
 				}},
 			{Claim: "B6", What: "async ÷ sync, req/s answered", Article: 50.9 / 42.3, Quote: "50.9 s ÷ 42.3 s",
 				Ours: func(r *result.Result) float64 { return div(rps(r, course.Async), rps(r, course.Sync)) }},
 			{Claim: "B7", What: "group ÷ async, persisted/s (all the work)", Article: 2673.0 / 1968.0, Quote: "2673 ÷ 1968 /s",
 				Ours: func(r *result.Result) float64 {
-					return div(extraOf(r, course.Group, "persisted_per_s"), extraOf(r, course.Async, "persisted_per_s"))
+					return div(extraOf(r, course.Group, result.PersistedPerS), extraOf(r, course.Async, result.PersistedPerS))
 				}},
 		}},
-	7: {Counter: Counter{"DB writes / request", func(x *result.Run) float64 { return x.Extra["db_writes_per_req"] }}},
+	7: {Counter: Counter{"DB writes / request", func(x *result.Run) float64 { return x.Extra[result.DBWritesPerReq] }}},
 	8: {Counter: Counter{"server CPU µs / request", serverCPU},
 		Ratios: []Ratio{
 			{Claim: "C1", What: "after ÷ before, req/s", Article: 19.5 / 5.3, Quote: "5.3 → 19.5 req/s",

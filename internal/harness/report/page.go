@@ -6,9 +6,10 @@ import (
 	"fmt"
 	"html"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/peakload/workshop/internal/harness/result"
@@ -96,26 +97,22 @@ func conditions(r *result.Result) string {
 
 // runsTable lists every run's figures, including the step's own counters.
 func runsTable(r *result.Result) string {
-	keys := map[string]bool{}
+	keys := map[result.Key]bool{}
 	for _, x := range r.Runs {
 		for k := range x.Extra {
 			keys[k] = true
 		}
 	}
-	extras := make([]string, 0, len(keys))
-	for k := range keys {
-		extras = append(extras, k)
-	}
-	sort.Strings(extras)
+	extras := slices.Sorted(maps.Keys(keys))
 	var b strings.Builder
 	b.WriteString(`<div style="overflow-x:auto"><table class="runs"><tr><th>variant</th><th>tool</th><th>VUs</th><th>req/s</th><th>p50 ms</th><th>p99 ms</th><th>errors</th><th>bytes / req (public)</th><th>DB queries / req</th><th>Redis bytes / req</th><th>server CPU µs / req</th>`)
 	for _, k := range extras {
-		fmt.Fprintf(&b, "<th>%s</th>", html.EscapeString(strings.ReplaceAll(k, "_", " ")))
+		fmt.Fprintf(&b, "<th>%s</th>", html.EscapeString(strings.ReplaceAll(string(k), "_", " ")))
 	}
 	b.WriteString("</tr>\n")
 	for _, x := range r.Runs {
 		fmt.Fprintf(&b, "<tr><td>%s</td><td>%s</td><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td>%d</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td>",
-			html.EscapeString(x.Variant), html.EscapeString(x.Tool), x.VUs, num(x.RPS), num(x.Latency.P50), num(x.Latency.P99), x.Errors,
+			html.EscapeString(string(x.Variant)), html.EscapeString(x.Tool), x.VUs, num(x.RPS), num(x.Latency.P50), num(x.Latency.P99), x.Errors,
 			num(x.PerRequest.PublicBytes), num(x.PerRequest.DBQueries), num(x.PerRequest.RedisBytes), num(x.PerRequest.ServerCPUus))
 		for _, k := range extras {
 			if v, ok := x.Extra[k]; ok {

@@ -65,7 +65,7 @@ func TestRatiosAreTheRuns(t *testing.T) {
 		t.Skip("no step 3 reference")
 	}
 	before := RatiosChart(r)
-	r.Find("etag-poll").Extra["body_bytes_per_req"] *= 2
+	r.Find("etag-poll").Extra[result.BodyBytesPerReq] *= 2
 	if RatiosChart(r) == before {
 		t.Error("doubling etag's body bytes left step 3's ratios chart unchanged")
 	}

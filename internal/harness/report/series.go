@@ -148,7 +148,7 @@ func drawLegend(s *svg, runs []*result.Run, places [][2]float64, top float64) {
 	for i, run := range runs {
 		x, y := places[i][0], places[i][1]
 		s.f(`<rect x="%.1f" y="%.1f" width="14" height="4" fill="%s"/>`, x, y-6, palette[i%len(palette)])
-		s.text(x+18, y, "start", "", run.Variant)
+		s.text(x+18, y, "start", "", string(run.Variant))
 	}
 	const left, key = seriesLeft, ` fill="#666" font-size="11"`
 	ky := top - 15

@@ -18,7 +18,7 @@ func slideValue(f course.Figure) func(x *result.Run) float64 {
 	case course.RedisBytes:
 		return redisBytes
 	}
-	return func(x *result.Run) float64 { return x.Extra[string(f)] }
+	return func(x *result.Run) float64 { return x.Extra[result.Key(f)] } // a step-specific figure: course.Figure names its key
 }
 
 // SlideChart draws step r.Step's slide chart (its manifest entry's Slide),

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/peakload/workshop/internal/harness/course"
 )
 
 // A busy machine. A rate is the server's only while the server, the load
@@ -104,7 +106,7 @@ func (p CPUPlan) groups(w WindowCPU) []cpuGroup {
 // busyRows names the rows among names (all rows when empty) measured with
 // other processes taking ≥ BusyLimit of their CPUs, each with its share:
 // "empty-get 41%, empty-post 38%"; "" when none.
-func busyRows(runs []Run, names []string) string {
+func busyRows(runs []Run, names []course.Variant) string {
 	var out []string
 	for _, x := range runs {
 		if (len(names) == 0 || slices.Contains(names, x.Variant)) && x.OtherCPU >= BusyLimit {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/harness/course"
 )
 
 // What other processes took is read per group of CPUs our roles share:
@@ -44,9 +45,9 @@ func busyClaims(r *Result) []Claim {
 		return nil
 	}
 	return []Claim{
-		{ID: "rate", Tolerance: "after ≥ 5× before req/s", Rows: []string{"before", "after"}, Reproduced: Verdict(a.RPS >= 5*b.RPS)},
+		{ID: "rate", Tolerance: "after ≥ 5× before req/s", Rows: []course.Variant{"before", "after"}, Reproduced: Verdict(a.RPS >= 5*b.RPS)},
 		{ID: "count", Tolerance: "DB queries/request ≤ 0.1", Reproduced: Verdict(true)},
-		{ID: "other", Tolerance: "ceiling ≥ 1000 req/s", Rows: []string{"ceiling"}, Reproduced: Verdict(true)},
+		{ID: "other", Tolerance: "ceiling ≥ 1000 req/s", Rows: []course.Variant{"ceiling"}, Reproduced: Verdict(true)},
 	}
 }
 
@@ -140,14 +141,14 @@ func TestUnsaturatedCeilingIsNotJudged(t *testing.T) {
 			{Variant: "empty-get", RPS: 14_000, PerRequest: PerRequest{ServerCPUus: 40}}, // 56 %
 			{Variant: "burst", RPS: 17_080, PerRequest: PerRequest{ServerCPUus: 55}},
 		},
-		Claims: []Claim{{ID: "A5-ceiling", Tolerance: "burst ≥ 0.8× the GET /empty ceiling of equal body size", Rows: []string{"burst", "empty-get"},
-			Ceiling: []string{"empty-get"}, Reproduced: &yes}}}
+		Claims: []Claim{{ID: "A5-ceiling", Tolerance: "burst ≥ 0.8× the GET /empty ceiling of equal body size", Rows: []course.Variant{"burst", "empty-get"},
+			Ceiling: []course.Variant{"empty-get"}, Reproduced: &yes}}}
 	NoteToolLimits(res)
 	c := res.Claims[0]
 	if c.Reproduced != nil || !strings.Contains(c.NotJudged, "empty-get (the server only 56% busy: not a ceiling)") {
 		t.Fatalf("A5-ceiling: %q, want not judged, empty-get named with its 56%%", c.Verdict())
 	}
-	res.Runs[0].RPS, res.Claims[0] = 22_000, Claim{ID: "A5-ceiling", Tolerance: "burst ≥ 0.8×", Ceiling: []string{"empty-get"}, Reproduced: &yes} // 88 %
+	res.Runs[0].RPS, res.Claims[0] = 22_000, Claim{ID: "A5-ceiling", Tolerance: "burst ≥ 0.8×", Ceiling: []course.Variant{"empty-get"}, Reproduced: &yes} // 88 %
 	NoteToolLimits(res)
 	if c := res.Claims[0]; c.Withheld() || c.Reproduced == nil {
 		t.Errorf("a saturated ceiling: %q, want judged", c.Verdict())
@@ -174,7 +175,7 @@ func TestBusyWithholdsCPUPerRequestNotLooseBounds(t *testing.T) {
 	yes := true
 	runs := []Run{{Variant: "empty-get", OtherCPU: 0.9}, {Variant: "direct-db", OtherCPU: 0.9}}
 	s0 := Claim{ID: "S0", Tolerance: "server µs/req on GET /empty: bare ÷ full ≥ 0.95", Reproduced: &yes}
-	a1 := Claim{ID: "A1", Tolerance: "DB queries/request in [0.95, 1.05] and direct-db ≤ 0.5× the GET /empty ceiling", Rows: []string{"direct-db", "empty-get"}, LooseRate: true, Reproduced: &yes}
+	a1 := Claim{ID: "A1", Tolerance: "DB queries/request in [0.95, 1.05] and direct-db ≤ 0.5× the GET /empty ceiling", Rows: []course.Variant{"direct-db", "empty-get"}, LooseRate: true, Reproduced: &yes}
 	noteBusy(&s0, runs)
 	noteBusy(&a1, runs)
 	if s0.Busy == "" || s0.Reproduced != nil {

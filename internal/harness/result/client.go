@@ -5,6 +5,8 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+
+	"github.com/peakload/workshop/internal/harness/course"
 )
 
 // The load tool has a CPU budget too. A closed loop measures whichever
@@ -59,7 +61,7 @@ func ClientBoundRule() string {
 // a claim that compares the load tools themselves (JudgesTools). Every
 // claim judged on rates also names the client-bound rows, as before.
 func NoteToolLimits(res *Result) {
-	var bound []string
+	var bound []course.Variant
 	for _, x := range res.Runs {
 		if x.ClientBound {
 			bound = append(bound, x.Variant)
@@ -89,7 +91,7 @@ func NoteToolLimits(res *Result) {
 // (or its neighbours), and a claim that reads it as the server's ceiling
 // would compare against a figure too low (issue 32: step 5's burst read
 // 1.22× a GET /empty that kept its server 56 % busy).
-func unsaturated(res *Result, ceiling []string) string {
+func unsaturated(res *Result, ceiling []course.Variant) string {
 	var out []string
 	for _, name := range ceiling {
 		x := res.Find(name)
@@ -105,14 +107,14 @@ func unsaturated(res *Result, ceiling []string) string {
 
 // limitedRows names the rows among names (all rows when empty) whose
 // req/s the load tool set, with the reason, "" when none.
-func limitedRows(res *Result, names []string) string {
+func limitedRows(res *Result, names []course.Variant) string {
 	var out []string
 	for _, x := range res.Runs {
 		if len(names) > 0 && !slices.Contains(names, x.Variant) {
 			continue
 		}
 		if why := ToolLimit(x, res.Machine.CPUPlan); why != "" {
-			out = append(out, x.Variant+" ("+why+")")
+			out = append(out, string(x.Variant)+" ("+why+")")
 		}
 	}
 	return strings.Join(out, ", ")
@@ -207,7 +209,7 @@ const DatabaseShare = 0.1
 // server-bound, with the tool taking ≥ share of the CPUs it shares with
 // the databases.
 func sharedLimited(x Run, plan CPUPlan, share float64) bool {
-	usedDB := x.PerRequest.DBQueries >= DatabaseShare || x.Extra["redis_gets_per_req"] >= DatabaseShare
+	usedDB := x.PerRequest.DBQueries >= DatabaseShare || x.Extra[RedisGetsPerReq] >= DatabaseShare
 	return sharesDatabaseCPU(plan) && usedDB && !x.ClientBound && x.ServerBusy(plan) < ServerIdleLimit && x.ClientBusy(plan) >= share
 }
 

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/peakload/workshop/internal/harness/course"
 )
 
 // The rows of step 1 measured here under k6 (2 CPUs: driver and databases
@@ -14,7 +16,7 @@ func TestSharedCPUNoteNamesDatabaseRowsWithAHeavyTool(t *testing.T) {
 	two := CPUPlan{Server: []int{1}, Services: []int{0}, Driver: []int{0}, Pinned: true}
 	four := CPUPlan{Server: []int{3}, Services: []int{2}, Driver: []int{0, 1}, Pinned: true}
 	directDB := func(tool string, clientUS float64) Run {
-		return Run{Variant: "direct-db-" + tool, RPS: 1544, ClientCPUus: clientUS,
+		return Run{Variant: course.Variant("direct-db-" + tool), RPS: 1544, ClientCPUus: clientUS,
 			PerRequest: PerRequest{DBQueries: 1, ServerCPUus: 113}}
 	}
 	empty := Run{Variant: "empty-get", RPS: 9150, ClientCPUus: 108, ClientBound: true, PerRequest: PerRequest{ServerCPUus: 39}}
@@ -51,17 +53,17 @@ func TestRateClaimIsNotJudgedWhereTheToolLimited(t *testing.T) {
 	res := &Result{Machine: Machine{CPUPlan: two, ServerGOMAXPROCS: 1},
 		Runs: []Run{
 			{Variant: "empty-get", RPS: 9150, ClientCPUus: 108, ClientBound: true, PerRequest: PerRequest{ServerCPUus: 39}},
-			{Variant: "direct-db", RPS: 1544, ClientCPUus: 181, PerRequest: PerRequest{DBQueries: 1, ServerCPUus: 113}},                                                         // k6 28 %: noted, judged
-			{Variant: "cache-aside", RPS: 3000, ClientCPUus: 217, PerRequest: PerRequest{RedisBytes: 900, ServerCPUus: 50}, Extra: map[string]float64{"redis_gets_per_req": 1}}, // k6 65 %
+			{Variant: "direct-db", RPS: 1544, ClientCPUus: 181, PerRequest: PerRequest{DBQueries: 1, ServerCPUus: 113}},                                                 // k6 28 %: noted, judged
+			{Variant: "cache-aside", RPS: 3000, ClientCPUus: 217, PerRequest: PerRequest{RedisBytes: 900, ServerCPUus: 50}, Extra: map[Key]float64{RedisGetsPerReq: 1}}, // k6 65 %
 			// step 5's burst under the Go driver on a loaded machine: 54 % of CPU 0, but 0.017 GETs per request: it does not wait on a database
-			{Variant: "burst", RPS: 17820, ClientCPUus: 30, PerRequest: PerRequest{RedisBytes: 25, ServerCPUus: 36}, Extra: map[string]float64{"redis_gets_per_req": 0.017}},
+			{Variant: "burst", RPS: 17820, ClientCPUus: 30, PerRequest: PerRequest{RedisBytes: 25, ServerCPUus: 36}, Extra: map[Key]float64{RedisGetsPerReq: 0.017}},
 		},
 		Claims: []Claim{
-			{ID: "A2", Tolerance: "cache-aside ≥ 5× direct-db req/s, same run", Rows: []string{"direct-db", "cache-aside"}, Reproduced: &no},
+			{ID: "A2", Tolerance: "cache-aside ≥ 5× direct-db req/s, same run", Rows: []course.Variant{"direct-db", "cache-aside"}, Reproduced: &no},
 			{ID: "A5", Tolerance: "Redis bytes/request of singleflight ÷ burst ≥ 5", Reproduced: &no},
 			{ID: "A0", Tolerance: "Go driver ≥ 0.9× wrk's req/s on GET /empty", JudgesTools: true, Reproduced: &no},
-			{ID: "DB", Tolerance: "direct-db ≤ 2000 req/s", Rows: []string{"direct-db"}, Reproduced: &yes},
-			{ID: "A5-ceiling", Tolerance: "burst ≥ 0.8× the GET /empty ceiling", Rows: []string{"burst"}, Reproduced: &no},
+			{ID: "DB", Tolerance: "direct-db ≤ 2000 req/s", Rows: []course.Variant{"direct-db"}, Reproduced: &yes},
+			{ID: "A5-ceiling", Tolerance: "burst ≥ 0.8× the GET /empty ceiling", Rows: []course.Variant{"burst"}, Reproduced: &no},
 		}}
 	if got := ToolLimit(res.Runs[1], two); got != "" {
 		t.Errorf("direct-db, k6 at 28 %% of CPU 0: limited by %q, want only noted", got)

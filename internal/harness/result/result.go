@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/harness/course"
 )
 
 // say is a line for the reader, in the run's language (internal/given/messages):
@@ -76,12 +77,12 @@ type Claim struct {
 	Rounds   []*bool `json:"round_verdicts,omitempty"`
 	// ClientBound names the client-bound rows of a claim judged on rates
 	// (NoteToolLimits): the verdict then compares a load tool's limit.
-	ClientBound []string `json:"client_bound_rows,omitempty"`
+	ClientBound []course.Variant `json:"client_bound_rows,omitempty"`
 	// Rows names the variants whose rates the claim compares (empty: every
 	// row of the run); JudgesTools says it compares the load tools
 	// themselves (step 0's A0), so a tool's limit is what it measures.
-	Rows        []string `json:"rows,omitempty"`
-	JudgesTools bool     `json:"judges_tools,omitempty"`
+	Rows        []course.Variant `json:"rows,omitempty"`
+	JudgesTools bool             `json:"judges_tools,omitempty"`
 	// NotJudged: the load tool limited a row the claim's rates compare
 	// (NoteToolLimits says which and why). Reproduced is then nil and
 	// IfJudged keeps what the figures read.
@@ -90,7 +91,7 @@ type Claim struct {
 	// Ceiling names the rows a claim reads as the server's ceiling: one
 	// whose server was not saturated (< ServerIdleLimit busy) measured the
 	// load tool, not a ceiling, and the claim is not judged (NoteToolLimits).
-	Ceiling []string `json:"ceiling_rows,omitempty"`
+	Ceiling []course.Variant `json:"ceiling_rows,omitempty"`
 	// Busy: other processes took ≥ BusyLimit of the CPUs of a row the
 	// claim's rates compare (busy.go); it names the rows and their shares.
 	// Reproduced is then nil and IfJudged keeps what the figures read.
@@ -201,7 +202,7 @@ func (t Table) Print(w io.Writer) {
 func Verdict(ok bool) *bool { return &ok }
 
 // Find returns the run of a variant, or nil.
-func (r *Result) Find(variant string) *Run {
+func (r *Result) Find(variant course.Variant) *Run {
 	for i := range r.Runs {
 		if r.Runs[i].Variant == variant {
 			return &r.Runs[i]
@@ -348,7 +349,7 @@ func (r *Result) printClaims(w io.Writer) {
 			fmt.Fprint(w, say("bench.claim_tolerance_more", line))
 		}
 		if len(c.ClientBound) > 0 {
-			fmt.Fprint(w, say("bench.client_bound_rows", strings.Join(c.ClientBound, ", ")))
+			fmt.Fprint(w, say("bench.client_bound_rows", course.Join(c.ClientBound, ", ")))
 		}
 	}
 	if slices.ContainsFunc(r.Claims, func(c Claim) bool { return c.NotJudged != "" }) {

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/peakload/workshop/internal/given/messages"
+
+	"github.com/peakload/workshop/internal/harness/course"
 )
 
 // Repeated runs. A shared laptop drifts by ±30 % over minutes, so one run
@@ -32,8 +34,8 @@ type Spread struct {
 // each other and where noise only ever slows a run down). Errors add up
 // over the rounds either way.
 func Combine(rounds [][]Run, best bool) []Run {
-	var order []string
-	byVariant := map[string][]Run{}
+	var order []course.Variant
+	byVariant := map[course.Variant][]Run{}
 	for _, round := range rounds {
 		for _, r := range round {
 			if _, seen := byVariant[r.Variant]; !seen {
@@ -56,7 +58,7 @@ func Combine(rounds [][]Run, best bool) []Run {
 		}
 		row.Extra = maps.Clone(row.Extra)
 		if row.Extra == nil {
-			row.Extra = map[string]float64{}
+			row.Extra = map[Key]float64{}
 		}
 		row.Errors, row.FirstError = 0, ""
 		for _, r := range byVariant[name] { // in round order: the first error seen
@@ -65,7 +67,7 @@ func Combine(rounds [][]Run, best bool) []Run {
 		}
 		row.Spread = &Spread{Rounds: len(runs), RPSMin: runs[0].RPS, RPSMax: runs[len(runs)-1].RPS}
 		if best {
-			row.Extra["rounds"], row.Extra["rps_worst_round"] = float64(len(runs)), runs[0].RPS
+			row.Extra[Rounds], row.Extra[RPSWorstRound] = float64(len(runs)), runs[0].RPS
 		}
 		out = append(out, row)
 	}

@@ -33,7 +33,7 @@ func TestCombineMedianAndBest(t *testing.T) {
 		t.Errorf("two rounds: %v req/s, want the slower of the middle two", even[0].RPS)
 	}
 	best := Combine(rs, true)
-	if best[0].RPS != 300 || best[0].Extra["rps_worst_round"] != 100 || best[0].Extra["rounds"] != 3 || best[1].Errors != 3 {
+	if best[0].RPS != 300 || best[0].Extra[RPSWorstRound] != 100 || best[0].Extra[Rounds] != 3 || best[1].Errors != 3 {
 		t.Errorf("best rows: %+v", best)
 	}
 	if one := Combine(rounds([2]float64{100, 200}), false); one[0].Spread != nil || one[0].RPS != 100 {

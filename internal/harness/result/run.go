@@ -1,23 +1,25 @@
 package result
 
+import "github.com/peakload/workshop/internal/harness/course"
+
 // Run is what one variant measured.
 type Run struct {
-	Variant string `json:"variant"`
-	Route   string `json:"route"`
-	Tool    string `json:"tool"`
+	Variant course.Variant `json:"variant"`
+	Route   string         `json:"route"`
+	Tool    string         `json:"tool"`
 	// CountedAt is "services" for a source's original (ORIGINAL=1): its
 	// per-request counts were read at the databases (pg_stat_statements,
 	// Redis INFO, MongoDB serverStatus), not from a /metrics of its own.
-	CountedAt  string             `json:"counted_at,omitempty"`
-	VUs        int                `json:"vus"`
-	Requests   int64              `json:"requests"`
-	Errors     int64              `json:"errors"`
-	DurationS  float64            `json:"duration_s"`
-	RPS        float64            `json:"rps"`
-	Latency    Latency            `json:"latency_ms"`
-	PerRequest PerRequest         `json:"per_request"`
-	Extra      map[string]float64 `json:"extra,omitempty"`
-	FirstError string             `json:"first_error,omitempty"`
+	CountedAt  string          `json:"counted_at,omitempty"`
+	VUs        int             `json:"vus"`
+	Requests   int64           `json:"requests"`
+	Errors     int64           `json:"errors"`
+	DurationS  float64         `json:"duration_s"`
+	RPS        float64         `json:"rps"`
+	Latency    Latency         `json:"latency_ms"`
+	PerRequest PerRequest      `json:"per_request"`
+	Extra      map[Key]float64 `json:"extra,omitempty"`
+	FirstError string          `json:"first_error,omitempty"`
 	// ServerPeakRSSMB is the server's peak resident memory (VmHWM) at the
 	// end of the run; with a server per variant, that variant's own.
 	ServerPeakRSSMB float64 `json:"server_peak_rss_mb,omitempty"`

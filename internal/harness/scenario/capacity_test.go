@@ -4,11 +4,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/result"
 )
 
 // capacity is a search that served rate and achieved achieved at most.
-func capacity(variant string, closed, rate, achieved float64) result.Capacity {
+func capacity(variant course.Variant, closed, rate, achieved float64) result.Capacity {
 	run := result.Run{Arrival: &result.Arrival{Scheduled: 1000, IntendedRPS: closed, AchievedRPS: achieved}}
 	return result.Capacity{Variant: variant, P99BoundMs: 10, ClosedRPS: closed, RPS: rate,
 		Probes: []result.Probe{{Rate: closed, Run: run}}}

@@ -12,16 +12,16 @@ import (
 
 // Verdicts are computed from the figures, both ways.
 func TestClaimsFollowTheFigures(t *testing.T) {
-	run := func(name string, rps float64, extra map[string]float64) result.Run {
+	run := func(name course.Variant, rps float64, extra map[result.Key]float64) result.Run {
 		return result.Run{Variant: name, RPS: rps, Requests: 1000, DurationS: 10, Extra: extra}
 	}
 	good := &result.Result{Runs: []result.Run{
 		run("empty-post", 10000, nil), run("raw-seq", 800, nil), run("raw-100", 2400, nil), run("raw-bulk", 20000, nil),
-		run("sync", 700, map[string]float64{"persisted_per_s": 700, "db_cpu_us_per_doc": 400}),
-		run("async", 900, map[string]float64{"persisted_per_s": 650, "additional_s": 3}),
-		run("group", 900, map[string]float64{"persisted_per_s": 900, "additional_s": 2}),
-		run("bulk", 9500, map[string]float64{"persisted_per_s": 9400, "accepted_per_s": 9500, "additional_s": 0.2, "db_cpu_us_per_doc": 20,
-			"accepted": 95000, "persisted": 95000, "db_round_trips_per_req": 0.0011}),
+		run("sync", 700, map[result.Key]float64{result.PersistedPerS: 700, result.DBCPUusPerDoc: 400}),
+		run("async", 900, map[result.Key]float64{result.PersistedPerS: 650, result.AdditionalS: 3}),
+		run("group", 900, map[result.Key]float64{result.PersistedPerS: 900, result.AdditionalS: 2}),
+		run("bulk", 9500, map[result.Key]float64{result.PersistedPerS: 9400, result.AcceptedPerS: 9500, result.AdditionalS: 0.2, result.DBCPUusPerDoc: 20,
+			result.Accepted: 95000, result.Persisted: 95000, result.DBRoundTripsPerReq: 0.0011}),
 	}}
 	for _, c := range writeClaims(good) {
 		t.Run(c.ID, func(t *testing.T) {
@@ -37,10 +37,10 @@ func TestClaimsFollowTheFigures(t *testing.T) {
 	// the untouched exercise: one InsertMany per event, so bulk persists
 	// only 1.43× sync (the author's 1.84× is the bar) and accepts 0.4× raw
 	// InsertMany; its database CPU per event ÷ 10 against the author's ÷ 22
-	bad.Runs[7].Extra = map[string]float64{"persisted_per_s": 1000, "accepted_per_s": 2000, "additional_s": 0.5, "db_cpu_us_per_doc": 40,
-		"accepted": 20000, "persisted": 20000, "db_round_trips_per_req": 1}
-	bad.Runs[2].Extra = map[string]float64{"db_cpu_us_per_doc": 400}
-	bad.Runs[3] = run("raw-bulk", 5000, map[string]float64{"db_cpu_us_per_doc": 50, "persisted_per_s": 5000})
+	bad.Runs[7].Extra = map[result.Key]float64{result.PersistedPerS: 1000, result.AcceptedPerS: 2000, result.AdditionalS: 0.5, result.DBCPUusPerDoc: 40,
+		result.Accepted: 20000, result.Persisted: 20000, result.DBRoundTripsPerReq: 1}
+	bad.Runs[2].Extra = map[result.Key]float64{result.DBCPUusPerDoc: 400}
+	bad.Runs[3] = run("raw-bulk", 5000, map[result.Key]float64{result.DBCPUusPerDoc: 50, result.PersistedPerS: 5000})
 	badClaims := writeClaims(bad)
 	for _, c := range badClaims[:4] {
 		if c.Reproduced == nil || *c.Reproduced {
@@ -55,14 +55,14 @@ func TestClaimsFollowTheFigures(t *testing.T) {
 		}
 	}
 	// right batches, a slow store: B8 and B8-cpu blame the store, not the batcher
-	bad.Runs[7].Extra["db_round_trips_per_req"] = 0.001
+	bad.Runs[7].Extra[result.DBRoundTripsPerReq] = 0.001
 	for i, want := range map[int]string{2: "the database is the ceiling", 3: "the store bounds it"} {
 		if c := writeClaims(bad)[i]; !strings.Contains(c.Measured, "why: "+want) {
 			t.Errorf("%s: %q does not say why (%q)", c.ID, c.Measured, want)
 		}
 	}
 	// right batches but events lost: B8-batch fails on the counts alone
-	bad.Runs[7].Extra = map[string]float64{"persisted_per_s": 9400, "accepted_per_s": 9500, "accepted": 95000, "persisted": 94000, "db_round_trips_per_req": 0.0011}
+	bad.Runs[7].Extra = map[result.Key]float64{result.PersistedPerS: 9400, result.AcceptedPerS: 9500, result.Accepted: 95000, result.Persisted: 94000, result.DBRoundTripsPerReq: 0.0011}
 	if c := writeClaims(bad)[0]; c.Reproduced == nil || *c.Reproduced || !strings.Contains(c.Measured, "not every accepted event was persisted") {
 		t.Errorf("B8-batch with 1000 events lost: %v (%s), want NOT reproduced, saying why", c.Reproduced, c.Measured)
 	}
@@ -72,8 +72,8 @@ func TestClaimsFollowTheFigures(t *testing.T) {
 	env := Env{Params: params.Load()}
 	counters := func(author, ours float64) *result.Result {
 		return &result.Result{Runs: []result.Run{
-			run("raw-inc-bulk", 1000, map[string]float64{"db_writes_per_req": 1}), run("raw-inc-reduce", 1000, map[string]float64{"db_writes_per_req": 1 / author}),
-			run("bulk", 1000, map[string]float64{"db_writes_per_req": 1}), run("reduce", 1000, map[string]float64{"db_writes_per_req": 1 / ours}),
+			run("raw-inc-bulk", 1000, map[result.Key]float64{result.DBWritesPerReq: 1}), run("raw-inc-reduce", 1000, map[result.Key]float64{result.DBWritesPerReq: 1 / author}),
+			run("bulk", 1000, map[result.Key]float64{result.DBWritesPerReq: 1}), run("reduce", 1000, map[result.Key]float64{result.DBWritesPerReq: 1 / ours}),
 		}}
 	}
 	for _, c := range []struct {
@@ -86,8 +86,8 @@ func TestClaimsFollowTheFigures(t *testing.T) {
 	}
 
 	poll := &result.Result{Runs: []result.Run{
-		{Variant: "cache-aside-poll", PerRequest: result.PerRequest{PublicBytes: 1500}, Extra: map[string]float64{"body_bytes_per_req": 1400}},
-		{Variant: "etag-poll", PerRequest: result.PerRequest{PublicBytes: 470}, Extra: map[string]float64{"body_bytes_per_req": 350, "status_304_share": 0.75}},
+		{Variant: "cache-aside-poll", PerRequest: result.PerRequest{PublicBytes: 1500}, Extra: map[result.Key]float64{result.BodyBytesPerReq: 1400}},
+		{Variant: "etag-poll", PerRequest: result.PerRequest{PublicBytes: 470}, Extra: map[result.Key]float64{result.BodyBytesPerReq: 350, result.Status304Share: 0.75}},
 	}}
 	cs := etagClaims(poll, env)
 	if !*cs[0].Reproduced || *cs[1].Reproduced {
@@ -110,7 +110,7 @@ func TestClaimsFollowTheFigures(t *testing.T) {
 // Step 8's verdicts are judged against the server's CPU count, both ways.
 func TestProfilingClaims(t *testing.T) {
 	res := func(cpus int, before, after float64) *result.Result {
-		r := func(name string, rps float64) result.Run {
+		r := func(name course.Variant, rps float64) result.Run {
 			return result.Run{Variant: name, RPS: rps, VUs: 20, Latency: result.Latency{Mean: 20_000 / rps},
 				PerRequest: result.PerRequest{ServerCPUus: 17_000}}
 		}
@@ -145,9 +145,9 @@ func TestProfilingClaims(t *testing.T) {
 func TestSerialisedFromTheLockWait(t *testing.T) {
 	res := func(afterCPUs, waiting float64) *result.Result {
 		before := result.Run{Variant: "before", RPS: 59, VUs: 20, Latency: result.Latency{Mean: 339}, PerRequest: result.PerRequest{ServerCPUus: 17_000},
-			Extra: map[string]float64{"lock_waiting": 18.6}}
+			Extra: map[result.Key]float64{result.LockWaiting: 18.6}}
 		after := result.Run{Variant: "after", RPS: 101, VUs: 20, Latency: result.Latency{Mean: 198}, PerRequest: result.PerRequest{ServerCPUus: afterCPUs * 1e6 / 101},
-			Extra: map[string]float64{"lock_waiting": waiting}}
+			Extra: map[result.Key]float64{result.LockWaiting: waiting}}
 		return &result.Result{Machine: result.Machine{ServerGOMAXPROCS: 2}, Runs: []result.Run{before, after}}
 	}
 	if m := speedupClaim(res(1.1, 0.05)).Measured; strings.Contains(m, "serialised") {
@@ -166,8 +166,8 @@ func TestFrameworkClaims(t *testing.T) {
 	rows := func(item map[string]float64) *result.Result {
 		r := &result.Result{}
 		for _, fw := range course.Frameworks[:3] {
-			r.Runs = append(r.Runs, result.Run{Variant: fw + "-empty", RPS: map[string]float64{"echo": 40_000, "nethttp": 41_000, "fasthttp": 60_000}[fw]},
-				result.Run{Variant: fw + "-validate", RPS: 30_000}, result.Run{Variant: fw + "-item", RPS: item[fw]})
+			r.Runs = append(r.Runs, result.Run{Variant: course.FrameworkRow(fw, "empty"), RPS: map[string]float64{"echo": 40_000, "nethttp": 41_000, "fasthttp": 60_000}[fw]},
+				result.Run{Variant: course.FrameworkRow(fw, "validate"), RPS: 30_000}, result.Run{Variant: course.FrameworkRow(fw, "item"), RPS: item[fw]})
 		}
 		return r
 	}
@@ -221,8 +221,8 @@ func TestOriginalFrameworkClaims(t *testing.T) {
 	rows := func(express, elysia [3]float64) *result.Result {
 		r := &result.Result{}
 		for i, ep := range course.Endpoints {
-			r.Runs = append(r.Runs, result.Run{Variant: string(course.FrameworkRow(course.Express, ep)), RPS: express[i]},
-				result.Run{Variant: string(course.FrameworkRow(course.Elysia, ep)), RPS: elysia[i]})
+			r.Runs = append(r.Runs, result.Run{Variant: course.FrameworkRow(course.Express, ep), RPS: express[i]},
+				result.Run{Variant: course.FrameworkRow(course.Elysia, ep), RPS: elysia[i]})
 		}
 		return r
 	}

@@ -14,8 +14,8 @@ import (
 // saying why — when those rows were skipped.
 func TestFastifyClaims(t *testing.T) {
 	env := Env{Params: params.Load(), Original: true}
-	on := func(v course.Variant) string { return string(course.On(course.Fastify, v)) }
-	run := func(name string, rps float64, pr result.PerRequest, extra map[string]float64) result.Run {
+	on := func(v course.Variant) course.Variant { return course.On(course.Fastify, v) }
+	run := func(name course.Variant, rps float64, pr result.PerRequest, extra map[result.Key]float64) result.Run {
 		return result.Run{Variant: name, RPS: rps, Requests: 10000, DurationS: 10, VUs: 200, PerRequest: pr, Extra: extra}
 	}
 	ttl := env.Params.Scaled(env.Params.Clock.RedisTTLS).Seconds()
@@ -35,10 +35,10 @@ func TestFastifyClaims(t *testing.T) {
 			[]result.Run{run(on(course.CacheAsidePoll), 1300, result.PerRequest{PublicBytes: 1600}, nil), run(on(course.ETagPoll), 1300, result.PerRequest{PublicBytes: 400}, nil)},
 			[]result.Run{run(on(course.CacheAsidePoll), 1300, result.PerRequest{PublicBytes: 1600}, nil), run(on(course.ETagPoll), 1300, result.PerRequest{PublicBytes: 550}, nil)}},
 		{4, "A4-fastify",
-			[]result.Run{run(on(course.CacheAside), 5000, result.PerRequest{}, map[string]float64{"db_queries_in_window": 100 * expiries}),
-				run(on(course.Singleflight), 5000, result.PerRequest{}, map[string]float64{"db_queries_in_window": expiries})},
-			[]result.Run{run(on(course.CacheAside), 5000, result.PerRequest{}, map[string]float64{"db_queries_in_window": 100 * expiries}),
-				run(on(course.Singleflight), 5000, result.PerRequest{}, map[string]float64{"db_queries_in_window": 3 * expiries})}},
+			[]result.Run{run(on(course.CacheAside), 5000, result.PerRequest{}, map[result.Key]float64{result.DBQueriesInWindow: 100 * expiries}),
+				run(on(course.Singleflight), 5000, result.PerRequest{}, map[result.Key]float64{result.DBQueriesInWindow: expiries})},
+			[]result.Run{run(on(course.CacheAside), 5000, result.PerRequest{}, map[result.Key]float64{result.DBQueriesInWindow: 100 * expiries}),
+				run(on(course.Singleflight), 5000, result.PerRequest{}, map[result.Key]float64{result.DBQueriesInWindow: 3 * expiries})}},
 		{5, "A5-fastify",
 			[]result.Run{run(on(course.EmptyGet), 20000, result.PerRequest{}, nil), run(on(course.Singleflight), 9000, result.PerRequest{RedisBytes: 1500}, nil),
 				run(on(course.Burst), 10000, result.PerRequest{RedisBytes: 200}, nil)},
@@ -101,7 +101,7 @@ func TestFastifyClaims(t *testing.T) {
 // Counted at the databases but divided by no request: no per-request
 // figure, so no verdict (0 would read as "no query").
 func TestFastifyClaimsNeedTheirCounts(t *testing.T) {
-	on := func(v course.Variant) string { return string(course.On(course.Fastify, v)) }
+	on := func(v course.Variant) course.Variant { return course.On(course.Fastify, v) }
 	r := &result.Result{Runs: []result.Run{
 		{Variant: on(course.EmptyGet), RPS: 20000, CountedAt: "services", Served: 40000},
 		{Variant: on(course.DirectDB), RPS: 900, CountedAt: "services"},
@@ -123,7 +123,7 @@ func TestFastifyRows(t *testing.T) {
 		}
 		for i, v := range plain {
 			o := both[len(plain)+i]
-			if v.Original != nil || o.Original == nil || o.Name != string(course.On(course.Fastify, course.Variant(v.Name))) || o.Route != v.Route {
+			if v.Original != nil || o.Original == nil || o.Name != course.On(course.Fastify, v.Name) || o.Route != v.Route {
 				t.Errorf("step %d: row %q on Fastify is %q (%v)", n, v.Name, o.Name, o.Original)
 			}
 		}

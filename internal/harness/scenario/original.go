@@ -43,10 +43,10 @@ func (s onStack) id(id string) string {
 }
 
 // rows are this stack's names of vs, as a claim's Rows lists them.
-func (s onStack) rows(vs ...course.Variant) []string {
-	out := make([]string, len(vs))
+func (s onStack) rows(vs ...course.Variant) []course.Variant {
+	out := make([]course.Variant, len(vs))
 	for i, v := range vs {
-		out[i] = string(s.row(v))
+		out[i] = s.row(v)
 	}
 	return out
 }
@@ -91,7 +91,7 @@ func withOriginal(env Env, vs []load.Variant, src onStack, p *original.Program) 
 	}
 	out := vs
 	for _, v := range vs {
-		v.Name = string(src.row(course.Variant(v.Name)))
+		v.Name = src.row(v.Name)
 		v.Original = p
 		out = append(out, v)
 	}
@@ -112,7 +112,7 @@ func unmeasured(c *result.Claim, r *result.Result, src onStack) {
 		}
 	}
 	for _, x := range r.Runs {
-		if strings.HasPrefix(x.Variant, src.name+"-") {
+		if strings.HasPrefix(string(x.Variant), src.name+"-") {
 			why = "its rows ran, but the counts this claim reads were not taken"
 		}
 	}

@@ -47,7 +47,7 @@ var rawNode = bStack{name: course.NodeJS, label: "the MongoDB Node driver on Nod
 
 // onOriginal is v served by the stack's own server.
 func (s bStack) onOriginal(v load.Variant) load.Variant {
-	v.Name = string(course.On(s.name, course.Variant(v.Name)))
+	v.Name = course.On(s.name, v.Name)
 	p := s.server
 	v.Original = &p
 	return v
@@ -80,8 +80,8 @@ func bWrites(env Env) []load.Variant {
 		return vs // no Node here: the servers' rows are skipped with a note that says what to install
 	}
 	return append(vs,
-		load.Variant{Name: string(course.On(course.NodeJS, course.RawSeq)), Route: "insertOne, one at a time (Node)", Direct: nodeRawInserts(env, 1)},
-		load.Variant{Name: string(course.On(course.NodeJS, course.Raw100)), Route: "insertOne ×100, Promise.all (Node)", Direct: nodeRawInserts(env, 100)})
+		load.Variant{Name: course.On(course.NodeJS, course.RawSeq), Route: "insertOne, one at a time (Node)", Direct: nodeRawInserts(env, 1)},
+		load.Variant{Name: course.On(course.NodeJS, course.Raw100), Route: "insertOne ×100, Promise.all (Node)", Direct: nodeRawInserts(env, 100)})
 }
 
 // onStack judges claim on the stack's own rows: each run named
@@ -93,8 +93,8 @@ func (s bStack) onStack(r *result.Result, claim func(*result.Result) result.Clai
 	own := *r
 	own.Runs, own.Rounds, own.Notes = nil, nil, nil
 	for _, x := range r.Runs {
-		if base, ok := course.Off(s.name, course.Variant(x.Variant)); ok {
-			x.Variant = string(base)
+		if base, ok := course.Off(s.name, x.Variant); ok {
+			x.Variant = base
 			own.Runs = append(own.Runs, x)
 		}
 	}
@@ -102,7 +102,7 @@ func (s bStack) onStack(r *result.Result, claim func(*result.Result) result.Clai
 	c.ID += "-" + s.name
 	s.where().says(&c)
 	for i, row := range c.Rows {
-		c.Rows[i] = string(course.On(s.name, course.Variant(row)))
+		c.Rows[i] = course.On(s.name, row)
 	}
 	if len(own.Runs) == 0 {
 		c.Reproduced = nil
@@ -180,7 +180,7 @@ func keptClaim(r *result.Result) result.Claim {
 	c := result.Claim{ID: "B-kept", Measured: "not measured",
 		Source:  result.Ours("the workshop's rule: accepted = persisted + dead-lettered, always"),
 		Article: "answering before writing (async, group, bulk) must not lose what was answered for: once the load and its additional time are over, every accepted event is in the database",
-		Rows:    names(course.Sync, course.Async, course.Group, course.Bulk),
+		Rows:    []course.Variant{course.Sync, course.Async, course.Group, course.Bulk},
 		Vi: result.ClaimLines{
 			Text: "trả lời trước khi ghi (async, group, bulk) không được làm mất những gì đã nhận: hết tải và hết additional time, mọi event đã nhận đều nằm trong database",
 		}}
@@ -190,12 +190,12 @@ func keptClaim(r *result.Result) result.Claim {
 	ok := true
 	for _, v := range []course.Variant{course.Sync, course.Async, course.Group, course.Bulk} {
 		x := find(r, v)
-		if x == nil || x.Extra["accepted"] == 0 {
+		if x == nil || x.Extra[result.Accepted] == 0 {
 			continue
 		}
-		lost := max(0, extra(x, "accepted")-extra(x, "persisted"))
-		parts = append(parts, fmt.Sprintf("%s %.0f accepted, %.0f lost", v, extra(x, "accepted"), lost))
-		partsVi = append(partsVi, fmt.Sprintf("%s nhận %.0f, mất %.0f", v, extra(x, "accepted"), lost))
+		lost := max(0, extra(x, result.Accepted)-extra(x, result.Persisted))
+		parts = append(parts, fmt.Sprintf("%s %.0f accepted, %.0f lost", v, extra(x, result.Accepted), lost))
+		partsVi = append(partsVi, fmt.Sprintf("%s nhận %.0f, mất %.0f", v, extra(x, result.Accepted), lost))
 		ok = ok && noneLost.Holds(lost) && x.Errors == 0
 	}
 	if len(parts) == 0 {
@@ -260,7 +260,7 @@ func nodeRawInserts(env Env, concurrency int) func(ctx context.Context, o load.O
 		}
 		r := result.Run{VUs: concurrency, Requests: rep.Inserts, Errors: rep.Errors, DurationS: rep.Seconds, RPS: float64(rep.Inserts) / rep.Seconds,
 			Latency: rep.Latency, FirstError: rep.FirstError, Tool: "direct",
-			Extra: map[string]float64{"persisted_per_s": float64(rep.Inserts) / rep.Seconds, "db_round_trips_per_req": 1}}
+			Extra: map[result.Key]float64{result.PersistedPerS: float64(rep.Inserts) / rep.Seconds, result.DBRoundTripsPerReq: 1}}
 		dbCPU(&r, env, cpu0, rep.Seconds, rep.Inserts)
 		if o.Progress != nil {
 			fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d ins  %9.0f ins/s\n", fmt.Sprintf("node raw ×%d", concurrency), rep.Seconds, rep.Inserts, r.RPS)

@@ -11,18 +11,18 @@ import (
 // The claims on article B's own stacks read their own rows, and only
 // them, both ways; without those rows they are not judged, saying why.
 func TestClaimsOnBsOwnStacks(t *testing.T) {
-	on := func(stack string, v course.Variant, rps float64, extra map[string]float64) result.Run {
-		return result.Run{Variant: string(course.On(stack, v)), RPS: rps, Requests: 1000, DurationS: 10, Extra: extra}
+	on := func(stack string, v course.Variant, rps float64, extra map[result.Key]float64) result.Run {
+		return result.Run{Variant: course.On(stack, v), RPS: rps, Requests: 1000, DurationS: 10, Extra: extra}
 	}
-	kept := map[string]float64{"accepted": 1000, "persisted": 1000}
+	kept := map[result.Key]float64{result.Accepted: 1000, result.Persisted: 1000}
 	r := &result.Result{Runs: []result.Run{
 		{Variant: "empty-get", RPS: 50000}, {Variant: "empty-post", RPS: 10000}, // Go's 0.20×: NOT reproduced in Go
 		on(course.Express, course.EmptyGet, 5000, nil), on(course.Express, course.EmptyPost, 3700, nil), // 0.74×
 		on(course.Koa, course.EmptyGet, 9000, nil), on(course.Koa, course.EmptyPost, 8700, nil), // 0.97×: above the band
 		on(course.NodeJS, course.RawSeq, 2000, nil), on(course.NodeJS, course.Raw100, 6000, nil), // 3×
 		on(course.Express, course.Sync, 1500, kept), on(course.Express, course.Async, 1800, kept),
-		on(course.Koa, course.Sync, 1500, kept), on(course.Koa, course.Bulk, 1500, map[string]float64{"accepted": 1000, "persisted": 990}),
-		on(course.Koa, course.Async, 1500, map[string]float64{"persisted_per_s": 600}), on(course.Koa, course.Group, 1500, map[string]float64{"persisted_per_s": 500}),
+		on(course.Koa, course.Sync, 1500, kept), on(course.Koa, course.Bulk, 1500, map[result.Key]float64{result.Accepted: 1000, result.Persisted: 990}),
+		on(course.Koa, course.Async, 1500, map[result.Key]float64{result.PersistedPerS: 600}), on(course.Koa, course.Group, 1500, map[result.Key]float64{result.PersistedPerS: 500}),
 	}}
 	want := map[string]*bool{"B2": result.Verdict(false), "B2-express": result.Verdict(true), "B2-koa": result.Verdict(false),
 		"B4-node": result.Verdict(true), "B-kept-express": result.Verdict(true)}

@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"github.com/peakload/workshop/internal/given/params"
-	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/load"
 )
 
@@ -14,7 +13,7 @@ func (s Step) OriginalRows(p params.Params) []load.Variant {
 	for _, v := range s.Variants(Env{Params: p, Tool: "go", Original: true}) {
 		// A Direct row named for a stack runs the source's script itself
 		// (article B's raw inserts on Node).
-		if v.Original != nil || (v.Direct != nil && s.IsOriginalRow(course.Variant(v.Name))) {
+		if v.Original != nil || (v.Direct != nil && s.IsOriginalRow(v.Name)) {
 			out = append(out, v)
 		}
 	}
@@ -28,12 +27,12 @@ func (s Step) OriginalRows(p params.Params) []load.Variant {
 func (s Step) undeclaredOriginals(p params.Params) []string {
 	var bad []string
 	for _, v := range s.Variants(Env{Params: p, Tool: "go", Original: true}) {
-		named := s.IsOriginalRow(course.Variant(v.Name))
+		named := s.IsOriginalRow(v.Name)
 		if v.Direct != nil && named {
 			continue // measures itself running the source's script (article B's raw inserts on Node)
 		}
 		if (v.Original != nil) != named {
-			bad = append(bad, v.Name)
+			bad = append(bad, string(v.Name))
 		}
 	}
 	return bad

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/peakload/workshop/internal/given/params"
-	"github.com/peakload/workshop/internal/harness/course"
 )
 
 // TestRowsOnTheSourcesStacksAreDeclared: every row that runs a source's own stack
@@ -19,7 +18,7 @@ func TestRowsOnTheSourcesStacksAreDeclared(t *testing.T) {
 				s.N, bad, s.N, s.Originals())
 		}
 		for _, v := range s.Variants(Env{Params: p, Tool: "go"}) {
-			if v.Original != nil || s.IsOriginalRow(course.Variant(v.Name)) {
+			if v.Original != nil || s.IsOriginalRow(v.Name) {
 				t.Errorf("step %d: %s runs %s without ORIGINAL=1: the originals' rows are added only when env.Original is set", s.N, v.Name, v.Original)
 			}
 		}

@@ -37,7 +37,7 @@ type Step struct {
 	Rounds int
 	// Profile names the variant `make step-N profile` loads (default: the
 	// last, the learner's "after").
-	Profile string
+	Profile course.Variant
 	// Variants lists the rows to measure, in table order.
 	Variants func(env Env) []load.Variant
 	// Claims judges the step's claims (each with its source) from the runs.
@@ -49,7 +49,7 @@ type Step struct {
 	Ours func(r *result.Result, env Env) string
 	// Capacity names the variants CAPACITY=1 searches (default: every
 	// variant the Go driver loads over HTTP without pacing or a settle).
-	Capacity []string
+	Capacity []course.Variant
 }
 
 // Env is what a scenario may use while it builds its variants.
@@ -128,10 +128,10 @@ func numbers() []int {
 // ceilings returns the empty GET (and, with post, the empty POST) rows for
 // the Go driver and, where installed and asked for, wrk.
 func ceilings(env Env, post bool) []load.Variant {
-	get := load.Variant{Name: string(course.EmptyGet), Route: routes.GET(routes.Empty), Method: "GET", Path: routes.Empty}
+	get := load.Variant{Name: course.EmptyGet, Route: routes.GET(routes.Empty), Method: "GET", Path: routes.Empty}
 	vs := []load.Variant{get}
 	if post {
-		vs = append(vs, load.Variant{Name: string(course.EmptyPost), Route: routes.POST(routes.Empty), Method: "POST", Path: routes.Empty, Body: env.Params.Event})
+		vs = append(vs, load.Variant{Name: course.EmptyPost, Route: routes.POST(routes.Empty), Method: "POST", Path: routes.Empty, Body: env.Params.Event})
 	}
 	var out []load.Variant
 	for _, v := range vs {
@@ -149,7 +149,7 @@ func withTools(env Env, v load.Variant) []load.Variant {
 	}
 	if env.HasWrk && env.Tool != "go" {
 		w := v
-		w.Name, w.Tool = string(course.Variant(v.Name).Wrk()), "wrk"
+		w.Name, w.Tool = v.Name.Wrk(), "wrk"
 		out = append(out, w)
 	}
 	return out
@@ -187,7 +187,7 @@ func flushRedis(env Env) func(ctx context.Context) error {
 }
 
 // extra reads a step-specific figure of a run (0 when absent).
-func extra(r *result.Run, key string) float64 {
+func extra(r *result.Run, key result.Key) float64 {
 	if r == nil {
 		return 0
 	}
@@ -212,16 +212,7 @@ func (s Step) FillSources(r *result.Result) {
 }
 
 // find is r's run of variant v, nil when it has none.
-func find(r *result.Result, v course.Variant) *result.Run { return r.Find(string(v)) }
-
-// names are variants as a claim's Rows and a step's Capacity list them.
-func names(vs ...course.Variant) []string {
-	out := make([]string, len(vs))
-	for i, v := range vs {
-		out[i] = string(v)
-	}
-	return out
-}
+func find(r *result.Result, v course.Variant) *result.Run { return r.Find(v) }
 
 // FillText gives the claims of a result read back from JSON, which keeps
 // English only, the Vietnamese lines the step writes now (issue 24): each

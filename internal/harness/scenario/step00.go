@@ -20,9 +20,9 @@ import (
 func init() {
 	register(0, Step{
 		Rounds:  3,
-		Profile: string(course.EmptyGet), // the full shell: where a request's CPU goes when the handler does nothing
+		Profile: course.EmptyGet, // the full shell: where a request's CPU goes when the handler does nothing
 		// CAPACITY=1: the honest ceiling is the full shell's GET /empty.
-		Capacity: names(course.EmptyGet),
+		Capacity: []course.Variant{course.EmptyGet},
 		Variants: func(env Env) []load.Variant {
 			var vs []load.Variant
 			for _, l := range shellLayers[:len(shellLayers)-1] { // the last, the full shell, is empty-get
@@ -68,11 +68,11 @@ var layerAdds = map[string]string{
 }
 
 // layerRow names a layer's row: the full shell is the ceiling itself.
-func layerRow(l, suffix string) string {
+func layerRow(l, suffix string) course.Variant {
 	if l == fullShell {
-		return string(course.EmptyGet) + suffix
+		return course.EmptyGet + course.Variant(suffix)
 	}
-	return "shell-" + l + suffix
+	return course.Variant("shell-" + l + suffix)
 }
 
 // shellTables builds the shell up layer by layer, per load tool.
@@ -136,7 +136,7 @@ func shellClaim(r *result.Result) result.Claim {
 		Source:   result.Ours(""),
 		Article:  "the shell every step serves — timeouts, panic recovery, body limit, response counting — costs ≤ 5 % over bare echo with the same timeouts, so the ceiling every figure is read against is echo's, not our instrumentation's",
 		Measured: "not measured: needs the shell-timeouts and empty-get rows",
-		Rows: []string{layerRow(timeoutsShell, ""), layerRow(fullShell, ""),
+		Rows: []course.Variant{layerRow(timeoutsShell, ""), layerRow(fullShell, ""),
 			layerRow(timeoutsShell, course.WrkTwin), layerRow(fullShell, course.WrkTwin)},
 		Vi: result.ClaimLines{
 			Text:     "lớp vỏ mà bước nào cũng dùng — timeout, bắt panic, giới hạn body, đếm response — tốn ≤ 5 % so với echo trần có cùng timeout, để mức trần mà mọi con số được đọc theo là của echo, chứ không phải của phần đo đạc của workshop",
@@ -181,7 +181,7 @@ func driverClaim(r *result.Result) result.Claim {
 		Article: "article A reads every figure against an empty GET that returns the item's body (k6, concurrency 200, one Node process); the workshop's question: that is a ceiling only if the load tool saturates the server, not itself",
 		// the tools are what it compares: a client-bound row is its finding
 		JudgesTools: true,
-		Rows:        names(course.EmptyGet, course.EmptyGet.Wrk()),
+		Rows:        []course.Variant{course.EmptyGet, course.EmptyGet.Wrk()},
 		Measured:    "not measured: needs both the Go driver and wrk rows (install wrk; TOOL unset)",
 		Vi: result.ClaimLines{
 			Text:     "bài A đọc mọi con số so với một empty GET trả về body của item (k6, concurrency 200, một process Node): “" + quote + "” Câu hỏi của workshop: đó chỉ là mức trần khi công cụ tạo tải làm server chạy hết sức, chứ không tự nghẽn trước",
@@ -216,7 +216,7 @@ func openDriverClaim(r *result.Result) result.Claim {
 	}
 	c.Tolerate("the highest rate a capacity probe of GET /empty achieved %s the closed loop's req/s (the first probe is scheduled at it)",
 		"mức tải cao nhất mà một lượt dò capacity của GET /empty đạt được %s req/s của vòng kín (lượt dò đầu tiên được lên lịch đúng ở mức đó)", driverShare.Times())
-	cp := r.CapacityOf(string(course.EmptyGet))
+	cp := r.CapacityOf(course.EmptyGet)
 	if cp == nil || cp.ClosedRPS == 0 || len(cp.Probes) == 0 {
 		return c
 	}
@@ -240,14 +240,14 @@ func postClaim(r *result.Result) result.Claim {
 		Source:   result.Article("B", quote, "0.73"),
 		Article:  "empty POST with the real payload 4026 req/s vs empty GET 5498 req/s (Express): 0.73× (our arithmetic) — reading and parsing the body is the write path's first cost",
 		Measured: "not measured",
-		Rows:     names(course.EmptyGet, course.EmptyPost, course.EmptyGet.Wrk(), course.EmptyPost.Wrk()),
+		Rows:     []course.Variant{course.EmptyGet, course.EmptyPost, course.EmptyGet.Wrk(), course.EmptyPost.Wrk()},
 		Vi: result.ClaimLines{
 			Text: "“" + quote + "”, so với 5498 req/s của empty GET (Express): 0.73× (phép tính của workshop) — đọc và parse body là chi phí đầu tiên của đường ghi",
 		},
 	}
 	c.Tolerate("POST/GET %s", "POST/GET %s", postBand)
 	for _, suffix := range []string{"", course.WrkTwin} {
-		g, p := r.Find(string(course.EmptyGet)+suffix), r.Find(string(course.EmptyPost)+suffix)
+		g, p := r.Find(course.EmptyGet+course.Variant(suffix)), r.Find(course.EmptyPost+course.Variant(suffix))
 		if g == nil || p == nil || g.RPS == 0 {
 			continue
 		}

@@ -3,13 +3,14 @@ package scenario
 import (
 	"testing"
 
+	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/result"
 )
 
 // S0 is judged from the CPU per request of the timeouts row and the full
 // shell, for each tool that ran, both ways; the layer table follows.
 func TestShellClaim(t *testing.T) {
-	run := func(name string, rps, us float64) result.Run {
+	run := func(name course.Variant, rps, us float64) result.Run {
 		return result.Run{Variant: name, RPS: rps, Requests: 1000, PerRequest: result.PerRequest{ServerCPUus: us}}
 	}
 	for _, c := range []struct {

@@ -15,8 +15,8 @@ func init() {
 	register(1, Step{
 		Variants: func(env Env) []load.Variant {
 			return withOriginal(env, []load.Variant{
-				{Name: string(course.EmptyGet), Route: routes.GET(routes.Empty), Method: "GET", Path: routes.Empty},
-				{Name: string(course.DirectDB), Route: routes.GET(routes.Items), Prepare: itemRequest(env, routes.Items)},
+				{Name: course.EmptyGet, Route: routes.GET(routes.Empty), Method: "GET", Path: routes.Empty},
+				{Name: course.DirectDB, Route: routes.GET(routes.Items), Prepare: itemRequest(env, routes.Items)},
 			}, onFastify, fastify(0, 0)) // step 1 reads no cache
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {

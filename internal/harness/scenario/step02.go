@@ -16,9 +16,9 @@ func init() {
 		Variants: func(env Env) []load.Variant {
 			p := env.Params
 			return withOriginal(env, []load.Variant{
-				{Name: string(course.EmptyGet), Route: routes.GET(routes.Empty), Path: routes.Empty},
-				{Name: string(course.DirectDB), Route: routes.GET(routes.Items), Prepare: itemRequest(env, routes.Items)},
-				{Name: string(course.CacheAside), Route: routes.GET(routes.Cached), Prepare: itemRequest(env, routes.Cached), Setup: flushRedis(env)},
+				{Name: course.EmptyGet, Route: routes.GET(routes.Empty), Path: routes.Empty},
+				{Name: course.DirectDB, Route: routes.GET(routes.Items), Prepare: itemRequest(env, routes.Items)},
+				{Name: course.CacheAside, Route: routes.GET(routes.Cached), Prepare: itemRequest(env, routes.Cached), Setup: flushRedis(env)},
 			}, onFastify, fastify(p.ForHitRatio(p.Clock.RedisTTLS), 0)) // step 2's main.go: the clock of hit ratios
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {
@@ -62,7 +62,7 @@ func cacheAsideClaim(r *result.Result, s onStack) result.Claim {
 	c.Measure("cache-aside %.0f req/s = %.1f× direct-db (%.0f req/s); %.3f DB queries/request",
 		"cache-aside %.0f req/s = %.1f× direct-db (%.0f req/s); %.3f DB query mỗi request",
 		a.RPS, x, d.RPS, a.PerRequest.DBQueries)
-	if h, ok := a.Extra["redis_hit_ratio"]; ok { // the Go server counts its lookups; an original does not
+	if h, ok := a.Extra[result.RedisHitRatio]; ok { // the Go server counts its lookups; an original does not
 		c.MeasureMore(", Redis hit ratio %.1f%%", ", hit ratio của Redis %.1f%%", 100*h)
 	}
 	if e != nil && e.RPS > 0 {

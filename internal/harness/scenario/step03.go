@@ -23,8 +23,8 @@ func init() {
 			plain := poller(env, routes.Cached)
 			tagged := poller(env, routes.ETag)
 			return withOriginal(env, []load.Variant{
-				{Name: string(course.CacheAsidePoll), Route: routes.GET(routes.Cached), Prepare: plain.prepare, Check: plain.check, Pace: every, Setup: flushRedis(env)},
-				{Name: string(course.ETagPoll), Route: routes.GET(routes.ETag), Prepare: tagged.prepare, Check: tagged.check, Pace: every, Setup: flushRedis(env)},
+				{Name: course.CacheAsidePoll, Route: routes.GET(routes.Cached), Prepare: plain.prepare, Check: plain.check, Pace: every, Setup: flushRedis(env)},
+				{Name: course.ETagPoll, Route: routes.GET(routes.ETag), Prepare: tagged.prepare, Check: tagged.check, Pace: every, Setup: flushRedis(env)},
 			}, onFastify, fastify(env.Params.Scaled(env.Params.Clock.RedisTTLS), 0)) // step 3's main.go: the articles' clock
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {
@@ -109,15 +109,15 @@ func etagClaims(r *result.Result, env Env) []result.Claim {
 	inGo.says(&body)
 	inGo.says(&wire)
 	a, e := find(r, course.CacheAsidePoll), find(r, course.ETagPoll)
-	if a == nil || e == nil || e.PerRequest.PublicBytes == 0 || extra(e, "body_bytes_per_req") == 0 {
+	if a == nil || e == nil || e.PerRequest.PublicBytes == 0 || extra(e, result.BodyBytesPerReq) == 0 {
 		return []result.Claim{body, wire}
 	}
 	ok := a.Errors == 0 && e.Errors == 0
-	share := extra(e, "status_304_share")
-	xb := extra(a, "body_bytes_per_req") / extra(e, "body_bytes_per_req")
+	share := extra(e, result.Status304Share)
+	xb := extra(a, result.BodyBytesPerReq) / extra(e, result.BodyBytesPerReq)
 	body.Measure("%.0f → %.0f body bytes/request = ÷ %.2f; %.0f%% of polls answered 304 (%.0f polls per change: at most %.0f%%)",
 		"%.0f → %.0f byte body mỗi request = ÷ %.2f; %.0f%% lượt poll được trả 304 (%.0f lượt poll mỗi lần dữ liệu đổi: tối đa %.0f%%)",
-		extra(a, "body_bytes_per_req"), extra(e, "body_bytes_per_req"), xb, 100*share, polls, 100*(1-1/polls))
+		extra(a, result.BodyBytesPerReq), extra(e, result.BodyBytesPerReq), xb, 100*share, polls, 100*(1-1/polls))
 	paceNote(&body, e, env)
 	body.Reproduced = result.Verdict(ok && course.ETagBand.Holds(xb))
 	xw := a.PerRequest.PublicBytes / e.PerRequest.PublicBytes
@@ -148,7 +148,7 @@ func paceNote(c *result.Claim, e *result.Run, env Env) {
 // step3Ours: what the 304s save, in bodies and on the wire.
 func step3Ours(r *result.Result, _ Env) string {
 	a, e := find(r, course.CacheAsidePoll), find(r, course.ETagPoll)
-	body := func(x *result.Run) float64 { return x.Extra["body_bytes_per_req"] }
+	body := func(x *result.Run) float64 { return x.Extra[result.BodyBytesPerReq] }
 	wire := func(x *result.Run) float64 { return x.PerRequest.PublicBytes }
 	return fmt.Sprintf("bodies ÷ %.2f; on the wire ÷ %.2f", Field(a, body)/Field(e, body), Field(a, wire)/Field(e, wire))
 }

@@ -21,8 +21,8 @@ func init() {
 			// stampede shows as its own spike of DB queries per second.
 			every := env.Params.Scaled(env.Params.Clock.RedisTTLS) / 3
 			return withOriginal(env, []load.Variant{
-				{Name: string(course.CacheAside), Route: routes.GET(routes.Cached), Path: routes.Prefix(routes.Cached) + top, Setup: flushRedis(env), SeriesEvery: every},
-				{Name: string(course.Singleflight), Route: routes.GET(routes.Coalesced), Path: routes.Prefix(routes.Coalesced) + top, Setup: flushRedis(env), SeriesEvery: every},
+				{Name: course.CacheAside, Route: routes.GET(routes.Cached), Path: routes.Prefix(routes.Cached) + top, Setup: flushRedis(env), SeriesEvery: every},
+				{Name: course.Singleflight, Route: routes.GET(routes.Coalesced), Path: routes.Prefix(routes.Coalesced) + top, Setup: flushRedis(env), SeriesEvery: every},
 			}, onFastify, fastify(env.Params.Scaled(env.Params.Clock.RedisTTLS), 0)) // step 4's main.go: the articles' clock
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {
@@ -43,7 +43,7 @@ func init() {
 // tally, and must still count. An edge adds at most a load in flight.
 func queriesPerExpiry(x *result.Run, env Env) float64 {
 	expiries := x.DurationS / env.Params.Scaled(env.Params.Clock.RedisTTLS).Seconds()
-	q, ok := x.Extra["db_queries_in_window"]
+	q, ok := x.Extra[result.DBQueriesInWindow]
 	if !ok { // a results file from before db_queries_in_window
 		q = x.PerRequest.DBQueries * float64(x.Requests)
 	}
@@ -84,7 +84,7 @@ func stampedeClaim(r *result.Result, env Env, s onStack) result.Claim {
 	c.Measure("%d VUs on one key, TTL %s: cache-aside %.1f DB queries per expiry, singleflight %.2f",
 		"%d VUs cùng đọc một key, TTL %s: cache-aside %.1f DB query mỗi lần hết hạn, singleflight %.2f",
 		a.VUs, env.Params.Scaled(env.Params.Clock.RedisTTLS), qa, qf)
-	if j, ok := f.Extra["coalesced_per_req"]; ok { // the Go server counts who joined a flight; an original does not
+	if j, ok := f.Extra[result.CoalescedPerReq]; ok { // the Go server counts who joined a flight; an original does not
 		c.MeasureMore("; %.0f%% of requests joined a flight in progress", "; %.0f%% request nhập vào một lượt load đang chạy", 100*j)
 	}
 	c.MeasureMore("; p99 %.1f → %.1f ms", "; p99 %.1f → %.1f ms", a.Latency.P99, f.Latency.P99)

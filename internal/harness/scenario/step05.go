@@ -17,9 +17,9 @@ func init() {
 		Variants: func(env Env) []load.Variant {
 			p := env.Params
 			return withOriginal(env, []load.Variant{
-				{Name: string(course.EmptyGet), Route: routes.GET(routes.Empty), Path: routes.Empty},
-				{Name: string(course.Singleflight), Route: routes.GET(routes.Coalesced), Prepare: itemRequest(env, routes.Coalesced), Setup: flushRedis(env)},
-				{Name: string(course.Burst), Route: routes.GET(routes.Burst), Prepare: itemRequest(env, routes.Burst), Setup: flushRedis(env)},
+				{Name: course.EmptyGet, Route: routes.GET(routes.Empty), Path: routes.Empty},
+				{Name: course.Singleflight, Route: routes.GET(routes.Coalesced), Prepare: itemRequest(env, routes.Coalesced), Setup: flushRedis(env)},
+				{Name: course.Burst, Route: routes.GET(routes.Burst), Prepare: itemRequest(env, routes.Burst), Setup: flushRedis(env)},
 			}, onFastify, fastify(p.ForHitRatio(p.Clock.RedisTTLS), p.ForHitRatio(p.Clock.BurstTTLS))) // step 5's main.go: the clock of hit ratios
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {
@@ -88,11 +88,11 @@ func burstClaims(r *result.Result, st onStack) []result.Claim {
 	bw.Measure("%.0f → %.0f Redis bytes/request = ÷ %.1f",
 		"%.0f → %.0f byte Redis mỗi request = ÷ %.1f",
 		s.PerRequest.RedisBytes, b.PerRequest.RedisBytes, x)
-	if h, ok := b.Extra["memory_hit_ratio"]; ok { // the Go server counts its lookups; an original does not
+	if h, ok := b.Extra[result.MemoryHitRatio]; ok { // the Go server counts its lookups; an original does not
 		bw.MeasureMore("; memory hit ratio %.1f%%", "; hit ratio của cache trong bộ nhớ %.1f%%", 100*h)
 	}
-	if _, ok := s.Extra["redis_gets_per_req"]; ok {
-		bw.MeasureMore("; Redis GETs/request %.3f → %.3f", "; Redis GET mỗi request %.3f → %.3f", extra(s, "redis_gets_per_req"), extra(b, "redis_gets_per_req"))
+	if _, ok := s.Extra[result.RedisGetsPerReq]; ok {
+		bw.MeasureMore("; Redis GETs/request %.3f → %.3f", "; Redis GET mỗi request %.3f → %.3f", extra(s, result.RedisGetsPerReq), extra(b, result.RedisGetsPerReq))
 	}
 	bw.Reproduced = result.Verdict(ok && redisCut.Holds(x))
 	c := b.RPS / e.RPS
@@ -113,7 +113,7 @@ func burstClaims(r *result.Result, st onStack) []result.Claim {
 // percentiles; capacity is the rate an audience may send with the wait
 // still bounded. The closed-loop ratio stays in the text beside it.
 func capacityCeiling(r *result.Result, ceil *result.Claim, closed float64, noErrors bool) {
-	b, e, s := r.CapacityOf(string(course.Burst)), r.CapacityOf(string(course.EmptyGet)), r.CapacityOf(string(course.Singleflight))
+	b, e, s := r.CapacityOf(course.Burst), r.CapacityOf(course.EmptyGet), r.CapacityOf(course.Singleflight)
 	if b == nil || e == nil {
 		return
 	}

@@ -34,11 +34,11 @@ func init() {
 			n := waveSize(env)
 			web := httpWrites(env)
 			vs := append(web[:1:1], // the empty POST, then the raw rows, then the four ways to store an event
-				load.Variant{Name: string(course.RawSeq), Route: "InsertOne, one at a time", Direct: rawInserts(env, 1)},
-				load.Variant{Name: string(course.Raw100), Route: "InsertOne ×100 at once, awaited together", Direct: rawInserts(env, 100)},
-				load.Variant{Name: string(course.RawAsync), Route: fmt.Sprintf("InsertOne ×%d sent at once, none awaited", n/10), Direct: rawWave(env, n/10, 1)},
-				load.Variant{Name: string(course.RawBulk), Route: "InsertMany ×1000, one at a time", Direct: rawBulk(env)},
-				load.Variant{Name: string(course.RawBulkConcurrent), Route: fmt.Sprintf("InsertMany ×1000, %d sent at once", n/1000), Direct: rawWave(env, n, 1000)})
+				load.Variant{Name: course.RawSeq, Route: "InsertOne, one at a time", Direct: rawInserts(env, 1)},
+				load.Variant{Name: course.Raw100, Route: "InsertOne ×100 at once, awaited together", Direct: rawInserts(env, 100)},
+				load.Variant{Name: course.RawAsync, Route: fmt.Sprintf("InsertOne ×%d sent at once, none awaited", n/10), Direct: rawWave(env, n/10, 1)},
+				load.Variant{Name: course.RawBulk, Route: "InsertMany ×1000, one at a time", Direct: rawBulk(env)},
+				load.Variant{Name: course.RawBulkConcurrent, Route: fmt.Sprintf("InsertMany ×1000, %d sent at once", n/1000), Direct: rawWave(env, n, 1000)})
 			vs = append(vs, web[1:]...)
 			if env.Original {
 				vs = append(vs, bWrites(env)...)
@@ -61,11 +61,11 @@ func init() {
 // to store an event, each settled (its additional time) and charged the
 // database's CPU.
 func httpWrites(env Env) []load.Variant {
-	post := func(name, path string) load.Variant {
-		return load.Variant{Name: name, Route: "POST " + path, Method: "POST", Path: path, Body: env.Params.Event,
+	post := func(name course.Variant, path string) load.Variant {
+		return load.Variant{Name: name, Route: routes.POST(path), Method: "POST", Path: path, Body: env.Params.Event,
 			Settle: true, Check: honourRetryAfter, DatabaseCPU: env.ServicesCPU}
 	}
-	empty := post(string(course.EmptyPost), routes.Empty)
+	empty := post(course.EmptyPost, routes.Empty)
 	empty.Settle, empty.DatabaseCPU = false, nil
 	empty.Setup = func(ctx context.Context) error {
 		if env.Mongo == nil {
@@ -73,8 +73,8 @@ func httpWrites(env Env) []load.Variant {
 		}
 		return env.Mongo.Events.Drop(ctx)
 	}
-	return []load.Variant{empty, post(string(course.Sync), "/events/sync"), post(string(course.Async), "/events/async"),
-		post(string(course.Group), "/events/group"), post(string(course.Bulk), "/events/bulk")}
+	return []load.Variant{empty, post(course.Sync, routes.EventsSync), post(course.Async, routes.EventsAsync),
+		post(course.Group, routes.EventsGroup), post(course.Bulk, routes.EventsBulk)}
 }
 
 // waveSize is how many documents the raw waves send at once: the author's
@@ -132,7 +132,7 @@ func rawBulk(env Env) func(ctx context.Context, o load.Options) (result.Run, err
 		}
 		elapsed := time.Since(start).Seconds()
 		r := result.Run{VUs: 1, Requests: n, Errors: errs, DurationS: elapsed, RPS: float64(n) / elapsed,
-			Latency: load.LatencyOf(hist), Extra: map[string]float64{"persisted_per_s": float64(n) / elapsed, "db_round_trips_per_req": 0.001}}
+			Latency: load.LatencyOf(hist), Extra: map[result.Key]float64{result.PersistedPerS: float64(n) / elapsed, result.DBRoundTripsPerReq: 0.001}}
 		dbCPU(&r, env, cpu0, elapsed, n)
 		if o.Progress != nil {
 			fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d ins  %9.0f ins/s\n", "raw InsertMany ×1000", elapsed, n, r.RPS)
@@ -203,7 +203,7 @@ func rawInserts(env Env, concurrency int) func(ctx context.Context, o load.Optio
 		elapsed := time.Since(start).Seconds()
 		n := hist.TotalCount()
 		r := result.Run{VUs: concurrency, Requests: n, Errors: int64(errs), DurationS: elapsed, RPS: float64(n) / elapsed,
-			Latency: load.LatencyOf(hist), Extra: map[string]float64{"persisted_per_s": float64(n) / elapsed, "db_round_trips_per_req": 1}}
+			Latency: load.LatencyOf(hist), Extra: map[result.Key]float64{result.PersistedPerS: float64(n) / elapsed, result.DBRoundTripsPerReq: 1}}
 		dbCPU(&r, env, cpu0, elapsed, n)
 		if firstErr != nil {
 			r.FirstError = firstErr.Error()
@@ -276,7 +276,7 @@ func rawWave(env Env, n, perCall int) func(ctx context.Context, o load.Options) 
 		elapsed := time.Since(start).Seconds()
 		docs := int64(len(calls) * perCall)
 		r := result.Run{VUs: len(calls), Requests: docs, Errors: errs, DurationS: elapsed, RPS: float64(docs) / elapsed,
-			Latency: load.LatencyOf(hist), Extra: map[string]float64{"persisted_per_s": float64(docs-errs) / elapsed, "db_round_trips_per_req": 1 / float64(perCall)}}
+			Latency: load.LatencyOf(hist), Extra: map[result.Key]float64{result.PersistedPerS: float64(docs-errs) / elapsed, result.DBRoundTripsPerReq: 1 / float64(perCall)}}
 		dbCPU(&r, env, cpu0, elapsed, docs)
 		if firstErr != nil {
 			r.FirstError = firstErr.Error()
@@ -301,7 +301,9 @@ func writeClaims(r *result.Result) []result.Claim {
 }
 
 // persisted reads a run's events persisted per second.
-func persisted(r *result.Result, name string) float64 { return extra(r.Find(name), "persisted_per_s") }
+func persisted(r *result.Result, name course.Variant) float64 {
+	return extra(r.Find(name), result.PersistedPerS)
+}
 
 // writeNotes: each write variant's whole work against the baselines, and
 // what the database spent per event.
@@ -313,12 +315,12 @@ func writeNotes(r *result.Result) {
 			continue
 		}
 		// stored in English, printed in the run's language (messages.Restate)
-		key, args := "note.write_row", []any{string(name), x.DurationS + extra(x, "additional_s"), x.DurationS, extra(x, "additional_s"), x.RPS / ep.RPS, persisted(r, string(name)) / rs.RPS, persisted(r, string(name)) / r100.RPS}
+		key, args := "note.write_row", []any{string(name), x.DurationS + extra(x, result.AdditionalS), x.DurationS, extra(x, result.AdditionalS), x.RPS / ep.RPS, persisted(r, name) / rs.RPS, persisted(r, name) / r100.RPS}
 		if rb := find(r, course.RawBulk); rb != nil && rb.RPS > 0 {
-			key, args = key+"_bulk", append(args, persisted(r, string(name))/rb.RPS)
+			key, args = key+"_bulk", append(args, persisted(r, name)/rb.RPS)
 		}
-		if us := extra(x, "db_cpu_us_per_doc"); us > 0 {
-			key, args = key+"_cpu", append(args, us, 100*extra(x, "db_cpu_share"), authorRows[name].Row, authorRows[name].dbCPUus(0))
+		if us := extra(x, result.DBCPUusPerDoc); us > 0 {
+			key, args = key+"_cpu", append(args, us, 100*extra(x, result.DBCPUShare), authorRows[name].Row, authorRows[name].dbCPUus(0))
 		}
 		r.Notes = append(r.Notes, messages.English.T(key, args...))
 	}
@@ -347,18 +349,18 @@ func asyncClaim(r *result.Result) result.Claim {
 		"async vẫn làm việc sau khi hết tải (additional time %s) và ghi xuống %s× tốc độ của sync: 1.00× của tác giả, %s (của workshop) cho máy dùng chung",
 		stillWorking, asyncRate.Dash(), asyncRate.Spread())
 	as, sy := find(r, course.Async), find(r, course.Sync)
-	if as == nil || sy == nil || persisted(r, string(course.Sync)) == 0 || sy.RPS == 0 {
+	if as == nil || sy == nil || persisted(r, course.Sync) == 0 || sy.RPS == 0 {
 		return c
 	}
-	x := persisted(r, string(course.Async)) / persisted(r, string(course.Sync))
+	x := persisted(r, course.Async) / persisted(r, course.Sync)
 	c.Measure("async answered %.0f req/s, sync %.0f (%.2f×; the author's %.2f×), and kept inserting %.2f s after the load; persisted %.0f/s = %.2f× sync",
 		"async trả lời %.0f req/s, sync %.0f (%.2f×; của tác giả %.2f×), và hết tải rồi vẫn insert thêm %.2f s; ghi xuống %.0f/s = %.2f× sync",
-		as.RPS, sy.RPS, as.RPS/sy.RPS, a.HTTPRPS/authorRows[course.Sync].HTTPRPS, extra(as, "additional_s"), persisted(r, string(course.Async)), x)
-	if p, q := extra(as, "db_cpu_us_per_doc"), extra(sy, "db_cpu_us_per_doc"); p > 0 && q > 0 {
+		as.RPS, sy.RPS, as.RPS/sy.RPS, a.HTTPRPS/authorRows[course.Sync].HTTPRPS, extra(as, result.AdditionalS), persisted(r, course.Async), x)
+	if p, q := extra(as, result.DBCPUusPerDoc), extra(sy, result.DBCPUusPerDoc); p > 0 && q > 0 {
 		c.MeasureMore("; database CPU per event %.0f µs against sync's %.0f (the author's %.0f and %.0f, our arithmetic)",
 			"; CPU của database mỗi event %.0f µs so với %.0f của sync (của tác giả %.0f và %.0f, phép tính của workshop)", p, q, a.dbCPUus(0), authorRows[course.Sync].dbCPUus(0))
 	}
-	c.Reproduced = result.Verdict(stillWorking.Holds(extra(as, "additional_s")) && asyncRate.Holds(x) && as.Errors == 0)
+	c.Reproduced = result.Verdict(stillWorking.Holds(extra(as, result.AdditionalS)) && asyncRate.Holds(x) && as.Errors == 0)
 	return c
 }
 
@@ -380,13 +382,13 @@ func groupClaim(r *result.Result) result.Claim {
 	c.Tolerate("group persists %s async's rate, the article's \"faster\" (the author's "+theirs+"×), which holds where the server's own CPU bounds the writes",
 		"group ghi xuống %s tốc độ của async, chữ “nhanh hơn” của bài viết (của tác giả "+theirs+"×), đúng ở nơi chính CPU của server chặn việc ghi", faster.Times())
 	gr, as := find(r, course.Group), find(r, course.Async)
-	if gr == nil || as == nil || persisted(r, string(course.Async)) == 0 {
+	if gr == nil || as == nil || persisted(r, course.Async) == 0 {
 		return c
 	}
-	x := persisted(r, string(course.Group)) / persisted(r, string(course.Async))
+	x := persisted(r, course.Group) / persisted(r, course.Async)
 	c.Measure("group persisted %.0f/s = %.2f× async (%.0f/s); additional time %.2f s", "group ghi xuống %.0f/s = %.2f× async (%.0f/s); additional time %.2f s",
-		persisted(r, string(course.Group)), x, persisted(r, string(course.Async)), extra(gr, "additional_s"))
-	if db := extra(as, "db_cpu_us_per_doc"); db > 0 && as.PerRequest.ServerCPUus > 0 {
+		persisted(r, course.Group), x, persisted(r, course.Async), extra(gr, result.AdditionalS))
+	if db := extra(as, result.DBCPUusPerDoc); db > 0 && as.PerRequest.ServerCPUus > 0 {
 		c.MeasureMore("; async's server CPU %.0f µs per request against the database's %.0f µs per event",
 			"; ở async, CPU của server %.0f µs mỗi request so với %.0f µs mỗi event của database", as.PerRequest.ServerCPUus, db)
 	}
@@ -396,7 +398,7 @@ func groupClaim(r *result.Result) result.Claim {
 
 // step6Ours: the bulk batcher's persisted rate against sync's, and its round trips.
 func step6Ours(r *result.Result, _ Env) string {
-	ps := func(x *result.Run) float64 { return x.Extra["persisted_per_s"] }
-	rt := func(x *result.Run) float64 { return x.Extra["db_round_trips_per_req"] }
+	ps := func(x *result.Run) float64 { return x.Extra[result.PersistedPerS] }
+	rt := func(x *result.Run) float64 { return x.Extra[result.DBRoundTripsPerReq] }
 	return fmt.Sprintf("bulk persists %.1f× sync's rate, %.4f round trips/event", Field(find(r, course.Bulk), ps)/Field(find(r, course.Sync), ps), Field(find(r, course.Bulk), rt))
 }

@@ -45,11 +45,11 @@ func whyNot(c *result.Claim, en, vi string, args ...any) {
 // perTrip is bulk's events per InsertMany and B8-batch's bar for it; 0, 0
 // when not measured.
 func perTrip(b *result.Run) (per, bar float64) {
-	trips := extra(b, "db_round_trips_per_req")
+	trips := extra(b, result.DBRoundTripsPerReq)
 	if trips == 0 {
 		return 0, 0
 	}
-	return 1 / trips, min(minPerTrip.V, extra(b, "accepted_per_s")*flushInterval.Seconds()/2)
+	return 1 / trips, min(minPerTrip.V, extra(b, result.AcceptedPerS)*flushInterval.Seconds()/2)
 }
 
 // notBatching ends a claim the store would otherwise bound with the
@@ -79,16 +79,16 @@ func batchClaim(r *result.Result) result.Claim {
 		return c
 	}
 	trips := 1 / per
-	lost := max(0, extra(b, "accepted")-extra(b, "persisted"))
+	lost := max(0, extra(b, result.Accepted)-extra(b, result.Persisted))
 	c.Measure("bulk %.1f events per InsertMany (%.4f round trips per request; sync %.2f)",
-		"bulk %.1f event mỗi InsertMany (%.4f round trip mỗi request; sync %.2f)", per, trips, extra(s, "db_round_trips_per_req"))
+		"bulk %.1f event mỗi InsertMany (%.4f round trip mỗi request; sync %.2f)", per, trips, extra(s, result.DBRoundTripsPerReq))
 	if lost == 0 { // the window's persisted may include events accepted just before it opened
-		c.MeasureMore("; all %.0f accepted persisted", "; cả %.0f event đã nhận đều được ghi", extra(b, "accepted"))
+		c.MeasureMore("; all %.0f accepted persisted", "; cả %.0f event đã nhận đều được ghi", extra(b, result.Accepted))
 	} else {
-		c.MeasureMore("; accepted %.0f, persisted %.0f", "; nhận %.0f, ghi %.0f", extra(b, "accepted"), extra(b, "persisted"))
+		c.MeasureMore("; accepted %.0f, persisted %.0f", "; nhận %.0f, ghi %.0f", extra(b, result.Accepted), extra(b, result.Persisted))
 	}
-	c.MeasureMore(", %.0f refused, %d HTTP errors", ", %.0f bị từ chối, %d lỗi HTTP", extra(b, "rejected"), b.Errors)
-	c.Reproduced = result.Verdict(per >= bar && lost == 0 && extra(b, "rejected") == 0 && b.Errors == 0)
+	c.MeasureMore(", %.0f refused, %d HTTP errors", ", %.0f bị từ chối, %d lỗi HTTP", extra(b, result.Rejected), b.Errors)
+	c.Reproduced = result.Verdict(per >= bar && lost == 0 && extra(b, result.Rejected) == 0 && b.Errors == 0)
 	if per < bar {
 		whyNot(&c, "your run flushes %.1f events at a time: it must wait for %d or the interval (exercise.go)",
 			"run của bạn flush mỗi lần %.1f event: nó phải chờ đủ %d event hoặc hết chu kỳ (exercise.go)", per, bulkBatch)
@@ -118,19 +118,19 @@ func bulkRateClaim(r *result.Result) result.Claim {
 		"bulk ghi xuống %s sync trên cùng server (giữ nguyên tỉ lệ của tác giả); additional time ≤ %s chu kỳ flush + một buffer đầy ở tốc độ raw InsertMany (của workshop)",
 		asTheirs.Times(), drainIntervals)
 	s, b := find(r, course.Sync), find(r, course.Bulk)
-	ps := persisted(r, string(course.Sync))
+	ps := persisted(r, course.Sync)
 	if s == nil || b == nil || ps == 0 {
 		return c
 	}
-	y, add := persisted(r, string(course.Bulk))/ps, extra(b, "additional_s")
-	drain := float64(drainIntervals)*flushInterval.Seconds() + ratio(bulkBuffer, persisted(r, string(course.RawBulk))) // the last partial batch, a full buffer, half an interval
+	y, add := persisted(r, course.Bulk)/ps, extra(b, result.AdditionalS)
+	drain := float64(drainIntervals)*flushInterval.Seconds() + ratio(bulkBuffer, persisted(r, course.RawBulk)) // the last partial batch, a full buffer, half an interval
 	c.Measure("bulk persisted %.0f/s = %.2f× sync's %.0f/s; additional time %.2f s (the bar %.2f s)",
 		"bulk ghi xuống %.0f/s = %.2f× con số %.0f/s của sync; additional time %.2f s (ngưỡng %.2f s)",
-		persisted(r, string(course.Bulk)), y, ps, add, drain)
+		persisted(r, course.Bulk), y, ps, add, drain)
 	rs := find(r, course.RawSeq)
-	if rs != nil && rs.RPS > 0 && persisted(r, string(course.RawBulk)) > 0 { // what the store allows bulk ÷ sync
+	if rs != nil && rs.RPS > 0 && persisted(r, course.RawBulk) > 0 { // what the store allows bulk ÷ sync
 		c.MeasureMore("; the database alone: raw InsertMany ÷ one at a time %.1f×", "; riêng database: raw InsertMany ÷ từng cái một %.1f×",
-			persisted(r, string(course.RawBulk))/rs.RPS)
+			persisted(r, course.RawBulk)/rs.RPS)
 	}
 	c.Reproduced = result.Verdict(asTheirs.Holds(y) && add <= drain && b.Errors == 0)
 	if notBatching(&c, b) {
@@ -167,10 +167,10 @@ func bulkCeilingClaim(r *result.Result) result.Claim {
 	if rb != nil && rb.RPS > 0 && rb.RPS < ceiling {
 		ceiling, which = rb.RPS, "raw InsertMany"
 	}
-	acc := extra(b, "accepted_per_s")
+	acc := extra(b, result.AcceptedPerS)
 	c.Measure("bulk accepted %.0f events/s = %.2f× %s (%.0f/s; the empty POST %.0f req/s); %.0f%% of requests told to retry later",
 		"bulk nhận %.0f event/s = %.2f× %s (%.0f/s; empty POST %.0f req/s); %.0f%% request được bảo thử lại sau",
-		acc, acc/ceiling, which, ceiling, e.RPS, 100*extra(b, "status_503_share"))
+		acc, acc/ceiling, which, ceiling, e.RPS, 100*extra(b, result.Status503Share))
 	c.Reproduced = result.Verdict(bulkCeiling.Holds(acc/ceiling) && b.Errors == 0)
 	if notBatching(&c, b) || which != "raw InsertMany" {
 		return c
@@ -200,21 +200,21 @@ func bulkCPUClaim(r *result.Result) result.Claim {
 		"CPU của database mỗi event, sync ÷ bulk, %s: mức thấp nhất mà cột phần trăm làm tròn của tác giả cho phép (%s %% và %s %%)",
 		bound, course.Fixed(sy.MongoCPU-0.5, 1), course.Fixed(bu.MongoCPU+0.5, 1))
 	s, b := find(r, course.Sync), find(r, course.Bulk)
-	if s == nil || b == nil || extra(b, "db_cpu_us_per_doc") == 0 || extra(s, "db_cpu_us_per_doc") == 0 {
+	if s == nil || b == nil || extra(b, result.DBCPUusPerDoc) == 0 || extra(s, result.DBCPUusPerDoc) == 0 {
 		return cpu
 	}
-	x := extra(s, "db_cpu_us_per_doc") / extra(b, "db_cpu_us_per_doc")
+	x := extra(s, result.DBCPUusPerDoc) / extra(b, result.DBCPUusPerDoc)
 	cpu.Measure("database CPU per event: sync %.0f µs (%.0f %% of a core), bulk %.0f µs (%.0f %%): ÷ %.1f (the author's ÷ %.0f: %.0f µs and %.1f µs, our arithmetic)",
 		"CPU của database mỗi event: sync %.0f µs (%.0f %% một core), bulk %.0f µs (%.0f %%): ÷ %.1f (của tác giả ÷ %.0f: %.0f µs và %.1f µs, phép tính của workshop)",
-		extra(s, "db_cpu_us_per_doc"), 100*extra(s, "db_cpu_share"), extra(b, "db_cpu_us_per_doc"), 100*extra(b, "db_cpu_share"), x, ratio, sy.dbCPUus(0), bu.dbCPUus(0))
+		extra(s, result.DBCPUusPerDoc), 100*extra(s, result.DBCPUShare), extra(b, result.DBCPUusPerDoc), 100*extra(b, result.DBCPUShare), x, ratio, sy.dbCPUus(0), bu.dbCPUus(0))
 	cpu.Reproduced = result.Verdict(bound.Holds(x))
 	if notBatching(&cpu, b) {
 		return cpu
 	}
-	if one, many := find(r, course.Raw100), find(r, course.RawBulk); extra(one, "db_cpu_us_per_doc") > 0 && extra(many, "db_cpu_us_per_doc") > 0 {
+	if one, many := find(r, course.Raw100), find(r, course.RawBulk); extra(one, result.DBCPUusPerDoc) > 0 && extra(many, result.DBCPUusPerDoc) > 0 {
 		whyNot(&cpu, "the store bounds it: with no HTTP at all, an InsertMany of 1000 saves it only ÷ %.1f per document (%.0f → %.0f µs)",
 			"kho dữ liệu chặn nó: không có HTTP, một InsertMany 1000 cái cũng chỉ giảm ÷ %.1f mỗi document (%.0f → %.0f µs)",
-			extra(one, "db_cpu_us_per_doc")/extra(many, "db_cpu_us_per_doc"), extra(one, "db_cpu_us_per_doc"), extra(many, "db_cpu_us_per_doc"))
+			extra(one, result.DBCPUusPerDoc)/extra(many, result.DBCPUusPerDoc), extra(one, result.DBCPUusPerDoc), extra(many, result.DBCPUusPerDoc))
 	}
 	return cpu
 }
@@ -250,10 +250,10 @@ func rawConcurrencyClaim(r *result.Result) result.Claim {
 	}
 	x := r100.RPS / rs.RPS
 	c.Measure("raw ×100 %.0f inserts/s vs one at a time %.0f/s = %.2f×", "raw ×100 %.0f insert/s so với từng cái một %.0f/s = %.2f×", r100.RPS, rs.RPS, x)
-	if a, b := extra(rs, "db_cpu_us_per_doc"), extra(r100, "db_cpu_us_per_doc"); a > 0 && b > 0 {
+	if a, b := extra(rs, result.DBCPUusPerDoc), extra(r100, result.DBCPUusPerDoc); a > 0 && b > 0 {
 		c.MeasureMore("; the database's CPU: %.0f µs per insert one at a time (%.0f %% of a core), %.0f µs 100 at a time (%.0f %%); the author's %.0f → %.0f µs (our arithmetic)",
 			"; CPU của database: %.0f µs mỗi insert khi insert từng cái (%.0f %% một core), %.0f µs khi 100 cái một lúc (%.0f %%); của tác giả %.0f → %.0f µs (phép tính của workshop)",
-			a, 100*extra(rs, "db_cpu_share"), b, 100*extra(r100, "db_cpu_share"), seq.dbCPUus(0), hundred.dbCPUus(0))
+			a, 100*extra(rs, result.DBCPUShare), b, 100*extra(r100, result.DBCPUShare), seq.dbCPUus(0), hundred.dbCPUus(0))
 	}
 	c.Reproduced = result.Verdict(band.Holds(x) && r100.Errors == 0 && rs.Errors == 0)
 	if x >= band.Lo {

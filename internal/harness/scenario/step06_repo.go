@@ -81,26 +81,26 @@ func writeTables(r *result.Result) []result.Table {
 		Notes: messages.English.Words("table.writes.note_raw", "table.writes.note_cpu"),
 	}
 	for _, x := range r.Runs {
-		a, ok := authorRows[course.Variant(x.Variant)]
+		a, ok := authorRows[x.Variant]
 		base := course.Sync
 		if x.Tool == "direct" {
 			base = course.RawSeq
 		}
-		ours := extra(&x, "persisted_per_s")
-		row := []string{x.Variant, "–", pair(0, x.RPS, "%.0f"), pair(0, ours, "%.0f"),
-			pair(0, ratio(ours, extra(find(r, base), "persisted_per_s")), "%.2f×"),
-			pair(0, extra(&x, "additional_s"), "%.1f"), pair(0, 100*extra(&x, "db_cpu_share"), "%.0f %%"),
-			pair(0, extra(&x, "db_cpu_us_per_doc"), "%.0f")}
+		ours := extra(&x, result.PersistedPerS)
+		row := []string{string(x.Variant), "–", pair(0, x.RPS, "%.0f"), pair(0, ours, "%.0f"),
+			pair(0, ratio(ours, extra(find(r, base), result.PersistedPerS)), "%.2f×"),
+			pair(0, extra(&x, result.AdditionalS), "%.1f"), pair(0, 100*extra(&x, result.DBCPUShare), "%.0f %%"),
+			pair(0, extra(&x, result.DBCPUusPerDoc), "%.0f")}
 		if ok {
 			row[1] = fmt.Sprint(a.Row)
 			row[2] = pair(a.HTTPRPS, x.RPS, "%.0f")
-			if course.Variant(x.Variant) != course.EmptyPost {
+			if x.Variant != course.EmptyPost {
 				row[3] = pair(a.ops(), ours, "%.0f")
-				row[4] = pair(ratio(a.ops(), authorRows[base].ops()), ratio(ours, extra(find(r, base), "persisted_per_s")), "%.2f×")
+				row[4] = pair(ratio(a.ops(), authorRows[base].ops()), ratio(ours, extra(find(r, base), result.PersistedPerS)), "%.2f×")
 			}
-			row[5] = pair(a.AddS, extra(&x, "additional_s"), "%.1f")
-			row[6] = pair(a.MongoCPU, 100*extra(&x, "db_cpu_share"), "%.0f %%")
-			row[7] = pair(a.dbCPUus(0), extra(&x, "db_cpu_us_per_doc"), "%.0f") // 0 (a dash) without a Mongo CPU
+			row[5] = pair(a.AddS, extra(&x, result.AdditionalS), "%.1f")
+			row[6] = pair(a.MongoCPU, 100*extra(&x, result.DBCPUShare), "%.0f %%")
+			row[7] = pair(a.dbCPUus(0), extra(&x, result.DBCPUusPerDoc), "%.0f") // 0 (a dash) without a Mongo CPU
 		}
 		t.Rows = append(t.Rows, row)
 	}

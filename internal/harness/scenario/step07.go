@@ -14,6 +14,7 @@ import (
 
 	"github.com/peakload/workshop/internal/given/events"
 	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/load"
 	"github.com/peakload/workshop/internal/harness/result"
@@ -44,7 +45,7 @@ func init() {
 	register(7, Step{
 		VUs: 100,
 		Variants: func(env Env) []load.Variant {
-			v := func(name string) load.Variant { return counterVariant(env, name) }
+			v := func(name course.Variant) load.Variant { return counterVariant(env, name, counterRoutes[name]) }
 			// One bulkWrite of the author's 5000 takes 25–40 s on FerretDB: a
 			// QUICK smoke run writes a tenth (its writes per event are 1 either way).
 			bulkBatch := authorCounterBatch
@@ -52,10 +53,10 @@ func init() {
 				bulkBatch /= 10
 			}
 			rows := []load.Variant{
-				{Name: string(course.RawIncSeq), Route: "$inc upsert, one at a time, ids uniform over 0–999", Direct: rawCounters(env, "raw_seq", 1, false)},
-				{Name: string(course.RawIncBulk), Route: fmt.Sprintf("bulkWrite of one $inc per event ×%d, ids uniform over 0–999", bulkBatch), Direct: rawCounters(env, "raw_bulk", bulkBatch, false)},
-				{Name: string(course.RawIncReduce), Route: fmt.Sprintf("count per id, one $inc per id per %d events, ids uniform over 0–999", authorCounterBatch), Direct: rawCounters(env, "raw_reduce", authorCounterBatch, true)},
-				v(string(course.Sync)), v(string(course.Async)), v(string(course.Bulk)), v(string(course.Reduce)),
+				{Name: course.RawIncSeq, Route: "$inc upsert, one at a time, ids uniform over 0–999", Direct: rawCounters(env, "raw_seq", 1, false)},
+				{Name: course.RawIncBulk, Route: fmt.Sprintf("bulkWrite of one $inc per event ×%d, ids uniform over 0–999", bulkBatch), Direct: rawCounters(env, "raw_bulk", bulkBatch, false)},
+				{Name: course.RawIncReduce, Route: fmt.Sprintf("count per id, one $inc per id per %d events, ids uniform over 0–999", authorCounterBatch), Direct: rawCounters(env, "raw_reduce", authorCounterBatch, true)},
+				v(course.Sync), v(course.Async), v(course.Bulk), v(course.Reduce),
 			}
 			if env.Original {
 				rows = append(rows, expressCounterRows(env)...)
@@ -77,16 +78,22 @@ func init() {
 // counterVariant is a Go row: POST /counters/<name>/:id, settled, then
 // counted at MongoDB (countersApplied): the server's own count of its
 // writes is only what it acknowledged.
-func counterVariant(env Env, name string) load.Variant {
-	return load.Variant{Name: name, Route: "POST /counters/" + name + "/:id", Method: "POST",
-		Prepare: counterRequest(env, "/counters/"+name+"/"), Check: honourRetryAfter, Settle: true,
+func counterVariant(env Env, name course.Variant, route string) load.Variant {
+	return load.Variant{Name: name, Route: routes.POST(route), Method: "POST",
+		Prepare: counterRequest(env, routes.Prefix(route)), Check: honourRetryAfter, Settle: true,
 		Applied: countersApplied(env, name), DatabaseCPU: env.ServicesCPU}
+}
+
+// counterRoutes are the server's route for each way of counting (the
+// source's original, Express, serves the same paths).
+var counterRoutes = map[course.Variant]string{
+	course.Sync: routes.CountersSync, course.Async: routes.CountersAsync, course.Bulk: routes.CountersBulk, course.Reduce: routes.CountersReduce,
 }
 
 // countersApplied reads, at MongoDB, the increments the Go server's
 // collection for variant name holds (events.Counters.Variant's), with the
 // reading the source's rows use (counterSum): one count for both stacks.
-func countersApplied(env Env, name string) func(ctx context.Context) (float64, error) {
+func countersApplied(env Env, name course.Variant) func(ctx context.Context) (float64, error) {
 	return func(ctx context.Context) (float64, error) {
 		if env.Mongo == nil {
 			return 0, fmt.Errorf("no MongoDB connection")
@@ -95,7 +102,7 @@ func countersApplied(env Env, name string) func(ctx context.Context) (float64, e
 		// error naming it, not a bench that never ends.
 		ctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		defer cancel()
-		t, err := counterSum(ctx, env.Mongo.Counters().Variant(name).Coll)
+		t, err := counterSum(ctx, env.Mongo.Counters().Variant(string(name)).Coll)
 		return float64(t.value), err
 	}
 }
@@ -155,8 +162,8 @@ func rawCounters(env Env, name string, batch int, reduce bool) func(ctx context.
 		}
 		elapsed := time.Since(start).Seconds()
 		r := result.Run{VUs: 1, Requests: events, Errors: errs, DurationS: elapsed, RPS: float64(events) / elapsed,
-			Latency: load.LatencyOf(hist), Extra: map[string]float64{"persisted_per_s": float64(events) / elapsed,
-				"db_writes_per_req": float64(writes) / float64(max(events, 1))}}
+			Latency: load.LatencyOf(hist), Extra: map[result.Key]float64{result.PersistedPerS: float64(events) / elapsed,
+				result.DBWritesPerReq: float64(writes) / float64(max(events, 1))}}
 		dbCPU(&r, env, cpu0, elapsed, events)
 		if firstErr != nil {
 			r.FirstError = firstErr.Error()
@@ -268,27 +275,27 @@ func reduceClaim(r *result.Result, env Env) result.Claim {
 	var parts, partsVi []string // the measured line's parts, in English and Vietnamese
 	ok := true
 	rb, rr := find(r, course.RawIncBulk), find(r, course.RawIncReduce)
-	if w := extra(rr, "db_writes_per_req"); rb != nil && w > 0 {
-		x := extra(rb, "db_writes_per_req") / w
-		got := []any{extra(rb, "db_writes_per_req"), w, x, theirs, extra(rr, "persisted_per_s"), extra(rb, "persisted_per_s"), persisted(r, string(course.RawIncSeq))}
+	if w := extra(rr, result.DBWritesPerReq); rb != nil && w > 0 {
+		x := extra(rb, result.DBWritesPerReq) / w
+		got := []any{extra(rb, result.DBWritesPerReq), w, x, theirs, extra(rr, result.PersistedPerS), extra(rb, result.PersistedPerS), persisted(r, course.RawIncSeq)}
 		parts = append(parts, fmt.Sprintf("the author's workload, raw: writes per event bulk %.3f, reduce %.4f (÷ %.2f, implied ÷ %.2f); applied per second: reduce %.0f, bulk %.0f, one at a time %.0f", got...))
 		partsVi = append(partsVi, fmt.Sprintf("workload của tác giả, raw: số lần ghi mỗi event bulk %.3f, reduce %.4f (÷ %.2f, suy ra ÷ %.2f); cộng vào mỗi giây: reduce %.0f, bulk %.0f, từng cái một %.0f", got...))
 		ok = ok && within(x, theirs) && rb.Errors == 0 && rr.Errors == 0
 	}
 	b, rd := find(r, course.Bulk), find(r, course.Reduce)
-	if w := extra(rd, "db_writes_per_req"); b != nil && w > 0 {
-		x := extra(b, "db_writes_per_req") / w
-		got := []any{extra(b, "db_writes_per_req"), w, x, ours, persisted(r, string(course.Reduce)), persisted(r, string(course.Bulk)), persisted(r, string(course.Sync))}
+	if w := extra(rd, result.DBWritesPerReq); b != nil && w > 0 {
+		x := extra(b, result.DBWritesPerReq) / w
+		got := []any{extra(b, result.DBWritesPerReq), w, x, ours, persisted(r, course.Reduce), persisted(r, course.Bulk), persisted(r, course.Sync)}
 		parts = append(parts, fmt.Sprintf("ours, over HTTP, writes per request bulk %.3f, reduce %.4f (÷ %.1f, implied ÷ %.1f); applied per second: reduce %.0f, bulk %.0f, sync %.0f", got...))
 		partsVi = append(partsVi, fmt.Sprintf("của workshop, qua HTTP: số lần ghi mỗi request bulk %.3f, reduce %.4f (÷ %.1f, suy ra ÷ %.1f); cộng vào mỗi giây: reduce %.0f, bulk %.0f, sync %.0f", got...))
-		if p, q := extra(b, "db_cpu_us_per_doc"), extra(rd, "db_cpu_us_per_doc"); p > 0 && q > 0 {
-			cpu := []any{p, q, extra(find(r, course.Sync), "db_cpu_us_per_doc")}
+		if p, q := extra(b, result.DBCPUusPerDoc), extra(rd, result.DBCPUusPerDoc); p > 0 && q > 0 {
+			cpu := []any{p, q, extra(find(r, course.Sync), result.DBCPUusPerDoc)}
 			parts[len(parts)-1] += fmt.Sprintf("; database CPU per event: bulk %.0f µs, reduce %.1f µs, sync %.0f µs", cpu...)
 			partsVi[len(partsVi)-1] += fmt.Sprintf("; CPU của database mỗi event: bulk %.0f µs, reduce %.1f µs, sync %.0f µs", cpu...)
 		}
 		ok = ok && within(x, ours) && b.Errors == 0 && rd.Errors == 0 && heldAll(b) && heldAll(rd)
 		for _, row := range []*result.Run{b, rd} {
-			if lost := extra(row, "lost_acknowledged"); lost > 0 {
+			if lost := extra(row, result.LostAcknowledged); lost > 0 {
 				parts[len(parts)-1] += fmt.Sprintf("; %s: MongoDB lost %.0f increments the server acknowledged", row.Variant, lost)
 				partsVi[len(partsVi)-1] += fmt.Sprintf("; %s: MongoDB mất %.0f lần cộng server đã xác nhận", row.Variant, lost)
 			}
@@ -307,8 +314,8 @@ func reduceClaim(r *result.Result, env Env) result.Claim {
 // the row (counted there: persisted; its own count: acknowledged). A row
 // recorded before the Go rows counted at MongoDB has no acknowledged.
 func heldAll(x *result.Run) bool {
-	ack, ok := x.Extra["acknowledged"]
-	return !ok || x.Extra["persisted"] == ack
+	ack, ok := x.Extra[result.Acknowledged]
+	return !ok || x.Extra[result.Persisted] == ack
 }
 
 // counterModes are the counter rows of either stack, in table order.
@@ -327,12 +334,12 @@ func persistedClaim(r *result.Result) result.Claim {
 			Tolerance: "đếm chính xác từng event: với mỗi hàng, tổng các counter của nó tại MongoDB tăng đúng bằng số lần cộng server đã xác nhận",
 		}}
 	for _, v := range counterModes {
-		if x := find(r, v); x == nil || x.Extra["acknowledged"] == 0 {
+		if x := find(r, v); x == nil || x.Extra[result.Acknowledged] == 0 {
 			c.NotJudged = fmt.Sprintf("the %s row did not count at MongoDB (not run, or recorded before the Go rows counted there)", v)
 			return c
 		}
 	}
-	parts, partsVi, ok := keptAtMongo(r, counterModes, func(x *result.Run) (float64, float64) { return extra(x, "acknowledged"), 0 })
+	parts, partsVi, ok := keptAtMongo(r, counterModes, func(x *result.Run) (float64, float64) { return extra(x, result.Acknowledged), 0 })
 	c.Measure("persisted at MongoDB of acknowledged by the server: %s", "đã ghi tại MongoDB trên số server xác nhận: %s", parts)
 	c.Vi.Measured = "đã ghi tại MongoDB trên số server xác nhận: " + partsVi
 	if !ok && strings.Contains(r.Machine.Mongo, "FerretDB") {
@@ -348,14 +355,14 @@ func persistedClaim(r *result.Result) result.Claim {
 func lostNotes(r *result.Result) {
 	for _, v := range counterModes {
 		x := find(r, v)
-		if lost := extra(x, "lost_acknowledged"); lost > 0 {
-			r.Notes = append(r.Notes, messages.English.T("note.counters_lost", string(v), lost, extra(x, "acknowledged"), extra(x, "persisted")))
+		if lost := extra(x, result.LostAcknowledged); lost > 0 {
+			r.Notes = append(r.Notes, messages.English.T("note.counters_lost", string(v), lost, extra(x, result.Acknowledged), extra(x, result.Persisted)))
 		}
 	}
 }
 
 // step7Ours: the writes a reduce saves over bulkWrite.
 func step7Ours(r *result.Result, _ Env) string {
-	w := func(x *result.Run) float64 { return x.Extra["db_writes_per_req"] }
+	w := func(x *result.Run) float64 { return x.Extra[result.DBWritesPerReq] }
 	return fmt.Sprintf("DB writes/request ÷ %.0f (reduce vs bulk)", Field(find(r, course.Bulk), w)/Field(find(r, course.Reduce), w))
 }

@@ -55,12 +55,12 @@ func TestGoCounterRowsCountAcknowledgedButLostIncrements(t *testing.T) {
 	defer ts.Close()
 
 	env := Env{Params: params.Load(), Mongo: store}
-	v := counterVariant(env, name)
+	v := counterVariant(env, course.Variant(name), "/counters/"+name+"/:id")
 	r, err := load.Measure(t.Context(), load.Options{Target: ts.URL, VUs: 1, Iterations: 30}, v, result.CPUPlan{}, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	ack, per, lost := r.Extra["acknowledged"], r.Extra["persisted"], r.Extra["lost_acknowledged"]
+	ack, per, lost := r.Extra[result.Acknowledged], r.Extra[result.Persisted], r.Extra[result.LostAcknowledged]
 	// The driver may send a request or two past Iterations: the server's
 	// own tally (calls) is what it acknowledged.
 	n, w := float64(calls.Load()), float64(written.Load())
@@ -71,9 +71,9 @@ func TestGoCounterRowsCountAcknowledgedButLostIncrements(t *testing.T) {
 	res := &result.Result{Machine: result.Machine{Mongo: "FerretDB 1.24 on PostgreSQL"}}
 	for _, m := range counterModes {
 		x := r
-		x.Variant = string(m)
+		x.Variant = m
 		if m != course.Sync { // the measured row is sync's; the others kept everything
-			x.Extra = map[string]float64{"acknowledged": ack, "persisted": ack}
+			x.Extra = map[result.Key]float64{result.Acknowledged: ack, result.Persisted: ack}
 		}
 		res.Runs = append(res.Runs, x)
 	}

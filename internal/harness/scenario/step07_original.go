@@ -12,6 +12,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
+	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/load"
 	"github.com/peakload/workshop/internal/harness/original"
@@ -43,11 +44,11 @@ var countersProgram = &original.Program{Runtime: original.Node, Script: "b-expre
 func expressCounterRows(env Env) []load.Variant {
 	var rows []load.Variant
 	for _, mode := range counterModes {
-		path := "/counters/" + string(mode) + "/"
-		v := load.Variant{Name: string(course.On(course.Express, mode)), Route: "POST " + path + ":id (Express, Node)",
+		route := counterRoutes[mode]
+		v := load.Variant{Name: course.On(course.Express, mode), Route: routes.POST(route) + " (Express, Node)",
 			Original: countersProgram}
 		v.Direct = settledAtMongo(env, string(mode), load.Variant{Name: v.Name, Route: v.Route, Method: "POST",
-			Prepare: counterRequest(env, path)})
+			Prepare: counterRequest(env, routes.Prefix(route))})
 		rows = append(rows, v)
 	}
 	return rows
@@ -92,18 +93,18 @@ func settledAtMongo(env Env, mode string, http load.Variant) func(ctx context.Co
 		}
 		extraS := settled.Sub(start).Seconds()
 		r.Tool = "go"
-		r.Extra = map[string]float64{"accepted": float64(accepted.Load()), "persisted": float64(got.value),
-			"db_writes_total": float64(got.writes), "batches": float64(got.batches), "additional_s": extraS,
-			"max_writes_per_counter": float64(got.maxWrites),
-			"persisted_per_s":        float64(got.value) / (r.DurationS + extraS), "accepted_per_s": float64(accepted.Load()) / r.DurationS}
+		r.Extra = map[result.Key]float64{result.Accepted: float64(accepted.Load()), result.Persisted: float64(got.value),
+			result.DBWritesTotal: float64(got.writes), result.Batches: float64(got.batches), result.AdditionalS: extraS,
+			result.MaxWritesPerCounter: float64(got.maxWrites),
+			result.PersistedPerS:       float64(got.value) / (r.DurationS + extraS), result.AcceptedPerS: float64(accepted.Load()) / r.DurationS}
 		if err := expectDistinct(ctx, env, flushes, mode, &r); err != nil {
 			return r, fmt.Errorf("%s: %w", http.Name, err)
 		}
 		if n := accepted.Load(); n > 0 {
-			r.Extra["db_writes_per_req"] = float64(got.writes) / float64(n)
+			r.Extra[result.DBWritesPerReq] = float64(got.writes) / float64(n)
 		}
 		if lost := sent.Load() - answered.Load(); lost > 0 {
-			r.Extra["unanswered"] = float64(lost) // cut at the window's end: outcome unknown
+			r.Extra[result.Unanswered] = float64(lost) // cut at the window's end: outcome unknown
 		}
 		dbCPU(&r, env, cpu0, r.DurationS+extraS, got.value)
 		return r, nil
@@ -125,7 +126,7 @@ func expectDistinct(ctx context.Context, env Env, flushes *mongo.Collection, mod
 		events += n
 		distinct += expectedDistinct(env, int(n), false)
 	}
-	r.Extra["batched_events"], r.Extra["distinct_expected"] = float64(events), distinct
+	r.Extra[result.BatchedEvents], r.Extra[result.DistinctExpected] = float64(events), distinct
 	return nil
 }
 
@@ -239,18 +240,20 @@ func expressReduceClaim(r *result.Result, env Env) result.Claim {
 	}
 	// Per event applied, not accepted: an increment FerretDB loses takes
 	// its write with it (B9-express-persisted counts those).
-	perApplied := func(x *result.Run) float64 { return extra(x, "db_writes_total") / max(extra(x, "persisted"), 1) }
-	bw, rw, batches := perApplied(b), perApplied(rd), extra(rd, "batches")
-	if rw == 0 || batches == 0 || extra(rd, "distinct_expected") == 0 {
+	perApplied := func(x *result.Run) float64 {
+		return extra(x, result.DBWritesTotal) / max(extra(x, result.Persisted), 1)
+	}
+	bw, rw, batches := perApplied(b), perApplied(rd), extra(rd, result.Batches)
+	if rw == 0 || batches == 0 || extra(rd, result.DistinctExpected) == 0 {
 		return c
 	}
-	mean := extra(rd, "batched_events") / batches
-	want := extra(rd, "batched_events") / extra(rd, "distinct_expected")
+	mean := extra(rd, result.BatchedEvents) / batches
+	want := extra(rd, result.BatchedEvents) / extra(rd, result.DistinctExpected)
 	x := bw / rw
 	c.Measure("writes per event applied, at MongoDB: bulk %.3f, reduce %.4f (÷ %.1f, implied ÷ %.1f by the sizes of its %.0f batches, %.0f events on average); the most writes one counter took in reduce: %.0f",
 		"số lần ghi mỗi event đã ghi vào, tại MongoDB: bulk %.3f, reduce %.4f (÷ %.1f, suy ra ÷ %.1f từ cỡ của %.0f lô, trung bình %.0f event); counter bị ghi nhiều nhất trong reduce: %.0f lần",
-		bw, rw, x, want, batches, mean, extra(rd, "max_writes_per_counter"))
-	ok := want > 0 && impliedCut.HoldsFor(x, want) && bw == 1 && extra(rd, "max_writes_per_counter") <= batches && b.Errors == 0 && rd.Errors == 0
+		bw, rw, x, want, batches, mean, extra(rd, result.MaxWritesPerCounter))
+	ok := want > 0 && impliedCut.HoldsFor(x, want) && bw == 1 && extra(rd, result.MaxWritesPerCounter) <= batches && b.Errors == 0 && rd.Errors == 0
 	c.Reproduced = result.Verdict(ok)
 	return c
 }
@@ -277,7 +280,7 @@ func expressPersistedClaim(r *result.Result) result.Claim {
 		return c
 	}
 	// Requests cut at the window's end (unanswered) may have landed too.
-	parts, partsVi, ok := keptAtMongo(r, rows, func(x *result.Run) (float64, float64) { return extra(x, "accepted"), extra(x, "unanswered") })
+	parts, partsVi, ok := keptAtMongo(r, rows, func(x *result.Run) (float64, float64) { return extra(x, result.Accepted), extra(x, result.Unanswered) })
 	c.Measure("persisted at MongoDB of accepted: %s", "đã ghi tại MongoDB trên số được nhận: %s", parts)
 	c.Vi.Measured = "đã ghi tại MongoDB trên số được nhận: " + partsVi
 	if !ok && strings.Contains(r.Machine.Mongo, "FerretDB") {
@@ -299,7 +302,7 @@ func keptAtMongo(r *result.Result, rows []course.Variant, want func(x *result.Ru
 	for _, v := range rows {
 		x := find(r, v)
 		of, slack := want(x)
-		per := extra(x, "persisted")
+		per := extra(x, result.Persisted)
 		parts = append(parts, fmt.Sprintf("%s %.0f of %.0f", v, per, of))
 		partsVi = append(partsVi, fmt.Sprintf("%s %.0f trên %.0f", v, per, of))
 		if lost := of - per; lost > 0 {

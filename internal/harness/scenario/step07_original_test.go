@@ -107,16 +107,16 @@ func waitFor(t *testing.T, cond func() bool, what string, args ...any) {
 func TestExpressCounterClaims(t *testing.T) {
 	env := Env{Params: params.Load()}
 	d := expectedDistinct(env, 700, false)
-	row := func(mode course.Variant, x map[string]float64) result.Run {
-		return result.Run{Variant: string(course.On(course.Express, mode)), Requests: 1400, DurationS: 2, Extra: x}
+	row := func(mode course.Variant, x map[result.Key]float64) result.Run {
+		return result.Run{Variant: course.On(course.Express, mode), Requests: 1400, DurationS: 2, Extra: x}
 	}
 	runs := func(reduceWrites, bulkLost float64) *result.Result {
 		return &result.Result{Machine: result.Machine{Mongo: "FerretDB 1.24 on PostgreSQL"}, Runs: []result.Run{
-			row(course.Sync, map[string]float64{"accepted": 300, "persisted": 300, "db_writes_per_req": 1}),
-			row(course.Async, map[string]float64{"accepted": 40, "persisted": 120, "unanswered": 100}),
-			row(course.Bulk, map[string]float64{"accepted": 1400, "persisted": 1400 - bulkLost, "db_writes_total": 1400 - bulkLost}),
-			row(course.Reduce, map[string]float64{"accepted": 1400, "persisted": 1400, "db_writes_total": reduceWrites, "batches": 2,
-				"batched_events": 1400, "distinct_expected": 2 * d, "max_writes_per_counter": 2}),
+			row(course.Sync, map[result.Key]float64{result.Accepted: 300, result.Persisted: 300, result.DBWritesPerReq: 1}),
+			row(course.Async, map[result.Key]float64{result.Accepted: 40, result.Persisted: 120, result.Unanswered: 100}),
+			row(course.Bulk, map[result.Key]float64{result.Accepted: 1400, result.Persisted: 1400 - bulkLost, result.DBWritesTotal: 1400 - bulkLost}),
+			row(course.Reduce, map[result.Key]float64{result.Accepted: 1400, result.Persisted: 1400, result.DBWritesTotal: reduceWrites, result.Batches: 2,
+				result.BatchedEvents: 1400, result.DistinctExpected: 2 * d, result.MaxWritesPerCounter: 2}),
 		}}
 	}
 	verdict := func(c result.Claim) string {
@@ -162,21 +162,21 @@ func TestGoCounterClaimsJudgeByMongo(t *testing.T) {
 	env := Env{Params: params.Load()}
 	runs := func(reduceHeld float64, counted bool) *result.Result {
 		r := &result.Result{Runs: []result.Run{
-			{Variant: "raw-inc-bulk", Extra: map[string]float64{"db_writes_per_req": 1}},
-			{Variant: "raw-inc-reduce", Extra: map[string]float64{"db_writes_per_req": 1 / implied(env, authorCounterBatch, true)}},
+			{Variant: "raw-inc-bulk", Extra: map[result.Key]float64{result.DBWritesPerReq: 1}},
+			{Variant: "raw-inc-reduce", Extra: map[result.Key]float64{result.DBWritesPerReq: 1 / implied(env, authorCounterBatch, true)}},
 		}}
 		for _, m := range counterModes {
-			x := map[string]float64{"persisted": 1000, "db_writes_per_req": 1}
+			x := map[result.Key]float64{result.Persisted: 1000, result.DBWritesPerReq: 1}
 			if m == course.Reduce {
-				x["persisted"], x["db_writes_per_req"] = reduceHeld, 1/implied(env, ourCounterBatch, false)
+				x[result.Persisted], x[result.DBWritesPerReq] = reduceHeld, 1/implied(env, ourCounterBatch, false)
 			}
 			if counted {
-				x["acknowledged"] = 1000
-				if l := 1000 - x["persisted"]; l > 0 {
-					x["lost_acknowledged"] = l
+				x[result.Acknowledged] = 1000
+				if l := 1000 - x[result.Persisted]; l > 0 {
+					x[result.LostAcknowledged] = l
 				}
 			}
-			r.Runs = append(r.Runs, result.Run{Variant: string(m), Extra: x})
+			r.Runs = append(r.Runs, result.Run{Variant: m, Extra: x})
 		}
 		return r
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/peakload/workshop/internal/given/accounts"
 	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/load"
 	"github.com/peakload/workshop/internal/harness/result"
@@ -23,10 +24,10 @@ func init() {
 	register(8, Step{
 		VUs: p.Login.VUs,
 		Variants: func(env Env) []load.Variant {
-			v := func(name, path string) load.Variant {
-				return load.Variant{Name: name, Route: "POST " + path, Method: "POST", Prepare: loginRequest(env, path), LockWait: true}
+			v := func(name course.Variant, path string) load.Variant {
+				return load.Variant{Name: name, Route: routes.POST(path), Method: "POST", Prepare: loginRequest(env, path), LockWait: true}
 			}
-			rows := []load.Variant{v(string(course.Before), "/v1/login"), v(string(course.After), "/v2/login")}
+			rows := []load.Variant{v(course.Before, routes.LoginV1), v(course.After, routes.LoginV2)}
 			if env.Original {
 				rows = append(rows, nodeLoginRows(env)...)
 			}
@@ -118,13 +119,13 @@ func speedupClaim(r *result.Result) result.Claim {
 	if n < 4 {
 		c.MeasureMore("; ×3.7 needs 4 CPUs for the server, this machine gives it %d", "; muốn ×3.7 thì server cần 4 CPU, máy này chỉ cho nó %d", n)
 	}
-	if w, ok := a.Extra["lock_waiting"]; ok && w >= serialised {
+	if w, ok := a.Extra[result.LockWaiting]; ok && w >= serialised {
 		c.MeasureMore("; after's logins still waited on a lock %.1f s per second (before: %.1f): they are still serialised (make step-8 profile shows where)",
 			"; các lượt login của after vẫn chờ lock %.1f s mỗi giây (before: %.1f): chúng vẫn bị xếp hàng nối tiếp nhau (make step-8 profile chỉ ra chỗ nào)",
-			w, extra(b, "lock_waiting"))
+			w, extra(b, result.LockWaiting))
 	}
 	c.Reproduced = result.Verdict(n >= 2 && perCore.HoldsFor(x, bound) && a.Errors == 0 && b.Errors == 0)
-	c.Rows = names(course.Before, course.After) // not the source's stack's rows (C1-node)
+	c.Rows = []course.Variant{course.Before, course.After} // not the source's stack's rows (C1-node)
 	return c
 }
 
@@ -154,7 +155,7 @@ func latencyClaim(r *result.Result) result.Claim {
 		b.Latency.Mean, a.Latency.Mean, lx, rx, b.VUs, 1000*float64(b.VUs)/b.RPS, 1000*float64(a.VUs)/a.RPS)
 	bound := math.Min(float64(serverCPUs(r)), nodePool)
 	c.Reproduced = result.Verdict(serverCPUs(r) >= 2 && perCore.HoldsFor(lx, bound) && littleSlack.Holds(math.Abs(lx/rx-1)))
-	c.Rows = names(course.Before, course.After)
+	c.Rows = []course.Variant{course.Before, course.After}
 	return c
 }
 

@@ -3,6 +3,7 @@ package scenario
 import (
 	"math"
 
+	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/load"
 	"github.com/peakload/workshop/internal/harness/original"
@@ -29,12 +30,12 @@ func nodeLogin(mode string) *original.Program {
 // guide's pbkdf2Sync, after its pbkdf2.
 func nodeLoginRows(env Env) []load.Variant {
 	row := func(v course.Variant, path, mode, how string) load.Variant {
-		return load.Variant{Name: string(course.On(course.NodeJS, v)), Route: "POST " + path + " (" + how + ", Node)", Method: "POST",
+		return load.Variant{Name: course.On(course.NodeJS, v), Route: routes.POST(path) + " (" + how + ", Node)", Method: "POST",
 			Prepare: loginRequest(env, path), Original: nodeLogin(mode)}
 	}
 	return []load.Variant{
-		row(course.Before, "/v1/login", "sync", "crypto.pbkdf2Sync"),
-		row(course.After, "/v2/login", "async", "crypto.pbkdf2"),
+		row(course.Before, routes.LoginV1, "sync", "crypto.pbkdf2Sync"),
+		row(course.After, routes.LoginV2, "async", "crypto.pbkdf2"),
 	}
 }
 
@@ -72,6 +73,6 @@ func nodeSpeedupClaim(r *result.Result) result.Claim {
 		c.MeasureMore("; ×3.7 needs the pool's 4 threads on 4 free cores, this machine gives Node %d", "; muốn ×3.7 thì 4 thread của pool cần 4 core rảnh, máy này chỉ cho Node %d", n)
 	}
 	c.Reproduced = result.Verdict(n >= 2 && perCore.HoldsFor(x, bound) && a.Errors == 0 && b.Errors == 0)
-	c.Rows = []string{string(before), string(after)}
+	c.Rows = []course.Variant{before, after}
 	return c
 }

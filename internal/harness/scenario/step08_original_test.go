@@ -70,8 +70,8 @@ func TestOriginalNodeLogin(t *testing.T) {
 func TestNodeSpeedupClaim(t *testing.T) {
 	res := func(cpus int, before, after float64) *result.Result {
 		return &result.Result{Machine: result.Machine{ServerGOMAXPROCS: cpus}, Runs: []result.Run{
-			{Variant: string(course.On(course.NodeJS, course.Before)), RPS: before},
-			{Variant: string(course.On(course.NodeJS, course.After)), RPS: after},
+			{Variant: course.On(course.NodeJS, course.Before), RPS: before},
+			{Variant: course.On(course.NodeJS, course.After), RPS: after},
 		}}
 	}
 	for _, tc := range []struct {

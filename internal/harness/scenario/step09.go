@@ -28,7 +28,7 @@ func init() {
 	p := params.Load()
 	register(9, Step{
 		VUs: p.Frameworks.VUs, Rounds: 2,
-		Profile: string(course.EchoEmpty), // where a request's CPU goes when the handler does nothing
+		Profile: course.EchoEmpty, // where a request's CPU goes when the handler does nothing
 		Variants: func(env Env) []load.Variant {
 			// Endpoint by endpoint, so the frameworks compared in one
 			// table block are measured minutes apart at most: a shared
@@ -37,20 +37,20 @@ func init() {
 			for _, ep := range course.Endpoints {
 				for _, fw := range course.Frameworks {
 					v := endpointVariant(env, ep)
-					v.Name, v.Server, v.Optional = string(course.FrameworkRow(fw, ep)), []string{"FRAMEWORK=" + fw}, fw == "yours"
+					v.Name, v.Server, v.Optional = course.FrameworkRow(fw, ep), []string{"FRAMEWORK=" + fw}, fw == "yours"
 					vs = append(vs, v)
 				}
 				if env.Original { // article D's own stacks, in the same block
 					for _, stack := range course.OriginalFrameworks {
 						v := endpointVariant(env, ep)
-						v.Name, v.Original = string(course.FrameworkRow(stack, ep)), step9Original(stack, env.Params)
+						v.Name, v.Original = course.FrameworkRow(stack, ep), step9Original(stack, env.Params)
 						vs = append(vs, v)
 					}
 				}
 			}
 			for _, n := range env.Params.Frameworks.PoolSizes {
 				v := endpointVariant(env, "item")
-				v.Name, v.Server = string(course.PoolRow(n)), []string{"FRAMEWORK=echo", fmt.Sprintf("PG_POOL=%d", n)}
+				v.Name, v.Server = course.PoolRow(n), []string{"FRAMEWORK=echo", fmt.Sprintf("PG_POOL=%d", n)}
 				vs = append(vs, v)
 			}
 			return vs
@@ -110,11 +110,11 @@ func spread(r *result.Result, ep string) (float64, string, string) {
 // framework is the framework whose row on endpoint ep x is.
 func framework(x *result.Run, ep string) string {
 	for _, fw := range course.Frameworks {
-		if course.FrameworkRow(fw, ep) == course.Variant(x.Variant) {
+		if course.FrameworkRow(fw, ep) == x.Variant {
 			return fw
 		}
 	}
-	return x.Variant
+	return string(x.Variant)
 }
 
 // D1's tolerances (ours), in Go and on the source's stack (D1-js): the
@@ -307,7 +307,7 @@ func frameworkTables(r *result.Result) []result.Table {
 	pt := result.Table{Title: en.T("table.pool.title"),
 		Header: []string{en.T("table.pool.connections"), "req/s", en.T("table.col.mean_ms"), "p99 ms", "CPU", "DB q/req"}}
 	for _, x := range r.Runs {
-		if n, ok := course.PoolSize(course.Variant(x.Variant)); ok {
+		if n, ok := course.PoolSize(x.Variant); ok {
 			pt.Rows = append(pt.Rows, []string{n, fmt.Sprintf("%.0f", x.RPS), fmt.Sprintf("%.2f", x.Latency.Mean),
 				fmt.Sprintf("%.2f", x.Latency.P99), busy(&x), fmt.Sprintf("%.2f", x.PerRequest.DBQueries)})
 		}
@@ -360,8 +360,8 @@ func step9Ours(r *result.Result, _ Env) string {
 	}
 	var sizes []course.Variant
 	for _, x := range r.Runs {
-		if _, ok := course.PoolSize(course.Variant(x.Variant)); ok {
-			sizes = append(sizes, course.Variant(x.Variant))
+		if _, ok := course.PoolSize(x.Variant); ok {
+			sizes = append(sizes, x.Variant)
 		}
 	}
 	s := fmt.Sprintf("fastest ÷ slowest: ×%.2f empty, ×%.2f DB read", spread("empty"), spread("item"))

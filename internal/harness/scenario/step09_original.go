@@ -44,7 +44,7 @@ var jsSwitch = course.AtLeast(3)
 // Express on Node to Elysia on Bun, on the empty GET.
 func originalSwitchClaim(r *result.Result) result.Claim {
 	const quote = "| Requests Per Second (RPS) | 14,200 RPS | 81,500 RPS |"
-	rows := names(course.FrameworkRow(course.Express, "empty"), course.FrameworkRow(course.Elysia, "empty"))
+	rows := []course.Variant{course.FrameworkRow(course.Express, "empty"), course.FrameworkRow(course.Elysia, "empty")}
 	c := result.Claim{ID: "D2-js", Measured: "not measured", Rows: rows, Ceiling: rows,
 		Source:  result.Article("D", quote, "5.7"),
 		Article: "[on the source's stack, here: Express on Node, Elysia on Bun] Node + Express 14,200 req/s → Bun + Elysia 81,500 req/s (×5.7, our arithmetic) on 1 vCPU; here both on the Go server's one CPU, with the same kernel and pool, so the runtime and the framework alone",

@@ -34,10 +34,10 @@ func init() {
 	register(10, Step{
 		// make step-10 profile: one replica under the item load (the fleet
 		// rows and the drills start their own processes).
-		Profile: string(course.Single),
+		Profile: course.Single,
 		Variants: func(env Env) []load.Variant {
 			route := routes.GET(scaleRoute)
-			vs := []load.Variant{{Name: string(course.Single), Route: route, Prepare: itemRequest(env, scaleRoute), Setup: flushRedis(env)}}
+			vs := []load.Variant{{Name: course.Single, Route: route, Prepare: itemRequest(env, scaleRoute), Setup: flushRedis(env)}}
 			ns := env.Params.ScaleOut.Replicas
 			for _, n := range ns {
 				vs = append(vs, fleetVariant(env, course.RoundRobinRow(n), n, balancer.RoundRobin, false))
@@ -63,7 +63,7 @@ const scaleRoute = balancer.ItemRoute
 // load (internal/harness/balancer drives it and sums the replicas' counters);
 // stopOne stops the last replica a third of the way through the window.
 func fleetVariant(env Env, name course.Variant, n int, bal balancer.Balance, stopOne bool) load.Variant {
-	v := load.Variant{Name: string(name), Route: routes.GET(scaleRoute), Prepare: itemRequest(env, scaleRoute), Setup: flushRedis(env)}
+	v := load.Variant{Name: name, Route: routes.GET(scaleRoute), Prepare: itemRequest(env, scaleRoute), Setup: flushRedis(env)}
 	loading := balancer.Load{Replicas: n, Balance: bal, StopOne: stopOne, Params: env.Params}
 	v.Direct = func(ctx context.Context, o load.Options) (result.Run, error) {
 		return balancer.RunLoad(ctx, env.Fleet, loading, o, v)
@@ -83,7 +83,7 @@ const changesChannel = "items:changed"
 // once, and the last replica — started not listening, as one that missed
 // the announcements — shows that the TTL still bounds a lost message.
 func staleVariant(env Env, name course.Variant, n int, invalidation bool) load.Variant {
-	v := load.Variant{Name: string(name), Route: routes.POST(routes.Change), Setup: flushRedis(env)}
+	v := load.Variant{Name: name, Route: routes.POST(routes.Change), Setup: flushRedis(env)}
 	v.Direct = func(ctx context.Context, o load.Options) (result.Run, error) {
 		changes := env.Params.ScaleOut.Changes
 		if env.Quick {
@@ -140,29 +140,29 @@ func scaleOutClaims(r *result.Result, env Env) []result.Claim {
 	stale.Tolerate("without invalidation some replica serves the old ETag %s ms after the change; with it no listening replica does, and the replica that missed it catches up within the burst TTL + %s ms",
 		"không invalidation: có replica trả ETag cũ %s ms sau khi dữ liệu đổi; có invalidation: không replica nào đang nghe như vậy, replica lỡ thông báo bắt kịp trong burst TTL + %s ms",
 		course.Above(bound), missedSlackMS)
-	copies := func(x *result.Run) float64 { return extra(x, "copies_per_item") }
+	copies := func(x *result.Run) float64 { return extra(x, result.CopiesPerItem) }
 	if one != nil && rr != nil && copies(one) > 0 {
 		x := copies(rr) / copies(one)
 		dilution.Measure("copies per item: 1 replica %.2f, %d round-robin %.2f (×%.1f); Redis loads per TTL window %.0f → %.0f; Redis GETs/request %.3f → %.3f",
 			"số bản sao mỗi item: 1 replica %.2f, %d replica round-robin %.2f (×%.1f); số lần load từ Redis mỗi khung TTL %.0f → %.0f; Redis GET mỗi request %.3f → %.3f",
-			copies(one), n, copies(rr), x, extra(one, "redis_loads_per_ttl"), extra(rr, "redis_loads_per_ttl"), extra(one, "redis_gets_per_req"), extra(rr, "redis_gets_per_req"))
+			copies(one), n, copies(rr), x, extra(one, result.RedisLoadsPerTTL), extra(rr, result.RedisLoadsPerTTL), extra(one, result.RedisGetsPerReq), extra(rr, result.RedisGetsPerReq))
 		dilution.Reproduced = result.Verdict(one.Errors == 0 && rr.Errors == 0 && diluted.Holds(x))
 	}
 	if one != nil && hash != nil && copies(one) > 0 {
 		x := copies(hash) / copies(one)
 		restore.Measure("copies per item: 1 replica %.2f, %d hashed %.2f (×%.1f); Redis loads per TTL window %.0f; busiest replica's share %.0f%% (even: %.0f%%)",
 			"số bản sao mỗi item: 1 replica %.2f, %d replica theo hash %.2f (×%.1f); số lần load từ Redis mỗi khung TTL %.0f; replica bận nhất nhận %.0f%% (chia đều: %.0f%%)",
-			copies(one), n, copies(hash), x, extra(hash, "redis_loads_per_ttl"), 100*busiest(hash, n), 100/float64(n))
+			copies(one), n, copies(hash), x, extra(hash, result.RedisLoadsPerTTL), 100*busiest(hash, n), 100/float64(n))
 		restore.Reproduced = result.Verdict(one.Errors == 0 && hash.Errors == 0 && restored.Holds(x))
 	}
 	ttl, ps := find(r, course.StaleTTL), find(r, course.StalePubSub)
-	if ttl != nil && ps != nil && extra(ps, "changes") > 0 {
-		slack := extra(ps, "burst_ttl_ms") + float64(missedSlackMS)
+	if ttl != nil && ps != nil && extra(ps, result.Changes) > 0 {
+		slack := extra(ps, result.BurstTTLMS) + float64(missedSlackMS)
 		stale.Measure("old ETag served after a change: without invalidation up to %.0f ms (mean %.0f); with pub/sub up to %.1f ms (mean %.1f) on the listening replicas, %.0f ms on the one that missed the announcements (burst TTL %.0f ms); forgets per change %.1f",
 			"ETag cũ vẫn được trả sau một thay đổi: không có invalidation tới %.0f ms (trung bình %.0f); có pub/sub tới %.1f ms (trung bình %.1f) ở các replica đang lắng nghe, %.0f ms ở replica lỡ mất thông báo (burst TTL %.0f ms); số key bị xóa khỏi cache mỗi thay đổi %.1f",
-			extra(ttl, "stale_ms_max"), extra(ttl, "stale_ms_mean"), extra(ps, "stale_ms_max"), extra(ps, "stale_ms_mean"), extra(ps, "stale_missed_ms_max"), extra(ps, "burst_ttl_ms"), extra(ps, "forgets_per_change"))
-		stale.Reproduced = result.Verdict(ttl.Errors == 0 && ps.Errors == 0 && course.Above(bound).Holds(extra(ttl, "stale_ms_max")) &&
-			course.AtMost(bound).Holds(extra(ps, "stale_ms_max")) && extra(ps, "stale_missed_ms_max") <= slack)
+			extra(ttl, result.StaleMSMax), extra(ttl, result.StaleMSMean), extra(ps, result.StaleMSMax), extra(ps, result.StaleMSMean), extra(ps, result.StaleMissedMSMax), extra(ps, result.BurstTTLMS), extra(ps, result.ForgetsPerChange))
+		stale.Reproduced = result.Verdict(ttl.Errors == 0 && ps.Errors == 0 && course.Above(bound).Holds(extra(ttl, result.StaleMSMax)) &&
+			course.AtMost(bound).Holds(extra(ps, result.StaleMSMax)) && extra(ps, result.StaleMissedMSMax) <= slack)
 	}
 	return []result.Claim{dilution, restore, stale}
 }
@@ -171,7 +171,7 @@ func scaleOutClaims(r *result.Result, env Env) []result.Claim {
 func busiest(x *result.Run, n int) float64 {
 	var m float64
 	for i := 1; i <= n; i++ {
-		m = max(m, extra(x, fmt.Sprintf("share_r%d", i)))
+		m = max(m, extra(x, result.ShareOfReplica(i)))
 	}
 	return m
 }
@@ -184,46 +184,49 @@ func scaleOutTables(r *result.Result) []result.Table {
 			"table.replicas.copies", "table.col.db_q", "table.replicas.shares", "table.replicas.rss", "table.replicas.cold_start"),
 		Notes: en.Words("table.replicas.note_copies", "table.replicas.note_shares")}
 	for _, x := range r.Runs {
-		if x.Extra == nil || (x.Variant != "single" && x.Extra["replicas"] == 0) || x.Extra["changes"] > 0 {
+		if x.Extra == nil || (x.Variant != "single" && x.Extra[result.Replicas] == 0) || x.Extra[result.Changes] > 0 {
 			continue
 		}
-		n := int(x.Extra["replicas"])
+		n := int(x.Extra[result.Replicas])
 		shares := "100%"
 		if n > 0 {
 			var ps []string
 			for i := 1; i <= n; i++ {
-				ps = append(ps, fmt.Sprintf("%.0f%%", 100*x.Extra[fmt.Sprintf("share_r%d", i)]))
+				ps = append(ps, fmt.Sprintf("%.0f%%", 100*x.Extra[result.ShareOfReplica(i)]))
 			}
 			shares = strings.Join(ps, " / ")
 		}
 		rss, start := "-", "-"
-		if v := x.Extra["replica_rss_mb"]; v > 0 {
+		if v := x.Extra[result.ReplicaRSSMB]; v > 0 {
 			rss = fmt.Sprintf("%.0f", v)
 		} else if x.ServerPeakRSSMB > 0 {
 			rss = fmt.Sprintf("%.0f", x.ServerPeakRSSMB)
 		}
-		if v := x.Extra["cold_start_ms"]; v > 0 {
+		if v := x.Extra[result.ColdStartMS]; v > 0 {
 			start = fmt.Sprintf("%.0f", v)
 		}
 		reps := en.T("table.replicas.single", 1)
 		if n > 0 {
 			reps = strconv.Itoa(n)
 		}
-		load.Rows = append(load.Rows, []string{x.Variant, reps, fmt.Sprintf("%.1f%%", 100*x.Extra["memory_hit_ratio"]),
-			fmt.Sprintf("%.3f", x.Extra["redis_gets_per_req"]), orDash(x.Extra, "redis_loads_per_ttl", "%.0f"),
-			orDash(x.Extra, "copies_per_item", "%.2f"), fmt.Sprintf("%.3f", x.PerRequest.DBQueries), shares, rss, start})
+		load.Rows = append(load.Rows, []string{string(x.Variant), reps, fmt.Sprintf("%.1f%%", 100*x.Extra[result.MemoryHitRatio]),
+			fmt.Sprintf("%.3f", x.Extra[result.RedisGetsPerReq]), orDash(x.Extra, result.RedisLoadsPerTTL, "%.0f"),
+			orDash(x.Extra, result.CopiesPerItem, "%.2f"), fmt.Sprintf("%.3f", x.PerRequest.DBQueries), shares, rss, start})
 	}
 	tables := []result.Table{load}
 	for _, x := range r.Runs {
-		if _, ok := x.Extra["hit_ratio_before_stop"]; !ok {
+		if _, ok := x.Extra[result.HitRatioIn(result.BeforeStop)]; !ok {
 			continue
 		}
 		t := result.Table{Title: en.T("table.stop.title", x.Variant),
 			Header: append(en.Words("table.stop.window"), "req/s", en.T("table.replicas.loads"), en.T("table.replicas.copies"), en.T("table.stop.hit_ratio")),
-			Notes:  []string{en.T("table.stop.note_window", x.Extra["stop_ms"])}}
-		for _, ph := range []struct{ key, name string }{{"before_stop", "table.stop.before"}, {"2ttl_after_stop", "table.stop.after"}, {"rest", "table.stop.rest"}} {
-			t.Rows = append(t.Rows, []string{en.T(ph.name), fmt.Sprintf("%.0f", x.Extra["rps_"+ph.key]), fmt.Sprintf("%.0f", x.Extra["redis_loads_per_ttl_"+ph.key]),
-				fmt.Sprintf("%.2f", x.Extra["copies_per_item_"+ph.key]), fmt.Sprintf("%.2f%%", 100*x.Extra["hit_ratio_"+ph.key])})
+			Notes:  []string{en.T("table.stop.note_window", x.Extra[result.StopMS])}}
+		for _, ph := range []struct {
+			key  result.Phase
+			name string
+		}{{result.BeforeStop, "table.stop.before"}, {result.TwoTTLAfterStop, "table.stop.after"}, {result.RestAfterStop, "table.stop.rest"}} {
+			t.Rows = append(t.Rows, []string{en.T(ph.name), fmt.Sprintf("%.0f", x.Extra[result.RPSIn(ph.key)]), fmt.Sprintf("%.0f", x.Extra[result.RedisLoadsPerTTLIn(ph.key)]),
+				fmt.Sprintf("%.2f", x.Extra[result.CopiesPerItemIn(ph.key)]), fmt.Sprintf("%.2f%%", 100*x.Extra[result.HitRatioIn(ph.key)])})
 		}
 		t.Notes = append(t.Notes, en.T("table.stop.note_errors", x.Errors))
 		tables = append(tables, t)
@@ -231,15 +234,15 @@ func scaleOutTables(r *result.Result) []result.Table {
 	stale := result.Table{Title: en.T("table.stale.title"),
 		Header: en.Words("table.col.variant", "table.stale.changes", "table.stale.max", "table.col.mean_ms", "table.stale.missed", "table.stale.forgets")}
 	for _, x := range r.Runs {
-		if x.Extra["changes"] == 0 {
+		if x.Extra[result.Changes] == 0 {
 			continue
 		}
 		missed := "-"
-		if v, ok := x.Extra["stale_missed_ms_max"]; ok {
+		if v, ok := x.Extra[result.StaleMissedMSMax]; ok {
 			missed = fmt.Sprintf("%.0f", v)
 		}
-		stale.Rows = append(stale.Rows, []string{x.Variant, fmt.Sprintf("%.0f", x.Extra["changes"]), fmt.Sprintf("%.1f", x.Extra["stale_ms_max"]),
-			fmt.Sprintf("%.1f", x.Extra["stale_ms_mean"]), missed, fmt.Sprintf("%.1f", x.Extra["forgets_per_change"])})
+		stale.Rows = append(stale.Rows, []string{string(x.Variant), fmt.Sprintf("%.0f", x.Extra[result.Changes]), fmt.Sprintf("%.1f", x.Extra[result.StaleMSMax]),
+			fmt.Sprintf("%.1f", x.Extra[result.StaleMSMean]), missed, fmt.Sprintf("%.1f", x.Extra[result.ForgetsPerChange])})
 	}
 	if len(stale.Rows) > 0 {
 		tables = append(tables, stale)
@@ -249,7 +252,7 @@ func scaleOutTables(r *result.Result) []result.Table {
 
 // orDash formats extra[key], or "-" for a row that does not have it (the
 // single server's row is measured by the shared bench path).
-func orDash(extra map[string]float64, key, format string) string {
+func orDash(extra map[result.Key]float64, key result.Key, format string) string {
 	if v, ok := extra[key]; ok {
 		return fmt.Sprintf(format, v)
 	}
@@ -261,9 +264,9 @@ func orDash(extra map[string]float64, key, format string) string {
 func step10Ours(r *result.Result, env Env) string {
 	p := env.Params
 	n := slices.Max(p.ScaleOut.Replicas)
-	copies := func(x *result.Run) float64 { return x.Extra["copies_per_item"] }
+	copies := func(x *result.Run) float64 { return x.Extra[result.CopiesPerItem] }
 	one := Field(find(r, course.RoundRobinRow(1)), copies)
-	stale := func(x *result.Run) float64 { return x.Extra["stale_ms_max"] }
+	stale := func(x *result.Run) float64 { return x.Extra[result.StaleMSMax] }
 	return fmt.Sprintf("Redis loads per item ×%.1f round-robin, ×%.1f hashed (%d replicas); old ETag served ≤ %.0f → %.1f ms",
 		Field(find(r, course.RoundRobinRow(n)), copies)/one, Field(find(r, course.HashRow(n)), copies)/one, n,
 		Field(find(r, course.StaleTTL), stale), Field(find(r, course.StalePubSub), stale))

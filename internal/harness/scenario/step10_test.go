@@ -4,22 +4,23 @@ import (
 	"testing"
 
 	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/result"
 )
 
 // Step 10's verdicts follow the counters, both ways.
 func TestScaleOutClaims(t *testing.T) {
 	env := Env{Params: params.Load()}
-	run := func(name string, extra map[string]float64) result.Run {
+	run := func(name course.Variant, extra map[result.Key]float64) result.Run {
 		return result.Run{Variant: name, Extra: extra}
 	}
 	res := func(rr4, hash4, staleTTL, stalePS, missed float64) *result.Result {
 		return &result.Result{Runs: []result.Run{
-			run("rr-1", map[string]float64{"copies_per_item": 1.1}),
-			run("rr-4", map[string]float64{"copies_per_item": rr4}),
-			run("hash-4", map[string]float64{"copies_per_item": hash4, "share_r1": 0.46}),
-			run("stale-ttl", map[string]float64{"changes": 8, "stale_ms_max": staleTTL}),
-			run("stale-pubsub", map[string]float64{"changes": 8, "stale_ms_max": stalePS, "stale_missed_ms_max": missed, "burst_ttl_ms": 300}),
+			run("rr-1", map[result.Key]float64{result.CopiesPerItem: 1.1}),
+			run("rr-4", map[result.Key]float64{result.CopiesPerItem: rr4}),
+			run("hash-4", map[result.Key]float64{result.CopiesPerItem: hash4, result.ShareOfReplica(1): 0.46}),
+			run("stale-ttl", map[result.Key]float64{result.Changes: 8, result.StaleMSMax: staleTTL}),
+			run("stale-pubsub", map[result.Key]float64{result.Changes: 8, result.StaleMSMax: stalePS, result.StaleMissedMSMax: missed, result.BurstTTLMS: 300}),
 		}}
 	}
 	verdicts := func(r *result.Result) []bool {

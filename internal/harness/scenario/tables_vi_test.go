@@ -163,7 +163,7 @@ func identifiers(r *result.Result) map[string]bool {
 		}
 	}
 	for _, x := range r.Runs {
-		add(x.Variant)
+		add(string(x.Variant))
 		add(x.Tool)
 		add(x.Route)
 	}

@@ -131,7 +131,7 @@ func TestVietnameseMeasuredLines(t *testing.T) {
 	r := &result.Result{Runs: []result.Run{
 		{Variant: "empty-get", RPS: 60000},
 		{Variant: "direct-db", RPS: 2000, PerRequest: result.PerRequest{DBQueries: 1}},
-		{Variant: "cache-aside", RPS: 30000, PerRequest: result.PerRequest{DBQueries: 0.003}, Extra: map[string]float64{"redis_hit_ratio": 0.997}},
+		{Variant: "cache-aside", RPS: 30000, PerRequest: result.PerRequest{DBQueries: 0.003}, Extra: map[result.Key]float64{result.RedisHitRatio: 0.997}},
 	}}
 	c := cacheAsideClaim(r, inGo)
 	if c.Vi.Measured == "" || c.Vi.Measured == c.Measured {
