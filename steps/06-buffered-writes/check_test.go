@@ -51,25 +51,25 @@ func inserts() float64 { return testutil.ToFloat64(metrics.MongoCommands.WithLab
 const mostInserts = 40
 
 // shutdownFlush runs flush as graceful shutdown does, judged by counting,
-// not timing: it fails t if flush sends over mostInserts inserts without
+// not timing: it fails t if flush sends over most inserts without
 // returning (a refusal retried), or returns an error; past patience it
 // says the machine stalled.
-func shutdownFlush(t *testing.T, flush func(context.Context) error, after string) {
+func shutdownFlush(t *testing.T, flush func(context.Context) error, after string, most float64) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), patience)
 	defer cancel()
 	sent := inserts()
 	go func() { // a flush that sends insert after insert is retrying: end it
-		for ctx.Err() == nil && inserts()-sent <= mostInserts {
+		for ctx.Err() == nil && inserts()-sent <= most {
 			time.Sleep(time.Millisecond)
 		}
 		cancel()
 	}()
 	switch err := flush(ctx); {
 	case err == nil:
-	case inserts()-sent > mostInserts:
-		t.Fatalf("the shutdown flush %s sent over %d inserts and had not returned: %v — a poison message (a refusal for good) is being retried",
-			after, mostInserts, err)
+	case inserts()-sent > most:
+		t.Fatalf("the shutdown flush %s sent over %v inserts and had not returned: %v — a poison message (a refusal for good) is being retried",
+			after, most, err)
 	case errors.Is(err, context.DeadlineExceeded):
 		bubble.Stalled(t, patience, "the shutdown flush "+after+" return")
 	default:
@@ -702,7 +702,7 @@ func TestARefusalForGoodIsDeadLetteredNotRetried(t *testing.T) {
 		t.Fatalf("after the poison events, %v inserts reached the database and %d of %d good events were stored — "+
 			"the ones behind a refused event wait for it while it is sent again", inserts()-sent, n, want)
 	}
-	shutdownFlush(t, flush, "after poison events")
+	shutdownFlush(t, flush, "after poison events", mostInserts)
 	dead, err := store.DeadLetterColl.CountDocuments(ctx, bson.D{})
 	if err != nil {
 		t.Fatal(err)

@@ -251,6 +251,63 @@ func TestSuccessClearsFailures(t *testing.T) {
 	}
 }
 
+// A success clears the account's failures. The wrong guesses still in
+// their password check when it succeeds were made before it: the lesson
+// lets a success forgive them (counting up front and a channel of slots
+// do; the reference counts them when they fail). What it promises is per
+// account: after the success, the guesses that start run at most
+// maxFailures password checks, however the ones from before it end. The
+// test holds two old guesses in their check, lets the right password
+// succeed beside them, then ends the old ones one at a time with a burst
+// of new guesses after each. (Answers that run an account's logins one at
+// a time never have guesses in flight beside a success: nothing to do.)
+func TestASuccessBesideGuessesInFlightLeavesMaxFailuresAfterIt(t *testing.T) {
+	if isolated(t) {
+		return
+	}
+	const limit, burst = 3, 6
+	r := newCheckRig(t, limit)
+	old := []*checkLogin{r.start(0, false), r.start(0, false)}
+	if !r.until(func() bool { return r.heldOf(0) == len(old) }) {
+		return // the account's logins run one at a time
+	}
+	right := r.start(0, true)
+	if !r.until(func() bool { return right.release != nil }) {
+		return // it waits for the old ones, or is refused beside them (not checked)
+	}
+	r.release(right)
+	r.expect(right, nil, fmt.Sprintf("the right password, beside %d wrong guesses in their check (maxFailures %d)", len(old), limit))
+	var after []*checkLogin // the guesses made after the success
+	guess := func() {
+		for range burst {
+			after = append(after, r.start(0, false))
+		}
+		r.settle()
+	}
+	guess()
+	for _, l := range old {
+		r.release(l)
+		r.settle()
+		guess()
+	}
+	for r.settle(); len(r.held) > 0; r.settle() { // end the checks as they come, until nothing more happens
+		r.releaseAll()
+	}
+	var checked []*checkLogin
+	for _, l := range after {
+		if l.checked {
+			checked = append(checked, l)
+		}
+	}
+	if len(checked) > limit {
+		t.Fatalf("maxFailures %d: the right password for %s succeeded beside %d wrong guesses in their password check; then %d wrong guesses "+
+			"came in bursts of %d (one burst at once, one after each old guess ended), and %d of them ran their password check: "+
+			"at most %d may after a success. A success may forgive the guesses in flight, but what each gives back when it ends "+
+			"must be its own: not a reservation a guess made after the success holds (%s)",
+			limit, accounts.DemoEmail(0), len(old), len(after), burst, len(checked), limit, r.report(checked))
+	}
+}
+
 // An unknown email answers as a wrong password does (no account
 // enumeration), and its guesses do not lock any real account.
 func TestAnUnknownEmailAnswersLikeAWrongPassword(t *testing.T) {

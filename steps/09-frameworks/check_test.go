@@ -43,9 +43,7 @@ func TestYoursIsAFrameworkOfItsOwn(t *testing.T) {
 	if _, err := io.WriteString(c, head); err != nil {
 		t.Fatal(err)
 	}
-	if !s.ln.conn(c).awaitReading(len(head)) {
-		t.Fatalf("yours did not read the first %d bytes of a request within 5 s", len(head))
-	}
+	s.ln.conn(c).awaitReading(t, len(head))
 	// The server now waits for the rest of the body, inside its own code.
 	var stacks []string
 	for id, stack := range goroutines() {
@@ -241,13 +239,11 @@ func bodiesReadTogether(t *testing.T, s *served, event string, n int) {
 		raw := post(endpoints.ValidatePath, body)
 		cut := len(raw) - len(body)/2
 		conns[i], rest[i] = s.dial(t), raw[cut:]
-		_ = conns[i].SetDeadline(time.Now().Add(10 * time.Second))
+		_ = conns[i].SetDeadline(time.Now().Add(patience))
 		if _, err := io.WriteString(conns[i], raw[:cut]); err != nil {
 			t.Fatal(err)
 		}
-		if !s.ln.conn(conns[i]).awaitReading(cut) {
-			t.Fatalf("%s did not read the first %d bytes of a request within 5 s", s.name, cut)
-		}
+		s.ln.conn(conns[i]).awaitReading(t, cut)
 	}
 	for i, c := range conns {
 		if _, err := io.WriteString(c, rest[i]); err != nil {

@@ -23,6 +23,7 @@ import (
 	"github.com/peakload/workshop/internal/given/metrics"
 	"github.com/peakload/workshop/internal/given/params"
 	"github.com/peakload/workshop/internal/given/replica"
+	"github.com/peakload/workshop/internal/harness/bubble"
 	"github.com/peakload/workshop/internal/harness/stacktest"
 	"github.com/peakload/workshop/internal/harness/stalewindow"
 )
@@ -34,6 +35,11 @@ import (
 // ETag later than the bound of k6/lib/params.json (a third of the burst
 // TTL); a replica that missed the announcement catches up within the TTL.
 
+// patience bounds the check's waits for an event: a right answer gives it
+// in milliseconds, so past it the machine stalled (bubble.Stalled) and the
+// test stops with no verdict. Only the bound of the lesson is a time.
+const patience = 30 * time.Second
+
 var (
 	p        = params.Load()
 	bound    = p.InvalidationBound()
@@ -43,8 +49,8 @@ var (
 // fleet starts n replicas; listening(i) says whether replica i runs Listen.
 // Each replica has its own Redis client, named so that CLIENT LIST shows
 // whose subscription is whose. fleet returns once every listener is
-// subscribed (or after 2 s: a Listen that never subscribes is then caught
-// by the staleness it leaves).
+// subscribed, or each that is not has returned (a Listen that never
+// subscribes is then caught by the staleness it leaves).
 func fleet(t *testing.T, n int, listening func(i int) bool) *replicas {
 	t.Helper()
 	store := stacktest.Store(t)
@@ -67,14 +73,14 @@ func fleet(t *testing.T, n int, listening func(i int) bool) *replicas {
 				l.stop()
 			}
 		}
-		deadline := time.Now().Add(2 * time.Second) // one wait for them all
+		deadline := time.Now().Add(patience) // one wait for them all
 		for _, l := range f.ls {
 			if l != nil {
 				l.end(t, deadline)
 			}
 		}
 	})
-	f.awaitSubscribed(t, 2*time.Second)
+	f.awaitSubscribed(t)
 	return f
 }
 
@@ -89,21 +95,30 @@ type replicas struct {
 	prefix string
 }
 
-// awaitSubscribed waits up to limit for every listener's client to hold a
-// subscription, and returns the names of those that do not.
-func (f *replicas) awaitSubscribed(t *testing.T, limit time.Duration) []string {
+// awaitSubscribed waits until every listener's client holds a
+// subscription, or each that does not has seen its Listen return (it will
+// not subscribe again), and returns the names of those that do not. A
+// listener still running yet unsubscribed past patience: the machine
+// stalled (a running Listen keeps receiving, and go-redis subscribes it
+// again at once).
+func (f *replicas) awaitSubscribed(t *testing.T) []string {
 	t.Helper()
 	// A poll of a real Redis: it returns as soon as all are subscribed.
-	for deadline := time.Now().Add(limit); ; time.Sleep(10 * time.Millisecond) {
+	for start := time.Now(); ; time.Sleep(10 * time.Millisecond) {
 		subs := f.subscribed(t)
 		var missing []string
+		running := false
 		for i, l := range f.ls {
 			if l != nil && !subs[f.rs[i].Name] {
 				missing = append(missing, f.rs[i].Name)
+				running = running || !l.returned()
 			}
 		}
-		if len(missing) == 0 || time.Now().After(deadline) {
+		if !running {
 			return missing
+		}
+		if time.Since(start) > patience {
+			bubble.Stalled(t, patience, "every listener subscribed, or returned: "+f.states())
 		}
 	}
 }
@@ -136,12 +151,14 @@ func (f *replicas) subscribed(t *testing.T) map[string]bool {
 	return subs
 }
 
-// awaitHearing announces id every 50 ms until every listener forgot it,
-// up to limit, and returns the names of those that never did. One
-// published while a listener swaps its subscription is lost, as pub/sub
-// loses it: announcing again tells a listener still swapping from one
-// that does not hear.
-func (f *replicas) awaitHearing(t *testing.T, id int32, limit time.Duration) []string {
+// awaitHearing announces id every 50 ms until every listener forgot it
+// or returned, and returns the names of those that did not forget it.
+// Every listener is subscribed when it is called, so a running Listen
+// hears one of the first announcements; past patience the machine
+// stalled. (Announcing again tells a listener still swapping its
+// subscription, which loses a message as pub/sub does, from one that does
+// not hear; the pause is pacing, not a verdict.)
+func (f *replicas) awaitHearing(t *testing.T, id int32) []string {
 	t.Helper()
 	deaf := map[int]bool{}
 	for i, l := range f.ls {
@@ -149,7 +166,17 @@ func (f *replicas) awaitHearing(t *testing.T, id int32, limit time.Duration) []s
 			deaf[i] = true
 		}
 	}
-	for deadline := time.Now().Add(limit); len(deaf) > 0 && time.Now().Before(deadline); {
+	for start := time.Now(); len(deaf) > 0; {
+		running := false
+		for i := range deaf {
+			running = running || !f.ls[i].returned()
+		}
+		if !running {
+			break
+		}
+		if time.Since(start) > patience {
+			bubble.Stalled(t, patience, fmt.Sprintf("every running listener forget item %d, announced every 50 ms: %s", id, f.states()))
+		}
 		for i := range deaf { // written afresh: its burst TTL is far off
 			f.rs[i].Memory.Forget(id)
 			cached(f.rs[i], id)
@@ -388,13 +415,13 @@ func TestInvalidationSurvivesAKilledPubSubConnection(t *testing.T) {
 		if err != nil {
 			t.Fatalf("CLIENT KILL TYPE pubsub: %v", err)
 		}
-		if missing := f.awaitSubscribed(t, 3*time.Second); len(missing) > 0 {
-			t.Fatalf("after CLIENT KILL TYPE pubsub (the %s time, %d connections killed), %s did not subscribe again within 3 s; %s. "+
+		if missing := f.awaitSubscribed(t); len(missing) > 0 {
+			t.Fatalf("after CLIENT KILL TYPE pubsub (the %s time, %d connections killed), %s did not subscribe again: Listen returned; %s. "+
 				"go-redis reconnects and subscribes again while you keep receiving (sub.Channel(), or ReceiveMessage in a loop): a receive error is not the end",
 				ordinal(kill), n, and(missing), f.states())
 		}
-		if deaf := f.awaitHearing(t, 1399, 3*time.Second); len(deaf) > 0 {
-			t.Fatalf("after CLIENT KILL TYPE pubsub (the %s time) every listener was subscribed again, yet %s forgot none of the check's announcements of item 1399 (one every 50 ms for 3 s); %s",
+		if deaf := f.awaitHearing(t, 1399); len(deaf) > 0 {
+			t.Fatalf("after CLIENT KILL TYPE pubsub (the %s time) every listener was subscribed again, yet %s returned having forgotten none of the check's announcements of item 1399 (one every 50 ms); %s",
 				ordinal(kill), and(deaf), f.states())
 		}
 		id, via := int32(1300+kill), f.rs[kill%len(f.rs)]
@@ -466,12 +493,15 @@ func TestTheChangeEndpointRefusesBadAndUnknownItems(t *testing.T) {
 	if err := rdb.Publish(t.Context(), replica.Channel, end).Err(); err != nil {
 		t.Fatalf("PUBLISH: %v", err)
 	}
-	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Second)
+	ctx, cancel := context.WithTimeout(t.Context(), patience)
 	defer cancel()
 	for {
 		m, err := heard.ReceiveMessage(ctx)
+		if ctx.Err() != nil {
+			bubble.Stalled(t, patience, "the check's own message on "+replica.Channel+" come back from Redis")
+		}
 		if err != nil {
-			t.Fatalf("the check's own message on %s did not come back within 2 s: %v", replica.Channel, err)
+			t.Fatalf("the check's own message on %s: %v", replica.Channel, err)
 		}
 		if m.Payload == end {
 			return

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"fmt"
 	"io"
 	"maps"
@@ -14,6 +15,8 @@ import (
 	"time"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/peakload/workshop/internal/harness/bubble"
 )
 
 // fakeRedis is just enough of a Redis server for Listen without the stack:
@@ -28,19 +31,139 @@ type fakeRedis struct {
 	everSub int                  // SUBSCRIBE commands to channel seen
 	others  []string             // channels subscribed to other than channel
 	closed  int                  // subscribed connections the client closed
-	changed chan struct{}        // closed and replaced on every change above
+
+	tmu     sync.Mutex
+	wires   map[string]*wire // by the client's address
+	dialing int              // the client's dials in progress
 }
 
+// wire counts one connection's traffic at both ends, end 0 the client's
+// and end 1 the fake's: the bytes each end wrote and the other read
+// (sent[e], got[e]: written by end e), the Reads in progress at each end,
+// which end closed, and whether the client's reads have a deadline (a
+// timer that ends a Read on its own: ReceiveTimeout). While every byte
+// written has been read, no end waits on a Read for the other's close and
+// no Read waits for its deadline, nothing is in flight between Listen and
+// the fake: a goroutine waiting on a read waits for the test.
+type wire struct {
+	sent, got, reading [2]int
+	closed             [2]bool
+	deadline           bool
+}
+
+// on runs change on the wire of the connection from the client at key.
+func (f *fakeRedis) on(key string, change func(w *wire)) {
+	f.tmu.Lock()
+	defer f.tmu.Unlock()
+	w := f.wires[key]
+	if w == nil {
+		w = &wire{}
+		f.wires[key] = w
+	}
+	change(w)
+}
+
+// read is a Read at end e of the connection from key, counted.
+func (f *fakeRedis) read(key string, e int, read func() (int, error)) (int, error) {
+	f.on(key, func(w *wire) { w.reading[e]++ })
+	n, err := read()
+	f.on(key, func(w *wire) { w.reading[e]--; w.got[1-e] += n })
+	return n, err
+}
+
+// inFlight says whether a dial is in progress, bytes written are not yet
+// read at the other end, an end waits to learn that the other closed, or
+// (timers) a client's Read waits for its deadline.
+func (f *fakeRedis) inFlight(timers bool) bool {
+	f.tmu.Lock()
+	defer f.tmu.Unlock()
+	if f.dialing > 0 {
+		return true
+	}
+	for _, w := range f.wires {
+		switch {
+		case w.closed[0] && w.closed[1]:
+		case w.closed[0] || w.closed[1]:
+			if w.closed[0] && w.reading[1] > 0 || w.closed[1] && w.reading[0] > 0 {
+				return true
+			}
+		case w.sent != w.got, timers && w.reading[0] > 0 && w.deadline:
+			return true
+		}
+	}
+	return false
+}
+
+// fakeConn is the fake's end of a connection.
 type fakeConn struct {
 	net.Conn
+	f   *fakeRedis
 	wmu sync.Mutex
+}
+
+func (c *fakeConn) Read(b []byte) (int, error) {
+	return c.f.read(c.RemoteAddr().String(), 1, func() (int, error) { return c.Conn.Read(b) })
+}
+
+func (c *fakeConn) Close() error {
+	c.f.on(c.RemoteAddr().String(), func(w *wire) { w.closed[1] = true })
+	return c.Conn.Close()
 }
 
 func (c *fakeConn) send(s string) {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
-	c.SetWriteDeadline(time.Now().Add(time.Second))
-	io.WriteString(c, s)
+	c.SetWriteDeadline(time.Now().Add(patience))
+	n, _ := io.WriteString(c.Conn, s)
+	c.f.on(c.RemoteAddr().String(), func(w *wire) { w.sent[1] += n })
+}
+
+// clientConn is the client's end, as the fake's client dials it.
+type clientConn struct {
+	net.Conn
+	f *fakeRedis
+}
+
+func (c *clientConn) Read(b []byte) (int, error) {
+	return c.f.read(c.LocalAddr().String(), 0, func() (int, error) { return c.Conn.Read(b) })
+}
+
+func (c *clientConn) Write(b []byte) (int, error) {
+	n, err := c.Conn.Write(b)
+	c.f.on(c.LocalAddr().String(), func(w *wire) { w.sent[0] += n })
+	return n, err
+}
+
+func (c *clientConn) SetDeadline(t time.Time) error {
+	c.f.on(c.LocalAddr().String(), func(w *wire) { w.deadline = !t.IsZero() })
+	return c.Conn.SetDeadline(t)
+}
+
+func (c *clientConn) SetReadDeadline(t time.Time) error {
+	c.f.on(c.LocalAddr().String(), func(w *wire) { w.deadline = !t.IsZero() })
+	return c.Conn.SetReadDeadline(t)
+}
+
+func (c *clientConn) Close() error {
+	c.f.on(c.LocalAddr().String(), func(w *wire) { w.closed[0] = true })
+	return c.Conn.Close()
+}
+
+func (f *fakeRedis) dial(ctx context.Context, network, addr string) (net.Conn, error) {
+	f.tmu.Lock()
+	f.dialing++
+	f.tmu.Unlock()
+	defer func() {
+		f.tmu.Lock()
+		f.dialing--
+		f.tmu.Unlock()
+	}()
+	c, err := (&net.Dialer{}).DialContext(ctx, network, addr)
+	if err != nil {
+		return nil, err
+	}
+	f.on(c.LocalAddr().String(), func(*wire) {}) // counted from its dial on
+	return &clientConn{Conn: c, f: f}, nil
 }
 
 // startFakeRedis listens on 127.0.0.1 until the test ends.
@@ -50,7 +173,7 @@ func startFakeRedis(t *testing.T, channel string) *fakeRedis {
 	if err != nil {
 		t.Fatalf("a fake Redis for Listen: %v", err)
 	}
-	f := &fakeRedis{ln: ln, channel: channel, subs: map[*fakeConn]string{}, changed: make(chan struct{})}
+	f := &fakeRedis{ln: ln, channel: channel, subs: map[*fakeConn]string{}, wires: map[string]*wire{}}
 	var wg sync.WaitGroup
 	t.Cleanup(func() {
 		ln.Close()
@@ -63,7 +186,7 @@ func startFakeRedis(t *testing.T, channel string) *fakeRedis {
 			if err != nil {
 				return
 			}
-			wg.Go(func() { f.serve(&fakeConn{Conn: c}) })
+			wg.Go(func() { f.serve(&fakeConn{Conn: c, f: f}) })
 		}
 	})
 	return f
@@ -72,7 +195,7 @@ func startFakeRedis(t *testing.T, channel string) *fakeRedis {
 // client is a go-redis client of the fake, as a replica's r.Redis is.
 func (f *fakeRedis) client(t *testing.T) *redis.Client {
 	rdb := redis.NewClient(&redis.Options{Addr: f.ln.Addr().String(), Protocol: 2, DisableIdentity: true,
-		DialTimeout: time.Second, ReadTimeout: time.Second, WriteTimeout: time.Second})
+		DialTimeout: time.Second, ReadTimeout: time.Second, WriteTimeout: time.Second, Dialer: f.dial})
 	t.Cleanup(func() { rdb.Close() })
 	return rdb
 }
@@ -81,26 +204,48 @@ func (f *fakeRedis) update(change func()) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	change()
-	close(f.changed)
-	f.changed = make(chan struct{})
 }
 
-// await waits up to limit for cond (read under the lock) to hold.
-func (f *fakeRedis) await(limit time.Duration, cond func() bool) bool {
-	deadline := time.After(limit)
-	for {
+// await waits until cond (read under the lock) holds (true), or until
+// nothing can happen before the test acts (false): no dial in progress,
+// every byte either end wrote read by the other, and every goroutine
+// waiting, seen twice a pause apart. So a verdict rests on what Listen was
+// sent and did with it, never on how long it took. Past patience the
+// machine stalled: the test stops with no verdict. A Read's deadline still
+// to come counts as something that can happen (Listen may look at ctx
+// when ReceiveTimeout ends).
+func (f *fakeRedis) await(t *testing.T, what string, cond func() bool) bool {
+	t.Helper()
+	return f.until(t, what, true, cond)
+}
+
+// handled waits until Listen has done all it will with what it was sent:
+// every byte read, and every goroutine waiting. A Read's deadline still to
+// come only starts another turn of its loop, which reads nothing new.
+func (f *fakeRedis) handled(t *testing.T, what string) {
+	t.Helper()
+	f.until(t, what, false, func() bool { return false })
+}
+
+func (f *fakeRedis) until(t *testing.T, what string, timers bool, cond func() bool) bool {
+	t.Helper()
+	held := func() bool {
 		f.mu.Lock()
-		ok, ch := cond(), f.changed
-		f.mu.Unlock()
-		if ok {
-			return true
-		}
-		select {
-		case <-ch:
-		case <-deadline:
-			return false
-		}
+		defer f.mu.Unlock()
+		return cond()
 	}
+	start, pause, still := time.Now(), 10*time.Microsecond, 0
+	for !held() {
+		if still = map[bool]int{true: still + 1}[!f.inFlight(timers) && bubble.Settled("")]; still == 2 {
+			return held()
+		}
+		if time.Since(start) > patience {
+			bubble.Stalled(t, patience, what)
+		}
+		time.Sleep(pause) // let the goroutines run before the next look
+		pause = min(2*pause, time.Millisecond)
+	}
+	return true
 }
 
 // subscribed is how many connections are subscribed now.

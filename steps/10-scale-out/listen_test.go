@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -31,7 +32,7 @@ type listener struct {
 func runListen(t *testing.T, r *replica.Replica) *listener {
 	t.Helper()
 	l := startListen(r)
-	t.Cleanup(func() { l.end(t, time.Now().Add(2*time.Second)) })
+	t.Cleanup(func() { l.end(t, time.Now().Add(patience)) })
 	return l
 }
 
@@ -63,7 +64,17 @@ func (l *listener) end(t *testing.T, deadline time.Time) {
 	select {
 	case <-l.done:
 	case <-time.After(time.Until(deadline)):
-		t.Errorf("Listen of %s did not return within 2 s of its context ending: return when ctx is done (and close the subscription)", l.name)
+		t.Errorf("Listen of %s did not return within %v of its context ending (a right one returns in milliseconds): return when ctx is done (and close the subscription)", l.name, patience)
+	}
+}
+
+// returned says whether Listen has returned.
+func (l *listener) returned() bool {
+	select {
+	case <-l.done:
+		return true
+	default:
+		return false
 	}
 }
 
@@ -102,33 +113,20 @@ func cached(r *replica.Replica, id int32) bool {
 	return !loaded
 }
 
-// forgotten waits up to limit for r to forget id. It polls: it returns as
-// soon as the item is gone, the limit is only how long to wait before
-// saying it never was.
-func forgotten(r *replica.Replica, id int32, limit time.Duration) bool {
-	for deadline := time.Now().Add(limit); ; time.Sleep(time.Millisecond) {
-		if !cached(r, id) {
-			return true
-		}
-		if time.Now().After(deadline) {
-			return false
-		}
-	}
-}
-
-// awaitSubscribed fails the test unless Listen subscribes within 2 s.
+// awaitSubscribed fails the test unless Listen subscribes before all it
+// does is wait.
 func awaitSubscribed(t *testing.T, f *fakeRedis, l *listener) {
 	t.Helper()
-	if f.await(2*time.Second, func() bool { return f.subscribed() > 0 }) {
+	if f.await(t, "Listen subscribe", func() bool { return f.subscribed() > 0 }) {
 		return
 	}
 	f.mu.Lock()
 	others := f.others
 	f.mu.Unlock()
 	if len(others) > 0 {
-		t.Fatalf("Listen subscribed to %q, not to %q (replica.Channel), within 2 s; %s", others, replica.Channel, l.state())
+		t.Fatalf("Listen subscribed to %q, not to %q (replica.Channel), and then only waited; %s", others, replica.Channel, l.state())
 	}
-	t.Fatalf("Listen did not subscribe to %q within 2 s; %s: r.Redis.Subscribe(ctx, replica.Channel), then receive its messages", replica.Channel, l.state())
+	t.Fatalf("Listen did not subscribe to %q: it and the client only waited, with nothing left to send or read; %s: r.Redis.Subscribe(ctx, replica.Channel), then receive its messages", replica.Channel, l.state())
 }
 
 // A listener hears every announcement for as long as it runs, whatever
@@ -154,11 +152,8 @@ func TestListenForgetsEveryItemAnnounced(t *testing.T) {
 		id, what := ids[k], fmt.Sprintf("%s (item %d)", ordinal(k+1), ids[k])
 		k++
 		f.publish(m)
-		limit := time.Second
-		if len(missed) > 0 {
-			limit = 100 * time.Millisecond // one missed already: say which others were
-		}
-		if forgotten(r, id, limit) {
+		f.handled(t, "Listen handle the message "+strconv.Quote(m))
+		if !cached(r, id) {
 			heard = append(heard, what)
 		} else {
 			if len(missed) == 0 && junk != "" {
@@ -175,7 +170,7 @@ func TestListenForgetsEveryItemAnnounced(t *testing.T) {
 	if len(heard) > 0 {
 		msg += fmt.Sprintf("Listen forgot the %s; ", and(heard))
 	}
-	msg += fmt.Sprintf("the %s stayed in memory (the check waited 1 s for the first of them, 100 ms for each after)", and(missed))
+	msg += fmt.Sprintf("the %s stayed in memory (each time Listen had read the message and all it did was wait)", and(missed))
 	if afterJunk != "" {
 		msg += fmt.Sprintf(", the first of them just after the message %q, which is not an id", afterJunk)
 	}
@@ -197,20 +192,17 @@ func TestListenHearsAgainAfterItsConnectionDrops(t *testing.T) {
 			when = fmt.Sprintf("after the %s drop", ordinal(drop))
 			f.drop()
 			again := func() bool { return f.everSub > drop && f.subscribed() > 0 }
-			if !f.await(2*time.Second, again) {
-				t.Fatalf("the server closed Listen's pub/sub connection (the %s time; as a Redis restart or CLIENT KILL does): Listen did not subscribe again within 2 s; %s. go-redis reconnects and subscribes again while you keep receiving: a receive error is not the end",
+			if !f.await(t, "Listen subscribe again", again) {
+				t.Fatalf("the server closed Listen's pub/sub connection (the %s time; as a Redis restart or CLIENT KILL does): Listen did not subscribe again, and then only waited; %s. go-redis reconnects and subscribes again while you keep receiving: a receive error is not the end",
 					ordinal(drop), l.state())
 			}
 		}
-		// Announced again every 50 ms: one published while a listener
-		// swaps its subscription is lost, as pub/sub loses it.
-		heard := false
-		for deadline := time.Now().Add(2 * time.Second); !heard && time.Now().Before(deadline); {
-			f.publish(fmt.Sprint(id))
-			heard = forgotten(r, id, 50*time.Millisecond)
-		}
-		if !heard {
-			t.Fatalf("item %d, announced every 50 ms for 2 s %s of Listen's connection, stayed in memory; %s", id, when, l.state())
+		// Announced once the fake has the subscription: what it sends
+		// now reaches Listen (one sent while it swaps would be lost).
+		f.publish(fmt.Sprint(id))
+		f.handled(t, fmt.Sprintf("Listen handle the announcement of item %d", id))
+		if cached(r, id) {
+			t.Fatalf("item %d, announced %s of Listen's connection, stayed in memory once Listen had read it and only waited; %s", id, when, l.state())
 		}
 	}
 }
@@ -222,13 +214,11 @@ func TestListenReturnsWhenItsContextEnds(t *testing.T) {
 	l := runListen(t, fakeReplica(t, f))
 	awaitSubscribed(t, f, l)
 	l.stop()
-	select {
-	case <-l.done:
-	case <-time.After(2 * time.Second):
-		t.Fatal("Listen did not return within 2 s of its context ending: return when ctx is done")
+	if !f.await(t, "Listen return", l.returned) {
+		t.Fatal("Listen did not return once its context ended: it only waited: return when ctx is done")
 	}
-	if !f.await(2*time.Second, func() bool { return f.subscribed() == 0 }) {
-		t.Fatal("Listen returned, but its subscription was still open 2 s later: close it (defer sub.Close())")
+	if !f.await(t, "Listen close its subscription", func() bool { return f.subscribed() == 0 }) {
+		t.Fatal("Listen returned, but its subscription was still open once all else only waited: close it (defer sub.Close())")
 	}
 }
 
