@@ -57,7 +57,9 @@ func capacityConfig(p params.Params, quick bool) load.CapacityConfig {
 func capacityVariants(step scenario.Step, env scenario.Env) []load.Variant {
 	var out []load.Variant
 	for _, v := range step.Variants(env) {
-		plain := (v.Tool == "" || v.Tool == "go") && v.Direct == nil && !v.Settle && v.Pace == 0
+		// An original (ORIGINAL=1) exports no /metrics, which each probe
+		// reads: its capacity is not searched, its closed loop still runs.
+		plain := (v.Tool == "" || v.Tool == "go") && v.Direct == nil && !v.Settle && v.Pace == 0 && v.Original == nil
 		if plain && (len(step.Capacity) == 0 || slices.Contains(step.Capacity, v.Name)) {
 			out = append(out, v)
 		}

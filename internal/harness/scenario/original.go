@@ -68,6 +68,20 @@ func stacks(r *result.Result, env Env, src onStack, v course.Variant) []onStack 
 	return []onStack{inGo}
 }
 
+// judgedOnBoth says whether step n's claims are judged on both stacks:
+// ORIGINAL=1 asked for the source's rows, or r, a results file read back
+// (the docs, the report, the reference tests), holds them.
+func judgedOnBoth(r *result.Result, env Env, n int) bool {
+	if env.Original {
+		return true
+	}
+	s, ok := course.Get(n)
+	if !ok || r == nil {
+		return false
+	}
+	return slices.ContainsFunc(r.Runs, func(x result.Run) bool { return s.IsOriginalRow(x.Variant) })
+}
+
 // fastify is article A's own server (originals/a-fastify/server.js) with a
 // step's TTLs — the ones the step's main.go gives its Redis and its burst
 // cache, so both stacks do the same work.

@@ -36,7 +36,7 @@ func init() {
 			return vs
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {
-			if !env.Original {
+			if !judgedOnBoth(r, env, 0) {
 				return []result.Claim{driverClaim(r), openDriverClaim(r), postClaim(r), shellClaim(r)}
 			}
 			return append([]result.Claim{driverClaim(r), openDriverClaim(r), markInGo(postClaim(r))[0], shellClaim(r)}, bPostClaims(r)...)

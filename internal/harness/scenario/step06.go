@@ -46,7 +46,7 @@ func init() {
 			return vs
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {
-			if !env.Original {
+			if !judgedOnBoth(r, env, 6) {
 				return writeClaims(r)
 			}
 			return append(markInGo(writeClaims(r)...), bWriteClaims(r)...)

@@ -162,15 +162,16 @@ func bulkCeilingClaim(r *result.Result) result.Claim {
 	if e == nil || b == nil || e.RPS == 0 {
 		return c
 	}
-	ceiling, which := e.RPS, "the empty POST"
+	ceiling, which, whichVi := e.RPS, "the empty POST", "empty POST"
 	rb := find(r, course.RawBulk)
 	if rb != nil && rb.RPS > 0 && rb.RPS < ceiling {
-		ceiling, which = rb.RPS, "raw InsertMany"
+		ceiling, which, whichVi = rb.RPS, "raw InsertMany", "raw InsertMany"
 	}
 	acc := extra(b, result.AcceptedPerS)
-	c.Measure("bulk accepted %.0f events/s = %.2f× %s (%.0f/s; the empty POST %.0f req/s); %.0f%% of requests told to retry later",
-		"bulk nhận %.0f event/s = %.2f× %s (%.0f/s; empty POST %.0f req/s); %.0f%% request được bảo thử lại sau",
+	c.Measured = fmt.Sprintf("bulk accepted %.0f events/s = %.2f× %s (%.0f/s; the empty POST %.0f req/s); %.0f%% of requests told to retry later",
 		acc, acc/ceiling, which, ceiling, e.RPS, 100*extra(b, result.Status503Share))
+	c.Vi.Measured = fmt.Sprintf("bulk nhận %.0f event/s = %.2f× %s (%.0f/s; empty POST %.0f req/s); %.0f%% request được bảo thử lại sau",
+		acc, acc/ceiling, whichVi, ceiling, e.RPS, 100*extra(b, result.Status503Share))
 	c.Reproduced = result.Verdict(bulkCeiling.Holds(acc/ceiling) && b.Errors == 0)
 	if notBatching(&c, b) || which != "raw InsertMany" {
 		return c

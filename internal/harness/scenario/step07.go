@@ -66,7 +66,7 @@ func init() {
 		Claims: func(r *result.Result, env Env) []result.Claim {
 			lostNotes(r)
 			claims := []result.Claim{reduceClaim(r, env), persistedClaim(r)}
-			if env.Original {
+			if judgedOnBoth(r, env, 7) {
 				claims = append(claims, expressReduceClaim(r, env), expressPersistedClaim(r))
 			}
 			return claims

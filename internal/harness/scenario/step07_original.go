@@ -196,11 +196,15 @@ func counterSum(ctx context.Context, coll *mongo.Collection) (counterTally, erro
 	}
 	defer cur.Close(ctx)
 	for cur.Next(ctx) {
-		var doc struct{ Value, Writes int64 }
-		if err := cur.Decode(&doc); err != nil {
-			return t, fmt.Errorf("sum the counters: %w", err)
+		// A document whose value is not a number is no counter of a bench
+		// (a check's poisoned id, left in the same database): it cannot
+		// move, so it is left out of both readings.
+		value, ok := cur.Current.Lookup("value").AsInt64OK()
+		if !ok {
+			continue
 		}
-		t.value, t.writes, t.maxWrites = t.value+doc.Value, t.writes+doc.Writes, max(t.maxWrites, doc.Writes)
+		writes, _ := cur.Current.Lookup("writes").AsInt64OK()
+		t.value, t.writes, t.maxWrites = t.value+value, t.writes+writes, max(t.maxWrites, writes)
 	}
 	return t, cur.Err()
 }
@@ -230,8 +234,8 @@ func expressReduceClaim(r *result.Result, env Env) result.Claim {
 			Text: "[trên stack gốc của bài viết, chạy tại đây: Express 5 trên Node, MongoDB Node driver, lô 5000 event hoặc 1000 ms như express-counter.js] " +
 				"bulkWrite ghi mỗi event một $inc, reduce-before-write mỗi id khác nhau trong lô một $inc — đếm tại MongoDB, không phải do server tự khai",
 		}}
-	c.Tolerate("as B9: DB writes per event applied, bulk ÷ reduce, %s× what our workload implies for the batches the original flushed (their events ÷ the distinct ids expected in each, summed); and exactly one write per event for bulk, at most one per counter per batch for reduce",
-		"như B9: số lần ghi DB mỗi event đã ghi vào, bulk ÷ reduce, %s× con số workload của workshop suy ra cho các lô bản gốc đã flush (số event của chúng ÷ tổng số id khác nhau kỳ vọng trong từng lô); và bulk đúng một lần ghi mỗi event, reduce mỗi counter nhiều nhất một lần mỗi lô",
+	c.Tolerate("as B9: DB writes per event, bulk ÷ reduce, %s× what our workload implies for the original's batches; bulk one write per event, reduce at most one per counter per batch",
+		"như B9: số lần ghi DB mỗi event, bulk ÷ reduce, %s× con số workload của workshop suy ra cho các lô của bản gốc; bulk mỗi event một lần ghi, reduce mỗi counter tối đa một lần mỗi lô",
 		impliedCut.Dash())
 	b, rd := find(r, course.On(course.Express, course.Bulk)), find(r, course.On(course.Express, course.Reduce))
 	if why := skippedOriginal(r, course.On(course.Express, course.Bulk), course.On(course.Express, course.Reduce)); why != "" {
@@ -266,10 +270,10 @@ func expressPersistedClaim(r *result.Result) result.Claim {
 	c := result.Claim{ID: "B9-express-persisted", Measured: "not measured",
 		Source:    result.Ours("the workshop's rule for a write path (accepted = persisted), asked of express-counter.js's method at " + countersCommit),
 		Article:   "[on the source's stack, here: Express 5 on Node] every like answered 2xx by sync, async, bulk and reduce is counted in MongoDB once the writes settle",
-		Tolerance: "an exact count per event: every 2xx answer the driver received is one increment in the sum of the row's counters at MongoDB (requests cut at the window's end, unanswered, may add at most their number)",
+		Tolerance: "exact: each 2xx the driver received is one increment in the row's counters at MongoDB (requests cut at the window's end may add at most their number)",
 		Vi: result.ClaimLines{
 			Text:      "[trên stack gốc của bài viết, chạy tại đây: Express 5 trên Node] mỗi lượt like được sync, async, bulk và reduce trả 2xx đều có trong MongoDB sau khi các lần ghi xong xuôi",
-			Tolerance: "đếm chính xác từng event: mỗi câu trả lời 2xx driver nhận được là đúng một lần cộng trong tổng các counter của hàng đó tại MongoDB (request bị cắt ở cuối cửa sổ đo, không có câu trả lời, chỉ được cộng thêm tối đa bằng số của chúng)",
+			Tolerance: "chính xác: mỗi 2xx driver nhận được là đúng một lần cộng vào các counter của hàng tại MongoDB (request bị cắt ở cuối cửa sổ chỉ được cộng thêm tối đa bằng số của chúng)",
 		}}
 	rows := make([]course.Variant, len(counterModes))
 	for i, m := range counterModes {

@@ -35,7 +35,7 @@ func init() {
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {
 			claims := []result.Claim{speedupClaim(r), latencyClaim(r)}
-			if env.Original {
+			if judgedOnBoth(r, env, 8) {
 				claims = append(claims, nodeSpeedupClaim(r))
 			}
 			return claims
