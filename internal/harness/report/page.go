@@ -266,17 +266,31 @@ func slideClaims(r *result.Result) string {
 	// A slide has room for the verdict and what was measured, read from the
 	// back of a room; each claim's words and tolerance are in the step's
 	// README and the report, where a reader has the time for them.
+	// The twins judged on the source's own stack (ORIGINAL=1) get their
+	// verdicts only, in one row: with them a step's table outgrew its slide.
 	b.WriteString(`<table class="claims">` + "\n<tr><th>claim</th><th>verdict</th><th>source</th><th>ours</th></tr>\n")
+	var twins []string
 	for i := range r.Claims {
 		c := &r.Claims[i]
 		v, color := verdict(c)
+		if strings.HasPrefix(c.Article, onSourcesStack) {
+			twins = append(twins, fmt.Sprintf(`<b>%s</b> <span style="color:%s">%s</span>`, html.EscapeString(c.ID), color, v))
+			continue
+		}
 		fmt.Fprintf(&b, `<tr><td><b>%s</b></td><td style="color:%s;font-weight:bold;white-space:nowrap">%s</td><td>%s</td><td>%s</td></tr>`+"\n",
 			html.EscapeString(c.ID), color, v, html.EscapeString(c.Source.Name()), html.EscapeString(c.Measured))
+	}
+	if len(twins) > 0 {
+		fmt.Fprintf(&b, `<tr><td colspan="4">on the source's own stack, here: %s</td></tr>`+"\n", strings.Join(twins, " · "))
 	}
 	b.WriteString("</table>\n")
 	fmt.Fprintf(&b, "<p style=\"font-size:12px;color:#666\">reference run: %s — each claim's words and tolerance: the step's README, make report</p>\n", html.EscapeString(conditions(r)))
 	return b.String()
 }
+
+// onSourcesStack begins the text of a claim judged on the source's own
+// stack (internal/harness/scenario's onStack.says writes it).
+const onSourcesStack = "[on the source's stack"
 
 // Summary is every step's verdicts in one compact table, for the welcome
 // deck (slides/img/generated/claims-all.html).
