@@ -119,17 +119,6 @@ func TestExpressCounterClaims(t *testing.T) {
 				result.BatchedEvents: 1400, result.DistinctExpected: 2 * d, result.MaxWritesPerCounter: 2}),
 		}}
 	}
-	verdict := func(c result.Claim) string {
-		switch {
-		case c.NotJudged != "":
-			return "not judged"
-		case c.Reproduced == nil:
-			return "none"
-		case *c.Reproduced:
-			return "reproduced"
-		}
-		return "not reproduced"
-	}
 	for _, tc := range []struct {
 		name         string
 		r            *result.Result
@@ -142,10 +131,10 @@ func TestExpressCounterClaims(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b9, kept := expressReduceClaim(tc.r, env), expressPersistedClaim(tc.r)
-			if got := verdict(b9); got != tc.reduce {
+			if got := verdictWord(b9); got != tc.reduce {
 				t.Errorf("B9-express: %s (%s), want %s", got, b9.Measured, tc.reduce)
 			}
-			if got := verdict(kept); got != tc.kept {
+			if got := verdictWord(kept); got != tc.kept {
 				t.Errorf("B9-express-persisted: %s (%s), want %s", got, kept.Measured, tc.kept)
 			}
 			if tc.kept == "not reproduced" && !strings.Contains(kept.Measured, "FerretDB") {
@@ -180,17 +169,6 @@ func TestGoCounterClaimsJudgeByMongo(t *testing.T) {
 		}
 		return r
 	}
-	verdict := func(c result.Claim) string {
-		switch {
-		case c.NotJudged != "":
-			return "not judged"
-		case c.Reproduced == nil:
-			return "none"
-		case *c.Reproduced:
-			return "reproduced"
-		}
-		return "not reproduced"
-	}
 	for _, tc := range []struct {
 		name      string
 		r         *result.Result
@@ -203,10 +181,10 @@ func TestGoCounterClaimsJudgeByMongo(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b9, held := reduceClaim(tc.r, env), persistedClaim(tc.r)
-			if got := verdict(b9); got != tc.b9 {
+			if got := verdictWord(b9); got != tc.b9 {
 				t.Errorf("B9: %s (%s), want %s", got, b9.Measured, tc.b9)
 			}
-			if got := verdict(held); got != tc.held || !strings.Contains(held.Measured, tc.measuredS) {
+			if got := verdictWord(held); got != tc.held || !strings.Contains(held.Measured, tc.measuredS) {
 				t.Errorf("B9-persisted: %s (%s), want %s, reading %q", got, held.Measured, tc.held, tc.measuredS)
 			}
 			if tc.b9 == "not reproduced" && !strings.Contains(b9.Measured, "reduce: MongoDB lost 40 increments the server acknowledged") {
@@ -214,4 +192,18 @@ func TestGoCounterClaimsJudgeByMongo(t *testing.T) {
 			}
 		})
 	}
+}
+
+// verdictWord is a claim's verdict in one word, withheld and missing ones
+// told apart, for the tables of these tests.
+func verdictWord(c result.Claim) string {
+	switch {
+	case c.NotJudged != "":
+		return "not judged"
+	case c.Reproduced == nil:
+		return "none"
+	case *c.Reproduced:
+		return "reproduced"
+	}
+	return "not reproduced"
 }
