@@ -188,8 +188,52 @@ func offenses(file, text string, rules []rule, cli map[string]string) []string {
 			report(m[0], m[1]-m[0], fmt.Sprintf("the CLI word %q → write %q, as the Vietnamese CLI prints it", en, vi))
 		}
 	}
+	for _, w := range columnWords {
+		for _, m := range wordIndexes(codeBlank(flat), w.en) {
+			report(m[0], m[1]-m[0], fmt.Sprintf("the column %q → write %q, as the Vietnamese CLI prints it (or `%s` as code, pointing at a generated table)", w.en, w.vi, w.en))
+		}
+	}
 	return append(out, percentOffenses(file, text)...)
 }
+
+// columnWords are the table headers and cells the Vietnamese CLI prints in
+// Vietnamese (issue 34 §2: vi prose named columns in English beside a
+// generated table the vi CLI never prints that way): the bench table's
+// columns and the steps' extra tables', read from the catalogue. Only
+// headers of two words or more, or with a "/" or "÷", which prose cannot
+// use by chance.
+var columnWords = func() []struct{ en, vi string } {
+	var out []struct{ en, vi string }
+	add := func(en, vi string) {
+		en, vi = strings.TrimSpace(en), strings.TrimSpace(vi)
+		if en != vi && strings.ContainsAny(en, " /÷") {
+			out = append(out, struct{ en, vi string }{en, vi})
+		}
+	}
+	for _, k := range []string{"bench.header_rate", "bench.header_costs"} {
+		en, vi := strings.Split(messages.English.T(k), "\t"), strings.Split(messages.Vietnamese.T(k), "\t")
+		for i := range min(len(en), len(vi)) {
+			add(en[i], vi[i])
+		}
+	}
+	for _, k := range []string{"table.col.missed", "table.col.scheduled", "table.col.achieved",
+		"table.writes.row", "table.writes.persisted", "table.writes.vs_sync", "table.shell.vs",
+		"table.capacity.closed", "table.capacity.closed_p99", "table.capacity.ratio", "table.capacity.failed_at",
+		"table.arrival.not_sent", "table.replicas.memory_hit", "table.replicas.loads", "table.replicas.copies",
+		"table.replicas.shares", "table.replicas.rss", "table.replicas.cold_start", "table.stop.hit_ratio",
+		"table.stale.forgets", "table.kernel.open_files", "table.audit.refuses"} {
+		add(messages.English.T(k), messages.Vietnamese.T(k))
+	}
+	return out
+}()
+
+// codeBlank is s with its `code` spans blanked, same length: a column
+// named as code points at a generated table, which stays English.
+func codeBlank(s string) string {
+	return codeSpan.ReplaceAllStringFunc(s, func(m string) string { return strings.Repeat(" ", len(m)) })
+}
+
+var codeSpan = regexp.MustCompile("`[^`]*`")
 
 // Vietnamese prose writes a percentage with a space, "97,2 %", as the
 // glossary does (issue 34 §2 found "97.2%" in a deck). Code, verbatim
@@ -274,6 +318,11 @@ func TestGlossaryRulesCatchWhatTheySay(t *testing.T) {
 		"bài C trích «97.2%» và `pprof` in `99%`":               false,
 		"```\nflat 99% cum\n```":                                false,
 		"nguyên văn: \"nhỉnh hơn\nkhoảng 10% về performance\"":  false,
+		"cột copies/item của bảng":                              true,
+		"cột `copies/item` của bảng tham chiếu":                 false,
+		"cột bản sao/item":                                      false,
+		"(\"missed schedule\": hết connection rảnh)":            true,
+		"cột server\n  busy cho thấy":                           true,
 	} {
 		if got := len(offenses("x.md", text, rules, cli)) > 0; got != want {
 			t.Errorf("%q: offense %v, want %v", text, got, want)
