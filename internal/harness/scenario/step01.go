@@ -19,14 +19,8 @@ func init() {
 				{Name: course.DirectDB, Route: routes.GET(routes.Items), Prepare: itemRequest(env, routes.Items)},
 			}, onFastify, fastify(0, 0)) // step 1 reads no cache
 		},
-		Claims: func(r *result.Result, env Env) []result.Claim {
-			var out []result.Claim
-			for _, s := range stacks(r, env, onFastify, course.DirectDB) {
-				out = append(out, directClaim(r, s))
-			}
-			return out
-		},
-		Ours: step1Ours,
+		Claims: onEachStack(course.DirectDB, directClaim),
+		Ours:   step1Ours,
 	})
 }
 
@@ -39,7 +33,7 @@ var (
 
 // directClaim: A1 — one query per request, and the database, not the
 // framework, bounds the throughput; judged on stack s's rows.
-func directClaim(r *result.Result, s onStack) result.Claim {
+func directClaim(r *result.Result, _ Env, s onStack) result.Claim {
 	c := result.Claim{
 		ID:        s.id("A1"),
 		Source:    result.Article("A", "10 CCU thì tạo ra 1 req/s thì con số 645 req/s ở trên chỉ có thể đáp ứng được 6k CCU"),

@@ -21,14 +21,8 @@ func init() {
 				{Name: course.CacheAside, Route: routes.GET(routes.Cached), Prepare: itemRequest(env, routes.Cached), Setup: flushRedis(env)},
 			}, onFastify, fastify(p.ForHitRatio(p.Clock.RedisTTLS), 0)) // step 2's main.go: the clock of hit ratios
 		},
-		Claims: func(r *result.Result, env Env) []result.Claim {
-			var out []result.Claim
-			for _, s := range stacks(r, env, onFastify, course.CacheAside) {
-				out = append(out, cacheAsideClaim(r, s))
-			}
-			return out
-		},
-		Ours: step2Ours,
+		Claims: onEachStack(course.CacheAside, cacheAsideClaim),
+		Ours:   step2Ours,
 	})
 }
 
@@ -37,7 +31,7 @@ var quiteGood = course.AtLeast(5)
 
 // cacheAsideClaim: A2 — "quite good" against the direct read, judged on
 // stack s's rows.
-func cacheAsideClaim(r *result.Result, s onStack) result.Claim {
+func cacheAsideClaim(r *result.Result, _ Env, s onStack) result.Claim {
 	c := result.Claim{
 		ID:       s.id("A2"),
 		Source:   result.Article("A", "Chà, tốc độ khá tốt rồi đúng không?"),

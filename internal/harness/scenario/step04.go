@@ -25,14 +25,8 @@ func init() {
 				{Name: course.Singleflight, Route: routes.GET(routes.Coalesced), Path: routes.Prefix(routes.Coalesced) + top, Setup: flushRedis(env), SeriesEvery: every},
 			}, onFastify, fastify(env.Params.Scaled(env.Params.Clock.RedisTTLS), 0)) // step 4's main.go: the articles' clock
 		},
-		Claims: func(r *result.Result, env Env) []result.Claim {
-			var out []result.Claim
-			for _, s := range stacks(r, env, onFastify, course.Singleflight) {
-				out = append(out, stampedeClaim(r, env, s))
-			}
-			return out
-		},
-		Ours: step4Ours,
+		Claims: onEachStack(course.Singleflight, stampedeClaim),
+		Ours:   step4Ours,
 	})
 }
 
