@@ -14,6 +14,7 @@ import (
 func init() {
 	register(1, Step{
 		Variants: func(env Env) []load.Variant {
+			// Data table: step 1's rows, the ceiling first, as every step declares its own.
 			return withOriginal(env, []load.Variant{
 				{Name: course.EmptyGet, Route: routes.GET(routes.Empty), Method: "GET", Path: routes.Empty},
 				{Name: course.DirectDB, Route: routes.GET(routes.Items), Prepare: itemRequest(env, routes.Items)},

@@ -15,6 +15,7 @@ func init() {
 	register(2, Step{
 		Variants: func(env Env) []load.Variant {
 			p := env.Params
+			// Data table: step 2's rows, the ceiling first, as every step declares its own.
 			return withOriginal(env, []load.Variant{
 				{Name: course.EmptyGet, Route: routes.GET(routes.Empty), Path: routes.Empty},
 				{Name: course.DirectDB, Route: routes.GET(routes.Items), Prepare: itemRequest(env, routes.Items)},

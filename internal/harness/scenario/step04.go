@@ -20,6 +20,7 @@ func init() {
 			// A third of the TTL per point of the series: each expiry's
 			// stampede shows as its own spike of DB queries per second.
 			every := env.Params.Scaled(env.Params.Clock.RedisTTLS) / 3
+			// Data table: step 4's rows, as every step declares its own.
 			return withOriginal(env, []load.Variant{
 				{Name: course.CacheAside, Route: routes.GET(routes.Cached), Path: routes.Prefix(routes.Cached) + top, Setup: flushRedis(env), SeriesEvery: every},
 				{Name: course.Singleflight, Route: routes.GET(routes.Coalesced), Path: routes.Prefix(routes.Coalesced) + top, Setup: flushRedis(env), SeriesEvery: every},
