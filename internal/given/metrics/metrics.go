@@ -18,7 +18,7 @@ import (
 // Registry is the one registry a step server serves.
 var Registry = prometheus.NewRegistry()
 
-// Data table: one Prometheus metric a line, its name and help, each declared
+// Data table: one Prometheus metric an entry, its name and help, each declared
 // once and named for what it counts.
 var (
 	// Requests counts HTTP responses by route pattern, method and status.
@@ -80,7 +80,7 @@ func (PGTracer) TraceQueryEnd(_ context.Context, _ *pgx.Conn, data pgx.TraceQuer
 }
 
 // Cache-side counters (steps 2–5).
-// Data table: one Prometheus metric a line, its name and help, each declared
+// Data table: one Prometheus metric an entry, its name and help, each declared
 // once and named for what it counts.
 var (
 	// RedisReadBytes and RedisWrittenBytes are the internal bandwidth of
@@ -114,7 +114,7 @@ func init() {
 }
 
 // Write-side counters (steps 6–7).
-// Data table: one Prometheus metric a line, its name and help, each declared
+// Data table: one Prometheus metric an entry, its name and help, each declared
 // once and named for what it counts.
 var (
 	// MongoCommands counts commands sent to MongoDB by name (insert, update,
@@ -150,7 +150,7 @@ func init() {
 }
 
 // Batcher metrics (step 6).
-// Data table: one Prometheus metric a line, its name and help, each declared
+// Data table: one Prometheus metric an entry, its name and help, each declared
 // once and named for what it counts.
 var (
 	QueueDepth = prometheus.NewGauge(prometheus.GaugeOpts{
@@ -181,7 +181,7 @@ var DBWrites = prometheus.NewCounter(prometheus.CounterOpts{
 func init() { Registry.MustRegister(DBWrites) }
 
 // Scale-out counters (step 10).
-// Data table: one Prometheus metric a line, its name and help, each declared
+// Data table: one Prometheus metric an entry, its name and help, each declared
 // once and named for what it counts.
 var (
 	// ItemChanges counts items changed through a replica (database written,

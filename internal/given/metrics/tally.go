@@ -41,7 +41,7 @@ type Tally struct {
 // counted, by route, and how many requests they are. The bench divides
 // one by the other: both are added by Complete, in the same call.
 //
-// Data table: one Prometheus metric a line, its name and help, each declared
+// Data table: one Prometheus metric an entry, its name and help, each declared
 // once and named for what it counts.
 var (
 	CompletedRequests = prometheus.NewCounterVec(prometheus.CounterOpts{
