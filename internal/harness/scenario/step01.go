@@ -35,6 +35,8 @@ var (
 // directClaim: A1 — one query per request, and the database, not the
 // framework, bounds the throughput; judged on stack s's rows.
 func directClaim(r *result.Result, _ Env, s onStack) result.Claim {
+	// Data table: claim A1's declaration: its ID, source and words
+	// in both languages, shaped as every step's claims are.
 	c := result.Claim{
 		ID:        s.id("A1"),
 		Source:    result.Article("A", "10 CCU thì tạo ra 1 req/s thì con số 645 req/s ở trên chỉ có thể đáp ứng được 6k CCU"),

@@ -33,6 +33,8 @@ var quiteGood = course.AtLeast(5)
 // cacheAsideClaim: A2 — "quite good" against the direct read, judged on
 // stack s's rows.
 func cacheAsideClaim(r *result.Result, _ Env, s onStack) result.Claim {
+	// Data table: claim A2's declaration: its ID, source and words
+	// in both languages, shaped as every step's claims are.
 	c := result.Claim{
 		ID:       s.id("A2"),
 		Source:   result.Article("A", "Chà, tốc độ khá tốt rồi đúng không?"),

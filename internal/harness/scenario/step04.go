@@ -55,6 +55,8 @@ var (
 // stampedeClaim: A4 — 1000 concurrent misses → 1 DB query, judged on
 // stack s's rows.
 func stampedeClaim(r *result.Result, env Env, s onStack) result.Claim {
+	// Data table: claim A4's declaration: its ID, source and words
+	// in both languages, shaped as every step's claims are.
 	c := result.Claim{
 		ID:       s.id("A4"),
 		Source:   result.Article("A", "Dù có 1000 request tới cùng lúc và bị miss cache thì cũng chỉ có 1 request tới được db mà thôi."),
