@@ -10,7 +10,7 @@
 //   k6 run -e PEAKLOAD_SHELL=bare k6/00-ceilings.js
 import http from 'k6/http';
 import { check } from 'k6';
-import { BASE_URL, JSON_HEADERS, sequential } from './lib/common.js';
+import { BASE_URL, getOK, JSON_HEADERS, sequential } from './lib/common.js';
 import * as routes from './lib/routes.js';
 
 const params = JSON.parse(open('./lib/params.json'));
@@ -23,10 +23,7 @@ export const options = sequential(params, variants, variants[0]);
 // The summary `make step-N bench TOOL=k6` reads, and the meter and settle scenarios.
 export { handleSummary, meter } from './lib/common.js';
 
-export function empty_get() {
-  const res = http.get(`${BASE_URL}${routes.Empty}`, { tags: { name: routes.GET(routes.Empty) } });
-  check(res, { [`${routes.GET(routes.Empty)} 200`]: (r) => r.status === 200 });
-}
+export function empty_get() { getOK(routes.Empty); }
 
 export function empty_post() {
   const res = http.post(`${BASE_URL}${routes.Empty}`, EVENT, Object.assign({ tags: { name: routes.POST(routes.Empty) } }, JSON_HEADERS));

@@ -3,9 +3,7 @@
 //
 //   make step-1 run        # in one terminal (starts PostgreSQL and the worker)
 //   k6 run k6/01-direct-db.js
-import http from 'k6/http';
-import { check } from 'k6';
-import { BASE_URL, makeSkew, sequential } from './lib/common.js';
+import { getOK, makeSkew, sequential } from './lib/common.js';
 import * as routes from './lib/routes.js';
 
 const params = JSON.parse(open('./lib/params.json'));
@@ -17,12 +15,5 @@ export const options = sequential(params, ['empty-get', 'direct-db'], 'direct-db
 });
 export { handleSummary, meter } from './lib/common.js';
 
-export function empty_get() {
-  const res = http.get(`${BASE_URL}${routes.Empty}`, { tags: { name: routes.GET(routes.Empty) } });
-  check(res, { [`${routes.GET(routes.Empty)} 200`]: (r) => r.status === 200 });
-}
-
-export function direct_db() {
-  const res = http.get(`${BASE_URL}${routes.path(routes.Items, pick())}`, { tags: { name: routes.GET(routes.Items) } });
-  check(res, { [`${routes.GET(routes.Items)} 200`]: (r) => r.status === 200 });
-}
+export function empty_get() { getOK(routes.Empty); }
+export function direct_db() { getOK(routes.Items, pick()); }

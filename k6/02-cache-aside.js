@@ -3,9 +3,7 @@
 //
 //   make step-2 run        # in one terminal (PostgreSQL, Redis, the worker)
 //   k6 run k6/02-cache-aside.js
-import http from 'k6/http';
-import { check } from 'k6';
-import { BASE_URL, makeSkew, sequential } from './lib/common.js';
+import { getOK, makeSkew, sequential } from './lib/common.js';
 import * as routes from './lib/routes.js';
 
 const params = JSON.parse(open('./lib/params.json'));
@@ -20,17 +18,6 @@ export const options = sequential(params, ['empty-get', 'direct-db', 'cache-asid
 });
 export { handleSummary, meter } from './lib/common.js';
 
-export function empty_get() {
-  const res = http.get(`${BASE_URL}${routes.Empty}`, { tags: { name: routes.GET(routes.Empty) } });
-  check(res, { [`${routes.GET(routes.Empty)} 200`]: (r) => r.status === 200 });
-}
-
-export function direct_db() {
-  const res = http.get(`${BASE_URL}${routes.path(routes.Items, pick())}`, { tags: { name: routes.GET(routes.Items) } });
-  check(res, { [`${routes.GET(routes.Items)} 200`]: (r) => r.status === 200 });
-}
-
-export function cache_aside() {
-  const res = http.get(`${BASE_URL}${routes.path(routes.Cached, pick())}`, { tags: { name: routes.GET(routes.Cached) } });
-  check(res, { [`${routes.GET(routes.Cached)} 200`]: (r) => r.status === 200 });
-}
+export function empty_get() { getOK(routes.Empty); }
+export function direct_db() { getOK(routes.Items, pick()); }
+export function cache_aside() { getOK(routes.Cached, pick()); }

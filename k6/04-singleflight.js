@@ -3,9 +3,7 @@
 //
 //   make step-4 run        # in one terminal
 //   k6 run k6/04-singleflight.js
-import http from 'k6/http';
-import { check } from 'k6';
-import { BASE_URL, liveID, sequential } from './lib/common.js';
+import { getOK, liveID, sequential } from './lib/common.js';
 import * as routes from './lib/routes.js';
 
 const params = JSON.parse(open('./lib/params.json'));
@@ -20,12 +18,5 @@ export const options = sequential(params, ['cache-aside', 'singleflight'], 'sing
 });
 export { handleSummary, meter } from './lib/common.js';
 
-export function cache_aside() {
-  const res = http.get(`${BASE_URL}${routes.path(routes.Cached, TOP)}`, { tags: { name: routes.GET(routes.Cached) } });
-  check(res, { [`${routes.GET(routes.Cached)} 200`]: (r) => r.status === 200 });
-}
-
-export function singleflight() {
-  const res = http.get(`${BASE_URL}${routes.path(routes.Coalesced, TOP)}`, { tags: { name: routes.GET(routes.Coalesced) } });
-  check(res, { [`${routes.GET(routes.Coalesced)} 200`]: (r) => r.status === 200 });
-}
+export function cache_aside() { getOK(routes.Cached, TOP); }
+export function singleflight() { getOK(routes.Coalesced, TOP); }

@@ -3,9 +3,7 @@
 //
 //   make step-5 run        # in one terminal
 //   k6 run k6/05-burst-cache.js
-import http from 'k6/http';
-import { check } from 'k6';
-import { BASE_URL, makeSkew, sequential } from './lib/common.js';
+import { getOK, makeSkew, sequential } from './lib/common.js';
 import * as routes from './lib/routes.js';
 
 const params = JSON.parse(open('./lib/params.json'));
@@ -22,17 +20,6 @@ export const options = sequential(params, ['empty-get', 'singleflight', 'burst']
 });
 export { handleSummary, meter } from './lib/common.js';
 
-export function empty_get() {
-  const res = http.get(`${BASE_URL}${routes.Empty}`, { tags: { name: routes.GET(routes.Empty) } });
-  check(res, { [`${routes.GET(routes.Empty)} 200`]: (r) => r.status === 200 });
-}
-
-export function singleflight() {
-  const res = http.get(`${BASE_URL}${routes.path(routes.Coalesced, pick())}`, { tags: { name: routes.GET(routes.Coalesced) } });
-  check(res, { [`${routes.GET(routes.Coalesced)} 200`]: (r) => r.status === 200 });
-}
-
-export function burst() {
-  const res = http.get(`${BASE_URL}${routes.path(routes.Burst, pick())}`, { tags: { name: routes.GET(routes.Burst) } });
-  check(res, { [`${routes.GET(routes.Burst)} 200`]: (r) => r.status === 200 });
-}
+export function empty_get() { getOK(routes.Empty); }
+export function singleflight() { getOK(routes.Coalesced, pick()); }
+export function burst() { getOK(routes.Burst, pick()); }

@@ -10,7 +10,7 @@
 //   k6 run -e PG_POOL=2 k6/09-frameworks.js
 import http from 'k6/http';
 import { check } from 'k6';
-import { BASE_URL, JSON_HEADERS, makeSkew, sequential } from './lib/common.js';
+import { BASE_URL, getOK, JSON_HEADERS, makeSkew, sequential } from './lib/common.js';
 import * as routes from './lib/routes.js';
 
 const params = JSON.parse(open('./lib/params.json'));
@@ -26,20 +26,14 @@ const variants = __ENV.PG_POOL
 export const options = sequential(params, variants, variants[variants.length - 1]);
 export { handleSummary, meter } from './lib/common.js';
 
-function empty() {
-  const res = http.get(`${BASE_URL}${routes.Empty}`, { tags: { name: routes.GET(routes.Empty) } });
-  check(res, { [`${routes.GET(routes.Empty)} 200`]: (r) => r.status === 200 });
-}
+function empty() { getOK(routes.Empty); }
 
 function validate() {
   const res = http.post(`${BASE_URL}${routes.Validate}`, EVENT, Object.assign({ tags: { name: routes.POST(routes.Validate) } }, JSON_HEADERS));
   check(res, { [`${routes.POST(routes.Validate)} 200`]: (r) => r.status === 200 });
 }
 
-function item() {
-  const res = http.get(`${BASE_URL}${routes.path(routes.Items, pick())}`, { tags: { name: routes.GET(routes.Items) } });
-  check(res, { [`${routes.GET(routes.Items)} 200`]: (r) => r.status === 200 });
-}
+function item() { getOK(routes.Items, pick()); }
 
 // One name per table row (k6 runs scenarios by exported name); the pool
 // sizes are k6/lib/params.json's frameworks.pool_sizes.

@@ -6,9 +6,7 @@
 //
 //   make step-10 run       # in one terminal
 //   k6 run k6/10-scale-out.js
-import http from 'k6/http';
-import { check } from 'k6';
-import { BASE_URL, makeSkew, sequential } from './lib/common.js';
+import { getOK, makeSkew, sequential } from './lib/common.js';
 import * as routes from './lib/routes.js';
 
 const params = JSON.parse(open('./lib/params.json'));
@@ -18,7 +16,4 @@ export const options = sequential(params, ['single'], 'single');
 // The summary `make step-N bench TOOL=k6` reads, and the meter that marks the window.
 export { handleSummary, meter } from './lib/common.js';
 
-export function single() {
-  const res = http.get(`${BASE_URL}${routes.path(routes.Burst, pick())}`, { tags: { name: routes.GET(routes.Burst) } });
-  check(res, { [`${routes.GET(routes.Burst)} 200`]: (r) => r.status === 200 });
-}
+export function single() { getOK(routes.Burst, pick()); }

@@ -144,18 +144,7 @@ func cliWords() map[string]string {
 // vietnameseFiles are the files a Vietnamese room reads, relative to root.
 func vietnameseFiles(t *testing.T, root string) []string {
 	t.Helper()
-	var files []string
-	for _, glob := range []string{"README.vi.md", "steps/*/README.vi.md", "steps/*/hints.vi.txt", "docs/vi/*.md", "slides/vi/*", "k6/README.vi.md", "slides/README.vi.md"} {
-		m, err := filepath.Glob(filepath.Join(root, glob))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range m {
-			rel, _ := filepath.Rel(root, f)
-			files = append(files, filepath.ToSlash(rel))
-		}
-	}
-	return files
+	return globFiles(t, root, "README.vi.md", "steps/*/README.vi.md", "steps/*/hints.vi.txt", "docs/vi/*.md", "slides/vi/*", "k6/README.vi.md", "slides/README.vi.md")
 }
 
 // offenses lists, for one file's text, each place that breaks a rule or

@@ -39,8 +39,16 @@ func twin(english string) string {
 
 // englishFiles are the files that must have a Vietnamese twin.
 func englishFiles(t *testing.T, root string) []string {
-	files := []string{"README.md"}
-	for _, glob := range []string{"steps/*/README.md", "steps/*/hints.txt", "docs/*.md", "slides/*.slide"} {
+	t.Helper()
+	return globFiles(t, root, "README.md", "steps/*/README.md", "steps/*/hints.txt", "docs/*.md", "slides/*.slide")
+}
+
+// globFiles are the files under root that match the globs, relative to root
+// with forward slashes, in the globs' order.
+func globFiles(t *testing.T, root string, globs ...string) []string {
+	t.Helper()
+	var files []string
+	for _, glob := range globs {
 		m, err := filepath.Glob(filepath.Join(root, glob))
 		if err != nil {
 			t.Fatal(err)

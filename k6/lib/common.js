@@ -6,10 +6,21 @@
 // (e.g. 10s), ITERATIONS (shared across VUs; runs one VARIANT), VARIANT.
 
 import http from 'k6/http';
-import { sleep } from 'k6';
+import { check, sleep } from 'k6';
 import { Gauge, Trend } from 'k6/metrics';
+import * as routes from './routes.js';
 
 export const BASE_URL = (__ENV.BASE_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
+
+// getOK is the one request of every read variant: a GET of route (of
+// item id, for a route with :id), tagged with the route's name, the row's
+// name in the results and in the Go driver, and checked for a 200.
+export function getOK(route, id) {
+  const path = id === undefined ? route : routes.path(route, id);
+  const res = http.get(`${BASE_URL}${path}`, { tags: { name: routes.GET(route) } });
+  check(res, { [`${routes.GET(route)} 200`]: (r) => r.status === 200 });
+  return res;
+}
 
 function seconds(s) {
   const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(String(s));

@@ -7,6 +7,8 @@
 
 // ITEM_QUERY is catalog.ItemQuery, word for word: four joins, the tags
 // aggregated, and the streamer's distinct viewers over 24 hours.
+// Data table: catalog.ItemQuery's text again, for the Node stacks; the Go
+// test TestLibItemQueryIsCatalogs (internal/harness/original) holds the two equal.
 const ITEM_QUERY = `
 SELECT i.id, i.title, i.description, i.language, i.thumbnail_url, i.started_at, i.is_live,
        s.id, s.handle, s.display_name, s.avatar_url, s.bio, s.followers, s.verified, s.country,

@@ -27,6 +27,9 @@ var ErrNotFound = errors.New("not found")
 // the last 24 hours from the views log. That last aggregate is what makes a
 // direct read cost about half a millisecond of PostgreSQL CPU (ours,
 // measured: ~0.55 ms; article A gives no per-query figure).
+//
+// Data table: originals/lib/catalog.js's ITEM_QUERY is this text again, for
+// the Node stacks; TestLibItemQueryIsCatalogs holds the two equal.
 const ItemQuery = `
 SELECT i.id, i.title, i.description, i.language, i.thumbnail_url, i.started_at, i.is_live,
        s.id, s.handle, s.display_name, s.avatar_url, s.bio, s.followers, s.verified, s.country,

@@ -6,6 +6,8 @@ package messages
 // time through Restate, which finds each key back from the English, the
 // figures carried over. Evidence joins its sentences with "; ": each is a
 // key of its own, and Restate says them one by one.
+// Data table: English beside Vietnamese, one key a line, so a translator
+// reads the pair; add puts it into both catalogues.
 var auditWords = []struct{ key, en, vi string }{
 	{"table.audit.title", "audit: the articles' practices and ours, checked from outside", "audit: các practice của bốn bài và của workshop, kiểm tra từ bên ngoài"},
 	{"table.audit.practice", "practice", "practice"},
@@ -140,6 +142,8 @@ var auditWords = []struct{ key, en, vi string }{
 
 // auditLines are the audit command's own lines (cmd/workshop/audit.go),
 // printed once in the run's language and never stored.
+// Data table: English beside Vietnamese, one key a line, so a translator
+// reads the pair; add puts it into both catalogues.
 var auditLines = []struct{ key, en, vi string }{
 	{"audit.usage", "usage: make audit URL=http://127.0.0.1:8080/path [POST=/route] [METRICS=url QUERIES=name] [COLD=/path CHANGE='POST /path'] [COLD_N= SLOWLORIS= BURST= BURST_POST=1 BODY=] [ALLOW_REMOTE=1]",
 		"cách dùng: make audit URL=http://127.0.0.1:8080/path [POST=/route] [METRICS=url QUERIES=tên] [COLD=/path CHANGE='POST /path'] [COLD_N= SLOWLORIS= BURST= BURST_POST=1 BODY=] [ALLOW_REMOTE=1]"},
@@ -181,8 +185,4 @@ var auditLines = []struct{ key, en, vi string }{
 	{"audit.wrote", "\nwrote %s (drawn by make report)\n", "\nđã ghi %s (make report đưa nó vào báo cáo)\n"},
 }
 
-func init() {
-	for _, w := range append(auditWords, auditLines...) {
-		en[w.key], vi[w.key] = w.en, w.vi
-	}
-}
+func init() { add(auditWords, auditLines) }

@@ -2,6 +2,7 @@ package messages
 
 // Step 6's note on a write row, in parts: the bulk baseline's ratio and the
 // database's CPU are there only when measured.
+// Data table: vi.go's viWriteRow, viWriteBulk and viWriteCPU in Vietnamese.
 const (
 	writeRow  = "%-5s total %.1f s (load %.1f s + additional %.1f s); answered %.2f× the empty POST; persisted %.2f× raw one-at-a-time, %.2f× raw ×100"
 	writeBulk = ", %.2f× raw InsertMany"
@@ -10,6 +11,9 @@ const (
 
 // en is the English catalogue: every key the CLI uses, the reference for
 // vi (TestEveryKeyIsTranslated).
+//
+// Data table: vi.go's map holds the same keys, in Vietnamese;
+// TestEveryKeyIsTranslated holds the two together.
 var en = map[string]string{
 	// Verdicts and sources (internal/harness/result: Claim.VerdictIn, Source.NameIn).
 	"verdict.reproduced":     "REPRODUCED",

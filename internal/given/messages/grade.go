@@ -5,6 +5,8 @@ package messages
 // PEAKLOAD_LANG like every line for a person — English unless the fork sets
 // it (.github/workflows/progress.yml passes the repository variable on) —
 // while results/progress.json, the file a lead collects, keeps English.
+// Data table: English beside Vietnamese, one key a line, so a translator
+// reads the pair; add puts it into both catalogues.
 var gradeLines = []struct{ key, en, vi string }{
 	{"grade.head", "### Checks run (%s)\n\n%s\n\n", "### Các check đã chạy (%s)\n\n%s\n\n"},
 	{"grade.line", "- step %d check %s", "- check bước %d %s"},
@@ -22,8 +24,4 @@ var gradeLines = []struct{ key, en, vi string }{
 	{"grade.summary", "the job summary", "job summary"},
 }
 
-func init() {
-	for _, w := range gradeLines {
-		en[w.key], vi[w.key] = w.en, w.vi
-	}
-}
+func init() { add(gradeLines) }

@@ -4,6 +4,8 @@ package messages
 // "help.<verb>", in both languages side by side, so a Vietnamese room's
 // first screen is Vietnamese too (issue 34 §2). "\n" starts an indented
 // continuation line; flags, variables and paths stay as typed.
+// Data table: English beside Vietnamese, one key a line, so a translator
+// reads the pair; add puts it into both catalogues.
 var helpWords = []struct{ key, en, vi string }{
 	{"help.usage", "usage: workshop <command> [flags]", "cách dùng: workshop <lệnh> [flag]"},
 	{"help.dev", "The maintainer's and the room's preparation (make test, test-latency, docs, mutants, handout):",
@@ -39,8 +41,4 @@ var helpWords = []struct{ key, en, vi string }{
 	{"help.latency-proxy", "forward -target with -delay added per round trip (LATENCY)", "chuyển tiếp tới -target, cộng thêm -delay mỗi round trip (LATENCY)"},
 }
 
-func init() {
-	for _, w := range helpWords {
-		en[w.key], vi[w.key] = w.en, w.vi
-	}
-}
+func init() { add(helpWords) }

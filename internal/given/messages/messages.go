@@ -14,6 +14,17 @@ import (
 	"strings"
 )
 
+// add puts side-by-side tables (key, English, Vietnamese a line) into the
+// two catalogues: the files that keep a command's words beside each other
+// call it from their init, so en.go and vi.go need not repeat those keys.
+func add(tables ...[]struct{ key, en, vi string }) {
+	for _, table := range tables {
+		for _, w := range table {
+			en[w.key], vi[w.key] = w.en, w.vi
+		}
+	}
+}
+
 // Lang is a language of the catalogue.
 type Lang string
 

@@ -3,6 +3,8 @@ package messages
 // make probe's lines (cmd/workshop/probe.go, internal/harness/probe): said to a
 // person, never stored. Each names the make variable the README teaches
 // (URL=, METRICS=, PER_REQUEST=, ALLOW_REMOTE=1), not a flag.
+// Data table: English beside Vietnamese, one key a line, so a translator
+// reads the pair; add puts it into both catalogues.
 var probeLines = []struct{ key, en, vi string }{
 	{"probe.usage", "usage: make probe URL=http://127.0.0.1:8080/path [REQUESTS=file] [METRICS=url PER_REQUEST='re,re'] [VUS= DURATION= RUNS= CAPACITY=1]",
 		"cách dùng: make probe URL=http://127.0.0.1:8080/path [REQUESTS=file] [METRICS=url PER_REQUEST='re,re'] [VUS= DURATION= RUNS= CAPACITY=1]"},
@@ -43,8 +45,4 @@ var probeLines = []struct{ key, en, vi string }{
 	{"table.fig.errors", "errors", "lỗi"},
 }
 
-func init() {
-	for _, w := range probeLines {
-		en[w.key], vi[w.key] = w.en, w.vi
-	}
-}
+func init() { add(probeLines) }

@@ -8,6 +8,8 @@ package messages
 // back from the English. Both languages sit side by side here, one key a
 // line, so a translator reads the pair. Figures stay as the English wrote
 // them (docs/vi/glossary.md: the CLI writes numbers one way).
+// Data table: English beside Vietnamese, one key a line, so a translator
+// reads the pair; add puts it into both catalogues.
 var tableWords = []struct{ key, en, vi string }{
 	// Columns several tables share.
 	{"table.col.variant", "variant", "biến thể"},
@@ -140,11 +142,7 @@ var tableWords = []struct{ key, en, vi string }{
 	{"table.stale.forgets", "forgets per change", "lần quên mỗi thay đổi"},
 }
 
-func init() {
-	for _, w := range tableWords {
-		en[w.key], vi[w.key] = w.en, w.vi
-	}
-}
+func init() { add(tableWords) }
 
 // Words is each key's message in language l: a table's header, built in
 // English (English.Words) and said again at print time.

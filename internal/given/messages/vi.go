@@ -1,6 +1,7 @@
 package messages
 
 // Step 6's note on a write row, in parts (en.go's writeRow…).
+// Data table: en.go's writeRow, writeBulk and writeCPU in Vietnamese.
 const (
 	viWriteRow  = "%-5s tổng %.1f s (tải %.1f s + additional time %.1f s); trả lời bằng %.2f× empty POST; ghi xuống bằng %.2f× raw từng cái một, %.2f× raw ×100"
 	viWriteBulk = ", %.2f× raw InsertMany"
@@ -10,6 +11,9 @@ const (
 // vi is the Vietnamese catalogue, written as the articles write: the
 // loanwords Vietnamese developers use (cache, benchmark, route, server,
 // req/s…) stay as they are; docs/vi/glossary.md fixes each term once.
+//
+// Data table: en.go's map in Vietnamese, key for key;
+// TestEveryKeyIsTranslated holds the two together.
 var vi = map[string]string{
 	"verdict.reproduced":     "TÁI HIỆN ĐƯỢC",
 	"verdict.not_reproduced": "KHÔNG tái hiện được",

@@ -18,6 +18,8 @@ import (
 // Registry is the one registry a step server serves.
 var Registry = prometheus.NewRegistry()
 
+// Data table: one Prometheus metric an entry, its name and help, each declared
+// once and named for what it counts.
 var (
 	// Requests counts HTTP responses by route pattern, method and status.
 	Requests = prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -78,6 +80,8 @@ func (PGTracer) TraceQueryEnd(_ context.Context, _ *pgx.Conn, data pgx.TraceQuer
 }
 
 // Cache-side counters (steps 2–5).
+// Data table: one Prometheus metric an entry, its name and help, each declared
+// once and named for what it counts.
 var (
 	// RedisReadBytes and RedisWrittenBytes are the internal bandwidth of
 	// article A5, counted on the Redis connections themselves.
@@ -110,6 +114,8 @@ func init() {
 }
 
 // Write-side counters (steps 6–7).
+// Data table: one Prometheus metric an entry, its name and help, each declared
+// once and named for what it counts.
 var (
 	// MongoCommands counts commands sent to MongoDB by name (insert, update,
 	// …): the database round trips of article B.
@@ -144,6 +150,8 @@ func init() {
 }
 
 // Batcher metrics (step 6).
+// Data table: one Prometheus metric an entry, its name and help, each declared
+// once and named for what it counts.
 var (
 	QueueDepth = prometheus.NewGauge(prometheus.GaugeOpts{
 		Name: "peakload_batch_queue_depth", Help: "Events accepted and waiting to be written.",
@@ -173,6 +181,8 @@ var DBWrites = prometheus.NewCounter(prometheus.CounterOpts{
 func init() { Registry.MustRegister(DBWrites) }
 
 // Scale-out counters (step 10).
+// Data table: one Prometheus metric an entry, its name and help, each declared
+// once and named for what it counts.
 var (
 	// ItemChanges counts items changed through a replica (database written,
 	// Redis key deleted).

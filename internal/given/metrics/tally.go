@@ -40,6 +40,9 @@ type Tally struct {
 // Completed counters: the tallies of the requests whose response was
 // counted, by route, and how many requests they are. The bench divides
 // one by the other: both are added by Complete, in the same call.
+//
+// Data table: one Prometheus metric an entry, its name and help, each declared
+// once and named for what it counts.
 var (
 	CompletedRequests = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "peakload_completed_requests_total", Help: "Responses counted with their request's tally (the divisor of the completed counters).",

@@ -3,9 +3,7 @@ package load
 import (
 	"context"
 	"errors"
-	"net"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -81,17 +79,9 @@ func TestNoRetrySendsOnce(t *testing.T) {
 
 // IPv6 loopback, which the probe's loopback rule admits, can be loaded.
 func TestDrivesIPv6Loopback(t *testing.T) {
-	l, err := net.Listen("tcp", "[::1]:0")
-	if err != nil {
-		t.Skipf("no IPv6 loopback on this machine: %v", err)
-	}
-	s := httptest.NewUnstartedServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
-	s.Listener.Close()
-	s.Listener = l
-	s.Start()
-	defer s.Close()
-	r, err := Drive(t.Context(), Options{Target: s.URL, VUs: 2, Iterations: 20}, Variant{Name: "v6", Path: "/"}, func(string) {})
+	url := probetest.ServeIPv6(t, http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
+	r, err := Drive(t.Context(), Options{Target: url, VUs: 2, Iterations: 20}, Variant{Name: "v6", Path: "/"}, func(string) {})
 	if err != nil || r.Errors != 0 || r.Requests != 20 {
-		t.Fatalf("%s: %d requests, %d errors (%s), %v", s.URL, r.Requests, r.Errors, r.FirstError, err)
+		t.Fatalf("%s: %d requests, %d errors (%s), %v", url, r.Requests, r.Errors, r.FirstError, err)
 	}
 }

@@ -65,6 +65,17 @@ func startB(t *testing.T, script string, store *events.Store) *proc.Proc {
 	return srv
 }
 
+// eachB runs test on each of article B's servers, started on a collection
+// of the test's own: the two frameworks must behave alike.
+func eachB(t *testing.T, test func(t *testing.T, srv *proc.Proc, store *events.Store)) {
+	for name, script := range bServers {
+		t.Run(name, func(t *testing.T) {
+			store := mongotest.Store(t)
+			test(t, startB(t, script, store), store)
+		})
+	}
+}
+
 // post sends body to path n times, 20 at a time, and returns the statuses.
 func post(t *testing.T, srv *proc.Proc, path, contentType, body string, n int) map[int]int {
 	t.Helper()
@@ -108,54 +119,46 @@ func count(t *testing.T, store *events.Store) int64 {
 // (400 malformed JSON, 413 past 100 kB) or by our one rule (400 not an
 // object), and nothing reaches the database.
 func TestOriginalBEmptyRoutesAndBadInput(t *testing.T) {
-	for name, script := range bServers {
-		t.Run(name, func(t *testing.T) {
-			store := mongotest.Store(t)
-			srv := startB(t, script, store)
-			resp, err := http.Get(srv.Target + "/empty")
-			if err != nil || resp.StatusCode != http.StatusOK {
-				t.Fatalf("GET /empty: %v %v", resp, err)
+	eachB(t, func(t *testing.T, srv *proc.Proc, store *events.Store) {
+		resp, err := http.Get(srv.Target + "/empty")
+		if err != nil || resp.StatusCode != http.StatusOK {
+			t.Fatalf("GET /empty: %v %v", resp, err)
+		}
+		resp.Body.Close()
+		big := `{"event_name":"` + strings.Repeat("x", 101*1024) + `"}`
+		for _, c := range []struct {
+			path, contentType, body string
+			want                    int
+		}{
+			{"/empty", "application/json", bEvent, http.StatusOK},
+			{"/events/sync", "application/json", `{"event_name":`, http.StatusBadRequest},
+			{"/events/bulk", "application/json", `[1,2]`, http.StatusBadRequest},
+			{"/events/async", "application/json", big, http.StatusRequestEntityTooLarge},
+		} {
+			if got := post(t, srv, c.path, c.contentType, c.body, 1); got[c.want] != 1 {
+				t.Errorf("POST %s %.20q: statuses %v, want one %d", c.path, c.body, got, c.want)
 			}
-			resp.Body.Close()
-			big := `{"event_name":"` + strings.Repeat("x", 101*1024) + `"}`
-			for _, c := range []struct {
-				path, contentType, body string
-				want                    int
-			}{
-				{"/empty", "application/json", bEvent, http.StatusOK},
-				{"/events/sync", "application/json", `{"event_name":`, http.StatusBadRequest},
-				{"/events/bulk", "application/json", `[1,2]`, http.StatusBadRequest},
-				{"/events/async", "application/json", big, http.StatusRequestEntityTooLarge},
-			} {
-				if got := post(t, srv, c.path, c.contentType, c.body, 1); got[c.want] != 1 {
-					t.Errorf("POST %s %.20q: statuses %v, want one %d", c.path, c.body, got, c.want)
-				}
-			}
-			if err := srv.Stop(); err != nil || srv.Wait(time.Second) != nil {
-				t.Fatalf("SIGTERM: %v; %v", err, srv.Wait(time.Second))
-			}
-			if n := count(t, store); n != 0 {
-				t.Errorf("the empty routes and refused bodies stored %d events, want 0", n)
-			}
-		})
-	}
+		}
+		if err := srv.Stop(); err != nil || srv.Wait(time.Second) != nil {
+			t.Fatalf("SIGTERM: %v; %v", err, srv.Wait(time.Second))
+		}
+		if n := count(t, store); n != 0 {
+			t.Errorf("the empty routes and refused bodies stored %d events, want 0", n)
+		}
+	})
 }
 
 // TestOriginalBSyncStoresBeforeAnswering: insert_sync awaits insertOne — every
 // answered event is in the database when its answer arrives.
 func TestOriginalBSyncStoresBeforeAnswering(t *testing.T) {
-	for name, script := range bServers {
-		t.Run(name, func(t *testing.T) {
-			store := mongotest.Store(t)
-			srv := startB(t, script, store)
-			if got := post(t, srv, "/events/sync", "application/json", bEvent, 60); got[http.StatusOK] != 60 {
-				t.Fatalf("statuses %v, want 60 × 200", got)
-			}
-			if n := count(t, store); n != 60 {
-				t.Errorf("after 60 answered sync writes MongoDB holds %d events, want 60", n)
-			}
-		})
-	}
+	eachB(t, func(t *testing.T, srv *proc.Proc, store *events.Store) {
+		if got := post(t, srv, "/events/sync", "application/json", bEvent, 60); got[http.StatusOK] != 60 {
+			t.Fatalf("statuses %v, want 60 × 200", got)
+		}
+		if n := count(t, store); n != 60 {
+			t.Errorf("after 60 answered sync writes MongoDB holds %d events, want 60", n)
+		}
+	})
 }
 
 // TestOriginalBBufferedRoutesLoseNothingOnSIGTERM: async, group and bulk answer
@@ -163,29 +166,25 @@ func TestOriginalBSyncStoresBeforeAnswering(t *testing.T) {
 // one of them (bulk's batch is far from 1000 and its second not over) and
 // exit 0.
 func TestOriginalBBufferedRoutesLoseNothingOnSIGTERM(t *testing.T) {
-	for name, script := range bServers {
-		t.Run(name, func(t *testing.T) {
-			store := mongotest.Store(t)
-			srv := startB(t, script, store)
-			sent := map[string]int{"/events/async": 40, "/events/group": 250, "/events/bulk": 15}
-			total := 0
-			for path, n := range sent {
-				if got := post(t, srv, path, "application/json", bEvent, n); got[http.StatusOK] != n {
-					t.Fatalf("POST %s: statuses %v, want %d × 200", path, got, n)
-				}
-				total += n
+	eachB(t, func(t *testing.T, srv *proc.Proc, store *events.Store) {
+		sent := map[string]int{"/events/async": 40, "/events/group": 250, "/events/bulk": 15}
+		total := 0
+		for path, n := range sent {
+			if got := post(t, srv, path, "application/json", bEvent, n); got[http.StatusOK] != n {
+				t.Fatalf("POST %s: statuses %v, want %d × 200", path, got, n)
 			}
-			if err := srv.Stop(); err != nil {
-				t.Fatal(err)
-			}
-			if err := srv.Wait(time.Second); err != nil {
-				t.Fatalf("after SIGTERM: %v", err)
-			}
-			if n := count(t, store); n != int64(total) {
-				t.Errorf("accepted %d events (%v), MongoDB holds %d after the graceful stop", total, sent, n)
-			}
-		})
-	}
+			total += n
+		}
+		if err := srv.Stop(); err != nil {
+			t.Fatal(err)
+		}
+		if err := srv.Wait(time.Second); err != nil {
+			t.Fatalf("after SIGTERM: %v", err)
+		}
+		if n := count(t, store); n != int64(total) {
+			t.Errorf("accepted %d events (%v), MongoDB holds %d after the graceful stop", total, sent, n)
+		}
+	})
 }
 
 // TestOriginalBRawInsertCountsWhatItInserted: raw-insert.js's report is what the

@@ -1,9 +1,7 @@
 package probe
 
 import (
-	"net"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -100,17 +98,9 @@ func TestMetricsAreCheckedBeforeTheLoad(t *testing.T) {
 
 // Every address the loopback rule admits can be loaded: [::1] too.
 func TestProbesIPv6Loopback(t *testing.T) {
-	l, err := net.Listen("tcp", "[::1]:0")
-	if err != nil {
-		t.Skipf("no IPv6 loopback on this machine: %v", err)
-	}
-	s := httptest.NewUnstartedServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
-	s.Listener.Close()
-	s.Listener = l
-	s.Start()
-	defer s.Close()
-	if err := probeOf(t, s.URL, "/", nil); err != nil {
-		t.Errorf("%s: %v", s.URL, err)
+	url := probetest.ServeIPv6(t, http.HandlerFunc(func(http.ResponseWriter, *http.Request) {}))
+	if err := probeOf(t, url, "/", nil); err != nil {
+		t.Errorf("%s: %v", url, err)
 	}
 }
 

@@ -106,7 +106,7 @@ func TestFastifyClaimsNeedTheirCounts(t *testing.T) {
 		{Variant: on(course.EmptyGet), RPS: 20000, CountedAt: "services", Served: 40000},
 		{Variant: on(course.DirectDB), RPS: 900, CountedAt: "services"},
 	}}
-	c := directClaim(r, onFastify)
+	c := directClaim(r, Env{}, onFastify)
 	if c.Reproduced != nil || !strings.Contains(c.Measured, "the counts this claim reads were not taken") {
 		t.Errorf("%v (%s), want not judged", c.Reproduced, c.Measured)
 	}

@@ -68,6 +68,18 @@ func stacks(r *result.Result, env Env, src onStack, v course.Variant) []onStack 
 	return []onStack{inGo}
 }
 
+// onEachStack is a step's Claims when one claim says it all: judged in Go,
+// then on the source's own stack when its row ran (steps 1, 2 and 4).
+func onEachStack(v course.Variant, claim func(*result.Result, Env, onStack) result.Claim) func(*result.Result, Env) []result.Claim {
+	return func(r *result.Result, env Env) []result.Claim {
+		var out []result.Claim
+		for _, s := range stacks(r, env, onFastify, v) {
+			out = append(out, claim(r, env, s))
+		}
+		return out
+	}
+}
+
 // judgedOnBoth says whether step n's claims are judged on both stacks:
 // ORIGINAL=1 asked for the source's rows, or r, a results file read back
 // (the docs, the report, the reference tests), holds them.

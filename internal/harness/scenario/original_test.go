@@ -3,7 +3,6 @@ package scenario
 import (
 	"errors"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -14,6 +13,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/harness/original"
+	"github.com/peakload/workshop/internal/harness/probe/probetest"
 	"github.com/peakload/workshop/internal/harness/stacktest"
 )
 
@@ -43,12 +43,7 @@ func runOriginal(t *testing.T, p original.Program, env ...string) (url string, s
 
 func startOriginal(t *testing.T, bin string, args []string, p original.Program, env []string) (string, func() string) {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
+	addr := probetest.FreeAddr(t)
 	log := &lockedLog{}
 	cmd := exec.Command(bin, args...)
 	cmd.Env = append(append(append(os.Environ(), "PEAKLOAD_ADDR="+addr), stacktest.Endpoints(t).Env()...), append(p.Env, env...)...)

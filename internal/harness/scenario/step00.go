@@ -131,6 +131,8 @@ var shellCost = course.AtLeast(0.95)
 // req/s: the server's own CPU time is what the layers add, and it does not
 // move when a neighbour slows the driver down.
 func shellClaim(r *result.Result) result.Claim {
+	// Data table: claim S0's declaration: its ID, source and words
+	// in both languages, shaped as every step's claims are.
 	c := result.Claim{
 		ID:       "S0",
 		Source:   result.Ours(""),
@@ -175,6 +177,8 @@ var driverShare = course.AtLeast(0.9)
 // of whether its load tool saturated the server.
 func driverClaim(r *result.Result) result.Claim {
 	const quote = "Empty GET sẽ thể hiện cái overhead của framework và của data."
+	// Data table: claim A0's declaration: its ID, source and words
+	// in both languages, shaped as every step's claims are.
 	c := result.Claim{
 		ID:      "A0",
 		Source:  result.OursFrom("A", quote, "article A's empty GET, asked of our load tool"),
@@ -204,6 +208,8 @@ func driverClaim(r *result.Result) result.Claim {
 // as fast as the closed loop goes: sleeping until each request is due and
 // timing it from then must not cost the driver the rate it measures.
 func openDriverClaim(r *result.Result) result.Claim {
+	// Data table: claim A0-open's declaration: its ID, source and words
+	// in both languages, shaped as every step's claims are.
 	c := result.Claim{
 		ID:       "A0-open",
 		Source:   result.Ours(""),
@@ -235,6 +241,8 @@ var postBand = course.Band{Lo: 0.55, Hi: 0.95}
 // postClaim: B1/B2 — parsing the real payload costs something.
 func postClaim(r *result.Result) result.Claim {
 	const quote = "Với empty POST có cùng data như bài test, số request giảm xuống chỉ còn 4026 rps"
+	// Data table: claim B2's declaration: its ID, source and words
+	// in both languages, shaped as every step's claims are.
 	c := result.Claim{
 		ID:       "B2",
 		Source:   result.Article("B", quote, "0.73"),

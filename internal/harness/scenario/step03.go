@@ -22,6 +22,7 @@ func init() {
 			every := env.Params.Scaled(env.Params.Clock.PollS)
 			plain := poller(env, routes.Cached)
 			tagged := poller(env, routes.ETag)
+			// Data table: step 3's rows, as every step declares its own.
 			return withOriginal(env, []load.Variant{
 				{Name: course.CacheAsidePoll, Route: routes.GET(routes.Cached), Prepare: plain.prepare, Check: plain.check, Pace: every, Setup: flushRedis(env)},
 				{Name: course.ETagPoll, Route: routes.GET(routes.ETag), Prepare: tagged.prepare, Check: tagged.check, Pace: every, Setup: flushRedis(env)},

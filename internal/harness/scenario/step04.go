@@ -20,19 +20,14 @@ func init() {
 			// A third of the TTL per point of the series: each expiry's
 			// stampede shows as its own spike of DB queries per second.
 			every := env.Params.Scaled(env.Params.Clock.RedisTTLS) / 3
+			// Data table: step 4's rows, as every step declares its own.
 			return withOriginal(env, []load.Variant{
 				{Name: course.CacheAside, Route: routes.GET(routes.Cached), Path: routes.Prefix(routes.Cached) + top, Setup: flushRedis(env), SeriesEvery: every},
 				{Name: course.Singleflight, Route: routes.GET(routes.Coalesced), Path: routes.Prefix(routes.Coalesced) + top, Setup: flushRedis(env), SeriesEvery: every},
 			}, onFastify, fastify(env.Params.Scaled(env.Params.Clock.RedisTTLS), 0)) // step 4's main.go: the articles' clock
 		},
-		Claims: func(r *result.Result, env Env) []result.Claim {
-			var out []result.Claim
-			for _, s := range stacks(r, env, onFastify, course.Singleflight) {
-				out = append(out, stampedeClaim(r, env, s))
-			}
-			return out
-		},
-		Ours: step4Ours,
+		Claims: onEachStack(course.Singleflight, stampedeClaim),
+		Ours:   step4Ours,
 	})
 }
 
@@ -60,6 +55,8 @@ var (
 // stampedeClaim: A4 — 1000 concurrent misses → 1 DB query, judged on
 // stack s's rows.
 func stampedeClaim(r *result.Result, env Env, s onStack) result.Claim {
+	// Data table: claim A4's declaration: its ID, source and words
+	// in both languages, shaped as every step's claims are.
 	c := result.Claim{
 		ID:       s.id("A4"),
 		Source:   result.Article("A", "Dù có 1000 request tới cùng lúc và bị miss cache thì cũng chỉ có 1 request tới được db mà thôi."),

@@ -16,6 +16,7 @@ func init() {
 	register(5, Step{
 		Variants: func(env Env) []load.Variant {
 			p := env.Params
+			// Data table: step 5's rows, the ceiling first, as every step declares its own.
 			return withOriginal(env, []load.Variant{
 				{Name: course.EmptyGet, Route: routes.GET(routes.Empty), Path: routes.Empty},
 				{Name: course.Singleflight, Route: routes.GET(routes.Coalesced), Prepare: itemRequest(env, routes.Coalesced), Setup: flushRedis(env)},

@@ -129,16 +129,23 @@ func gapHolds(empty, validate, item float64) bool {
 	return dbGap.Holds(item) && gapShrinks.HoldsFor(item, max(empty, validate))
 }
 
+// The sources' sentences two claims judge each: D1 and D1-js, D2 and D2-js.
+const (
+	gapQuote    = "Nhưng khi API tính thời gian bằng vài millisecond tới chục millisecond thì đó sẽ là lúc các bạn phải lựa chọn framework vì overhead."
+	switchQuote = "| Requests Per Second (RPS) | 14,200 RPS | 81,500 RPS |"
+)
+
 // gapClaim: A, asked of D's factor — framework overhead matters only while
 // handlers are cheap: the spread between frameworks shrinks as the
 // handler's cost grows. Article A says so; article D does not.
 func gapClaim(r *result.Result) result.Claim {
-	const quote = "Nhưng khi API tính thời gian bằng vài millisecond tới chục millisecond thì đó sẽ là lúc các bạn phải lựa chọn framework vì overhead."
+	// Data table: D1's words; D1-js (step09_original.go) says them again of
+	// the source's stack, the same lesson judged on another runtime.
 	c := result.Claim{ID: "D1", Measured: "not measured",
-		Source:  result.Article("A", quote, "5.7"),
+		Source:  result.Article("A", gapQuote, "5.7"),
 		Article: "[in Go] framework overhead is worth choosing for once API times are a few ms to tens of ms, not while queries take hundreds of ms or seconds — so article D's ×5.7 (our arithmetic, on an endpoint it does not describe) should shrink on a database read",
 		Vi: result.ClaimLines{
-			Text: "[trong Go] overhead của framework chỉ đáng để chọn khi API tốn từ vài ms tới vài chục ms, chứ không phải khi query mất hàng trăm ms hay vài giây: “" + quote + "” Vậy con số ×5.7 của bài D (phép tính của workshop, trên một endpoint bài không mô tả) phải co lại khi đọc từ database",
+			Text: "[trong Go] overhead của framework chỉ đáng để chọn khi API tốn từ vài ms tới vài chục ms, chứ không phải khi query mất hàng trăm ms hay vài giây: “" + gapQuote + "” Vậy con số ×5.7 của bài D (phép tính của workshop, trên một endpoint bài không mô tả) phải co lại khi đọc từ database",
 		}}
 	c.Tolerate("ours (article A gives no figure): fastest ÷ slowest framework on the DB-bound read %s, and %s the larger of that ratio on the cheap endpoints",
 		"của workshop (bài A không đưa con số): framework nhanh nhất ÷ chậm nhất trên lượt đọc bị database chặn %s, và %s tỉ số lớn hơn trên các endpoint rẻ",
@@ -175,12 +182,13 @@ func tenthBelow(x float64) float64 { return math.Floor(x*10+1e-9) / 10 }
 // best switch from echo on the empty GET is what we judge: the framework
 // alone, which the article does not isolate.
 func switchClaim(r *result.Result) result.Claim {
-	const quote = "| Requests Per Second (RPS) | 14,200 RPS | 81,500 RPS |"
+	// Data table: D2's words; D2-js (step09_original.go) says them again of
+	// the source's stack.
 	c := result.Claim{ID: "D2", Measured: "not measured",
-		Source:  result.Article("D", quote, "5.7"),
+		Source:  result.Article("D", switchQuote, "5.7"),
 		Article: "Node + Express 14,200 req/s → Bun + Elysia 81,500 req/s (×5.7, our arithmetic), 1 vCPU, wrk 500 connections — runtime, framework, kernel settings and pools changed together; in Go, the framework alone (D2-js: on the source's stack)",
 		Vi: result.ClaimLines{
-			Text: "bảng của bài D, từ Node + Express sang Bun + Elysia: “" + quote + "” (×5.7, phép tính của workshop), 1 vCPU, wrk 500 connection — runtime, framework, cấu hình kernel và các pool cùng đổi một lúc; trong Go, chỉ đổi framework (D2-js: trên chính stack của bài viết)",
+			Text: "bảng của bài D, từ Node + Express sang Bun + Elysia: “" + switchQuote + "” (×5.7, phép tính của workshop), 1 vCPU, wrk 500 connection — runtime, framework, cấu hình kernel và các pool cùng đổi một lúc; trong Go, chỉ đổi framework (D2-js: trên chính stack của bài viết)",
 		}}
 	c.Tolerate("the best framework ÷ echo on the empty GET %s (%s × the article's ×%s; the %[2]s is ours)",
 		"framework tốt nhất ÷ echo trên empty GET %s (%s × con số ×%s của bài viết; hệ số %[2]s là của workshop)", switchBound, dShare, dSwitch)

@@ -43,13 +43,13 @@ var jsSwitch = course.AtLeast(3)
 // originalSwitchClaim: D2 on the source's stack — the article's ×5.7 from
 // Express on Node to Elysia on Bun, on the empty GET.
 func originalSwitchClaim(r *result.Result) result.Claim {
-	const quote = "| Requests Per Second (RPS) | 14,200 RPS | 81,500 RPS |"
 	rows := []course.Variant{course.FrameworkRow(course.Express, "empty"), course.FrameworkRow(course.Elysia, "empty")}
+	// Data table: switchClaim's D2 (step09.go) said of the source's stack.
 	c := result.Claim{ID: "D2-js", Measured: "not measured", Rows: rows, Ceiling: rows,
-		Source:  result.Article("D", quote, "5.7"),
+		Source:  result.Article("D", switchQuote, "5.7"),
 		Article: "[on the source's stack, here: Express on Node, Elysia on Bun] Node + Express 14,200 req/s → Bun + Elysia 81,500 req/s (×5.7, our arithmetic) on 1 vCPU; here both on the Go server's one CPU, with the same kernel and pool, so the runtime and the framework alone",
 		Vi: result.ClaimLines{
-			Text: "[trên stack gốc của bài viết, chạy tại đây: Express trên Node, Elysia trên Bun] Node + Express 14,200 req/s → Bun + Elysia 81,500 req/s: “" + quote + "” (×5.7, phép tính của workshop) trên 1 vCPU; ở đây cả hai cùng chạy trên một CPU của server Go, cùng cấu hình kernel và pool, nên chỉ còn khác runtime và framework",
+			Text: "[trên stack gốc của bài viết, chạy tại đây: Express trên Node, Elysia trên Bun] Node + Express 14,200 req/s → Bun + Elysia 81,500 req/s: “" + switchQuote + "” (×5.7, phép tính của workshop) trên 1 vCPU; ở đây cả hai cùng chạy trên một CPU của server Go, cùng cấu hình kernel và pool, nên chỉ còn khác runtime và framework",
 		}}
 	c.Tolerate("Elysia on Bun ÷ Express on Node, req/s on the empty GET %s (ours: about half the article's ×5.7, whose kernel and pool tuning both stacks share here)",
 		"req/s của Elysia trên Bun ÷ Express trên Node ở empty GET %s (của workshop: khoảng một nửa con số ×5.7 của bài viết, vì phần tinh chỉnh kernel và pool của bài thì ở đây hai stack dùng chung)", jsSwitch)
@@ -69,12 +69,12 @@ func originalSwitchClaim(r *result.Result) result.Claim {
 // framework's (here: a whole stack's) lead shrinks as the handler's cost
 // grows, with the Go claim's tolerance.
 func originalGapClaim(r *result.Result) result.Claim {
-	const quote = "Nhưng khi API tính thời gian bằng vài millisecond tới chục millisecond thì đó sẽ là lúc các bạn phải lựa chọn framework vì overhead."
+	// Data table: gapClaim's D1 (step09.go) said of the source's stack.
 	c := result.Claim{ID: "D1-js", Measured: "not measured",
-		Source:  result.Article("A", quote, "5.7"),
+		Source:  result.Article("A", gapQuote, "5.7"),
 		Article: "[on the source's stack, here: Express on Node, Elysia on Bun] framework overhead is worth choosing for once API times are a few ms to tens of ms — so Elysia on Bun's lead over Express on Node (article D's ×5.7, our arithmetic) should shrink on a database read",
 		Vi: result.ClaimLines{
-			Text: "[trên stack gốc của bài viết, chạy tại đây: Express trên Node, Elysia trên Bun] overhead của framework chỉ đáng để chọn khi API tốn từ vài ms tới vài chục ms: “" + quote + "” Vậy khoảng cách của Elysia trên Bun so với Express trên Node (×5.7 của bài D, phép tính của workshop) phải co lại khi đọc từ database",
+			Text: "[trên stack gốc của bài viết, chạy tại đây: Express trên Node, Elysia trên Bun] overhead của framework chỉ đáng để chọn khi API tốn từ vài ms tới vài chục ms: “" + gapQuote + "” Vậy khoảng cách của Elysia trên Bun so với Express trên Node (×5.7 của bài D, phép tính của workshop) phải co lại khi đọc từ database",
 		}}
 	c.Tolerate("ours (article A gives no figure), as D1 in Go: Elysia ÷ Express req/s on the DB-bound read %s, and %s the larger of that ratio on the cheap endpoints",
 		"của workshop (bài A không đưa con số), như D1 trong Go: req/s của Elysia ÷ Express trên lượt đọc bị database chặn %s, và %s tỉ số lớn hơn trên các endpoint rẻ",

@@ -113,6 +113,8 @@ func scaleOutClaims(r *result.Result, env Env) []result.Claim {
 	one, rr, hash := find(r, course.RoundRobinRow(1)), find(r, course.RoundRobinRow(n)), find(r, course.HashRow(n))
 	const quote = "Horizontal scale dẫn đến hiệu quả cache giảm (cache hit ratio thấp)"
 	bound := env.Params.ScaleOut.InvalidationBoundMS
+	// Data table: the step's three claims S10a–S10c, each its ID, source and
+	// words in both languages, shaped as every step's claims are.
 	dilution := result.Claim{ID: "S10a", Measured: "not measured",
 		Source:  result.OursFrom("A", quote, "article A lists it among a memory cache's costs, without a figure"),
 		Article: "with several API instances each warms its own burst cache: the hit ratio is diluted (article A lists a lower hit ratio under horizontal scale among a memory cache's costs, without a figure)",

@@ -133,7 +133,7 @@ func TestVietnameseMeasuredLines(t *testing.T) {
 		{Variant: "direct-db", RPS: 2000, PerRequest: result.PerRequest{DBQueries: 1}},
 		{Variant: "cache-aside", RPS: 30000, PerRequest: result.PerRequest{DBQueries: 0.003}, Extra: map[result.Key]float64{result.RedisHitRatio: 0.997}},
 	}}
-	c := cacheAsideClaim(r, inGo)
+	c := cacheAsideClaim(r, Env{}, inGo)
 	if c.Vi.Measured == "" || c.Vi.Measured == c.Measured {
 		t.Fatalf("A2's measured line is not translated: %q", c.Vi.Measured)
 	}

@@ -14,9 +14,15 @@ import (
 	"testing"
 )
 
-// ClosedPort is the base URL of a loopback port nothing listens on: a
-// listener opened to pick the port, then closed.
+// ClosedPort is the base URL of a loopback port nothing listens on.
 func ClosedPort(t testing.TB) string {
+	t.Helper()
+	return "http://" + FreeAddr(t)
+}
+
+// FreeAddr is host:port of a loopback port nothing listens on: a listener
+// opened to pick the port, then closed, for a server started afterwards.
+func FreeAddr(t testing.TB) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -24,13 +30,29 @@ func ClosedPort(t testing.TB) string {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	return "http://" + addr
+	return addr
 }
 
 // Serve starts h on a free port of 127.0.0.1 and returns its base URL.
 func Serve(t testing.TB, h http.Handler) string {
 	t.Helper()
 	s := httptest.NewServer(h)
+	t.Cleanup(s.Close)
+	return s.URL
+}
+
+// ServeIPv6 starts h on a free port of [::1] and returns its base URL; it
+// skips t on a machine without an IPv6 loopback.
+func ServeIPv6(t testing.TB, h http.Handler) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "[::1]:0")
+	if err != nil {
+		t.Skipf("no IPv6 loopback on this machine: %v", err)
+	}
+	s := httptest.NewUnstartedServer(h)
+	s.Listener.Close()
+	s.Listener = l
+	s.Start()
 	t.Cleanup(s.Close)
 	return s.URL
 }
