@@ -242,8 +242,8 @@ func rawConcurrencyClaim(r *result.Result) result.Claim {
 		Vi: result.ClaimLines{
 			Text: fmt.Sprintf("raw insert 100 cái một lúc: %.0f/s so với %.0f/s khi insert từng cái (%s×, phép tính của workshop): “%s”; giới hạn nằm ở CPU của thư viện chứ không phải ở số kết nối, và Mongo CPU đi từ 52%% lên 130%%", hundred.HTTPRPS, seq.HTTPRPS, theirs, quote),
 		}}
-	c.Tolerate("raw ×100 ÷ one at a time %s: the author's "+theirs+"× within a factor of %s (ours), where a CPU, not the connections, is the limit",
-		"raw ×100 ÷ từng cái một %[1]s: "+theirs+"× của tác giả, lệch không quá gấp đôi (của workshop), ở nơi giới hạn là CPU chứ không phải số kết nối",
+	c.Tolerate("raw ×100 ÷ one at a time %s: the author's "+theirs+"× (our arithmetic) within a factor of %s (ours), where a CPU, not the connections, is the limit",
+		"raw ×100 ÷ từng cái một %[1]s: "+theirs+"× của tác giả (phép tính của workshop), lệch không quá gấp đôi (của workshop), ở nơi giới hạn là CPU chứ không phải số kết nối",
 		band, course.Factor(rawFactor))
 	rs, r100 := find(r, course.RawSeq), find(r, course.Raw100)
 	if rs == nil || r100 == nil || rs.RPS == 0 {
