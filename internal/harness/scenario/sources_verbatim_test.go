@@ -56,7 +56,7 @@ func TestStepTableFiguresAreTheSources(t *testing.T) {
 // ("nguyên văn: …", "nguyên văn bài viết: …") and the quotes that follow it
 // in the same sentence, joined by "và" or a comma.
 var (
-	verbatimRE = regexp.MustCompile(`nguyên văn[^"«»\n]{0,40}:\s*`)
+	verbatimRE = regexp.MustCompile(`(?i)nguyên văn[^"«»\n]{0,40}:\s*`)
 	quoteRunRE = regexp.MustCompile(`^(?:"([^"]+)"|«([^»]+)»)(?:\s*(?:,|và|;)\s*)?`)
 )
 
