@@ -21,8 +21,9 @@ import (
 const CacheControl = "no-cache"
 
 // Tag returns the weak entity-tag of a body: W/"<FNV-1a 64 in hex>".
-// Weak, as the article's Express sets it: it promises the same content, not
-// the same bytes (a re-encoding would not need a new download).
+// Weak, as article A turned it on in Fastify ({ weak: true }) and as Express
+// sets it by default: it promises the same content, not the same bytes (a
+// re-encoding would not need a new download).
 func Tag(body []byte) string {
 	h := fnv.New64a()
 	h.Write(body)

@@ -87,8 +87,8 @@ var tableWords = []struct{ key, en, vi string }{
 	{"table.writes.cpu_us", "DB CPU µs/event", "CPU của DB µs/event"},
 	{"table.writes.note_raw", "Raw rows have no HTTP, so req/s is inserts/s, and persisted ÷ sync is ÷ raw-seq (the author's row 3).",
 		"Các hàng raw không qua HTTP, nên req/s ở đó là số insert mỗi giây, và ghi xuống ÷ sync là ÷ raw-seq (hàng 3 của tác giả)."},
-	{"table.writes.note_cpu", "The author's DB CPU per event is our arithmetic: \"Mongo CPU\" × (HTTP + additional time) ÷ 100 000 events (group: × its additional time, when it inserts). Ours: FerretDB and PostgreSQL's CPU from /proc over the load and the settle, ÷ events persisted.",
-		"CPU của DB mỗi event phía tác giả là phép tính của workshop: \"Mongo CPU\" × (HTTP + additional time) ÷ 100 000 event (group: × additional time của nó, lúc nó insert). Phía workshop: CPU của FerretDB và PostgreSQL đọc từ /proc trong lúc tải và lúc chờ ghi nốt, ÷ số event đã ghi xuống."},
+	{"table.writes.note_cpu", "The author's persisted ÷ sync and DB CPU per event are our arithmetic, the latter \"Mongo CPU\" × (HTTP + additional time) ÷ 100 000 events (group: × its additional time, when it inserts). Ours: FerretDB and PostgreSQL's CPU from /proc over the load and the settle, ÷ events persisted.",
+		"Ghi xuống ÷ sync và CPU của DB mỗi event phía tác giả là phép tính của workshop, cái sau là \"Mongo CPU\" × (HTTP + additional time) ÷ 100 000 event (group: × additional time của nó, lúc nó insert). Phía workshop: CPU của FerretDB và PostgreSQL đọc từ /proc trong lúc tải và lúc chờ ghi nốt, ÷ số event đã ghi xuống."},
 
 	// Step 9: frameworks, the pool, the kernel (internal/harness/scenario/step09.go).
 	{"table.frameworks.title", "frameworks, each its own process on one CPU (article D's table; × echo = req/s ÷ echo's on the same endpoint)",
@@ -99,12 +99,13 @@ var tableWords = []struct{ key, en, vi string }{
 		"không theo kịp; khi đó hãy so CPU µs/req: 1e6 ÷ µs/req là số request mỗi giây framework đó phục vụ nổi trên CPU này"},
 	{"table.pool.title", "PostgreSQL pool size (echo, GET /items/:id)", "kích thước pool PostgreSQL (echo, GET /items/:id)"},
 	{"table.pool.connections", "connections", "số kết nối"},
-	{"table.kernel.title", "kernel settings article D tuned, as they are on this machine (read only: see the README for what they do)",
-		"các thiết lập kernel mà bài D đã tinh chỉnh, giá trị trên máy này (chỉ đọc: README giải thích từng thiết lập làm gì)"},
+	{"table.kernel.title", "kernel settings around article D's tuning, as they are on this machine (read only: see the README for what they do)",
+		"các thiết lập kernel quanh phần tinh chỉnh của bài D, giá trị trên máy này (chỉ đọc: README giải thích từng thiết lập làm gì)"},
 	{"table.kernel.setting", "setting", "thiết lập"},
 	{"table.kernel.here", "here", "máy này"},
 	{"table.kernel.article", "article D", "bài D"},
 	{"table.kernel.not_given", "(not given)", "(bài không nêu)"},
+	{"table.kernel.not_named", "(not in the article)", "(bài không nhắc tới)"},
 	{"table.kernel.larger", "larger", "lớn hơn"},
 	{"table.kernel.open_files", "open files (ulimit -n)", "số file được mở (ulimit -n)"},
 

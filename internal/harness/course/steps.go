@@ -147,7 +147,7 @@ var steps = []Step{
 	{N: 9, Slug: "frameworks", Services: []string{Postgres}, Exercise: true,
 		ServiceTests: []string{"TestEachItemReadIsOneQuery", "TestItemsAreReadFromPostgreSQL"},
 		Panels:       []Panel{CPUPanel},
-		Row:          Row{"echo, net/http, fasthttp (+ yours), each on 1 CPU; pool 2/10/100", "D1–D4", "Express 14,200 → Elysia 81,500 req/s, endpoint unspecified", "every framework keeps one contract, 1 query/item"},
+		Row:          Row{"echo, net/http, fasthttp (+ yours), each on 1 CPU; pool 2/10/100", "D1–D4", "Node + Express 14,200 → Bun + Elysia 81,500 req/s, endpoint unspecified", "every framework keeps one contract, 1 query/item"},
 		K6:           nil, // built from params.json's frameworks and pool sizes
 		Slide: Slide{"Frameworks differ less than article D's switch", "empty GET, req/s", []Variant{EchoEmpty, FasthttpEmpty}, ReqPerSec,
 			&Mark{1, "article D", "14,200 → 81,500 req/s", 81500, 14200}},

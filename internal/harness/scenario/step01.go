@@ -45,7 +45,7 @@ func directClaim(r *result.Result, _ Env, s onStack) result.Claim {
 		Rows:      s.rows(course.DirectDB, course.EmptyGet),
 		LooseRate: true, // 0.03× in the reference run: no neighbour moves it across 0.5×
 		Vi: result.ClaimLines{
-			Text: "645 req/s đọc thẳng từ PostgreSQL; theo quy ước của tác giả, “10 CCU thì tạo ra 1 req/s thì con số 645 req/s ở trên chỉ có thể đáp ứng được 6k CCU” — req/s của GET rỗng chỉ có trong một ảnh chụp",
+			Text: "645 req/s đọc thẳng từ PostgreSQL; theo kinh nghiệm của tác giả trên vài hệ thống, “10 CCU thì tạo ra 1 req/s thì con số 645 req/s ở trên chỉ có thể đáp ứng được 6k CCU” — req/s của GET rỗng chỉ có trong một ảnh chụp",
 		},
 	}
 	c.Tolerate("ours (the article's text gives the ceiling no figure): DB queries/request in %s (the item is one query) and direct-db %s the GET /empty ceiling",
@@ -61,7 +61,7 @@ func directClaim(r *result.Result, _ Env, s onStack) result.Claim {
 	}
 	x := ratio(d.RPS, e.RPS)
 	c.Measure("%.0f req/s = %.2f× the empty ceiling (%.0f req/s); %.2f DB queries/request; ≈ %s CCU by the same rule of thumb",
-		"%.0f req/s = %.2f× mức trần của route rỗng (%.0f req/s); %.2f DB query mỗi request; ≈ %s CCU theo cùng quy ước đó",
+		"%.0f req/s = %.2f× mức trần của route rỗng (%.0f req/s); %.2f DB query mỗi request; ≈ %s CCU theo cùng quy tắc kinh nghiệm đó",
 		d.RPS, x, e.RPS, d.PerRequest.DBQueries, thousandsInt(d.RPS*10))
 	q := d.PerRequest.DBQueries
 	c.Reproduced = result.Verdict(oneQuery.Holds(q) && dbBound.Holds(x) && d.Errors == 0)

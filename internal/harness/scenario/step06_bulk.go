@@ -109,9 +109,9 @@ func bulkRateClaim(r *result.Result) result.Claim {
 	theirs := bu.OpsRPS / sy.ops()
 	c := result.Claim{ID: "B8-ops", Measured: "not measured",
 		Source:  result.Repo(`README "Test Result" rows 5 and 9 (Express: Insert Sync, Insert Bulk) at `+result.RepoCommit, fmt.Sprintf("%.2f", theirs)),
-		Article: fmt.Sprintf("insert_bulk persists %.0f ops/s = %.2f× insert_sync's %.0f, and is done %.0f s after the load", bu.OpsRPS, theirs, sy.ops(), bu.AddS),
+		Article: fmt.Sprintf("insert_bulk persists %.0f ops/s = %.2f× insert_sync's %.0f (our arithmetic), and is done %.0f s after the load", bu.OpsRPS, theirs, sy.ops(), bu.AddS),
 		Vi: result.ClaimLines{
-			Text: fmt.Sprintf("insert_bulk ghi xuống %.0f ops/s = %.2f× con số %.0f của insert_sync, và xong việc %.0f s sau khi hết tải", bu.OpsRPS, theirs, sy.ops(), bu.AddS),
+			Text: fmt.Sprintf("insert_bulk ghi xuống %.0f ops/s = %.2f× con số %.0f của insert_sync (phép tính của workshop), và xong việc %.0f s sau khi hết tải", bu.OpsRPS, theirs, sy.ops(), bu.AddS),
 		}}
 	asTheirs := course.Bound{Op: "≥", V: theirs, Places: 2}
 	c.Tolerate("bulk persists %s sync on the same server (the author's ratio as is); additional time ≤ %s flush intervals + a full buffer at raw InsertMany's rate (ours)",
@@ -151,9 +151,9 @@ func bulkCeilingClaim(r *result.Result) result.Claim {
 	theirs := bu.HTTPRPS / ep.HTTPRPS
 	c := result.Claim{ID: "B8", Measured: "not measured",
 		Source:  result.Repo(`README "Test Result" rows 2 and 9 (Express: Empty POST, Insert Bulk) at `+result.RepoCommit, fmt.Sprintf("%.2f", theirs)),
-		Article: fmt.Sprintf("insert_bulk answers %.0f req/s = %.2f× the empty POST's %.0f: buffering costs the request almost nothing", bu.HTTPRPS, theirs, ep.HTTPRPS),
+		Article: fmt.Sprintf("insert_bulk answers %.0f req/s = %.2f× the empty POST's %.0f (our arithmetic): buffering costs the request almost nothing", bu.HTTPRPS, theirs, ep.HTTPRPS),
 		Vi: result.ClaimLines{
-			Text: fmt.Sprintf("insert_bulk trả lời %.0f req/s = %.2f× con số %.0f của empty POST: gom buffer gần như không làm request tốn thêm gì", bu.HTTPRPS, theirs, ep.HTTPRPS),
+			Text: fmt.Sprintf("insert_bulk trả lời %.0f req/s = %.2f× con số %.0f của empty POST (phép tính của workshop): gom buffer gần như không làm request tốn thêm gì", bu.HTTPRPS, theirs, ep.HTTPRPS),
 		}}
 	c.Tolerate("bulk accepts %s the lower of its ceilings, the empty POST and raw InsertMany (%s ours; the author's ceiling was the empty POST, the lower on Express)",
 		"bulk nhận %s mức trần thấp hơn của nó, empty POST hoặc raw InsertMany (%s là của workshop; trên Express mức trần của tác giả là empty POST, cái thấp hơn)",
@@ -242,8 +242,8 @@ func rawConcurrencyClaim(r *result.Result) result.Claim {
 		Vi: result.ClaimLines{
 			Text: fmt.Sprintf("raw insert 100 cái một lúc: %.0f/s so với %.0f/s khi insert từng cái (%s×, phép tính của workshop): “%s”; giới hạn nằm ở CPU của thư viện chứ không phải ở số kết nối, và Mongo CPU đi từ 52%% lên 130%%", hundred.HTTPRPS, seq.HTTPRPS, theirs, quote),
 		}}
-	c.Tolerate("raw ×100 ÷ one at a time %s: the author's "+theirs+"× within a factor of %s (ours), where a CPU, not the connections, is the limit",
-		"raw ×100 ÷ từng cái một %[1]s: "+theirs+"× của tác giả, lệch không quá gấp đôi (của workshop), ở nơi giới hạn là CPU chứ không phải số kết nối",
+	c.Tolerate("raw ×100 ÷ one at a time %s: the author's "+theirs+"× (our arithmetic) within a factor of %s (ours), where a CPU, not the connections, is the limit",
+		"raw ×100 ÷ từng cái một %[1]s: "+theirs+"× của tác giả (phép tính của workshop), lệch không quá gấp đôi (của workshop), ở nơi giới hạn là CPU chứ không phải số kết nối",
 		band, course.Factor(rawFactor))
 	rs, r100 := find(r, course.RawSeq), find(r, course.Raw100)
 	if rs == nil || r100 == nil || rs.RPS == 0 {

@@ -104,8 +104,8 @@ func speedupClaim(r *result.Result) result.Claim {
 		Vi: result.ClaimLines{
 			Text: "[trong Go] ví dụ của hướng dẫn, như bài C tóm tắt: đổi pbkdf2Sync sang pbkdf2 bất đồng bộ thì “" + c1Quote + "”/s (×3.7, phép tính của workshop) khi chạy ab -c 20; 51.8% số tick nằm trong node::crypto::PBKDF2",
 		}}
-	c.Tolerate("ours, scaled from the guide's ×3.7: after ÷ before %s × min(server CPUs, %s), the cores the hashing can spread on",
-		"của workshop, suy từ ×3.7 của hướng dẫn: after ÷ before %s × min(số CPU của server, %s), số core mà việc hash trải ra được", perCore, course.Factor(nodePool))
+	c.Tolerate("ours, scaled from the guide's ×3.7 (our arithmetic): after ÷ before %s × min(server CPUs, %s), the cores the hashing can spread on",
+		"của workshop, suy từ ×3.7 của hướng dẫn (phép tính của workshop): after ÷ before %s × min(số CPU của server, %s), số core mà việc hash trải ra được", perCore, course.Factor(nodePool))
 	b, a := find(r, course.Before), find(r, course.After)
 	if b == nil || a == nil || b.RPS == 0 {
 		return c

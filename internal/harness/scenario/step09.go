@@ -190,8 +190,8 @@ func switchClaim(r *result.Result) result.Claim {
 		Vi: result.ClaimLines{
 			Text: "bảng của bài D, từ Node + Express sang Bun + Elysia: “" + switchQuote + "” (×5.7, phép tính của workshop), 1 vCPU, wrk 500 connection — runtime, framework, cấu hình kernel và các pool cùng đổi một lúc; trong Go, chỉ đổi framework (D2-js: trên chính stack của bài viết)",
 		}}
-	c.Tolerate("the best framework ÷ echo on the empty GET %s (%s × the article's ×%s; the %[2]s is ours)",
-		"framework tốt nhất ÷ echo trên empty GET %s (%s × con số ×%s của bài viết; hệ số %[2]s là của workshop)", switchBound, dShare, dSwitch)
+	c.Tolerate("the best framework ÷ echo on the empty GET %s (%s × the article's ×%s, our arithmetic; the %[2]s is ours)",
+		"framework tốt nhất ÷ echo trên empty GET %s (%s × con số ×%s của bài viết, phép tính của workshop; hệ số %[2]s là của workshop)", switchBound, dShare, dSwitch)
 	echo := find(r, course.EchoEmpty)
 	if echo == nil || echo.RPS == 0 {
 		return c
@@ -327,16 +327,18 @@ func busy(x *result.Run) string {
 	return fmt.Sprintf("%.0f%%", x.RPS*x.PerRequest.ServerCPUus/1e4)
 }
 
-// kernelTable reads, never writes, the settings article D tuned.
+// kernelTable reads, never writes, the settings article D tuned, and
+// somaxconn beside them, which it does not name (a burst of new
+// connections meets it first).
 func kernelTable() result.Table {
 	en := messages.English
 	t := result.Table{Title: en.T("table.kernel.title"),
 		Header: en.Words("table.kernel.setting", "table.kernel.here", "table.kernel.article")}
-	notGiven, larger := en.T("table.kernel.not_given"), en.T("table.kernel.larger")
+	notGiven, notNamed, larger := en.T("table.kernel.not_given"), en.T("table.kernel.not_named"), en.T("table.kernel.larger")
 	for _, k := range []struct{ name, file, article string }{
 		{"fs.file-max", "/proc/sys/fs/file-max", "2097152"},
 		{"net.ipv4.tcp_tw_reuse", "/proc/sys/net/ipv4/tcp_tw_reuse", "1"},
-		{"net.core.somaxconn", "/proc/sys/net/core/somaxconn", notGiven},
+		{"net.core.somaxconn", "/proc/sys/net/core/somaxconn", notNamed},
 		{"net.core.rmem_max", "/proc/sys/net/core/rmem_max", larger},
 		{"net.core.wmem_max", "/proc/sys/net/core/wmem_max", larger},
 		{"net.ipv4.ip_local_port_range", "/proc/sys/net/ipv4/ip_local_port_range", notGiven},

@@ -51,8 +51,8 @@ func originalSwitchClaim(r *result.Result) result.Claim {
 		Vi: result.ClaimLines{
 			Text: "[trên stack gốc của bài viết, chạy tại đây: Express trên Node, Elysia trên Bun] Node + Express 14,200 req/s → Bun + Elysia 81,500 req/s: “" + switchQuote + "” (×5.7, phép tính của workshop) trên 1 vCPU; ở đây cả hai cùng chạy trên một CPU của server Go, cùng cấu hình kernel và pool, nên chỉ còn khác runtime và framework",
 		}}
-	c.Tolerate("Elysia on Bun ÷ Express on Node, req/s on the empty GET %s (ours: about half the article's ×5.7, whose kernel and pool tuning both stacks share here)",
-		"req/s của Elysia trên Bun ÷ Express trên Node ở empty GET %s (của workshop: khoảng một nửa con số ×5.7 của bài viết, vì phần tinh chỉnh kernel và pool của bài thì ở đây hai stack dùng chung)", jsSwitch)
+	c.Tolerate("Elysia on Bun ÷ Express on Node, req/s on the empty GET %s (ours: about half the article's ×5.7, our arithmetic, whose kernel and pool tuning both stacks share here)",
+		"req/s của Elysia trên Bun ÷ Express trên Node ở empty GET %s (của workshop: khoảng nửa ×5.7 của bài, phép tính của workshop; tinh chỉnh kernel và pool của bài thì ở đây hai stack dùng chung)", jsSwitch)
 	ex, el, why := originalRows(r, "empty")
 	if ex == nil {
 		notJudged(&c, why)
