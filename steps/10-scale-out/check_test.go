@@ -349,22 +349,12 @@ func afterHearing(heard int) string {
 		heard, replica.Channel)
 }
 
-// stalenessOf changes id through write while the replicas rs read it in
-// a loop (internal/harness/stalewindow, the loop the bench's stale rows
-// use too), and returns how long after write returned each still served
-// the old ETag (0: not once).
-func stalenessOf(t *testing.T, rs []*replica.Replica, id int32, write func(context.Context) error, what string) []time.Duration {
+// stalenessOf runs write while the readers (one replica each) read an
+// item in a loop (internal/harness/stalewindow, the loop the bench's stale
+// rows use too), and returns how long after write returned each still
+// served the old ETag (0: not once).
+func stalenessOf(t *testing.T, readers []stalewindow.Read, write func(context.Context) error, what string) []time.Duration {
 	t.Helper()
-	readers := make([]stalewindow.Read, len(rs))
-	for i, r := range rs {
-		readers[i] = func(ctx context.Context) (string, error) {
-			b, err := r.Get(ctx, id)
-			if err != nil {
-				return "", fmt.Errorf("%s: Get(%d): %w", r.Name, id, err)
-			}
-			return conditional.Tag(b), nil
-		}
-	}
 	changed := func(ctx context.Context) error {
 		if err := write(ctx); err != nil {
 			return fmt.Errorf("%s: %w", what, err)
@@ -378,6 +368,40 @@ func stalenessOf(t *testing.T, rs []*replica.Replica, id int32, write func(conte
 		t.Fatal(err)
 	}
 	return got.Stale
+}
+
+// ages watches the copies one replica's memory serves. The memory tier
+// hands every read of a copy the same bytes, so a copy is known by its
+// first byte's address (held here, so never reused), and its age at a read
+// is how long after the first read that returned it this read started.
+// The tier stored the copy before that first read returned and keeps it a
+// TTL: a right tier serves no copy a TTL old, however slow the machine,
+// for both ends of an age come from one clock around the same reads.
+type ages struct {
+	mu     sync.Mutex
+	first  map[*byte]time.Time
+	oldest time.Duration
+}
+
+// read is a stalewindow.Read of id on r that records each copy's age.
+func (a *ages) read(r *replica.Replica, id int32) stalewindow.Read {
+	return func(ctx context.Context) (string, error) {
+		start := time.Now()
+		b, err := r.Get(ctx, id)
+		if err != nil {
+			return "", fmt.Errorf("%s: Get(%d): %w", r.Name, id, err)
+		}
+		if len(b) > 0 {
+			a.mu.Lock()
+			if first, ok := a.first[&b[0]]; ok {
+				a.oldest = max(a.oldest, start.Sub(first))
+			} else {
+				a.first[&b[0]] = time.Now()
+			}
+			a.mu.Unlock()
+		}
+		return conditional.Tag(b), nil
+	}
 }
 
 func forgets() float64 { return testutil.ToFloat64(metrics.MemoryForgets) }
@@ -532,19 +556,23 @@ func TestInvalidationSurvivesAKilledPubSubConnection(t *testing.T) {
 // take away (no "cache until told" without a TTL).
 func TestAReplicaThatMissedTheMessageConvergesWithinTheTTL(t *testing.T) {
 	var seen []string // logged last: a failure's message comes first
-	t.Cleanup(func() { t.Log(strings.Join(seen, "\n")) })
+	t.Cleanup(func() {
+		if len(seen) > 0 {
+			t.Log(strings.Join(seen, "\n"))
+		}
+	})
 	rs := fleet(t, 3, func(i int) bool { return i != 2 }).rs
 	for k := range 3 {
 		id, via := int32(1101+k), rs[k%2]
-		stale := stalenessOf(t, rs[2:], id, func(ctx context.Context) error { return change(ctx, via, id) },
+		a := &ages{first: map[*byte]time.Time{}}
+		stale := stalenessOf(t, []stalewindow.Read{a.read(rs[2], id)}, func(ctx context.Context) error { return change(ctx, via, id) },
 			fmt.Sprintf("Change(%d) through %s", id, via.Name))[0]
-		// Its copy was loaded before Change started, and the memory tier
-		// serves a copy only while its own clock says it is younger than
-		// the TTL: a read that got the old one started less than a TTL
-		// after Change returned, however slow the machine. No slack.
-		if stale >= burstTTL {
-			t.Fatalf("change of item %d through %s: the replica that missed the announcement served the old item %v after the change, want within the burst TTL (%v): the memory tier must keep expiring entries",
-				id, via.Name, stale.Round(time.Millisecond), burstTTL)
+		// Judged by the copies' age, not by the time since Change: a
+		// copy reloaded just before the write's commit, on a machine slow
+		// enough, is a right tier's too, and lives its own TTL.
+		if a.oldest >= burstTTL {
+			t.Fatalf("change of item %d through %s: the replica that missed the announcement served one copy of the item %v after it first served it (the old one %v after the change), want less than the burst TTL (%v): the memory tier must keep expiring entries",
+				id, via.Name, a.oldest.Round(time.Millisecond), stale.Round(time.Millisecond), burstTTL)
 		}
 		seen = append(seen, fmt.Sprintf("item %d: the replica that missed the announcement served the old ETag %v after the change (burst TTL %v)", id, stale.Round(time.Millisecond), burstTTL))
 	}
