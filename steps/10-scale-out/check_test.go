@@ -22,6 +22,7 @@ import (
 	"github.com/peakload/workshop/internal/given/conditional"
 	"github.com/peakload/workshop/internal/given/metrics"
 	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/given/redisconn"
 	"github.com/peakload/workshop/internal/given/replica"
 	"github.com/peakload/workshop/internal/harness/bubble"
 	"github.com/peakload/workshop/internal/harness/stacktest"
@@ -30,19 +31,37 @@ import (
 
 // The check runs the replicas in this process: each has its own Redis
 // connection and its own memory tier, as separate processes would, and the
-// listening ones run your Listen. It proves by ETags and timestamps, never
-// by speed: after Change returns, no listening replica may serve the old
-// ETag later than the bound of k6/lib/params.json (a third of the burst
-// TTL); a replica that missed the announcement catches up within the TTL.
+// listening ones run your Listen. It proves by ETags and by the order in
+// which Redis delivers messages, never by speed: once a listening replica
+// has heard an announcement the check made after Change returned, it
+// serves the new item (the bench measures how soon, in milliseconds). A
+// replica that missed the announcement catches up within the burst TTL.
 
 // patience bounds the check's waits for an event: a right answer gives it
 // in milliseconds, so past it the machine stalled (bubble.Stalled) and the
-// test stops with no verdict. Only the bound of the lesson is a time.
+// test stops with no verdict.
 const patience = 30 * time.Second
+
+// rounds is how many of the check's own announcements, each made after
+// Change returned and heard by every listener, a listening replica may
+// take to serve the new item. Redis delivers a channel's messages to every
+// subscriber in the order they were published, so a Listen that handles
+// them in order needs one; the others leave room for an announcement
+// handed to a goroutine of its own (context.WithoutCancel) and for a
+// Listen that forgets in goroutines. A count of events, not a time.
+const rounds = 3
+
+// marker is the id of the check's own announcements: no item has it, and
+// each replica's memory holds it only when the check puts it there.
+const marker int32 = 1999
+
+// listenerTTL is how long a listening replica keeps an item: past any
+// test, so only a Forget makes it load the item again and no expiry can
+// pass a wrong answer. A replica that does not listen keeps the burst TTL.
+const listenerTTL = time.Hour
 
 var (
 	p        = params.Load()
-	bound    = p.InvalidationBound()
 	burstTTL = p.ForHitRatio(p.Clock.BurstTTLS)
 )
 
@@ -54,14 +73,18 @@ var (
 func fleet(t *testing.T, n int, listening func(i int) bool) *replicas {
 	t.Helper()
 	store := stacktest.Store(t)
-	f := &replicas{admin: stacktest.Redis(t), ls: make([]*listener, n)}
+	f := &replicas{admin: patient(t), ls: make([]*listener, n)}
 	f.prefix = fmt.Sprintf("s10check-%d-", fleets.Add(1))
 	for i := range n {
-		o := *f.admin.Options()
+		o := *f.admin.Options() // patient too: a verdict on Change, not on a timeout
 		o.ClientName = fmt.Sprintf("%sr%d", f.prefix, i+1)
 		rdb := redis.NewClient(&o)
 		t.Cleanup(func() { rdb.Close() })
-		r := replica.New(fmt.Sprintf("r%d", i+1), store, rdb, p.ForHitRatio(p.Clock.RedisTTLS), burstTTL)
+		ttl := burstTTL
+		if listening(i) {
+			ttl = listenerTTL
+		}
+		r := replica.New(fmt.Sprintf("r%d", i+1), store, rdb, p.ForHitRatio(p.Clock.RedisTTLS), ttl)
 		f.rs = append(f.rs, r)
 		if listening(i) {
 			f.ls[i] = startListen(r)
@@ -85,6 +108,18 @@ func fleet(t *testing.T, n int, listening func(i int) bool) *replicas {
 }
 
 var fleets atomic.Int32 // names each fleet's clients apart
+
+// patient is a client of the stack's Redis that waits as long as the
+// check does. The step's 100 ms read timeout, met on a loaded machine by
+// the check's own questions or by r.Write and PUBLISH, would read as a
+// verdict on your code; it is the server's setting, not the lesson here.
+func patient(t *testing.T) *redis.Client {
+	t.Helper()
+	stacktest.Redis(t) // skipped under -short, and fails when Redis is not there
+	rdb := redisconn.Patient(stacktest.Endpoints(t).RedisAddr, patience)
+	t.Cleanup(func() { rdb.Close() })
+	return rdb
+}
 
 // replicas is a fleet: the replicas, their listeners (nil for one that
 // does not listen) and an admin client of the same Redis.
@@ -128,10 +163,9 @@ func (f *replicas) awaitSubscribed(t *testing.T) []string {
 func (f *replicas) subscribed(t *testing.T) map[string]bool {
 	list, err := f.admin.Do(t.Context(), "CLIENT", "LIST", "TYPE", "pubsub").Text()
 	if err != nil {
-		// The check's own question to Redis, not your code's: say so, or a
-		// timeout on a loaded machine reads as a verdict on Change or Listen.
-		t.Fatalf("the check could not ask Redis which replicas are subscribed (CLIENT LIST TYPE pubsub: %v): "+
-			"no verdict on Change or Listen — the machine may be overloaded; run the check again", err)
+		// The check's own question to Redis, not your code's: a timeout on
+		// a loaded machine is no verdict on Change or Listen.
+		bubble.Stalled(t, patience, fmt.Sprintf("Redis answer its CLIENT LIST TYPE pubsub (%v)", err))
 	}
 	subs := map[string]bool{}
 	for line := range strings.Lines(list) {
@@ -182,7 +216,7 @@ func (f *replicas) awaitHearing(t *testing.T, id int32) []string {
 			cached(f.rs[i], id)
 		}
 		if err := f.admin.Publish(t.Context(), replica.Channel, fmt.Sprint(id)).Err(); err != nil {
-			t.Fatalf("PUBLISH: %v", err)
+			bubble.Stalled(t, patience, fmt.Sprintf("Redis answer the check's own PUBLISH (%v)", err))
 		}
 		time.Sleep(50 * time.Millisecond) // must sleep: the message travels through a real Redis
 		for i := range deaf {
@@ -222,31 +256,105 @@ func change(ctx context.Context, r *replica.Replica, id int32) (err error) {
 	return Change(ctx, r, id)
 }
 
-// staleness changes id through via while every replica reads it in a loop,
-// and returns how long after Change returned each replica still served
-// the old ETag (0: not once). A replica still old after the limit gets the
-// limit.
-func staleness(t *testing.T, rs []*replica.Replica, via *replica.Replica, id int32) []time.Duration {
+// tags reads id on each replica and returns the ETags they serve; a
+// replica that had to load it keeps it (a listener for an hour).
+func tags(t *testing.T, rs []*replica.Replica, id int32) []string {
 	t.Helper()
-	return stalenessOf(t, rs, id, func(ctx context.Context) error { return change(ctx, via, id) },
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		b, err := r.Get(t.Context(), id)
+		if err != nil {
+			t.Fatalf("%s: Get(%d): %v", r.Name, id, err)
+		}
+		out[i] = conditional.Tag(b)
+	}
+	return out
+}
+
+// readWhile runs write while every replica reads id in a loop, as its
+// clients would: an announcement that outruns the commit makes a replica
+// reload the old row then, and keep it. The loops have each read once
+// before write starts; their pause is pacing, not a wait.
+func readWhile(t *testing.T, rs []*replica.Replica, id int32, write func(context.Context) error) error {
+	ctx, stop := context.WithCancel(t.Context())
+	var wg, reading sync.WaitGroup
+	reading.Add(len(rs))
+	for _, r := range rs {
+		wg.Go(func() {
+			for n := 0; ctx.Err() == nil; n++ {
+				r.Get(ctx, id) // not judged: what it keeps is, afterwards
+				if n == 0 {
+					reading.Done()
+				}
+				time.Sleep(200 * time.Microsecond)
+			}
+		})
+	}
+	reading.Wait()
+	err := write(t.Context())
+	stop()
+	wg.Wait()
+	return err
+}
+
+// settle returns what stale lists (replicas, or items, still old) once
+// it lists nothing, or once every listener has heard rounds of the
+// check's announcements of marker, each made after the changes returned;
+// and how many they heard.
+func (f *replicas) settle(t *testing.T, stale func() []string) (left []string, heard int) {
+	t.Helper()
+	for ; ; heard++ {
+		if left = stale(); len(left) == 0 || heard == rounds {
+			return left, heard
+		}
+		f.awaitHearing(t, marker)
+	}
+}
+
+// reach changes id through write while every replica reads it, and
+// returns the listening replicas that still serve the old ETag after
+// hearing rounds of the check's announcements (none: the change reached
+// them all), and how many they heard.
+func (f *replicas) reach(t *testing.T, id int32, write func(context.Context) error, what string) ([]string, int) {
+	t.Helper()
+	old := tags(t, f.rs, id)
+	if err := readWhile(t, f.rs, id, write); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	return f.settle(t, func() []string {
+		var late []string
+		for i, tag := range tags(t, f.rs, id) {
+			if f.ls[i] != nil && tag == old[i] {
+				late = append(late, f.rs[i].Name)
+			}
+		}
+		return late
+	})
+}
+
+// changeVia is reach for Change(ctx, via, id).
+func (f *replicas) changeVia(t *testing.T, via *replica.Replica, id int32) ([]string, int) {
+	t.Helper()
+	return f.reach(t, id, func(ctx context.Context) error { return change(ctx, via, id) },
 		fmt.Sprintf("Change(%d) through %s", id, via.Name))
 }
 
-// stalenessOf is staleness for any call that changes id: every replica
-// reads id in a loop (internal/harness/stalewindow, the loop the bench's stale
-// rows use too) while write runs.
-func stalenessOf(t *testing.T, rs []*replica.Replica, id int32, write func(context.Context) error, what string) []time.Duration {
-	t.Helper()
-	readers := make([]stalewindow.Read, len(rs))
-	for i, r := range rs {
-		readers[i] = func(ctx context.Context) (string, error) {
-			b, err := r.Get(ctx, id)
-			if err != nil {
-				return "", fmt.Errorf("%s: Get(%d): %w", r.Name, id, err)
-			}
-			return conditional.Tag(b), nil
-		}
+// afterHearing says, for a failure, what the stale replicas had heard.
+func afterHearing(heard int) string {
+	if heard == 0 {
+		return "once Change had returned"
 	}
+	return fmt.Sprintf("after hearing %d announcement(s) the check made on %s once Change had returned "+
+		"(Redis delivers a channel's messages in the order they were published: an announcement made in Change reaches each listener before them)",
+		heard, replica.Channel)
+}
+
+// stalenessOf runs write while the readers (one replica each) read an
+// item in a loop (internal/harness/stalewindow, the loop the bench's stale
+// rows use too), and returns how long after write returned each still
+// served the old ETag (0: not once).
+func stalenessOf(t *testing.T, readers []stalewindow.Read, write func(context.Context) error, what string) []time.Duration {
+	t.Helper()
 	changed := func(ctx context.Context) error {
 		if err := write(ctx); err != nil {
 			return fmt.Errorf("%s: %w", what, err)
@@ -262,22 +370,46 @@ func stalenessOf(t *testing.T, rs []*replica.Replica, id int32, write func(conte
 	return got.Stale
 }
 
-// late lists the replicas that served the old ETag longer than the bound.
-func late(rs []*replica.Replica, stale []time.Duration) []string {
-	var out []string
-	for i, d := range stale {
-		if d > bound {
-			out = append(out, fmt.Sprintf("%s for %v", rs[i].Name, d.Round(time.Millisecond)))
+// ages watches the copies one replica's memory serves. The memory tier
+// hands every read of a copy the same bytes, so a copy is known by its
+// first byte's address (held here, so never reused), and its age at a read
+// is how long after the first read that returned it this read started.
+// The tier stored the copy before that first read returned and keeps it a
+// TTL: a right tier serves no copy a TTL old, however slow the machine,
+// for both ends of an age come from one clock around the same reads.
+type ages struct {
+	mu     sync.Mutex
+	first  map[*byte]time.Time
+	oldest time.Duration
+}
+
+// read is a stalewindow.Read of id on r that records each copy's age.
+func (a *ages) read(r *replica.Replica, id int32) stalewindow.Read {
+	return func(ctx context.Context) (string, error) {
+		start := time.Now()
+		b, err := r.Get(ctx, id)
+		if err != nil {
+			return "", fmt.Errorf("%s: Get(%d): %w", r.Name, id, err)
 		}
+		if len(b) > 0 {
+			a.mu.Lock()
+			if first, ok := a.first[&b[0]]; ok {
+				a.oldest = max(a.oldest, start.Sub(first))
+			} else {
+				a.first[&b[0]] = time.Now()
+			}
+			a.mu.Unlock()
+		}
+		return conditional.Tag(b), nil
 	}
-	return out
 }
 
 func forgets() float64 { return testutil.ToFloat64(metrics.MemoryForgets) }
 
 // The property of step 10: a change made through any replica reaches every
-// replica's memory within the bound, whichever replica made it, change
-// after change.
+// replica's memory, whichever replica made it, change after change: once a
+// listener has heard what was announced after Change returned, it serves
+// the new item. The bound is counted (rounds announcements), not timed.
 func TestAChangeReachesEveryReplicaWithinTheBound(t *testing.T) {
 	var seen []string // logged last: a failure's message comes first
 	t.Cleanup(func() { t.Log(strings.Join(seen, "\n")) })
@@ -288,39 +420,34 @@ func TestAChangeReachesEveryReplicaWithinTheBound(t *testing.T) {
 		via := rs[k%len(rs)]
 		id := int32(1001 + k%3) // each item changes twice, through two replicas
 		f0 := forgets()
-		stale := staleness(t, rs, via, id)
-		var each []string
-		for i, d := range stale {
-			each = append(each, fmt.Sprintf("%s %v", rs[i].Name, d.Round(time.Millisecond/10)))
-		}
-		lt := late(rs, stale)
+		lt, heard := f.changeVia(t, via, id)
 		if len(lt) == 0 {
-			seen = append(seen, fmt.Sprintf("change %d (item %d) through %s: old ETag served after Change returned: %s", k+1, id, via.Name, strings.Join(each, ", ")))
+			seen = append(seen, fmt.Sprintf("change %d (item %d) through %s: every replica served the new item after hearing %d of the check's announcements", k+1, id, via.Name, heard))
 			continue
 		}
 		before := ""
 		switch k {
 		case 0:
 		case 1:
-			before = "; the 1st change reached every replica within the bound"
+			before = "; the 1st change reached every replica"
 		default:
-			before = fmt.Sprintf("; the %d changes before it reached every replica within the bound", k)
+			before = fmt.Sprintf("; the %d changes before it reached every replica", k)
 		}
-		t.Fatalf("change %d of %d (item %d through %s): %s served the old ETag after Change returned, want at most %v (the bound; the burst TTL is %v)%s; %v forgets were counted during this one, over %d replicas; %s. "+
+		t.Fatalf("change %d of %d (item %d through %s): %s still served the old ETag %s%s; %v forgets were counted during this one, over %d replicas; %s. "+
 			"Change must publish the id on replica.Channel after r.Write, and Listen Forget every id it hears, for as long as it runs",
-			k+1, changes, id, via.Name, and(lt), bound, burstTTL, before, forgets()-f0, len(rs), f.states())
+			k+1, changes, id, via.Name, and(lt), afterHearing(heard), before, forgets()-f0, len(rs), f.states())
 	}
 }
 
-// The replica that made a change serves it too, within the bound: it
-// hears its own announcement like the others (or forgets at once).
+// The replica that made a change serves it too: it hears its own
+// announcement like the others (or forgets at once).
 func TestTheReplicaThatWroteServesItsOwnChange(t *testing.T) {
 	f := fleet(t, 1, func(int) bool { return true })
 	for k := range 2 {
 		id := int32(1051 + k)
-		if lt := late(f.rs, staleness(t, f.rs, f.rs[0], id)); len(lt) > 0 {
-			t.Fatalf("a lone replica changed item %d: it served its own old ETag after Change returned (%s), want at most %v; %s",
-				id, and(lt), bound, f.states())
+		if lt, heard := f.changeVia(t, f.rs[0], id); len(lt) > 0 {
+			t.Fatalf("a lone replica changed item %d: it still served its own old ETag %s; %s",
+				id, afterHearing(heard), f.states())
 		}
 	}
 }
@@ -334,12 +461,8 @@ func TestEveryReplicaHearsEveryChangeUnderConcurrentWrites(t *testing.T) {
 	old := map[string]string{} // replica/id → the ETag before
 	for k := range ids {
 		ids[k] = int32(1501 + k)
-		for _, r := range f.rs {
-			b, err := r.Get(ctx, ids[k])
-			if err != nil {
-				t.Fatalf("%s: Get(%d): %v", r.Name, ids[k], err)
-			}
-			old[fmt.Sprint(r.Name, ids[k])] = conditional.Tag(b)
+		for i, tag := range tags(t, f.rs, ids[k]) {
+			old[fmt.Sprint(f.rs[i].Name, ids[k])] = tag
 		}
 	}
 	errs := make([]error, len(ids))
@@ -353,29 +476,24 @@ func TestEveryReplicaHearsEveryChangeUnderConcurrentWrites(t *testing.T) {
 			t.Fatalf("Change(%d) through %s, beside %d other changes: %v", ids[k], f.rs[k%len(f.rs)].Name, len(ids)-1, err)
 		}
 	}
-	// Must sleep: the announcements travel through a real Redis; the bound
-	// is how long they may take. The copies were read just before the
-	// changes, so the burst TTL alone would keep them well past it.
-	time.Sleep(bound)
-	var stale []string
-	for _, r := range f.rs {
-		var items []string
-		for _, id := range ids {
-			b, err := r.Get(ctx, id)
-			if err != nil {
-				t.Fatalf("%s: Get(%d): %v", r.Name, id, err)
+	stale, heard := f.settle(t, func() []string {
+		var stale []string
+		for _, r := range f.rs {
+			var items []string
+			for _, id := range ids {
+				if tags(t, []*replica.Replica{r}, id)[0] == old[fmt.Sprint(r.Name, id)] {
+					items = append(items, fmt.Sprint(id))
+				}
 			}
-			if conditional.Tag(b) == old[fmt.Sprint(r.Name, id)] {
-				items = append(items, fmt.Sprint(id))
+			if len(items) > 0 {
+				stale = append(stale, fmt.Sprintf("%s %d of them (%s)", r.Name, len(items), strings.Join(items, ", ")))
 			}
 		}
-		if len(items) > 0 {
-			stale = append(stale, fmt.Sprintf("%s %d of them (%s)", r.Name, len(items), strings.Join(items, ", ")))
-		}
-	}
+		return stale
+	})
 	if len(stale) > 0 {
-		t.Fatalf("%d items changed at once through %d replicas: %v after the last Change returned (the bound), still serving the old ETag: %s; %s. Every replica must forget every id announced",
-			len(ids), len(f.rs), bound, strings.Join(stale, "; "), f.states())
+		t.Fatalf("%d items changed at once through %d replicas: still serving the old ETag %s: %s; %s. Every replica must forget every id announced",
+			len(ids), len(f.rs), afterHearing(heard), strings.Join(stale, "; "), f.states())
 	}
 }
 
@@ -391,15 +509,15 @@ func TestAChangeIsAnnouncedWhenItsContextEndsAsItReturns(t *testing.T) {
 	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
 	for k := range 3 {
 		id, via := int32(1401+k), f.rs[k%len(f.rs)]
-		stale := stalenessOf(t, f.rs, id, func(ctx context.Context) error {
+		lt, heard := f.reach(t, id, func(ctx context.Context) error {
 			ctx, cancel := context.WithCancel(ctx)
 			defer cancel() // as soon as Change returns, as net/http does
 			return change(ctx, via, id)
 		}, fmt.Sprintf("Change(%d) through %s", id, via.Name))
-		if lt := late(f.rs, stale); len(lt) > 0 {
-			t.Fatalf("Change(ctx, %d) through %s returned and its ctx was cancelled at once, as the server's request context is when the handler returns: %s then served the old ETag, want at most %v; %s. "+
+		if len(lt) > 0 {
+			t.Fatalf("Change(ctx, %d) through %s returned and its ctx was cancelled at once, as the server's request context is when the handler returns: %s still served the old ETag %s; %s. "+
 				"Announce the change before Change returns, or on a context of its own (context.WithoutCancel): a publish left to a goroutine on the request's ctx is dropped once ctx ends",
-				id, via.Name, and(lt), bound, f.states())
+				id, via.Name, and(lt), afterHearing(heard), f.states())
 		}
 	}
 }
@@ -413,7 +531,7 @@ func TestInvalidationSurvivesAKilledPubSubConnection(t *testing.T) {
 	for kill := 1; kill <= 2; kill++ {
 		n, err := f.admin.Do(t.Context(), "CLIENT", "KILL", "TYPE", "pubsub").Int()
 		if err != nil {
-			t.Fatalf("CLIENT KILL TYPE pubsub: %v", err)
+			bubble.Stalled(t, patience, fmt.Sprintf("Redis answer the check's own CLIENT KILL TYPE pubsub (%v)", err))
 		}
 		if missing := f.awaitSubscribed(t); len(missing) > 0 {
 			t.Fatalf("after CLIENT KILL TYPE pubsub (the %s time, %d connections killed), %s did not subscribe again: Listen returned; %s. "+
@@ -425,9 +543,9 @@ func TestInvalidationSurvivesAKilledPubSubConnection(t *testing.T) {
 				ordinal(kill), and(deaf), f.states())
 		}
 		id, via := int32(1300+kill), f.rs[kill%len(f.rs)]
-		if lt := late(f.rs, staleness(t, f.rs, via, id)); len(lt) > 0 {
-			t.Fatalf("after CLIENT KILL TYPE pubsub (the %s time) every listener was subscribed again, yet a change of item %d through %s then: %s served the old ETag, want at most %v; %s",
-				ordinal(kill), id, via.Name, and(lt), bound, f.states())
+		if lt, heard := f.changeVia(t, via, id); len(lt) > 0 {
+			t.Fatalf("after CLIENT KILL TYPE pubsub (the %s time) every listener was subscribed again, yet a change of item %d through %s then: %s still served the old ETag %s; %s",
+				ordinal(kill), id, via.Name, and(lt), afterHearing(heard), f.states())
 		}
 	}
 }
@@ -438,22 +556,25 @@ func TestInvalidationSurvivesAKilledPubSubConnection(t *testing.T) {
 // take away (no "cache until told" without a TTL).
 func TestAReplicaThatMissedTheMessageConvergesWithinTheTTL(t *testing.T) {
 	var seen []string // logged last: a failure's message comes first
-	t.Cleanup(func() { t.Log(strings.Join(seen, "\n")) })
+	t.Cleanup(func() {
+		if len(seen) > 0 {
+			t.Log(strings.Join(seen, "\n"))
+		}
+	})
 	rs := fleet(t, 3, func(i int) bool { return i != 2 }).rs
-	const slack = 100 * time.Millisecond // scheduling on a busy machine
 	for k := range 3 {
-		id := int32(1101 + k)
-		stale := staleness(t, rs, rs[k%2], id)
-		for i, d := range stale[:2] {
-			if d > bound {
-				t.Fatalf("change of item %d through %s: listening replica %s served the old ETag %v after Change returned, want at most %v: publish after r.Write and forget what Listen hears",
-					id, rs[k%2].Name, rs[i].Name, d.Round(time.Millisecond), bound)
-			}
+		id, via := int32(1101+k), rs[k%2]
+		a := &ages{first: map[*byte]time.Time{}}
+		stale := stalenessOf(t, []stalewindow.Read{a.read(rs[2], id)}, func(ctx context.Context) error { return change(ctx, via, id) },
+			fmt.Sprintf("Change(%d) through %s", id, via.Name))[0]
+		// Judged by the copies' age, not by the time since Change: a
+		// copy reloaded just before the write's commit, on a machine slow
+		// enough, is a right tier's too, and lives its own TTL.
+		if a.oldest >= burstTTL {
+			t.Fatalf("change of item %d through %s: the replica that missed the announcement served one copy of the item %v after it first served it (the old one %v after the change), want less than the burst TTL (%v): the memory tier must keep expiring entries",
+				id, via.Name, a.oldest.Round(time.Millisecond), stale.Round(time.Millisecond), burstTTL)
 		}
-		if stale[2] > burstTTL+slack {
-			t.Fatalf("a replica that missed the announcement served the old item %v after the change, want within the burst TTL (%v): the memory tier must keep expiring entries", stale[2].Round(time.Millisecond), burstTTL)
-		}
-		seen = append(seen, fmt.Sprintf("item %d: the replica that missed the announcement served the old ETag %v after the change (burst TTL %v)", id, stale[2].Round(time.Millisecond), burstTTL))
+		seen = append(seen, fmt.Sprintf("item %d: the replica that missed the announcement served the old ETag %v after the change (burst TTL %v)", id, stale.Round(time.Millisecond), burstTTL))
 	}
 }
 
@@ -462,13 +583,13 @@ func TestAReplicaThatMissedTheMessageConvergesWithinTheTTL(t *testing.T) {
 // announced as changed.
 func TestTheChangeEndpointRefusesBadAndUnknownItems(t *testing.T) {
 	t.Setenv("PEAKLOAD_LISTEN", "off") // nothing stops this server's Listen at the end of the test
-	rdb := stacktest.Redis(t)
+	rdb := patient(t)
 	heard := rdb.Subscribe(t.Context(), replica.Channel)
 	defer heard.Close()
 	if _, err := heard.Receive(t.Context()); err != nil { // subscribed before the changes
-		t.Fatalf("SUBSCRIBE %s: %v", replica.Channel, err)
+		bubble.Stalled(t, patience, fmt.Sprintf("Redis answer the check's own SUBSCRIBE %s (%v)", replica.Channel, err))
 	}
-	srv := newServer(stacktest.Store(t), stacktest.Redis(t))
+	srv := newServer(stacktest.Store(t), patient(t))
 	for _, c := range []struct {
 		path string
 		code int
@@ -484,14 +605,14 @@ func TestTheChangeEndpointRefusesBadAndUnknownItems(t *testing.T) {
 			t.Errorf("POST %s: %d %s, want %d with a JSON body (Change must return r.Write's error: an unknown item is a 404)", c.path, rec.Code, rec.Body, c.code)
 		}
 	}
-	err := change(t.Context(), replica.New("r", stacktest.Store(t), stacktest.Redis(t), time.Second, time.Second), 100_001)
+	err := change(t.Context(), replica.New("r", stacktest.Store(t), patient(t), time.Second, time.Second), 100_001)
 	if !errors.Is(err, catalog.ErrNotFound) {
 		t.Errorf("Change of an unknown item returned %v, want r.Write's catalog.ErrNotFound", err)
 	}
 	// Redis delivers in order: everything announced above comes before this.
 	const end = "end of the check's changes"
 	if err := rdb.Publish(t.Context(), replica.Channel, end).Err(); err != nil {
-		t.Fatalf("PUBLISH: %v", err)
+		bubble.Stalled(t, patience, fmt.Sprintf("Redis answer the check's own PUBLISH (%v)", err))
 	}
 	ctx, cancel := context.WithTimeout(t.Context(), patience)
 	defer cancel()
@@ -501,7 +622,7 @@ func TestTheChangeEndpointRefusesBadAndUnknownItems(t *testing.T) {
 			bubble.Stalled(t, patience, "the check's own message on "+replica.Channel+" come back from Redis")
 		}
 		if err != nil {
-			t.Fatalf("the check's own message on %s: %v", replica.Channel, err)
+			bubble.Stalled(t, patience, fmt.Sprintf("the check's own message on %s come back from Redis (%v)", replica.Channel, err))
 		}
 		if m.Payload == end {
 			return

@@ -112,7 +112,10 @@ func (w *watch) follow(ctx context.Context, i int, read Read) error {
 			}
 			return nil
 		}
-		if !at.IsZero() && time.Since(at) > w.limit {
+		// Judged by when the read started, not by now: a reader held off
+		// the CPU after an old read (a busy machine) proves nothing, one
+		// that started past the limit and still got the old version does.
+		if !at.IsZero() && start.Sub(at) > w.limit {
 			w.stale[i] = w.limit
 			return nil
 		}
