@@ -28,7 +28,8 @@ func init() {
 			}
 			return out
 		},
-		Ours: step2Ours,
+		Ours:    step2Ours,
+		Rewards: []string{"A2"}, // DB queries per request, hit ratio, cache-aside ÷ direct-db
 	})
 }
 

@@ -32,7 +32,8 @@ func init() {
 			}
 			return out
 		},
-		Ours: step4Ours,
+		Ours:    step4Ours,
+		Rewards: []string{"A4"}, // DB queries per key expiry
 	})
 }
 
