@@ -25,12 +25,6 @@ import (
 	"github.com/peakload/workshop/internal/harness/course"
 )
 
-// exerciseMinutes is how long a mid-level Go developer takes to write each
-// step's exercise from the lesson and its hints, a first failed check
-// included — our estimate (one blind run-through, issue 32), not a
-// measurement: the guide says so.
-var exerciseMinutes = map[int]int{2: 25, 3: 25, 4: 25, 5: 20, 6: 40, 7: 25, 8: 30, 9: 25, 10: 25}
-
 // checkRuns is how many times the plan counts a step's check: with an
 // exercise, a first failure, a fix and a pass (ours); without, once.
 func checkRuns(s course.Step) int {
@@ -211,7 +205,7 @@ func (r *references) stepRow(s course.Step, t *Timings) (planRow, error) {
 		return planRow{}, fmt.Errorf("%s has no timing of step %d: run `make agenda STEP=%d` (or `make agenda`)", timingsFile, s.N, s.N)
 	}
 	return planRow{slot: slot, words: words, read: lesson.ReadingMinutes(words),
-		deck: deck, exercise: float64(exerciseMinutes[s.N]), runs: runs}, nil
+		deck: deck, exercise: float64(s.ExerciseMinutes), runs: runs}, nil
 }
 
 func (r *references) mustReadWords(rel string) (int, error) {

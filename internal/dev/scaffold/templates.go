@@ -202,7 +202,9 @@ steps/{{printf "%02d" .N}}-{{.Slug}}
 
 * What the bench shows
 
-- TODO: the reference run's chart (make report REF=1), once it is recorded
+- TODO: once the reference run is recorded (make report REF=1 draws them into img/generated/),
+  TestStepDecksShowTheReferenceRun asks for its chart and its claims, each a line of its own
+  as in step 2's deck: .image of step-{{.N}}-slide.svg (_ 900), .html of step-{{.N}}-claims.html
 
 : 1 minute. TODO: read the claim line before the verdict.
 `
@@ -244,7 +246,9 @@ steps/{{printf "%02d" .N}}-{{.Slug}}
 
 * Bench cho thấy gì
 
-- TODO: biểu đồ của lần chạy tham chiếu (make report REF=1), khi đã ghi lại
+- TODO: khi đã ghi lại lần chạy tham chiếu (make report REF=1 vẽ chúng vào ../img/generated/),
+  TestStepDecksShowTheReferenceRun đòi biểu đồ và các claim của nó, mỗi thứ một dòng riêng
+  như deck của bước 2: .image của step-{{.N}}-slide.svg (_ 900), .html của step-{{.N}}-claims.html
 
 : 1 phút. TODO: đọc dòng số đo trước chữ kết luận.
 `
@@ -272,6 +276,11 @@ func init() {
 				Vi: result.ClaimLines{Text: "TODO: claim", Tolerance: "TODO"}} }
 		},
 		Ours: step{{.N}}Ours,
+		// TODO: the ids of the claims the learner's code controls, which
+		// the reference run must reproduce (TestTheReferenceRewardsEveryExercise).
+		// A claim judged on counts alone also goes in the keep list of
+		// TestWhichClaimsABusyMachineWithholds (claims_test.go).
+		Rewards: []string{"TODO"},
 	})
 }
 

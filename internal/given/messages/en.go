@@ -189,7 +189,7 @@ var en = map[string]string{
 	"bench.start":            "step %d — %s: %d VUs, %s per variant after a %s warm-up, %d round(s) (server log: %s)\n",
 	"bench.round":            "round %d of %d\n",
 	"bench.wrote":            "\nwrote %s\n  each run over time: make report; beside another run of the step: make compare A=<that file> B=%s\n",
-	"bench.unrecorded":       "\nstep %d has no reference run yet: with SOLUTION=1, copy %s to results/reference/step-%d.json, drop Unrecorded from step %d's entry (internal/harness/course/steps.go), then make docs\n",
+	"bench.unrecorded":       "\nstep %d has no reference run yet: with SOLUTION=1, copy %s to results/reference/step-%d.json, drop Unrecorded from step %d's entry (internal/harness/course/steps.go), then make agenda STEP=%[1]d (the guide's timing, which make docs needs) and make docs\n",
 	"bench.bad_count":        "%s=%q: want a positive integer",
 	"bench.bad_duration":     "DURATION=%q: want a duration like 10s",
 	"bench.bad_tool":         "unknown TOOL=%q (want go, wrk or k6)",

@@ -177,7 +177,7 @@ var vi = map[string]string{
 	"bench.start":            "bước %d — %s: %d VUs, %s mỗi biến thể sau %s warm-up, %d vòng (log của server: %s)\n",
 	"bench.round":            "vòng %d/%d\n",
 	"bench.wrote":            "\nđã ghi %s\n  xem từng lần chạy theo thời gian: make report; đặt cạnh một lần chạy khác của bước: make compare A=<file đó> B=%s\n",
-	"bench.unrecorded":       "\nbước %d chưa có lần chạy tham chiếu: với SOLUTION=1, chép %s vào results/reference/step-%d.json, bỏ Unrecorded khỏi mục của bước %d (internal/harness/course/steps.go), rồi make docs\n",
+	"bench.unrecorded":       "\nbước %d chưa có lần chạy tham chiếu: với SOLUTION=1, chép %s vào results/reference/step-%d.json, bỏ Unrecorded khỏi mục của bước %d (internal/harness/course/steps.go), rồi make agenda STEP=%[1]d (thời lượng cho hướng dẫn người đứng lớp, make docs cần nó) và make docs\n",
 	"bench.bad_count":        "%s=%q: cần một số nguyên dương",
 	"bench.bad_duration":     "DURATION=%q: cần một khoảng thời gian, ví dụ 10s",
 	"bench.bad_tool":         "TOOL=%q không hợp lệ (cần go, wrk hoặc k6)",

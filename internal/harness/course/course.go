@@ -147,7 +147,12 @@ type Step struct {
 	// Exercise: steps/NN-slug/exercise.go holds a TODO for the learner,
 	// with hints, a reference in solutions/, mutants and the must-fail gate.
 	Exercise bool
-	Worker   bool // run the live-stats worker while the server runs
+	// ExerciseMinutes is how long a mid-level Go developer takes to write
+	// the exercise from the lesson and its hints, a first failed check
+	// included — our estimate (one blind run-through, issue 32), not a
+	// measurement: the facilitator guide plans the day with it and says so.
+	ExerciseMinutes int
+	Worker          bool // run the live-stats worker while the server runs
 	// WideServer gives the server every CPU but the driver's instead of
 	// one (bench.CPUPlan.Wide): step 8's lesson needs cores to spread on.
 	WideServer bool

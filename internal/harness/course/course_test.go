@@ -39,6 +39,12 @@ func TestEveryEntryHasItsParts(t *testing.T) {
 			if s.Exercise {
 				parts = append(parts, s.Dir()+"/exercise.go", s.Dir()+"/hints.txt", s.SolutionDir())
 			}
+			if s.Exercise && !s.Unrecorded && s.ExerciseMinutes <= 0 {
+				t.Error("no ExerciseMinutes: the facilitator guide plans the exercise's slot with our estimate")
+			}
+			if !s.Exercise && s.ExerciseMinutes != 0 {
+				t.Errorf("ExerciseMinutes %d, but the entry declares no exercise", s.ExerciseMinutes)
+			}
 			for _, p := range parts {
 				if !exists(p) {
 					t.Errorf("%s is missing", p)

@@ -273,7 +273,7 @@ func slideClaims(r *result.Result) string {
 	for i := range r.Claims {
 		c := &r.Claims[i]
 		v, color := verdict(c)
-		if strings.HasPrefix(c.Article, onSourcesStack) {
+		if c.OnSourcesStack() {
 			twins = append(twins, fmt.Sprintf(`<b>%s</b> <span style="color:%s">%s</span>`, html.EscapeString(c.ID), color, v))
 			continue
 		}
@@ -287,10 +287,6 @@ func slideClaims(r *result.Result) string {
 	fmt.Fprintf(&b, "<p style=\"font-size:12px;color:#666\">reference run: %s — each claim's words and tolerance: the step's README, make report</p>\n", html.EscapeString(conditions(r)))
 	return b.String()
 }
-
-// onSourcesStack begins the text of a claim judged on the source's own
-// stack (internal/harness/scenario's onStack.says writes it).
-const onSourcesStack = "[on the source's stack"
 
 // Summary is every step's verdicts in one compact table, for the welcome
 // deck (slides/img/generated/claims-all.html).

@@ -1,6 +1,10 @@
 package result
 
-import "github.com/peakload/workshop/internal/given/messages"
+import (
+	"strings"
+
+	"github.com/peakload/workshop/internal/given/messages"
+)
 
 // SourceKind says whose figure a claim is judged against. A room reads
 // "article:" as "the article said so": a claim the article does not make
@@ -90,3 +94,13 @@ func (s Source) NameIn(l messages.Lang) string {
 	}
 	return l.T("source.unknown")
 }
+
+// SourcesStack begins the place of a claim judged on a source's own stack
+// (ORIGINAL=1): internal/harness/scenario writes it, in brackets, before
+// the claim's text ("[on the source's stack, here: Fastify on Node…] …"),
+// and the report sets those claims apart by it (OnSourcesStack). Declared
+// here, below both, so the words are typed once.
+const SourcesStack = "on the source's stack, here: "
+
+// OnSourcesStack says whether c was judged on a source's own stack.
+func (c *Claim) OnSourcesStack() bool { return strings.HasPrefix(c.Article, "["+SourcesStack) }

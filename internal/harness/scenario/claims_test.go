@@ -208,7 +208,8 @@ func TestWhichClaimsABusyMachineWithholds(t *testing.T) {
 			}
 			c.Reproduced = result.Verdict(true)
 			if got := !result.MachineBound(c); got != keep[c.ID] {
-				t.Errorf("step %d %s: keeps its verdict on a busy machine %v, want %v (tolerance: %s)", s.N, c.ID, got, keep[c.ID], c.Tolerance)
+				t.Errorf("step %d %s: keeps its verdict on a busy machine %v, want %v (tolerance: %s): a claim judged on counts alone keeps it and is listed in keep above; "+
+					"one judged on rates or CPU per request is withheld (result.MachineBound reads which from the tolerance)", s.N, c.ID, got, keep[c.ID], c.Tolerance)
 			}
 		}
 	}

@@ -21,10 +21,16 @@ type onStack struct {
 
 var (
 	inGo      = onStack{en: "in Go", vi: "trong Go"}
-	onFastify = onStack{name: course.Fastify,
-		en: "on the source's stack, here: Fastify on Node, one process",
-		vi: "trên stack gốc của bài viết, chạy tại đây: Fastify trên Node, một process"}
+	onFastify = sourcesStack(course.Fastify, "Fastify on Node, one process", "Fastify trên Node, một process")
 )
+
+// sourcesStack is a source's own stack, name, as a claim's text says where
+// it was judged: "on the source's stack, here: " and the stack (en), in
+// both languages; the report finds those claims by that opening
+// (result.SourcesStack).
+func sourcesStack(name, en, vi string) onStack {
+	return onStack{name: name, en: result.SourcesStack + en, vi: "trên stack gốc của bài viết, chạy tại đây: " + vi}
+}
 
 // row is variant v on this stack: On(Fastify, v), or v itself in Go.
 func (s onStack) row(v course.Variant) course.Variant {

@@ -168,7 +168,7 @@ func (s bStack) retell(c result.Claim, ref, figure, en, vi string) result.Claim 
 
 // where is the stack as every step's claims name theirs (onStack.says).
 func (s bStack) where() onStack {
-	return onStack{name: s.name, en: "on the source's stack, here: " + s.label, vi: "trên stack gốc của bài viết, chạy tại đây: " + s.vi}
+	return sourcesStack(s.name, s.label, s.vi)
 }
 
 // noneLost is B-kept's tolerance: events lost per write route.

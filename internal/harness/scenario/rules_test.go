@@ -40,34 +40,18 @@ func TestTolerancesPrintInTwoShortLines(t *testing.T) {
 	}
 }
 
-// learnerClaims names, for each step with an exercise, the claims the
-// learner's code controls: judged on counters or ratios the exercise
-// changes (issue 32: "a right answer is rewarded at every step"). The rest
-// of a step's claims may be bounded by the store, the runtime or the machine.
-var learnerClaims = map[int][]string{
-	2:  {"A2"},                 // DB queries per request, hit ratio, cache-aside ÷ direct-db
-	3:  {"A3"},                 // body bytes per request, 304 share
-	4:  {"A4"},                 // DB queries per key expiry
-	5:  {"A5"},                 // Redis bytes per request, memory hit ratio
-	6:  {"B8-batch", "B8-ops"}, // events per InsertMany, nothing lost; bulk ÷ sync on the same server
-	7:  {"B9"},                 // DB writes per event, bulk ÷ reduce
-	8:  {"C1", "C2"},           // logins per second and latency, after ÷ before
-	9:  {"D1"},                 // the frameworks' spread, yours among them
-	10: {"S10c"},               // stale window after a change, with invalidation
-}
-
 // Every step with an exercise has a claim its learner's code controls,
 // and the reference run (SOLUTION=1, the default native stack) reproduces
 // it, judged again by today's code on its recorded figures.
 func TestTheReferenceRewardsEveryExercise(t *testing.T) {
 	env := Env{Params: params.Load()}
 	for _, s := range All() {
-		ids, ok := learnerClaims[s.N]
+		ids := s.Rewards
 		if !s.Exercise || s.Unrecorded {
 			continue // no exercise, or no reference run yet (make new-step's mark)
 		}
-		if !ok {
-			t.Errorf("step %d has an exercise but no claim its learner's code controls (learnerClaims)", s.N)
+		if len(ids) == 0 {
+			t.Errorf("step %d has an exercise but names no claim its learner's code controls: set Rewards in its register call (internal/harness/scenario/step%02d.go)", s.N, s.N)
 			continue
 		}
 		r := referenceRun(t, s.N)
@@ -79,7 +63,7 @@ func TestTheReferenceRewardsEveryExercise(t *testing.T) {
 			c := recorded(now, id)
 			switch {
 			case c == nil:
-				t.Errorf("step %d: learnerClaims names %s, which the step does not declare", s.N, id)
+				t.Errorf("step %d: its Rewards name %s, which the step does not declare", s.N, id)
 			case recorded(r.Claims, id) == nil:
 				t.Errorf("step %d %s: not in the reference run (go test ./internal/harness/scenario -run TestReferenceRunsPrintTheDeclaredTexts -add-claims)", s.N, id)
 			case c.Reproduced == nil || !*c.Reproduced:

@@ -47,6 +47,13 @@ type Step struct {
 	// Ours writes the step's "ours (reference run)" cell of README.md's
 	// step table from its reference run (ours.go; `make docs` prints it).
 	Ours func(r *result.Result, env Env) string
+	// Rewards, in a step with an exercise, are the ids of the claims the
+	// learner's code controls: judged on counters or ratios the exercise
+	// changes, so the reference run reproduces them (issue 32: "a right
+	// answer is rewarded at every step"; TestTheReferenceRewardsEveryExercise).
+	// The step's other claims may be bounded by the store, the runtime or
+	// the machine.
+	Rewards []string
 	// Capacity names the variants CAPACITY=1 searches (default: every
 	// variant the Go driver loads over HTTP without pacing or a settle).
 	Capacity []course.Variant

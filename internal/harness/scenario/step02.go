@@ -22,8 +22,9 @@ func init() {
 				{Name: course.CacheAside, Route: routes.GET(routes.Cached), Prepare: itemRequest(env, routes.Cached), Setup: flushRedis(env)},
 			}, onFastify, fastify(p.ForHitRatio(p.Clock.RedisTTLS), 0)) // step 2's main.go: the clock of hit ratios
 		},
-		Claims: onEachStack(course.CacheAside, cacheAsideClaim),
-		Ours:   step2Ours,
+		Claims:  onEachStack(course.CacheAside, cacheAsideClaim),
+		Ours:    step2Ours,
+		Rewards: []string{"A2"}, // DB queries per request, hit ratio, cache-aside ÷ direct-db
 	})
 }
 

@@ -35,7 +35,8 @@ func init() {
 			}
 			return out
 		},
-		Ours: step3Ours,
+		Ours:    step3Ours,
+		Rewards: []string{"A3"}, // body bytes per request, 304 share
 	})
 }
 

@@ -31,7 +31,8 @@ func init() {
 			}
 			return out
 		},
-		Ours: step5Ours,
+		Ours:    step5Ours,
+		Rewards: []string{"A5"}, // Redis bytes per request, memory hit ratio
 	})
 }
 

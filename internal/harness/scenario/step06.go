@@ -51,8 +51,9 @@ func init() {
 			}
 			return append(markInGo(writeClaims(r)...), bWriteClaims(r)...)
 		},
-		Tables: writeTables,
-		Ours:   step6Ours,
+		Tables:  writeTables,
+		Ours:    step6Ours,
+		Rewards: []string{"B8-batch", "B8-ops"}, // events per InsertMany, nothing lost; bulk ÷ sync on the same server
 	})
 }
 

@@ -71,7 +71,8 @@ func init() {
 			}
 			return claims
 		},
-		Ours: step7Ours,
+		Ours:    step7Ours,
+		Rewards: []string{"B9"}, // DB writes per event, bulk ÷ reduce
 	})
 }
 

@@ -228,7 +228,7 @@ func skippedOriginal(r *result.Result, rows ...course.Variant) string {
 // comes first: their sizes vary, so each batch's expectation is summed).
 func expressReduceClaim(r *result.Result, env Env) result.Claim {
 	c := result.Claim{ID: "B9-express", Measured: "not measured", Source: b9Source,
-		Article: "[on the source's stack, here: Express 5 on Node, the MongoDB Node driver, batches of 5000 events or 1000 ms as express-counter.js] " +
+		Article: "[" + result.SourcesStack + "Express 5 on Node, the MongoDB Node driver, batches of 5000 events or 1000 ms as express-counter.js] " +
 			"bulkWrite applies one $inc per event, reduce-before-write one per distinct id in a batch — counted at MongoDB, not by the server",
 		Vi: result.ClaimLines{
 			Text: "[trên stack gốc của bài viết, chạy tại đây: Express 5 trên Node, MongoDB Node driver, lô 5000 event hoặc 1000 ms như express-counter.js] " +
@@ -269,7 +269,7 @@ func expressReduceClaim(r *result.Result, env Env) result.Claim {
 func expressPersistedClaim(r *result.Result) result.Claim {
 	c := result.Claim{ID: "B9-express-persisted", Measured: "not measured",
 		Source:    result.Ours("the workshop's rule for a write path (accepted = persisted), asked of express-counter.js's method at " + countersCommit),
-		Article:   "[on the source's stack, here: Express 5 on Node] every like answered 2xx by sync, async, bulk and reduce is counted in MongoDB once the writes settle",
+		Article:   "[" + result.SourcesStack + "Express 5 on Node] every like answered 2xx by sync, async, bulk and reduce is counted in MongoDB once the writes settle",
 		Tolerance: "exact: each 2xx the driver received is one increment in the row's counters at MongoDB (requests cut at the window's end may add at most their number)",
 		Vi: result.ClaimLines{
 			Text:      "[trên stack gốc của bài viết, chạy tại đây: Express 5 trên Node] mỗi lượt like được sync, async, bulk và reduce trả 2xx đều có trong MongoDB sau khi các lần ghi xong xuôi",

@@ -40,7 +40,8 @@ func init() {
 			}
 			return claims
 		},
-		Ours: step8Ours,
+		Ours:    step8Ours,
+		Rewards: []string{"C1", "C2"}, // logins per second and latency, after ÷ before
 	})
 }
 

@@ -46,7 +46,7 @@ func nodeLoginRows(env Env) []load.Variant {
 // of a login is small beside the hash). The same bar as C1's.
 func nodeSpeedupClaim(r *result.Result) result.Claim {
 	c := result.Claim{ID: "C1-node", Measured: "not measured", Source: c1Source,
-		Article: "[on the source's stack, here: Express 5 on Node, crypto.pbkdf2Sync → crypto.pbkdf2 on libuv's pool, UV_THREADPOOL_SIZE=4] " +
+		Article: "[" + result.SourcesStack + "Express 5 on Node, crypto.pbkdf2Sync → crypto.pbkdf2 on libuv's pool, UV_THREADPOOL_SIZE=4] " +
 			"the guide's 5.3 → 19.5 req/s (×3.7, our arithmetic) under ab -c 20",
 		Vi: result.ClaimLines{
 			Text: "[trên stack gốc của bài viết, chạy tại đây: Express 5 trên Node, crypto.pbkdf2Sync → crypto.pbkdf2 chạy trên thread pool của libuv, UV_THREADPOOL_SIZE=4] " +

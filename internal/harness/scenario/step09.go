@@ -59,8 +59,9 @@ func init() {
 			return []result.Claim{gapClaim(r), switchClaim(r), memoryClaim(r), poolClaim(r, env.Params),
 				originalSwitchClaim(r), originalGapClaim(r)}
 		},
-		Tables: frameworkTables,
-		Ours:   step9Ours,
+		Tables:  frameworkTables,
+		Ours:    step9Ours,
+		Rewards: []string{"D1"}, // the frameworks' spread, yours among them
 	})
 }
 

@@ -47,7 +47,7 @@ func originalSwitchClaim(r *result.Result) result.Claim {
 	// Data table: switchClaim's D2 (step09.go) said of the source's stack.
 	c := result.Claim{ID: "D2-js", Measured: "not measured", Rows: rows, Ceiling: rows,
 		Source:  result.Article("D", switchQuote, "5.7"),
-		Article: "[on the source's stack, here: Express on Node, Elysia on Bun] Node + Express 14,200 req/s → Bun + Elysia 81,500 req/s (×5.7, our arithmetic) on 1 vCPU; here both on the Go server's one CPU, with the same kernel and pool, so the runtime and the framework alone",
+		Article: "[" + result.SourcesStack + "Express on Node, Elysia on Bun] Node + Express 14,200 req/s → Bun + Elysia 81,500 req/s (×5.7, our arithmetic) on 1 vCPU; here both on the Go server's one CPU, with the same kernel and pool, so the runtime and the framework alone",
 		Vi: result.ClaimLines{
 			Text: "[trên stack gốc của bài viết, chạy tại đây: Express trên Node, Elysia trên Bun] Node + Express 14,200 req/s → Bun + Elysia 81,500 req/s: “" + switchQuote + "” (×5.7, phép tính của workshop) trên 1 vCPU; ở đây cả hai cùng chạy trên một CPU của server Go, cùng cấu hình kernel và pool, nên chỉ còn khác runtime và framework",
 		}}
@@ -72,7 +72,7 @@ func originalGapClaim(r *result.Result) result.Claim {
 	// Data table: gapClaim's D1 (step09.go) said of the source's stack.
 	c := result.Claim{ID: "D1-js", Measured: "not measured",
 		Source:  result.Article("A", gapQuote, "5.7"),
-		Article: "[on the source's stack, here: Express on Node, Elysia on Bun] framework overhead is worth choosing for once API times are a few ms to tens of ms — so Elysia on Bun's lead over Express on Node (article D's ×5.7, our arithmetic) should shrink on a database read",
+		Article: "[" + result.SourcesStack + "Express on Node, Elysia on Bun] framework overhead is worth choosing for once API times are a few ms to tens of ms — so Elysia on Bun's lead over Express on Node (article D's ×5.7, our arithmetic) should shrink on a database read",
 		Vi: result.ClaimLines{
 			Text: "[trên stack gốc của bài viết, chạy tại đây: Express trên Node, Elysia trên Bun] overhead của framework chỉ đáng để chọn khi API tốn từ vài ms tới vài chục ms: “" + gapQuote + "” Vậy khoảng cách của Elysia trên Bun so với Express trên Node (×5.7 của bài D, phép tính của workshop) phải co lại khi đọc từ database",
 		}}

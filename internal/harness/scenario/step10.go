@@ -50,9 +50,10 @@ func init() {
 				staleVariant(env, course.StalePubSub, n, true))
 			return vs
 		},
-		Claims: func(r *result.Result, env Env) []result.Claim { return scaleOutClaims(r, env) },
-		Tables: scaleOutTables,
-		Ours:   step10Ours,
+		Claims:  func(r *result.Result, env Env) []result.Claim { return scaleOutClaims(r, env) },
+		Tables:  scaleOutTables,
+		Ours:    step10Ours,
+		Rewards: []string{"S10c"}, // stale window after a change, with invalidation
 	})
 }
 
