@@ -79,7 +79,7 @@ func TestB4NodeSaysItRanOnFerretDB(t *testing.T) {
 			{Variant: course.On(course.NodeJS, course.RawSeq), RPS: 2200}, {Variant: course.On(course.NodeJS, course.Raw100), RPS: 3800}, // 1.73×
 		}}
 		c := rawNode.onStack(r, rawConcurrencyClaim)
-		said := strings.Contains(c.Measured, "taken on "+mongo) && strings.Contains(c.Measured, "compose") && strings.Contains(c.Vi.Measured, "compose")
+		said := strings.Contains(c.Measured, "taken on FerretDB") && strings.Contains(c.Measured, "compose") && strings.Contains(c.Vi.Measured, "compose")
 		if ferret := strings.HasPrefix(mongo, "FerretDB"); said != ferret {
 			t.Errorf("B4-node on %s: %q / %q; want the FerretDB note: %v", mongo, c.Measured, c.Vi.Measured, ferret)
 		}

@@ -263,7 +263,7 @@ func rawConcurrencyClaim(r *result.Result) result.Claim {
 	}
 	c.Reproduced = result.Verdict(band.Holds(x) && r100.Errors == 0 && rs.Errors == 0)
 	if x < mid && strings.Contains(r.Machine.Mongo, "FerretDB") {
-		onFerretDB(&c, r.Machine.Mongo)
+		onFerretDB(&c)
 		return c
 	}
 	if x >= band.Lo {
@@ -278,14 +278,14 @@ func rawConcurrencyClaim(r *result.Result) result.Claim {
 // workshop's store without Docker or a mongod), with where it was taken,
 // why it falls short, and what a real mongod may change: a figure we have
 // not measured, so none is given.
-func onFerretDB(c *result.Claim, mongo string) {
-	en := "taken on %s, below the author's ratio: the CPU per insert above is the store's, and here the store, not the client, is the likelier limit (our reading); " +
+func onFerretDB(c *result.Claim) {
+	const en = "taken on FerretDB, below the author's ratio: the CPU per insert above is the store's, and here the store, not the client, is the likelier limit (our reading); " +
 		"a real mongod (`make up STACK=compose`, or a local mongod) cost the author less per insert, so there the client's CPU, the article's limit, may come first: not measured here"
-	vi := "đo trên %s, thấp hơn tỉ lệ của tác giả: CPU mỗi insert ở trên là của kho dữ liệu, và ở đây nhiều khả năng chính kho dữ liệu, chứ không phải client, là giới hạn (cách đọc của workshop); " +
+	const vi = "đo trên FerretDB, thấp hơn tỉ lệ của tác giả: CPU mỗi insert ở trên là của kho dữ liệu, và ở đây nhiều khả năng chính kho dữ liệu, chứ không phải client, là giới hạn (cách đọc của workshop); " +
 		"một mongod thật (`make up STACK=compose`, hoặc mongod cài trên máy) tốn ít CPU hơn cho mỗi insert ở máy tác giả, nên ở đó CPU của client, giới hạn trong bài viết, có thể chạm trần trước: workshop chưa đo điều này"
 	if c.Reproduced != nil && !*c.Reproduced {
-		whyNot(c, en, vi, mongo)
+		whyNot(c, en, vi)
 		return
 	}
-	c.MeasureMore("; "+en, "; "+vi, mongo)
+	c.MeasureMore("; "+en, "; "+vi)
 }
