@@ -242,6 +242,8 @@ func (r *references) region(name string) (string, error) {
 		return r.timingsTable() // docs/facilitator.md: timings.go
 	case name == "agenda":
 		return r.agendaTable()
+	case name == "b-frameworks":
+		return r.bFrameworks(), nil // steps/00-ceilings: frameworks.go
 	case strings.HasPrefix(name, "scaling-"):
 		return r.scaling(name) // docs/scaling.md: scaling.go
 	case strings.HasPrefix(name, "step-"):
@@ -251,7 +253,7 @@ func (r *references) region(name string) (string, error) {
 		}
 		return r.stepBlock(n), nil
 	}
-	return "", fmt.Errorf("unknown region %q (want steps, claims, sources, mistakes, timings, agenda, scaling-… or step-N)", name)
+	return "", fmt.Errorf("unknown region %q (want steps, claims, sources, mistakes, timings, agenda, b-frameworks, scaling-… or step-N)", name)
 }
 
 func verdict(v *bool) string {

@@ -210,6 +210,9 @@ const settleStall = 30 * time.Second
 // the window (Measure), every accepted event persisted, and divided by the
 // requests the server counted by then, those that completed after the
 // window closed included, since their events' writes are in the count.
+// An original counts no requests of its own (accepted ≥ 0): there they
+// are the driver's answered requests, and the round trips MongoDB's
+// serverStatus counted, a division of ours on both stacks' counts.
 func settle(ctx context.Context, read func(context.Context) (proc.Counters, error), before proc.Counters, route string, accepted float64, r *result.Run) error {
 	start := time.Now()
 	deadline := start.Add(3 * time.Minute)
@@ -234,6 +237,12 @@ func settle(ctx context.Context, read func(context.Context) (proc.Counters, erro
 		if accepted >= 0 { // counted by the driver: as if the server had
 			c["peakload_events_accepted_total"] = before["peakload_events_persisted_total"] + before["peakload_events_rejected_total"] + accepted
 			before["peakload_events_accepted_total"] = before["peakload_events_persisted_total"] + before["peakload_events_rejected_total"]
+			// and the requests it served: the ones the driver got a 2xx
+			// for, each one event, so that MongoDB's count of inserts
+			// (serverStatus) per request is the round trips, as a Go
+			// server's per-route count makes them.
+			served := "peakload_http_requests_total{route=" + route + "}"
+			c[served], before[served] = accepted, 0
 		}
 		done := c["peakload_events_persisted_total"] + c["peakload_events_rejected_total"]
 		if done != last {

@@ -42,6 +42,18 @@ var bStacks = []bStack{
 		empty: 10363, post: 8251, rows: "rows 10 and 11 (Koa)"},
 }
 
+// AuthorEmptyGET is the author's README's empty GET on B's stack name
+// (course.Express, course.Koa), in req/s, and the rows it is read from:
+// step 0's README sets it beside the reference run's (make docs).
+func AuthorEmptyGET(name string) (rps float64, rows string, ok bool) {
+	for _, s := range bStacks {
+		if s.name == name {
+			return s.empty, s.rows, true
+		}
+	}
+	return 0, "", false
+}
+
 // rawNode is raw-insert.js's stack: the driver alone, no framework.
 var rawNode = bStack{name: course.NodeJS, label: "the MongoDB Node driver on Node, no HTTP", vi: "MongoDB Node driver trên Node, không có HTTP"}
 

@@ -69,3 +69,19 @@ func TestClaimsOnBsOwnStacks(t *testing.T) {
 		}
 	}
 }
+
+// B4-node below the author's ratio on FerretDB says so, why, and what a
+// real mongod changes, in both languages; on mongod it says nothing of
+// FerretDB.
+func TestB4NodeSaysItRanOnFerretDB(t *testing.T) {
+	for _, mongo := range []string{"FerretDB 1.24 on PostgreSQL", "mongod 7.0.16"} {
+		r := &result.Result{Machine: result.Machine{Mongo: mongo}, Runs: []result.Run{
+			{Variant: course.On(course.NodeJS, course.RawSeq), RPS: 2200}, {Variant: course.On(course.NodeJS, course.Raw100), RPS: 3800}, // 1.73×
+		}}
+		c := rawNode.onStack(r, rawConcurrencyClaim)
+		said := strings.Contains(c.Measured, "taken on FerretDB") && strings.Contains(c.Measured, "compose") && strings.Contains(c.Vi.Measured, "compose")
+		if ferret := strings.HasPrefix(mongo, "FerretDB"); said != ferret {
+			t.Errorf("B4-node on %s: %q / %q; want the FerretDB note: %v", mongo, c.Measured, c.Vi.Measured, ferret)
+		}
+	}
+}
