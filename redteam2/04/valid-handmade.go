@@ -1,0 +1,59 @@
+// valid: no singleflight: a map of calls under a mutex, each call's done channel closed by the one goroutine that runs the load (detached, with a timeout, panics recovered), removed from the map before it is closed
+
+//go:build !solution
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+)
+
+// Group coalesces concurrent loads of the same key.
+type Group struct {
+	mu    sync.Mutex
+	calls map[string]*call
+}
+
+type call struct {
+	done chan struct{}
+	v    []byte
+	err  error
+}
+
+func (g *Group) Load(ctx context.Context, key string, load func(context.Context) ([]byte, error)) ([]byte, error) {
+	g.mu.Lock()
+	c, ok := g.calls[key]
+	if !ok {
+		if g.calls == nil {
+			g.calls = map[string]*call{}
+		}
+		c = &call{done: make(chan struct{})}
+		g.calls[key] = c
+		go g.run(ctx, key, c, load)
+	}
+	g.mu.Unlock()
+	select {
+	case <-c.done:
+		return c.v, c.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+func (g *Group) run(ctx context.Context, key string, c *call, load func(context.Context) ([]byte, error)) {
+	defer func() {
+		if r := recover(); r != nil {
+			c.v, c.err = nil, fmt.Errorf("load of %s panicked: %v", key, r)
+		}
+		g.mu.Lock()
+		delete(g.calls, key)
+		g.mu.Unlock()
+		close(c.done)
+	}()
+	lctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	c.v, c.err = load(lctx)
+}

@@ -1,0 +1,40 @@
+// WRONG: step 4's lesson over-applied: the loader calls next on context.WithoutCancel(ctx), so a request that is cancelled or past its deadline still waits on a stalled Redis
+
+//go:build !solution
+
+package main
+
+import (
+	"context"
+	"time"
+
+	"github.com/maypok86/otter/v2"
+
+	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/given/server"
+)
+
+// Cache is the in-process tier.
+type Cache struct {
+	items *otter.Cache[int32, []byte]
+}
+
+// New returns a cache whose entries live ttl after they were written.
+func New(ttl time.Duration) *Cache {
+	return &Cache{items: otter.Must(&otter.Options[int32, []byte]{
+		MaximumSize:      MaxItems,
+		ExpiryCalculator: otter.ExpiryWriting[int32, []byte](ttl),
+	})}
+}
+
+func (c *Cache) Get(ctx context.Context, id int32, next server.Getter) ([]byte, error) {
+	if v, ok := c.items.GetIfPresent(id); ok {
+		metrics.CacheLookups.WithLabelValues("memory", "hit").Inc()
+		return v, nil
+	}
+	metrics.CacheLookups.WithLabelValues("memory", "miss").Inc()
+	return c.items.Get(ctx, id, otter.LoaderFunc[int32, []byte](func(ctx context.Context, id int32) ([]byte, error) {
+		// One viewer hanging up must not fail the load the others share.
+		return next(context.WithoutCancel(ctx), id)
+	}))
+}

@@ -1,0 +1,57 @@
+// WRONG: the increments are sent in chunks of 10 to keep each command small: a flush of 20 ids is two round trips, not one
+
+//go:build !solution
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"github.com/peakload/workshop/internal/given/counters"
+	"github.com/peakload/workshop/internal/given/events"
+	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/given/writes"
+)
+
+var (
+	_ = fmt.Sprint
+	_ = sort.Strings
+)
+
+func Reduce(c *events.Counters) writes.WriteFunc {
+	return func(ctx context.Context, docs []bson.D) ([]bson.D, error) {
+		byID := map[string][]bson.D{}
+		var incs []events.Inc
+		for _, d := range docs {
+			id := counters.IDOf(d)
+			if _, ok := byID[id]; !ok {
+				incs = append(incs, events.Inc{ID: id})
+			}
+			byID[id] = append(byID[id], d)
+		}
+		for i := range incs {
+			incs[i].N = int64(len(byID[incs[i].ID]))
+		}
+		var failed []int
+		var err error
+		for start := 0; start < len(incs); start += 10 {
+			f, e := c.IncMany(ctx, incs[start:min(start+10, len(incs))])
+			for _, i := range f {
+				failed = append(failed, start+i)
+			}
+			if e != nil {
+				err = e
+			}
+		}
+		var retry []bson.D
+		for _, i := range failed {
+			retry = append(retry, byID[incs[i].ID]...)
+		}
+		metrics.EventsPersisted.Add(float64(len(docs) - len(retry)))
+		return retry, err
+	}
+}

@@ -1,0 +1,47 @@
+// WRONG: on any error every request of the batch is returned for retry (the write "failed"), not only the failed ids': the retry re-sends counters that were written
+
+//go:build !solution
+
+package main
+
+import (
+	"context"
+	"fmt"
+	"sort"
+
+	"go.mongodb.org/mongo-driver/v2/bson"
+
+	"github.com/peakload/workshop/internal/given/counters"
+	"github.com/peakload/workshop/internal/given/events"
+	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/given/writes"
+)
+
+var (
+	_ = fmt.Sprint
+	_ = sort.Strings
+)
+
+func Reduce(c *events.Counters) writes.WriteFunc {
+	return func(ctx context.Context, docs []bson.D) ([]bson.D, error) {
+		byID := map[string][]bson.D{}
+		var incs []events.Inc
+		for _, d := range docs {
+			id := counters.IDOf(d)
+			if _, ok := byID[id]; !ok {
+				incs = append(incs, events.Inc{ID: id})
+			}
+			byID[id] = append(byID[id], d)
+		}
+		for i := range incs {
+			incs[i].N = int64(len(byID[incs[i].ID]))
+		}
+		failed, err := c.IncMany(ctx, incs)
+		var retry []bson.D
+		if err != nil || len(failed) > 0 {
+			retry = docs // simplest safe answer: try the whole batch again
+		}
+		metrics.EventsPersisted.Add(float64(len(docs) - len(retry)))
+		return retry, err
+	}
+}

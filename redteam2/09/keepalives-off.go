@@ -1,0 +1,50 @@
+// WRONG: keep-alives disabled so idle connections cannot pile up: every request costs a new connection, and requests sent one after another on one connection are not all answered on it
+
+//go:build !solution
+
+package main
+
+import (
+	"context"
+	"net"
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/peakload/workshop/internal/given/endpoints"
+)
+
+// serveYours serves app's endpoints with chi until ctx is done.
+func serveYours(ctx context.Context, ln net.Listener, app *endpoints.App) error {
+	r := chi.NewRouter()
+	r.NotFound(func(w http.ResponseWriter, _ *http.Request) {
+		endpoints.WriteJSON(w, http.StatusNotFound, endpoints.NotFound)
+	})
+	r.MethodNotAllowed(func(w http.ResponseWriter, _ *http.Request) {
+		endpoints.WriteJSON(w, http.StatusMethodNotAllowed, endpoints.NotAllowed)
+	})
+	r.Get(endpoints.EmptyPath, func(w http.ResponseWriter, _ *http.Request) {
+		endpoints.WriteJSON(w, http.StatusOK, app.Empty())
+	})
+	r.Post(endpoints.ValidatePath, func(w http.ResponseWriter, r *http.Request) {
+		body, err := endpoints.ReadBody(w, r)
+		if err != nil {
+			endpoints.WriteJSON(w, http.StatusRequestEntityTooLarge, endpoints.TooLarge)
+			return
+		}
+		code, out := app.Validate(body)
+		endpoints.WriteJSON(w, code, out)
+	})
+	r.Get(endpoints.ItemsPrefix+"{id}", func(w http.ResponseWriter, r *http.Request) {
+		code, out := app.Item(r.Context(), chi.URLParam(r, "id"))
+		endpoints.WriteJSON(w, code, out)
+	})
+	r.Get(endpoints.HealthPath, func(w http.ResponseWriter, _ *http.Request) {
+		endpoints.WriteJSON(w, http.StatusOK, app.Health())
+	})
+	r.Method(http.MethodGet, endpoints.MetricsPath, endpoints.Metrics)
+
+	srv := endpoints.HTTPServer(r)
+	srv.SetKeepAlivesEnabled(false) // no idle connections to time out
+	return endpoints.ServeUntil(ctx, func() error { return srv.Serve(ln) }, srv.Shutdown)
+}

@@ -1,0 +1,54 @@
+// WRONG: chi's middleware.RequestSize caps the body, and any read error is answered as a bad body (400): a body over 64 KiB gets 400, not 413
+
+//go:build !solution
+
+package main
+
+import (
+	"io"
+
+	"context"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/peakload/workshop/internal/given/server"
+	"net"
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/peakload/workshop/internal/given/endpoints"
+)
+
+// serveYours serves app's endpoints with chi until ctx is done.
+func serveYours(ctx context.Context, ln net.Listener, app *endpoints.App) error {
+	r := chi.NewRouter()
+	r.Use(middleware.RequestSize(server.BodyLimit))
+	r.NotFound(func(w http.ResponseWriter, _ *http.Request) {
+		endpoints.WriteJSON(w, http.StatusNotFound, endpoints.NotFound)
+	})
+	r.MethodNotAllowed(func(w http.ResponseWriter, _ *http.Request) {
+		endpoints.WriteJSON(w, http.StatusMethodNotAllowed, endpoints.NotAllowed)
+	})
+	r.Get(endpoints.EmptyPath, func(w http.ResponseWriter, _ *http.Request) {
+		endpoints.WriteJSON(w, http.StatusOK, app.Empty())
+	})
+	r.Post(endpoints.ValidatePath, func(w http.ResponseWriter, r *http.Request) {
+		body, err := io.ReadAll(r.Body)
+		if err != nil {
+			endpoints.WriteJSON(w, http.StatusBadRequest, endpoints.Error("cannot read the body: "+err.Error()))
+			return
+		}
+		code, out := app.Validate(body)
+		endpoints.WriteJSON(w, code, out)
+	})
+	r.Get(endpoints.ItemsPrefix+"{id}", func(w http.ResponseWriter, r *http.Request) {
+		code, out := app.Item(r.Context(), chi.URLParam(r, "id"))
+		endpoints.WriteJSON(w, code, out)
+	})
+	r.Get(endpoints.HealthPath, func(w http.ResponseWriter, _ *http.Request) {
+		endpoints.WriteJSON(w, http.StatusOK, app.Health())
+	})
+	r.Method(http.MethodGet, endpoints.MetricsPath, endpoints.Metrics)
+
+	srv := endpoints.HTTPServer(r)
+	return endpoints.ServeUntil(ctx, func() error { return srv.Serve(ln) }, srv.Shutdown)
+}

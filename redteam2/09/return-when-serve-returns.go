@@ -1,0 +1,57 @@
+// WRONG: Shutdown is called from a goroutine and the function returns when Serve does — which is the moment Shutdown begins, before the request in flight has its answer
+
+//go:build !solution
+
+package main
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/peakload/workshop/internal/given/endpoints"
+)
+
+// serveYours serves app's endpoints with chi until ctx is done.
+func serveYours(ctx context.Context, ln net.Listener, app *endpoints.App) error {
+	r := chi.NewRouter()
+	r.NotFound(func(w http.ResponseWriter, _ *http.Request) {
+		endpoints.WriteJSON(w, http.StatusNotFound, endpoints.NotFound)
+	})
+	r.MethodNotAllowed(func(w http.ResponseWriter, _ *http.Request) {
+		endpoints.WriteJSON(w, http.StatusMethodNotAllowed, endpoints.NotAllowed)
+	})
+	r.Get(endpoints.EmptyPath, func(w http.ResponseWriter, _ *http.Request) {
+		endpoints.WriteJSON(w, http.StatusOK, app.Empty())
+	})
+	r.Post(endpoints.ValidatePath, func(w http.ResponseWriter, r *http.Request) {
+		body, err := endpoints.ReadBody(w, r)
+		if err != nil {
+			endpoints.WriteJSON(w, http.StatusRequestEntityTooLarge, endpoints.TooLarge)
+			return
+		}
+		code, out := app.Validate(body)
+		endpoints.WriteJSON(w, code, out)
+	})
+	r.Get(endpoints.ItemsPrefix+"{id}", func(w http.ResponseWriter, r *http.Request) {
+		code, out := app.Item(r.Context(), chi.URLParam(r, "id"))
+		endpoints.WriteJSON(w, code, out)
+	})
+	r.Get(endpoints.HealthPath, func(w http.ResponseWriter, _ *http.Request) {
+		endpoints.WriteJSON(w, http.StatusOK, app.Health())
+	})
+	r.Method(http.MethodGet, endpoints.MetricsPath, endpoints.Metrics)
+
+	srv := endpoints.HTTPServer(r)
+	go func() {
+		<-ctx.Done()
+		_ = srv.Shutdown(context.Background())
+	}()
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

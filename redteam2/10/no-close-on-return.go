@@ -1,0 +1,38 @@
+// WRONG: Listen returns when ctx ends but never closes its subscription: the connection stays subscribed on Redis after Listen is gone
+
+//go:build !solution
+
+package main
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/peakload/workshop/internal/given/replica"
+)
+
+// Change writes the item, then announces it to every replica.
+func Change(ctx context.Context, r *replica.Replica, id int32) error {
+	if err := r.Write(ctx, id); err != nil {
+		return err
+	}
+	return r.Redis.Publish(ctx, replica.Channel, strconv.Itoa(int(id))).Err()
+}
+
+// Listen forgets every item announced, until ctx ends.
+func Listen(ctx context.Context, r *replica.Replica) error {
+	sub := r.Redis.Subscribe(ctx, replica.Channel)
+	ch := sub.Channel()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case m := <-ch:
+			id, err := strconv.ParseInt(m.Payload, 10, 32)
+			if err != nil {
+				continue
+			}
+			r.Memory.Forget(int32(id))
+		}
+	}
+}

@@ -1,0 +1,39 @@
+// WRONG: the id is parsed with strconv.ParseUint(…, 10, 31): a negative int32 id is "not an id" and its item is never forgotten
+
+//go:build !solution
+
+package main
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/peakload/workshop/internal/given/replica"
+)
+
+// Change writes the item, then announces it to every replica.
+func Change(ctx context.Context, r *replica.Replica, id int32) error {
+	if err := r.Write(ctx, id); err != nil {
+		return err
+	}
+	return r.Redis.Publish(ctx, replica.Channel, strconv.Itoa(int(id))).Err()
+}
+
+// Listen forgets every item announced, until ctx ends.
+func Listen(ctx context.Context, r *replica.Replica) error {
+	sub := r.Redis.Subscribe(ctx, replica.Channel)
+	defer sub.Close()
+	ch := sub.Channel()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case m := <-ch:
+			id, err := strconv.ParseUint(m.Payload, 10, 31) // ids are positive
+			if err != nil {
+				continue
+			}
+			r.Memory.Forget(int32(id))
+		}
+	}
+}
