@@ -1,4 +1,4 @@
-// WRONG: the id is parsed with strconv.ParseUint(…, 10, 31): a negative int32 id is "not an id" and its item is never forgotten
+// valid: (written as WRONG, judged again in phase 2) strconv.ParseUint(…, 10, 31) accepts exactly 0…MaxInt32, and item ids are positive int32s (catalog.ParseID refuses the rest), so every id that can be announced is read; the check is right to pass it
 
 //go:build !solution
 
