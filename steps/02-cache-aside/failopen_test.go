@@ -62,7 +62,12 @@ func sameRequest(lctx context.Context, deadline time.Time) string {
 	if lctx.Value(traceKey{}) != "trace-42" {
 		return "the load's ctx lost the request's values (its trace id)"
 	}
-	if d, ok := lctx.Deadline(); !ok || !d.Equal(deadline) {
+	d, ok := lctx.Deadline()
+	if ok && d.Before(deadline) {
+		return "the load's ctx has a deadline of its own, before the request's (a budget made for the GET, passed on to load?): " +
+			"what Redis used of it is gone, and the database read fails for a request that still had time"
+	}
+	if !ok || !d.Equal(deadline) {
 		return "the load's ctx lost the request's deadline, so a client that gives up still holds a query"
 	}
 	return ""

@@ -346,8 +346,19 @@ func TestTheLoadKeepsTheCallersValues(t *testing.T) {
 // timeout on the waiters alone would leave the load, and the key, hung.)
 func TestAHungLoadEndsOnItsOwnDeadline(t *testing.T) {
 	chkBubble(t, func(t *testing.T, h *chkHarness) {
+		// The deadline is each load's own, from its start: one made once and
+		// kept (a package-level context, a sync.Once) ends every later load.
+		h.step("a first load of k0, then an hour of quiet")
+		h.call(context.Background(), "k0")
+		synctest.Wait()
+		h.finish("k0", chkOutcome{val: chkValue("k0")})
+		time.Sleep(time.Hour) // fake clock
 		h.step("two callers without deadlines wait for a load that only its context can end")
 		cs := chkWaitAll(h, 2, "k")
+		if err := h.ctxEnded("k"); err != nil {
+			h.fatalf(t, "a load started an hour after the first: %v, before anything could end it; want a deadline of its own, "+
+				"counted from its start (context.WithTimeout inside the func you give DoChan, not a context made once and kept)", err)
+		}
 		time.Sleep(time.Minute) // fake clock
 		synctest.Wait()
 		for _, c := range cs {

@@ -266,6 +266,7 @@ func TestASuccessBesideGuessesInFlightLeavesMaxFailuresAfterIt(t *testing.T) {
 		return
 	}
 	const limit, burst = 3, 6
+	successBesideWaitingGuesses(t, limit, burst) // guesses waiting for the account, not in their check
 	r := newCheckRig(t, limit)
 	old := []*checkLogin{r.start(0, false), r.start(0, false)}
 	if !r.until(func() bool { return r.heldOf(0) == len(old) }) {
