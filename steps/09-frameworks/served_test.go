@@ -175,14 +175,24 @@ type watchedConn struct {
 	read      int       // bytes the server has read
 	sinceSet  int       // …of them since it last set a read deadline
 	reading   int       // Reads in progress
+	writes    int       // Writes begun
+	readAfter int       // Writes begun when the newest Read began
 	hungUp    bool      // the server called Close or CloseWrite
 }
 
 func (c *watchedConn) Read(b []byte) (int, error) {
-	c.update(func() { c.reading++ })
+	c.update(func() { c.reading++; c.readAfter = c.writes })
 	n, err := c.Conn.Read(b)
 	c.update(func() { c.reading--; c.read += n; c.sinceSet += n })
 	return n, err
+}
+
+// Write is counted so that a Read begun before an answer (net/http reads
+// in the background, with its deadline cleared, while a handler runs) is
+// not taken for a wait for the next request.
+func (c *watchedConn) Write(b []byte) (int, error) {
+	c.update(func() { c.writes++ })
+	return c.Conn.Write(b)
 }
 
 func (c *watchedConn) Close() error {
@@ -306,7 +316,7 @@ func awaitCut(t *testing.T, c net.Conn, sc *watchedConn, never func(reading) str
 	for {
 		sc.mu.Lock()
 		last := reading{set: sc.readSet, first: sc.firstRead, in: sc.readIn, since: sc.sinceSet}
-		if sc.reading > 0 && !sc.hungUp {
+		if sc.reading > 0 && sc.readAfter == sc.writes && !sc.hungUp { // waiting since its last answer
 			why = never(last)
 		}
 		if sc.changed == nil {
