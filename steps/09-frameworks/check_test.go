@@ -43,7 +43,7 @@ func TestYoursIsAFrameworkOfItsOwn(t *testing.T) {
 	if _, err := io.WriteString(c, head); err != nil {
 		t.Fatal(err)
 	}
-	s.ln.conn(c).awaitReading(t, len(head))
+	s.ln.conn(t, c).awaitReading(t, len(head))
 	// The server now waits for the rest of the body, inside its own code.
 	var stacks []string
 	for id, stack := range goroutines() {
@@ -243,7 +243,7 @@ func bodiesReadTogether(t *testing.T, s *served, event string, n int) {
 		if _, err := io.WriteString(conns[i], raw[:cut]); err != nil {
 			t.Fatal(err)
 		}
-		s.ln.conn(conns[i]).awaitReading(t, cut)
+		s.ln.conn(t, conns[i]).awaitReading(t, cut)
 	}
 	for i, c := range conns {
 		if _, err := io.WriteString(c, rest[i]); err != nil {

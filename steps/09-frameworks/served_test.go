@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -47,6 +48,12 @@ const fast = 100
 // (bubble.Stalled), never that the code is wrong. Verdicts come from what
 // the server did and asked for (its reads, its deadlines, its Close).
 const patience = 30 * time.Second
+
+// together is set once tests run in parallel: from then on the process's
+// goroutines are never all waiting at once, so no test can wait for that
+// (bubble.UntilIdle), and a wait that has no event to end it is bounded by
+// patience and says the machine stalled.
+var together atomic.Bool
 
 // watch is a mutex with a broadcast: await wakes up at every update.
 type watch struct {
@@ -120,18 +127,22 @@ func (l *watchedListener) accepted() int {
 	return len(l.conns)
 }
 
-// conn is the server's end of the client's connection c (nil if it was
-// not accepted within patience).
-func (l *watchedListener) conn(c net.Conn) *watchedConn {
+// conn is the server's end of the client's connection c, once the server
+// accepted it. A right answer accepts in milliseconds: past patience the
+// machine stalled, and the test stops with no verdict.
+func (l *watchedListener) conn(t *testing.T, c net.Conn) *watchedConn {
+	t.Helper()
 	var found *watchedConn
-	l.await(func() bool {
+	if !l.await(func() bool {
 		for _, sc := range l.conns {
 			if sc.RemoteAddr().String() == c.LocalAddr().String() {
 				found = sc
 			}
 		}
 		return found != nil
-	}, patience)
+	}, patience) {
+		bubble.Stalled(t, patience, "the server accept the connection the test opened, on the listener it was given")
+	}
 	return found
 }
 
@@ -164,14 +175,24 @@ type watchedConn struct {
 	read      int       // bytes the server has read
 	sinceSet  int       // …of them since it last set a read deadline
 	reading   int       // Reads in progress
+	writes    int       // Writes begun
+	readAfter int       // Writes begun when the newest Read began
 	hungUp    bool      // the server called Close or CloseWrite
 }
 
 func (c *watchedConn) Read(b []byte) (int, error) {
-	c.update(func() { c.reading++ })
+	c.update(func() { c.reading++; c.readAfter = c.writes })
 	n, err := c.Conn.Read(b)
 	c.update(func() { c.reading--; c.read += n; c.sinceSet += n })
 	return n, err
+}
+
+// Write is counted so that a Read begun before an answer (net/http reads
+// in the background, with its deadline cleared, while a handler runs) is
+// not taken for a wait for the next request.
+func (c *watchedConn) Write(b []byte) (int, error) {
+	c.update(func() { c.writes++ })
+	return c.Conn.Write(b)
 }
 
 func (c *watchedConn) Close() error {
@@ -265,9 +286,6 @@ func (c *watchedConn) asked() string {
 // Past patience the machine stalled: the test stops, with no verdict.
 func (c *watchedConn) awaitReading(t *testing.T, n int) {
 	t.Helper()
-	if c == nil {
-		t.Fatal("the connection the test opened was never accepted on the listener given")
-	}
 	if !c.await(func() bool { return c.read >= n && c.reading > 0 }, patience) {
 		bubble.Stalled(t, patience, fmt.Sprintf("the server read the first %d bytes of a request and wait for more (it read %d)", n, c.read))
 	}
@@ -298,7 +316,7 @@ func awaitCut(t *testing.T, c net.Conn, sc *watchedConn, never func(reading) str
 	for {
 		sc.mu.Lock()
 		last := reading{set: sc.readSet, first: sc.firstRead, in: sc.readIn, since: sc.sinceSet}
-		if sc.reading > 0 && !sc.hungUp {
+		if sc.reading > 0 && sc.readAfter == sc.writes && !sc.hungUp { // waiting since its last answer
 			why = never(last)
 		}
 		if sc.changed == nil {
@@ -333,8 +351,6 @@ type served struct {
 	returned chan struct{}
 	err      error // what the framework returned, once returned is closed
 	client   *http.Client
-	once     sync.Once
-	checked  error
 }
 
 // serve starts framework name on a fresh listener whose connections'
@@ -367,8 +383,18 @@ func serve(t *testing.T, name string, app *endpoints.App, scale float64) *served
 		s.client.CloseIdleConnections()
 		s.stop()
 	})
-	if !ln.await(func() bool { return ln.accepting || ln.returned }, patience) {
-		t.Fatalf("%s did not call Accept on the listener it was given within %v (a right answer does in milliseconds): serve on ln, not on an address of your own", name, patience)
+	serving := func() bool { return ln.accepting || ln.returned }
+	switch {
+	case !together.Load():
+		// Alone in the process, until it calls Accept or every goroutine
+		// waits (then it waits for something else: connections on an
+		// address of its own, say).
+		locked := func() bool { ln.mu.Lock(); defer ln.mu.Unlock(); return serving() }
+		if !bubble.UntilIdle(t, patience, name+" call Accept on the listener it was given", locked) {
+			t.Fatalf("%s waits, and never called Accept on the listener it was given: serve on ln, not on an address of your own", name)
+		}
+	case !ln.await(serving, patience): // beside other tests, whose goroutines never all wait at once
+		bubble.Stalled(t, patience, name+" call Accept on the listener it was given (TestYoursIsAFrameworkOfItsOwn, run alone, says why not)")
 	}
 	select {
 	case <-s.returned:
@@ -376,23 +402,6 @@ func serve(t *testing.T, name string, app *endpoints.App, scale float64) *served
 	default:
 	}
 	return s
-}
-
-// shutdown ends the framework's context and waits for it to return, once:
-// later calls say what the first one saw.
-func (s *served) shutdown(within time.Duration) error {
-	s.once.Do(func() {
-		s.stop()
-		select {
-		case <-s.returned:
-			if s.err != nil {
-				s.checked = fmt.Errorf("returned %q when its context ended, want nil: a clean stop", s.err)
-			}
-		case <-time.After(within):
-			s.checked = fmt.Errorf("did not return within %v of its context ending: shut down gracefully when ctx is done (endpoints.ServeUntil)", within)
-		}
-	})
-	return s.checked
 }
 
 // do sends one request through the server's keep-alive client.
@@ -455,10 +464,12 @@ func post(path, body string) string {
 
 // eachFramework runs f for every framework of the table and yours, in
 // parallel with each other and with the other parallel tests, unless the
-// test counts something shared (then it runs alone, before them).
+// test counts something shared or waits for every goroutine of the process
+// to wait (then it runs alone, before them).
 func eachFramework(t *testing.T, parallel bool, f func(t *testing.T, name string)) {
 	if parallel {
 		t.Parallel()
+		together.Store(true) // go test runs parallel tests once the others are done
 	}
 	names := make([]string, 0, len(frameworks))
 	for n := range frameworks {

@@ -43,15 +43,22 @@ func dumpStacks() []byte {
 // match ("" for all of them) waits for something: a channel, a lock, a
 // WaitGroup, I/O. One running, runnable, in a system call or sleeping may
 // yet change something on its own.
-func Settled(match string) bool { return settled(match, false) }
+func Settled(match string) bool { return settled(match, false, false) }
+
+// Idle is Settled("") with a goroutine asleep (time.Sleep) counted as
+// waiting too: for code beside a library that keeps a goroutine sleeping
+// between rounds of housekeeping (fasthttp's worker pool sleeps 10 s at a
+// time), so Settled would wait that long, when what is awaited never
+// follows from a sleep ending.
+func Idle() bool { return settled("", false, true) }
 
 // Quiet is Settled with a goroutine waiting on I/O counted as still going:
 // for code that may wait on a real service, whose answer is on its way.
 // (A driver's own goroutine that always reads a socket keeps it false:
 // the caller's watchdog then decides, saying the machine may be slow.)
-func Quiet() bool { return settled("", true) }
+func Quiet() bool { return settled("", true, false) }
 
-func settled(match string, ioGoes bool) bool {
+func settled(match string, ioGoes, sleepWaits bool) bool {
 	dump.Lock()
 	defer dump.Unlock()
 	stacks := dumpStacks()
@@ -66,7 +73,7 @@ func settled(match string, ioGoes bool) bool {
 		// A real sleep ends on its own; a bubble's ("sleep (durable)") only
 		// when its bubble's clock moves. A collection the test asked for
 		// waits on the runtime's own workers, which end it.
-		if active(string(state)) || string(state) == "sleep" || bytes.Contains(b, []byte("\nruntime.GC(")) ||
+		if active(string(state)) || string(state) == "sleep" && !sleepWaits || bytes.Contains(b, []byte("\nruntime.GC(")) ||
 			ioGoes && string(state) == "IO wait" {
 			return false
 		}
@@ -94,11 +101,22 @@ func active(state string) bool {
 // was awaited and what each goroutine of the step's code was doing.
 func Until(t testing.TB, limit time.Duration, awaited string, cond func() bool) bool {
 	t.Helper()
-	start, pause, settled := time.Now(), 10*time.Microsecond, 0
+	return until(t, limit, awaited, cond, func() bool { return Settled("") })
+}
+
+// UntilIdle is Until with a goroutine asleep counted as waiting (Idle).
+func UntilIdle(t testing.TB, limit time.Duration, awaited string, cond func() bool) bool {
+	t.Helper()
+	return until(t, limit, awaited, cond, Idle)
+}
+
+func until(t testing.TB, limit time.Duration, awaited string, cond, settled func() bool) bool {
+	t.Helper()
+	start, pause, still := time.Now(), 10*time.Microsecond, 0
 	for !cond() {
 		// Twice in a row, a pause apart: a state the runtime passes
 		// through (a wait it ends itself) is not taken for the end.
-		if settled = map[bool]int{true: settled + 1}[Settled("")]; settled == 2 {
+		if still = map[bool]int{true: still + 1}[settled()]; still == 2 {
 			return cond()
 		}
 		if time.Since(start) > limit {

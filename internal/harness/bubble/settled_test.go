@@ -64,3 +64,28 @@ func TestSettledSeesARunningGoroutine(t *testing.T) {
 		t.Error("Until returned true for a condition that never holds")
 	}
 }
+
+// A goroutine asleep keeps Settled false (its sleep ends on its own) but
+// not Idle, for which it waits like one on a channel.
+func TestIdleCountsASleepingGoroutineAsWaiting(t *testing.T) {
+	wake := make(chan struct{})
+	var sleeper sync.WaitGroup
+	sleeper.Go(func() {
+		for {
+			select {
+			case <-wake:
+				return
+			default:
+				time.Sleep(50 * time.Millisecond)
+			}
+		}
+	})
+	if UntilIdle(t, time.Minute, "nothing", func() bool { return false }) {
+		t.Error("UntilIdle returned true for a condition that never holds")
+	}
+	if Settled("") { // asleep or between two sleeps: either may change something
+		t.Error("Settled with a goroutine that sleeps: a sleep ends on its own")
+	}
+	close(wake)
+	sleeper.Wait()
+}
