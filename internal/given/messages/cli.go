@@ -65,3 +65,18 @@ func init() {
 		en[w.key], vi[w.key] = w.en, w.vi
 	}
 }
+
+// The load's progress lines (internal/harness/load): a row's name, then
+// figures and units (req, req/s: the glossary keeps them).
+var loadLines = []struct{ key, en, vi string }{
+	{"load.of_duration", "of %s", "/ %s"},
+	{"load.of_requests", "of %d req", "/ %d req"},
+	{"load.open_done", "  %-22s %5.1fs  %9d req  %9.0f req/s of %.0f scheduled, %d missed the schedule, %d in flight at most\n",
+		"  %-22s %5.1fs  %9d req  %9.0f req/s trên %.0f theo lịch, %d trễ lịch, tối đa %d request đang xử lý cùng lúc\n"},
+}
+
+func init() {
+	for _, w := range loadLines {
+		en[w.key], vi[w.key] = w.en, w.vi
+	}
+}

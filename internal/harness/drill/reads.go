@@ -2,6 +2,7 @@ package drill
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os/exec"
@@ -52,7 +53,7 @@ func (r *Redis) Start(ctx context.Context) error {
 	for rdb.Ping(ctx).Err() != nil {
 		if time.Now().After(deadline) || ctx.Err() != nil {
 			r.Stop()
-			return fmt.Errorf("private redis-server on %s did not answer within 10 s", r.Addr)
+			return errors.New(messages.T("drill.redis_silent", r.Addr))
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
