@@ -58,17 +58,9 @@ var cliLines = []struct{ key, en, vi string }{
 		"chưa có kết quả nào: chạy `make step-N bench` trước (hoặc `make report REF=1` để xem các lần chạy tham chiếu)"},
 	{"report.wrote", "wrote %s — open it in a browser (it needs no network)\n", "đã ghi %s — mở bằng trình duyệt (không cần mạng)\n"},
 	{"report.slides", "wrote %d slide figures in %s/\n", "đã ghi %d hình cho slide vào %s/\n"},
-}
 
-func init() {
-	for _, w := range cliLines {
-		en[w.key], vi[w.key] = w.en, w.vi
-	}
-}
-
-// The load's progress lines (internal/harness/load): a row's name, then
-// figures and units (req, req/s: the glossary keeps them).
-var loadLines = []struct{ key, en, vi string }{
+	// The load's progress lines (internal/harness/load): a row's name, then
+	// figures and units (req, req/s: the glossary keeps them).
 	{"load.of_duration", "of %s", "/ %s"},
 	{"load.of_requests", "of %d req", "/ %d req"},
 	{"load.open_done", "  %-22s %5.1fs  %9d req  %9.0f req/s of %.0f scheduled, %d missed the schedule, %d in flight at most\n",
@@ -76,7 +68,7 @@ var loadLines = []struct{ key, en, vi string }{
 }
 
 func init() {
-	for _, w := range loadLines {
+	for _, w := range cliLines {
 		en[w.key], vi[w.key] = w.en, w.vi
 	}
 }
