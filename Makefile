@@ -25,7 +25,7 @@ export K6
 
 # Each action needs a step: `make step-2 check`, not `make check`.
 define need_step
-	@if [ -z "$(STEP)" ]; then echo "usage: make step-N $@   (e.g. make step-1 $@)"; exit 2; fi
+	@if [ -z "$(STEP)" ]; then echo "$(NEED_STEP_$(BUILD_LANG))"; exit 2; fi
 endef
 
 .PHONY: help build build-dev doctor deps prefetch prefetch-frameworks prefetch-originals up down seed test test-latency test-originals test-busy agenda test-compose compose-bench probe audit grade compare progress report slides docs new-step clean $(ACTIONS)
@@ -41,7 +41,13 @@ help: ## list every target with one line each
 # the CLI picks it (internal/given/messages.Parse: PEAKLOAD_LANG, then LANG).
 BUILD_LANG := $(if $(PEAKLOAD_LANG),$(if $(filter vi% Vi% VI%,$(PEAKLOAD_LANG)),vi,en),$(if $(filter vi% Vi% VI%,$(LANG)),vi,en))
 BUILD_MSG_en := compiling the workshop CLI into $(WORKSHOP) (the first time: about 400 packages, one to several minutes)…
-BUILD_MSG_vi := đang biên dịch CLI của workshop vào $(WORKSHOP) (lần đầu: khoảng 400 package, mất từ một đến vài phút)…
+BUILD_MSG_vi := đang compile CLI của workshop vào $(WORKSHOP) (lần đầu: khoảng 400 package, mất từ một đến vài phút)…
+# A step action typed without its step, and compose-bench without STEP=
+# ($@ is the action, expanded where the line is printed).
+NEED_STEP_en = usage: make step-N $@   (e.g. make step-1 $@)
+NEED_STEP_vi = cách dùng: make step-N $@   (ví dụ make step-1 $@)
+NEED_BENCH_STEP_en := usage: make compose-bench STEP=2 [SOLUTION=1]   (a number, or a directory under steps/: 02-cache-aside)
+NEED_BENCH_STEP_vi := cách dùng: make compose-bench STEP=2 [SOLUTION=1]   (một số, hoặc tên một thư mục trong steps/: 02-cache-aside)
 
 build: ## build the workshop CLI (.workshop/bin/workshop)
 	@test -x $(WORKSHOP) || echo "$(BUILD_MSG_$(BUILD_LANG))"
@@ -176,7 +182,7 @@ test: build-dev ## everything CI runs: vet, all tests on real services, QUICK be
 	@$(WORKSHOP_DEV) test
 
 compose-bench: ## Docker only, no Go: STEP=2 [SOLUTION=1] — the bench's table and results JSON, then k6's summary, all in containers
-	@if [ -z "$(STEP_DIR)" ]; then echo "usage: make compose-bench STEP=2 [SOLUTION=1]   (a number, or a directory under steps/: 02-cache-aside)"; exit 2; fi
+	@if [ -z "$(STEP_DIR)" ]; then echo "$(NEED_BENCH_STEP_$(BUILD_LANG))"; exit 2; fi
 	mkdir -p results
 	export STEP=$(STEP_DIR) PEAKLOAD_USER=$$(id -u):$$(id -g); \
 	  docker compose -f compose/compose.yaml --profile bench run --rm --build bench && \

@@ -269,10 +269,10 @@ func (s *servers) startOriginal(p original.Program) (*proc.Proc, error) {
 func (s *servers) forVariant(v load.Variant) (srv *proc.Proc, own bool, err error) {
 	if s.external != "" {
 		if v.Original != nil {
-			return nil, false, fmt.Errorf("%s runs the source's own stack (%s), which PEAKLOAD_SERVER_URL=%s cannot give: bench this step natively", v.Name, v.Original, s.external)
+			return nil, false, errors.New(messages.T("external.original", v.Name, v.Original, s.external))
 		}
 		if v.Server != nil {
-			return nil, false, fmt.Errorf("%s needs a server of its own (%s), which PEAKLOAD_SERVER_URL=%s cannot give: bench this step natively", v.Name, strings.Join(v.Server, " "), s.external)
+			return nil, false, errors.New(messages.T("external.server", v.Name, strings.Join(v.Server, " "), s.external))
 		}
 		return proc.External(s.external), false, nil
 	}

@@ -33,9 +33,9 @@ func arrival(cfg cli.Config, o *load.Options, p params.Params, tool string) (str
 	switch tool {
 	case "", "go":
 	case "k6":
-		return tool, errors.New("ARRIVAL=rate runs on the Go driver; k6's own open loop is its constant-arrival-rate executor")
+		return tool, errors.New(messages.T("capacity.arrival_k6"))
 	default:
-		return tool, fmt.Errorf("ARRIVAL=rate runs on the Go driver: %s is a closed loop (wrk2 keeps a rate, and is not driven from here)", tool)
+		return tool, errors.New(messages.T("capacity.arrival_closed", tool))
 	}
 	o.Rate, o.MaxInFlight = cfg.Rate, p.Capacity.MaxInFlight
 	return "go", nil
@@ -76,7 +76,7 @@ func measureCapacity(ctx context.Context, settings cli.Config, step scenario.Ste
 	cfg := capacityConfig(env.Params, env.Quick)
 	res.Params["capacity_p99_ms"] = cfg.P99Ms
 	res.Params["capacity_probe_s"] = cfg.Probe.Seconds()
-	fmt.Fprintf(os.Stderr, "capacity: the highest rate served with p99 ≤ %.0f ms, open-loop probes of %s after a %s warm-up\n", cfg.P99Ms, cfg.Probe, cfg.Warmup)
+	fmt.Fprint(os.Stderr, messages.T("capacity.start", cfg.P99Ms, cfg.Probe, cfg.Warmup))
 	for _, v := range capacityVariants(step, env) {
 		closed := res.Find(v.Name)
 		if closed == nil {

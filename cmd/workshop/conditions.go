@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -33,8 +34,7 @@ func slowerNetwork(cfg cli.Config, sc stack.Config, step scenario.Step) (stack.E
 	if err != nil {
 		return eps, nil, err
 	}
-	fmt.Fprintf(os.Stderr, "LATENCY=%s: the server reaches PostgreSQL via %s and Redis via %s, +%s per round trip\n",
-		cfg.Latency, s.Postgres.Addr, s.Redis.Addr, d)
+	fmt.Fprint(os.Stderr, messages.T("latency.wrapped", cfg.Latency, s.Postgres.Addr, s.Redis.Addr, d))
 	return wrapped, s, nil
 }
 
@@ -57,7 +57,7 @@ func announceStack(sc stack.Config, step scenario.Step) {
 		return
 	}
 	kind, why := sc.Choice()
-	fmt.Fprintf(os.Stderr, "stack: %s — %s\n", kind, why)
+	fmt.Fprint(os.Stderr, messages.T("cli.stack", kind, why))
 }
 
 // runLatencyProxy is `workshop latency-proxy -target host:port -delay 0.2ms`:
@@ -68,7 +68,7 @@ func runLatencyProxy(ctx context.Context, cfg cli.Config, args []string) error {
 	delay := fs.Duration("delay", 200*time.Microsecond, "added to every round trip")
 	_ = fs.Parse(args)
 	if *target == "" {
-		return fmt.Errorf("latency-proxy: -target host:port is required")
+		return errors.New(messages.T("latency.no_target"))
 	}
 	return latency.Serve(ctx, *target, *delay, os.Stdout)
 }

@@ -37,7 +37,7 @@ func runDrill(ctx context.Context, cfg cli.Config, args []string) (err error) {
 	case course.WriteDrill:
 		return writeDrill(ctx, cfg, step)
 	}
-	return fmt.Errorf("step %d has no drill (steps %s do)", step.N, course.List(course.Where(func(s course.Step) bool { return s.Drill != course.NoDrill })))
+	return errors.New(messages.T("drill.none", step.N, course.List(course.Where(func(s course.Step) bool { return s.Drill != course.NoDrill }))))
 }
 
 func writeDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err error) {
@@ -67,17 +67,19 @@ func writeDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err er
 		},
 	}
 	route := writeTraffic(&d, step, params.Load())
-	fmt.Fprintf(os.Stderr, "step %d drill — %s, %s, on a private %s (server log: %s)\n",
-		step.N, route, who(cfg), sc.MongoDescription(sc.ResolveKind(), messages.Current()), filepath.Join(dir, "server.log"))
+	fmt.Fprint(os.Stderr, messages.T("drill.write_start",
+		step.N, route, who(cfg), sc.MongoDescription(sc.ResolveKind(), messages.Current()), filepath.Join(dir, "server.log")))
 	rep, err := d.Run(ctx)
 	if err != nil {
 		return err
 	}
-	poison := ""
+	// The results file keeps its note in English; the screen says it in the run's language.
+	poison, poisonSaid := "", ""
 	if d.Poison != nil {
 		poison = fmt.Sprintf(", %d poison events (refused for good)", d.Poison.Orders)
+		poisonSaid = messages.T("drill.poison_part", d.Poison.Orders)
 	}
-	fmt.Printf("\nstep %d drill — %d clients on %s; MongoDB killed and restarted%s, then SIGTERM to the server mid-load\n\n", step.N, d.Clients, route, poison)
+	fmt.Print(messages.T("drill.write_head", step.N, d.Clients, route, poisonSaid))
 	rep.Print(os.Stdout)
 	if rep.Series != nil {
 		res := drillResult(cfg, step, sc, result.Run{Variant: "drill", Route: route, Tool: "go", VUs: d.Clients, Series: rep.Series},
@@ -87,10 +89,10 @@ func writeDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err er
 		if err != nil {
 			return err
 		}
-		fmt.Printf("\n  wrote %s — `make report` draws the drill over time\n", path)
+		fmt.Print(messages.T("drill.wrote", path))
 	}
 	if !rep.OK() {
-		return fmt.Errorf("the drill failed: persisted %d + dead-lettered %d, accepted %d, other 5xx %d", rep.Persisted, rep.DeadLettered, rep.Accepted, rep.ServerErrors)
+		return errors.New(messages.T("drill.write_failed", rep.Persisted, rep.DeadLettered, rep.Accepted, rep.ServerErrors))
 	}
 	return nil
 }
@@ -100,7 +102,7 @@ func writeDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err er
 // phase), step 7's counter increments. It returns the route, for the report.
 func writeTraffic(d *drill.Writes, step scenario.Step, p params.Params) (route string) {
 	if step.N == 6 {
-		d.Idempotent, d.Guard = true, "retried events already stored: the _id set at accept time makes them no-ops"
+		d.Idempotent, d.Guard = true, messages.T("drill.guard_events")
 		d.Poison = &drill.Poison{Orders: 50, Route: "/events/bulk"}
 		d.Request = func(*rand.Rand) (string, string, string) { return "POST", "/events/bulk", string(p.Event) }
 		d.Persisted = func(ctx context.Context, url string) (int64, error) {
@@ -108,7 +110,7 @@ func writeTraffic(d *drill.Writes, step scenario.Step, p params.Params) (route s
 		}
 		return "POST /events/bulk"
 	}
-	d.Idempotent, d.Guard = true, "increments of a retried flush already applied: the batch number in each counter makes them no-ops"
+	d.Idempotent, d.Guard = true, messages.T("drill.guard_counters")
 	skew := scenario.Env{Params: p}.Skew()
 	d.Request = func(r *rand.Rand) (string, string, string) {
 		return "POST", fmt.Sprintf("/counters/reduce/likes-%d", skew.Pick(r)), ""
@@ -167,12 +169,12 @@ func readDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err err
 			return proc.StartServer(ctx, bin, append(sc.Endpoints().Env(), "PEAKLOAD_REDIS_ADDR="+addr), result.CPUPlan{}, filepath.Join(dir, "server.log"))
 		},
 	}
-	fmt.Fprintf(os.Stderr, "step 2 drill — %s, %s; a private Redis on %s (server log: %s)\n", routes.GET(routes.Cached), who(cfg), rdb.Addr, filepath.Join(dir, "server.log"))
+	fmt.Fprint(os.Stderr, messages.T("drill.read_start", routes.GET(routes.Cached), who(cfg), rdb.Addr, filepath.Join(dir, "server.log")))
 	rep, err := d.Run(ctx)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("\nstep 2 drill — %d clients on %s; Redis stopped for %s, then started again (empty)\n\n", d.Clients, routes.GET(routes.Cached), d.Phase)
+	fmt.Print(messages.T("drill.read_head", d.Clients, routes.GET(routes.Cached), d.Phase))
 	rep.Print(os.Stdout)
 	if rep.Series != nil {
 		res := drillResult(cfg, step, sc, result.Run{Variant: "drill", Route: routes.GET(routes.Cached), Tool: "go", VUs: d.Clients, Series: rep.Series},
@@ -181,19 +183,19 @@ func readDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err err
 		if err != nil {
 			return err
 		}
-		fmt.Printf("\n  wrote %s — `make report` draws the drill over time\n", path)
+		fmt.Print(messages.T("drill.wrote", path))
 	}
 	if !rep.OK() {
-		return fmt.Errorf("the drill failed: reads answered 5xx while Redis was down")
+		return errors.New(messages.T("drill.read_failed"))
 	}
 	return nil
 }
 
 func who(cfg cli.Config) string {
 	if cfg.Solution {
-		return "the reference (SOLUTION=1)"
+		return messages.T("drill.reference")
 	}
-	return "your code"
+	return messages.T("drill.yours")
 }
 
 // drillResult is a drill's run over time, as a results file the report

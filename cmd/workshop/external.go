@@ -1,8 +1,9 @@
 package main
 
 import (
-	"fmt"
+	"errors"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/cli"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/scenario"
@@ -24,7 +25,7 @@ func externalServer(cfg cli.Config, step scenario.Step) (string, error) {
 		return "", nil
 	}
 	if cfg.Latency != "" {
-		return "", fmt.Errorf("LATENCY with PEAKLOAD_SERVER_URL: the delay sits between a server the bench starts and its databases; bench step %d natively for it", step.N)
+		return "", errors.New(messages.T("external.latency", step.N))
 	}
 	return url, nil
 }
@@ -37,5 +38,5 @@ func noteExternal(res *result.Result, url string) {
 	}
 	res.Machine.Stack = "compose-bench"
 	res.Params["server_url"] = url
-	res.Notes = append(res.Notes, fmt.Sprintf("server: %s, a container of its own (one CPU by Docker's quota, GOMAXPROCS=1; not pinned to a core); its memory is not read from here", url))
+	res.Notes = append(res.Notes, messages.English.T("note.external", url))
 }

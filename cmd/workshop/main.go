@@ -8,6 +8,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -109,5 +110,5 @@ func dispatch(ctx context.Context, cfg cli.Config, name string, args []string) e
 			return c.run(ctx, cfg, args)
 		}
 	}
-	return fmt.Errorf("unknown command %q\n%s", name, usage())
+	return errors.New(messages.T("cli.unknown", name, usage()))
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/peakload/workshop/internal/given/dbaddr"
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/params"
 	"github.com/peakload/workshop/internal/harness/proc"
 	"github.com/peakload/workshop/internal/harness/result"
@@ -49,13 +50,12 @@ func (p placement) printLoadCommands(w io.Writer, step scenario.Step) {
 	target := "http://" + serveAddr()
 	taskset := ""
 	if p.plan.Pinned {
-		fmt.Fprintf(w, "server pinned to CPU %s with GOMAXPROCS=%d, as `make step-%d bench` places it; databases on CPU %s\n",
-			cpuList(p.plan.Server), p.plan.Procs(), step.N, cpuList(p.plan.Services))
+		fmt.Fprint(w, messages.T("place.pinned", cpuList(p.plan.Server), p.plan.Procs(), step.N, cpuList(p.plan.Services)))
 		taskset = "taskset -c " + cpuList(p.plan.Driver) + " "
-		fmt.Fprintf(w, "load it from CPU %s, the bench driver's (the server's CPU stays its own):\n", cpuList(p.plan.Driver))
+		fmt.Fprint(w, messages.T("place.load_from", cpuList(p.plan.Driver)))
 	} else {
-		fmt.Fprintf(w, "server not pinned (this machine cannot pin, or PEAKLOAD_NO_PIN is set): it shares every CPU with the load tool, GOMAXPROCS=%d\n", p.plan.Procs())
-		fmt.Fprintln(w, "load it with:")
+		fmt.Fprint(w, messages.T("place.not_pinned", p.plan.Procs()))
+		fmt.Fprintln(w, messages.T("place.load_with"))
 	}
 	fmt.Fprintf(w, "  %sk6 run -e BASE_URL=%s %s\n", taskset, target, step.K6Script())
 	vus := params.Load().Load.VUs
@@ -72,9 +72,9 @@ func (p placement) printLoadCommands(w io.Writer, step scenario.Step) {
 		printed = true
 	}
 	if !printed {
-		fmt.Fprintln(w, "  (wrk replays one fixed request: this step's rows build each request, so use k6)")
+		fmt.Fprintln(w, messages.T("place.no_wrk"))
 	}
-	fmt.Fprintln(w, "  K6_WEB_DASHBOARD=true k6 run … serves k6's live dashboard on http://127.0.0.1:5665 (k6/README.md)")
+	fmt.Fprintln(w, messages.T("place.dashboard"))
 }
 
 // serveAddr is where `run` serves: what the step server will read from

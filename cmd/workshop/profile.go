@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/params"
 	"github.com/peakload/workshop/internal/harness/cli"
 	"github.com/peakload/workshop/internal/harness/course"
@@ -67,15 +69,14 @@ func profileStep(ctx context.Context, cfg cli.Config, step scenario.Step, sc sta
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "profiling step %d, variant %s (%s): %d s under %d VUs, server on %d CPU(s)…\n",
-		step.N, v.Name, v.Route, profileSeconds, o.VUs, plan.Procs())
+	fmt.Fprint(os.Stderr, messages.T("profile.start", step.N, v.Name, v.Route, profileSeconds, o.VUs, plan.Procs()))
 	pr := profiles{bin: bin, dir: dir, cpu: filepath.Join(dir, "cpu.pprof"),
 		mutexBase: filepath.Join(dir, "mutex-base.pprof"), mutex: filepath.Join(dir, "mutex.pprof")}
 	if err := pr.capture(ctx, srv.Target, o.VUs, v); err != nil {
 		return err
 	}
 	pr.printTops(ctx)
-	fmt.Printf("\n=== in short (server on %d CPU(s), %d s)\n", plan.Procs(), profileSeconds)
+	fmt.Print(messages.T("profile.short", plan.Procs(), profileSeconds))
 	if s, err := readCPU(pr.cpu); err == nil {
 		fmt.Println(s)
 	}
@@ -114,8 +115,8 @@ func (p profiles) capture(ctx context.Context, target string, vus int, v load.Va
 // printTops prints `go tool pprof -top` of both profiles.
 func (p profiles) printTops(ctx context.Context) {
 	for _, f := range []struct{ title, file string }{
-		{"CPU: where the server's CPU time went", p.cpu},
-		{"lock contention: who made other requests wait (sync frames hidden, so the waiting is charged to the code holding the lock)", p.mutex},
+		{messages.T("profile.cpu_title"), p.cpu},
+		{messages.T("profile.mutex_title"), p.mutex},
 	} {
 		args := []string{"tool", "pprof", "-top", "-nodecount=12"}
 		if f.file == p.mutex {
@@ -138,11 +139,11 @@ func (p profiles) callGraph(ctx context.Context) error {
 		if out, err := g.CombinedOutput(); err != nil {
 			return fmt.Errorf("pprof -svg: %w\n%s", err, out)
 		}
-		fmt.Printf("\ncall graph: %s (open it in a browser; box size = CPU time)\n", svg)
+		fmt.Print(messages.T("profile.graph", svg))
 	} else {
-		fmt.Printf("\nno graphviz for a call graph (`make doctor` says how to get it). Browse the profile, flame graph included, with\n  go tool pprof -http 127.0.0.1:8081 %s %s\n", p.bin, p.cpu)
+		fmt.Print(messages.T("profile.no_graphviz", p.bin, p.cpu))
 	}
-	fmt.Printf("profiles: %s, %s (open either with go tool pprof -http 127.0.0.1:8081 %s <file>)\n", p.cpu, p.mutex, p.bin)
+	fmt.Print(messages.T("profile.files", p.cpu, p.mutex, p.bin))
 	return nil
 }
 
@@ -162,7 +163,7 @@ func profiled(step scenario.Step, variants []load.Variant, variant string) (load
 		names = append(names, string(x.Name))
 	}
 	if variant != "" {
-		return load.Variant{}, fmt.Errorf("VARIANT=%s: step %d has no such variant (have %s)", name, step.N, strings.Join(names, ", "))
+		return load.Variant{}, errors.New(messages.T("profile.no_variant", name, step.N, strings.Join(names, ", ")))
 	}
 	return variants[len(variants)-1], nil
 }
@@ -174,13 +175,13 @@ func readCPU(path string) (string, error) {
 	}
 	r := hotspot.Read(p, 1) // [samples, cpu nanoseconds]
 	if r.Total == 0 || p.DurationNanos == 0 {
-		return "CPU:   no samples (was the server idle?)", nil
+		return messages.T("profile.cpu_idle"), nil
 	}
-	where := "here:\n         " + r.Top.Stack(4)
+	where := messages.T("profile.cpu_here", r.Top.Stack(4))
 	if r.Top.Func == hotspot.Outside {
-		where = "outside the workshop's code — the runtime, net/http, the framework, the kernel: the top above says where"
+		where = messages.T("profile.cpu_outside")
 	}
-	return fmt.Sprintf("CPU:   %.1f s of CPU in %.1f s = %.2f CPUs busy; %.0f%% of it %s",
+	return messages.T("profile.cpu",
 		float64(r.Total)/1e9, float64(p.DurationNanos)/1e9, float64(r.Total)/float64(p.DurationNanos), 100*r.Share(), where), nil
 }
 
@@ -199,13 +200,13 @@ func readContention(basePath, path string, seconds int) (string, error) {
 	}
 	r := hotspot.Read(p, 1) // [contentions, delay nanoseconds]
 	if r.Total < int64(time.Millisecond) {
-		return "locks: no request waited on a lock", nil
+		return messages.T("profile.locks_none"), nil
 	}
-	where := "a lock held here:\n         " + r.Top.Stack(3)
+	where := messages.T("profile.lock_here", r.Top.Stack(3))
 	if r.Top.Func == hotspot.Outside {
-		where = "locks outside the workshop's code (see the top above)"
+		where = messages.T("profile.lock_outside")
 	}
-	return fmt.Sprintf("locks: requests spent %.1f s waiting for locks in %d s (%.1f requests waiting at any moment); %.0f%% of it on %s",
+	return messages.T("profile.locks",
 		float64(r.Total)/1e9, seconds, float64(r.Total)/1e9/float64(seconds), 100*r.Share(), where), nil
 }
 

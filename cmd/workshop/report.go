@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/cli"
 	"github.com/peakload/workshop/internal/harness/report"
 	"github.com/peakload/workshop/internal/harness/result"
@@ -42,7 +44,7 @@ func runReport(_ context.Context, cfg cli.Config, args []string) error {
 		}
 	}
 	if len(runs.rs) == 0 && service == "" {
-		return fmt.Errorf("no results yet: run `make step-N bench` first (or `make report REF=1` for the reference runs)")
+		return errors.New(messages.T("report.none"))
 	}
 	dir := filepath.Join(resultsDir(), "report")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -54,7 +56,7 @@ func runReport(_ context.Context, cfg cli.Config, args []string) error {
 	if err := os.WriteFile(page, []byte(body), 0o644); err != nil {
 		return err
 	}
-	fmt.Println("wrote", page, "— open it in a browser (it needs no network)")
+	fmt.Print(messages.T("report.wrote", page))
 	if !*ref {
 		return nil
 	}
@@ -134,6 +136,6 @@ func writeSlideFigures(runs stepRuns) error {
 		}
 	}
 	sort.Strings(names)
-	fmt.Printf("wrote %d slide figures in %s/\n", len(names), slideFigures)
+	fmt.Print(messages.T("report.slides", len(names), slideFigures))
 	return nil
 }

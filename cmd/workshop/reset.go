@@ -53,7 +53,7 @@ func runReset(_ context.Context, cfg cli.Config, args []string) error {
 		}
 	}
 	if len(back) > 0 {
-		fmt.Print(messages.T("reset.modules_back", strings.Join(back, messages.T("reset.and"))))
+		fmt.Print(messages.T("reset.modules_back", strings.Join(back, messages.T("words.and"))))
 	}
 	return nil
 }

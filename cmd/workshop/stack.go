@@ -15,7 +15,7 @@ import (
 func runUp(ctx context.Context, cfg cli.Config, args []string) error {
 	c := cfg.Stack
 	kind, why := c.Choice()
-	fmt.Fprintf(os.Stderr, "stack: %s — %s\n", kind, why)
+	fmt.Fprint(os.Stderr, messages.T("cli.stack", kind, why))
 	if _, err := stack.Up(ctx, c, args...); err != nil {
 		return err
 	}
@@ -36,7 +36,7 @@ func runDown(_ context.Context, cfg cli.Config, args []string) error {
 	// Step 10's replicas and HAProxy die with the bench; a bench killed
 	// with SIGKILL may leave them, and their pid files say where.
 	for _, s := range balancer.StopLeftovers(c.Dir) {
-		fmt.Fprintf(os.Stderr, "stopped %s, left by a step-10 bench\n", s)
+		fmt.Fprint(os.Stderr, messages.T("down.leftover", s))
 	}
 	return stack.Down(c, args...)
 }

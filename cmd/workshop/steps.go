@@ -55,7 +55,7 @@ func runStep(ctx context.Context, cfg cli.Config, args []string) error {
 		actions = []string{"watch", "check", "hint", "diff", "reset", "bench", "run"}
 	}
 	for _, a := range actions {
-		fmt.Printf("  make step-%d %s\n", step.N, a)
+		fmt.Print(messages.T("cli.step_command", step.N, a))
 	}
 	fmt.Println()
 	return runCheck(ctx, cfg, args)
@@ -121,7 +121,7 @@ func serve(ctx context.Context, cfg cli.Config, step scenario.Step, sc stack.Con
 		p := params.Load()
 		skew := scenario.Env{Params: p}.Skew()
 		defer startWorker(ctx, pool, p)()
-		fmt.Fprintf(os.Stderr, "worker: updating the live stats of %d hot items every %s\n", len(skew.HotIDs()), p.Scaled(p.Clock.ChangeS))
+		fmt.Fprint(os.Stderr, messages.T("worker.start", len(skew.HotIDs()), p.Scaled(p.Clock.ChangeS)))
 	}
 	place, err := placeLikeBench(sc, step)
 	if err != nil {

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/cli"
 )
 
@@ -44,7 +45,7 @@ func runWatch(ctx context.Context, cfg cli.Config, args []string) (err error) {
 	}
 	seen := snapshot(step.Dir())
 	for {
-		fmt.Fprintf(os.Stderr, "\n──── %s  step %d check ────\n", time.Now().Format("15:04:05"), step.N)
+		fmt.Fprint(os.Stderr, messages.T("watch.head", time.Now().Format("15:04:05"), step.N))
 		cerr := checkWith(ctx, cfg, step, ensureUp)
 		recordCheck(cfg, step.Manifest, cerr == nil)
 		if ctx.Err() != nil {
@@ -53,9 +54,9 @@ func runWatch(ctx context.Context, cfg cli.Config, args []string) (err error) {
 		if cerr != nil {
 			fmt.Fprintf(os.Stderr, "✗ %v\n", cerr)
 		} else {
-			fmt.Fprintf(os.Stderr, "✓ solved — `make step-%d bench` measures it\n", step.N)
+			fmt.Fprint(os.Stderr, messages.T("watch.solved", step.N))
 		}
-		fmt.Fprintf(os.Stderr, "watching %s for saves (Ctrl-C stops, and stops the services this started)\n", step.Dir())
+		fmt.Fprint(os.Stderr, messages.T("watch.waiting", step.Dir()))
 		var ok bool
 		if seen, ok = waitForChange(ctx, step.Dir(), seen); !ok {
 			fmt.Fprintln(os.Stderr)

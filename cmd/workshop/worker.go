@@ -8,6 +8,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/peakload/workshop/internal/given/catalog"
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/params"
 	"github.com/peakload/workshop/internal/harness/cli"
 	"github.com/peakload/workshop/internal/harness/scenario"
@@ -24,7 +25,7 @@ func runWorker(ctx context.Context, cfg cli.Config, _ []string) error {
 	defer pool.Close()
 	p := params.Load()
 	ids := scenario.Env{Params: p}.Skew().HotIDs()
-	fmt.Fprintf(os.Stderr, "worker: updating the live stats of %d hot items every %s\n", len(ids), p.Scaled(p.Clock.ChangeS))
+	fmt.Fprint(os.Stderr, messages.T("worker.start", len(ids), p.Scaled(p.Clock.ChangeS)))
 	catalog.Worker{Pool: pool, IDs: ids, Interval: p.Scaled(p.Clock.ChangeS)}.Run(ctx)
 	return nil
 }

@@ -106,7 +106,7 @@ var en = map[string]string{
 	"reset.kept":         "your %s is kept in %s\n",
 	"reset.back":         "%s is back as shipped (its TODO); `make step-%d check` fails until you solve it again\n",
 	"reset.modules_back": "%s are back as committed: the modules your `go get` added are no longer required (they stay in the module cache, so `go get` works again offline)\n",
-	"reset.and":          " and ",
+	"words.and":          " and ",
 
 	// The check (cmd/workshop/check.go).
 	"check.start":        "step %d check, service-free tests first (go test -short -failfast %s)\n",

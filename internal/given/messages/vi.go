@@ -99,7 +99,7 @@ var vi = map[string]string{
 	"reset.kept":         "bản %s của bạn được giữ lại ở %s\n",
 	"reset.back":         "%s đã về lại bản gốc (còn TODO); `make step-%d check` sẽ fail cho tới khi bạn giải lại\n",
 	"reset.modules_back": "%s đã về lại bản đã commit: các module mà `go get` của bạn thêm vào không còn được require nữa (chúng vẫn nằm trong module cache, nên `go get` lại vẫn chạy được khi không có mạng)\n",
-	"reset.and":          " và ",
+	"words.and":          " và ",
 
 	"check.start":        "check bước %d, trước hết là các test không cần service (go test -short -failfast %s)\n",
 	"check.fix_first":    "(sửa lỗi này trước; `make step-%d watch` tự chạy lại check mỗi lần bạn lưu file)",

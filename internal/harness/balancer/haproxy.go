@@ -18,6 +18,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/proc"
 	"github.com/peakload/workshop/internal/harness/stack"
 )
@@ -135,9 +136,9 @@ func (h *HAProxy) waitReady(ctx context.Context, timeout time.Duration) error {
 	b, _ := os.ReadFile(h.child.LogPath)
 	switch {
 	case errors.Is(err, proc.ErrExited):
-		return fmt.Errorf("haproxy exited during start-up:\n%s", b)
+		return errors.New(messages.T("balancer.exited", b))
 	case errors.Is(err, proc.ErrNotReady):
-		return fmt.Errorf("haproxy not forwarding after %s:\n%s", timeout, b)
+		return errors.New(messages.T("balancer.not_forwarding", timeout, b))
 	default:
 		return err
 	}

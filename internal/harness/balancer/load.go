@@ -3,11 +3,11 @@ package balancer
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"sync"
 	"time"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/params"
 	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/harness/load"
@@ -66,7 +66,7 @@ func (f *Fleet) drive(ctx context.Context, l Load, o load.Options, v load.Varian
 	}
 	w := sumWindow(m.before, m.after)
 	if w.served == 0 {
-		return r, fmt.Errorf("%s: the replicas counted no request on %s", v.Name, ItemRoute)
+		return r, errors.New(messages.T("balancer.no_request", v.Name, ItemRoute))
 	}
 	c := counting{p: l.Params, burstTTL: burstTTL}
 	c.loadFigures(&r, w)

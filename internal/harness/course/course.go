@@ -10,15 +10,17 @@
 // internal/harness/scenario/stepNN.go.
 //
 // The package imports nothing of the workshop but internal/given/messages, the
-// words its tolerances print around their figures (tolerance.go), which
-// every program reading the manifest links anyway: the lean learner CLI
-// and the maintainer's tools both read it for free.
+// words its tolerances print around their figures (tolerance.go) and List's
+// "and", which every program reading the manifest links anyway: the lean
+// learner CLI and the maintainer's tools both read it for free.
 package course
 
 import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/peakload/workshop/internal/given/messages"
 )
 
 // The services a step's server may need (internal/harness/stack starts them; its
@@ -238,5 +240,5 @@ func List(ns []int) string {
 	if len(parts) < 2 {
 		return strings.Join(parts, "")
 	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+	return strings.Join(parts[:len(parts)-1], ", ") + messages.T("words.and") + parts[len(parts)-1]
 }

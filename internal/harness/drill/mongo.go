@@ -9,6 +9,7 @@ package drill
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -17,6 +18,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/stack"
 )
 
@@ -76,12 +78,12 @@ func (m *Mongo) Start(ctx context.Context) error {
 	for stack.PingMongo(ctx, m.URL) != nil {
 		select {
 		case <-m.done:
-			return fmt.Errorf("private MongoDB exited during start-up (log: %s)", filepath.Join(m.dir, "mongo.log"))
+			return errors.New(messages.T("drill.mongo_exited", filepath.Join(m.dir, "mongo.log")))
 		default:
 		}
 		if time.Now().After(deadline) || ctx.Err() != nil {
 			m.Kill()
-			return fmt.Errorf("private MongoDB on %s did not answer within 30 s", m.addr)
+			return errors.New(messages.T("drill.mongo_silent", m.addr))
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

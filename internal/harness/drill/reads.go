@@ -2,6 +2,7 @@ package drill
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/proc"
 	"github.com/peakload/workshop/internal/harness/result"
 )
@@ -51,7 +53,7 @@ func (r *Redis) Start(ctx context.Context) error {
 	for rdb.Ping(ctx).Err() != nil {
 		if time.Now().After(deadline) || ctx.Err() != nil {
 			r.Stop()
-			return fmt.Errorf("private redis-server on %s did not answer within 10 s", r.Addr)
+			return errors.New(messages.T("drill.redis_silent", r.Addr))
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -136,35 +138,35 @@ func (d Reads) Run(ctx context.Context) (ReadReport, error) {
 		rep.Phases = append(rep.Phases, readPhase(name, m0, m1))
 		return nil
 	}
-	say("load: %d clients on the cached route", d.Clients)
+	say("drill.say.load_cached", d.Clients)
 	m0, err := markReads(ctx, dr)
 	if err != nil {
 		return rep, err
 	}
 	sleep(ctx, d.Phase)
-	if err := phase("Redis up", m0); err != nil {
+	if err := phase(messages.T("drill.phase_up"), m0); err != nil {
 		return rep, err
 	}
-	say("Redis stopped")
+	say("drill.say.redis_stopped")
 	dr.series.Event("Redis stopped")
 	d.Redis.Stop()
 	m0, _ = markReads(ctx, dr)
 	sleep(ctx, d.Phase)
-	if err := phase("Redis down", m0); err != nil {
+	if err := phase(messages.T("drill.phase_down"), m0); err != nil {
 		return rep, err
 	}
 	if err := d.Redis.Start(ctx); err != nil {
 		return rep, err
 	}
 	m0, _ = markReads(ctx, dr)
-	say("Redis started again (empty)")
+	say("drill.say.redis_started")
 	dr.series.Event("Redis started (empty)")
 	if took, ok := firstRedisHit(dr.watch, m0); ok {
 		rep.Recover = took
-		say("first Redis hit %.2f s after the restart", took.Seconds())
+		say("drill.say.first_hit", took.Seconds())
 	}
 	sleep(ctx, d.Phase-time.Since(m0.at))
-	if err := phase("Redis back", m0); err != nil {
+	if err := phase(messages.T("drill.phase_back"), m0); err != nil {
 		return rep, err
 	}
 	dr.series.Mark("end")
@@ -219,16 +221,16 @@ func firstRedisHit(watch *Watch, m0 readMark) (time.Duration, bool) {
 // Print writes the phases as a table and the verdict.
 func (r ReadReport) Print(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "  phase\tseconds\trequests\treq/s\t5xx\tfail-open/req\tDB queries/req\tRedis hit ratio\t")
+	fmt.Fprintln(tw, messages.T("drill.read_header"))
 	for _, p := range r.Phases {
 		fmt.Fprintf(tw, "  %s\t%.1f\t%d\t%.0f\t%d\t%.2f\t%.2f\t%.2f\t\n", p.Name, p.Seconds, p.Requests, float64(p.Requests)/p.Seconds,
 			p.ServerErrors, p.FailOpenPerReq, p.DBQPerReq, p.RedisHitRatio)
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\n  time to recover: %.2f s from Redis's restart to its first hit\n", r.Recover.Seconds())
+	fmt.Fprint(w, messages.T("drill.recover", r.Recover.Seconds()))
 	if r.OK() {
-		fmt.Fprintln(w, "  verdict: 0 5xx — with Redis down every read failed open to PostgreSQL, and the cache came back by itself")
+		fmt.Fprintln(w, messages.T("drill.read_ok"))
 	} else {
-		fmt.Fprintln(w, "  verdict: FAILED — reads answered 5xx (or none were served) while Redis was down")
+		fmt.Fprintln(w, messages.T("drill.read_bad"))
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/proc"
 	"github.com/peakload/workshop/internal/harness/result"
 )
@@ -80,7 +81,7 @@ func (d Writes) Run(ctx context.Context) (Report, error) {
 	}
 	defer dr.stop(ctx)
 	srv, watch, series, load := dr.srv, dr.watch, dr.series, dr.load
-	say("load: %d clients", d.Clients)
+	say("drill.say.load", d.Clients)
 	sleep(ctx, d.Phase)
 	if d.KillMongo {
 		if err := d.killMongo(ctx, dr, &rep, say); err != nil {
@@ -93,7 +94,7 @@ func (d Writes) Run(ctx context.Context) (Report, error) {
 			return rep, err
 		}
 	}
-	say("SIGTERM to the server — %d accepted so far, load still on", load.Accepted.Load()+poisonAccepted)
+	say("drill.say.sigterm", load.Accepted.Load()+poisonAccepted)
 	t0 := time.Now()
 	series.Event("SIGTERM")
 	if err := srv.Signal(syscall.SIGTERM); err != nil {
@@ -103,7 +104,7 @@ func (d Writes) Run(ctx context.Context) (Report, error) {
 		return rep, fmt.Errorf("the server did not exit cleanly within 90 s of SIGTERM: %w\n%s", err, srv.Log(10))
 	}
 	rep.Drain = time.Since(t0)
-	say("server exited %.2f s after SIGTERM (stop accepting, finish requests, flush)", rep.Drain.Seconds())
+	say("drill.say.exited", rep.Drain.Seconds())
 	series.Event("server exited")
 	load.Stop()
 	watch.Stop()
@@ -123,7 +124,7 @@ func (d Writes) Run(ctx context.Context) (Report, error) {
 // killMongo kills MongoDB under load, restarts it after a phase, and
 // measures how long until a write is persisted again.
 func (d Writes) killMongo(ctx context.Context, dr *drive, rep *Report, say func(string, ...any)) error {
-	say("MongoDB killed (SIGKILL) — %d accepted so far", dr.load.Accepted.Load())
+	say("drill.say.mongo_killed", dr.load.Accepted.Load())
 	t0 := time.Now()
 	dr.series.Event("MongoDB killed")
 	d.Mongo.Kill()
@@ -134,12 +135,12 @@ func (d Writes) killMongo(ctx context.Context, dr *drive, rep *Report, say func(
 	rep.MongoDown = time.Since(t0)
 	dr.series.Event("MongoDB restarted")
 	persisted := dr.watch.Last()["peakload_events_persisted_total"]
-	say("MongoDB restarted after %.1f s — %d accepted, %d told to retry later", rep.MongoDown.Seconds(), dr.load.Accepted.Load(), dr.load.Rejected.Load())
+	say("drill.say.mongo_back", rep.MongoDown.Seconds(), dr.load.Accepted.Load(), dr.load.Rejected.Load())
 	if took, ok := dr.watch.Until(func(c proc.Counters) bool { return c["peakload_events_persisted_total"] > persisted }, 30*time.Second); ok {
 		rep.Recover = took
-		say("writes flowing again %.1f s after the restart", took.Seconds())
+		say("drill.say.flowing", took.Seconds())
 	} else {
-		say("no write persisted within 30 s of the restart")
+		say("drill.say.not_flowing")
 	}
 	sleep(ctx, d.Phase)
 	return nil
@@ -167,14 +168,14 @@ func (d Writes) poison(ctx context.Context, target string, watch *Watch, rep *Re
 		return accepted, err
 	}
 	rep.PoisonPhase, rep.Poisoned = true, int64(d.Poison.Orders)
-	say("poison: %d orders sent twice (%d accepted); the second copy of each is a duplicate on a unique index", d.Poison.Orders, accepted)
+	say("drill.say.poison_sent", d.Poison.Orders, accepted)
 	if took, ok := watch.Until(func(c proc.Counters) bool {
 		return c["peakload_events_rejected_total"]-rejected >= float64(d.Poison.Orders)
 	}, 10*time.Second); ok {
 		rep.SetAside = time.Since(t0)
-		say("poison: all %d set aside %.2f s after the first was sent (%.2f s after the last)", d.Poison.Orders, rep.SetAside.Seconds(), took.Seconds())
+		say("drill.say.poison_aside", d.Poison.Orders, rep.SetAside.Seconds(), took.Seconds())
 	} else {
-		say("poison: not all %d refused events set aside within 10 s: are they retried?", d.Poison.Orders)
+		say("drill.say.poison_stuck", d.Poison.Orders)
 	}
 	return accepted, nil
 }
@@ -182,48 +183,47 @@ func (d Writes) poison(ctx context.Context, target string, watch *Watch, rep *Re
 // Print writes the report as a table and the verdict.
 func (r Report) Print(w io.Writer) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	row := func(k, v, why string) { fmt.Fprintf(tw, "  %s\t%s\t%s\n", k, v, why) }
-	row("accepted (2xx)", fmt.Sprint(r.Accepted), "acknowledged to clients")
-	row("persisted", fmt.Sprint(r.Persisted), "counted in the database afterwards")
+	// row prints a row named by key, its why by "drill.why."+key's suffix.
+	row := func(key, v, why string) { fmt.Fprintf(tw, "  %s\t%s\t%s\n", messages.T("drill.row."+key), v, why) }
+	why := func(key string, args ...any) string { return messages.T("drill.why."+key, args...) }
+	row("accepted", fmt.Sprint(r.Accepted), why("accepted"))
+	row("persisted", fmt.Sprint(r.Persisted), why("persisted"))
 	if r.Idempotent {
 		guard := r.Guard
 		if guard == "" {
-			guard = "retried writes found already applied: made no-ops"
+			guard = why("duplicates")
 		}
-		row("duplicates absorbed", fmt.Sprintf("%.0f", r.Duplicates), guard)
+		row("duplicates", fmt.Sprintf("%.0f", r.Duplicates), guard)
 	} else {
-		row("duplicates absorbed", "n/a", "$inc is not idempotent: a retry after a lost acknowledgement counts twice")
+		row("duplicates", "n/a", why("not_idempotent"))
 	}
-	row("flush retries", fmt.Sprintf("%.0f", r.Retries), "batches written again after a database error")
-	row("503 + Retry-After", fmt.Sprintf("%d of %d", r.RetryAfter, r.Rejected), "buffer full (or closing): come back later, nothing lost")
-	row("other 5xx", fmt.Sprint(r.ServerErrors), "")
+	row("retries", fmt.Sprintf("%.0f", r.Retries), why("retries"))
+	fmt.Fprintf(tw, "  503 + Retry-After\t%s\t%s\n", messages.T("drill.of", r.RetryAfter, r.Rejected), why("retry_after"))
+	row("other_5xx", fmt.Sprint(r.ServerErrors), "")
 	if r.PoisonPhase {
-		row("dead-lettered", fmt.Sprint(r.DeadLettered), fmt.Sprintf("refused for good (%d orders sent twice: one checkout per order), set aside, never retried", r.Poisoned))
-		row("set aside after", fmt.Sprintf("%.2f s", r.SetAside.Seconds()), "from the first poison event sent to the last one dead-lettered")
+		row("dead_lettered", fmt.Sprint(r.DeadLettered), why("dead_lettered", r.Poisoned))
+		row("set_aside", fmt.Sprintf("%.2f s", r.SetAside.Seconds()), why("set_aside"))
 	}
-	row("max queue depth", fmt.Sprintf("%.0f", r.MaxQueue), "events waiting in memory at once (bounded by Capacity)")
+	row("max_queue", fmt.Sprintf("%.0f", r.MaxQueue), why("max_queue"))
 	if r.KillMongo {
-		row("MongoDB down", fmt.Sprintf("%.1f s", r.MongoDown.Seconds()), "killed with SIGKILL, then restarted")
-		row("writes again after", fmt.Sprintf("%.1f s", r.Recover.Seconds()), "from the restart to the next persisted write (retry backoff)")
+		row("mongo_down", fmt.Sprintf("%.1f s", r.MongoDown.Seconds()), why("mongo_down"))
+		row("writes_again", fmt.Sprintf("%.1f s", r.Recover.Seconds()), why("writes_again"))
 	}
-	row("time to drain", fmt.Sprintf("%.2f s", r.Drain.Seconds()), "SIGTERM → exit: stop accepting, finish requests, flush the buffer")
+	row("drain", fmt.Sprintf("%.2f s", r.Drain.Seconds()), why("drain"))
 	tw.Flush()
 	switch {
 	case r.OK() && r.DeadLettered > 0:
-		fmt.Fprintf(w, "\n  verdict: persisted %d + dead-lettered %d == accepted %d: nothing acknowledged was lost, written twice or retried for ever\n",
-			r.Persisted, r.DeadLettered, r.Accepted)
+		fmt.Fprint(w, messages.T("drill.verdict.dead_lettered", r.Persisted, r.DeadLettered, r.Accepted))
 	case r.OK() && r.Persisted == r.Accepted:
-		fmt.Fprintf(w, "\n  verdict: persisted == accepted (%d): nothing acknowledged was lost or written twice\n", r.Persisted)
+		fmt.Fprint(w, messages.T("drill.verdict.exact", r.Persisted))
 	case r.OK():
-		fmt.Fprintf(w, "\n  verdict: nothing lost (accepted %d), but %d increments applied TWICE (persisted %d): at-least-once —\n"+
-			"           a flush cut by the crash got in, its acknowledgement did not, and the retry applied it again\n",
-			r.Accepted, r.Persisted-r.Accepted, r.Persisted)
+		fmt.Fprint(w, messages.T("drill.verdict.at_least_once", r.Accepted, r.Persisted-r.Accepted, r.Persisted))
 	case r.Persisted < r.Accepted:
-		fmt.Fprintf(w, "\n  verdict: LOST %d of %d acknowledged writes (persisted %d ≠ accepted %d)\n", r.Accepted-r.Persisted, r.Accepted, r.Persisted, r.Accepted)
+		fmt.Fprint(w, messages.T("drill.verdict.lost", r.Accepted-r.Persisted, r.Accepted, r.Persisted, r.Accepted))
 	case r.Persisted > r.Accepted:
-		fmt.Fprintf(w, "\n  verdict: %d writes applied TWICE (persisted %d ≠ accepted %d): a retried flush whose first attempt got in\n", r.Persisted-r.Accepted, r.Persisted, r.Accepted)
+		fmt.Fprint(w, messages.T("drill.verdict.twice", r.Persisted-r.Accepted, r.Persisted, r.Accepted))
 	default:
-		fmt.Fprintf(w, "\n  verdict: NOT proven (accepted %d, other 5xx %d)\n", r.Accepted, r.ServerErrors)
+		fmt.Fprint(w, messages.T("drill.verdict.unproven", r.Accepted, r.ServerErrors))
 	}
 }
 
@@ -234,11 +234,12 @@ func sleep(ctx context.Context, d time.Duration) {
 	}
 }
 
-// sayer prints a drill's timestamped progress lines to w (nowhere if nil).
-func sayer(w io.Writer) func(format string, a ...any) {
-	return func(f string, a ...any) {
+// sayer prints a drill's timestamped progress lines to w (nowhere if nil),
+// each a message key of internal/given/messages in the run's language.
+func sayer(w io.Writer) func(key string, a ...any) {
+	return func(key string, a ...any) {
 		if w != nil {
-			fmt.Fprintf(w, "  %s  "+f+"\n", append([]any{time.Now().Format("15:04:05.0")}, a...)...)
+			fmt.Fprintf(w, "  %s  %s\n", time.Now().Format("15:04:05.0"), messages.T(key, a...))
 		}
 	}
 }

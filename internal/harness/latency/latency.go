@@ -25,6 +25,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/stack"
 )
 
@@ -250,7 +251,7 @@ func Parse(s string) (time.Duration, error) {
 	}
 	ms, err := strconv.ParseFloat(s, 64)
 	if err != nil || ms < 0 {
-		return 0, fmt.Errorf("LATENCY=%q: want a delay like 0.2ms", s)
+		return 0, errors.New(messages.T("latency.bad", s))
 	}
 	return time.Duration(ms * float64(time.Millisecond)), nil
 }

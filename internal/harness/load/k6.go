@@ -18,6 +18,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/proc"
 	"github.com/peakload/workshop/internal/harness/result"
@@ -163,7 +164,7 @@ func k6Timed(o Options, summary string, run k6Run, mark func(string)) ([]byte, t
 	_, out, err := run([]string{"-e", "WARMUP=" + k6Secs(o.Warmup), "-e", "DURATION=" + k6Secs(o.Duration),
 		"-e", "MARK_URL=" + edges.url, "-e", "SUMMARY=" + summary}, func(p int) { pid.Store(int64(p)) })
 	if missing := edges.close(); err == nil && missing != "" {
-		err = fmt.Errorf("k6 ran, but the script's meter never marked the window's %s (MARK_URL): the window's counters are unknown\n%s", missing, lastLines(string(out), 20))
+		err = errors.New(messages.T("load.k6_no_mark", missing, lastLines(string(out), 20)))
 	}
 	return out, cpu1 - cpu0, err
 }
@@ -355,7 +356,7 @@ func ParseK6Summary(b []byte, scenario string) (result.Run, error) {
 	}
 	reqs, ok := metric("http_reqs")
 	if !ok {
-		return result.Run{}, errors.New("the summary has no http_reqs: no request was made")
+		return result.Run{}, errors.New(messages.T("load.k6_no_requests"))
 	}
 	r := result.Run{Requests: int64(reqs["count"]), DurationS: s.State.TestRunDurationMs / 1000}
 	// Requests per second over the measured scenario: k6's own rate is over

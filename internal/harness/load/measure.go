@@ -2,10 +2,12 @@ package load
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/proc"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/servicestats"
@@ -229,7 +231,7 @@ func settle(ctx context.Context, read func(context.Context) (proc.Counters, erro
 		if c[servicestats.EventsUnread] > 0 { // an original's database too busy to count yet: not a stall
 			moved = time.Now()
 			if time.Now().After(deadline) {
-				return fmt.Errorf("%s: MongoDB did not count the events in 3 minutes", r.Variant)
+				return errors.New(messages.T("load.not_counted", r.Variant))
 			}
 			time.Sleep(poll)
 			continue
@@ -259,8 +261,8 @@ func settle(ctx context.Context, read func(context.Context) (proc.Counters, erro
 				c["peakload_events_accepted_total"], c["peakload_events_persisted_total"], settleStall)
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("%s: %.0f events accepted but only %.0f persisted after 3 minutes", r.Variant,
-				c["peakload_events_accepted_total"], c["peakload_events_persisted_total"])
+			return errors.New(messages.T("load.not_persisted", r.Variant,
+				c["peakload_events_accepted_total"], c["peakload_events_persisted_total"]))
 		}
 		select {
 		case <-ctx.Done():

@@ -11,6 +11,7 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/result"
 )
 
@@ -95,7 +96,7 @@ func (s *schedule) due(i int64) time.Time {
 // because every sender was busy.
 func DriveOpen(ctx context.Context, o Options, v Variant, mark func(phase string)) (result.Run, error) {
 	if o.Rate <= 0 {
-		return result.Run{}, fmt.Errorf("open loop: rate %.0f req/s, want > 0", o.Rate)
+		return result.Run{}, errors.New(messages.T("load.bad_rate", o.Rate))
 	}
 	addr, err := hostPort(o.Target)
 	if err != nil {
@@ -129,8 +130,8 @@ func DriveOpen(ctx context.Context, o Options, v Variant, mark func(phase string
 
 	r := s.result(v, o, wireBytes, maxInFlight)
 	if o.Progress != nil {
-		fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d req  %9.0f req/s of %.0f scheduled, %d missed the schedule, %d in flight at most\n",
-			v.Name, r.DurationS, r.Requests, r.RPS, o.Rate, r.Arrival.Missed, r.Arrival.InFlightUsed)
+		fmt.Fprint(o.Progress, messages.T("load.open_done",
+			v.Name, r.DurationS, r.Requests, r.RPS, o.Rate, r.Arrival.Missed, r.Arrival.InFlightUsed))
 	}
 	if err := ctx.Err(); err != nil {
 		return r, fmt.Errorf("interrupted: %w", err)

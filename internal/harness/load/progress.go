@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"golang.org/x/term"
+
+	"github.com/peakload/workshop/internal/given/messages"
 )
 
 // progress draws one live line per variant on a terminal ("\r" rewrites
@@ -25,9 +27,9 @@ func newProgress(w io.Writer, name string, users []*user, o Options) *progress {
 	if f, ok := w.(*os.File); ok {
 		tty = term.IsTerminal(int(f.Fd()))
 	}
-	total := fmt.Sprintf("of %s", o.Duration)
+	total := messages.T("load.of_duration", o.Duration)
 	if o.Iterations > 0 {
-		total = fmt.Sprintf("of %d req", o.Iterations)
+		total = messages.T("load.of_requests", o.Iterations)
 	}
 	return &progress{w: w, tty: tty, name: name, users: users, total: total}
 }

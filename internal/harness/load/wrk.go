@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/proc"
 	"github.com/peakload/workshop/internal/harness/result"
 )
@@ -37,7 +39,7 @@ func HaveWrk() bool { _, err := exec.LookPath("wrk"); return err == nil }
 // one connection per VU, so the Go driver can be compared with it.
 func DriveWrk(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir string, mark func(phase string)) (result.Run, error) {
 	if v.Prepare != nil {
-		return result.Run{}, fmt.Errorf("variant %s builds each request itself; wrk can only replay a fixed one", v.Name)
+		return result.Run{}, errors.New(messages.T("load.wrk_fixed", v.Name))
 	}
 	script, err := writeWrkScript(v, dir)
 	if err != nil {
@@ -136,5 +138,5 @@ func parseWrk(out []byte) (result.Run, error) {
 		r.Latency = result.Latency{P50: f["p50"] / 1000, P95: f["p95"] / 1000, P99: f["p99"] / 1000, Max: f["max"] / 1000, Mean: f["mean"] / 1000}
 		return r, nil
 	}
-	return result.Run{}, fmt.Errorf("wrk printed no summary:\n%s", out)
+	return result.Run{}, errors.New(messages.T("load.wrk_no_summary", out))
 }

@@ -15,6 +15,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/peakload/workshop/internal/given/messages"
 )
 
 // Dir is the originals' directory, relative to the repository's root.
@@ -69,7 +71,7 @@ func (p Program) Command(root string) (bin string, args []string, err error) {
 		}
 		return bun, []string{"run", script}, nil
 	}
-	return "", nil, fmt.Errorf("original %s: unknown runtime %q", p.Script, p.Runtime)
+	return "", nil, errors.New(messages.T("original.unknown_runtime", p.Script, p.Runtime))
 }
 
 // NodeBinary is node on PATH, at least MinNode.

@@ -55,11 +55,11 @@ type Config struct {
 func (c *Config) Validate() error {
 	switch {
 	case c.VUs < 1 || c.VUs > MaxVUs:
-		return fmt.Errorf("VUs=%d: want 1 to %d", c.VUs, MaxVUs)
+		return errors.New(messages.T("probe.bad_vus", c.VUs, MaxVUs))
 	case c.Duration <= 0 || c.Duration > MaxDuration:
-		return fmt.Errorf("duration %s: want more than 0, at most %s", c.Duration, MaxDuration)
+		return errors.New(messages.T("probe.bad_duration", c.Duration, MaxDuration))
 	case c.Rounds < 1 || c.Rounds > MaxRounds:
-		return fmt.Errorf("RUNS=%d: want 1 to %d", c.Rounds, MaxRounds)
+		return errors.New(messages.T("probe.bad_runs", c.Rounds, MaxRounds))
 	case len(c.PerRequest) > 0 && c.MetricsURL == "":
 		return errors.New(messages.T("probe.per_request_metrics"))
 	}

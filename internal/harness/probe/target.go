@@ -123,7 +123,7 @@ func ReadRequests(path string) ([]Request, error) {
 			r.Method = "GET"
 		}
 		if !strings.HasPrefix(r.Path, "/") {
-			return nil, fmt.Errorf("%s:%d: path %q: want it to start with /", path, n, r.Path)
+			return nil, errors.New(messages.T("probe.bad_path", path, n, r.Path))
 		}
 		out = append(out, r)
 	}
@@ -131,7 +131,7 @@ func ReadRequests(path string) ([]Request, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if len(out) == 0 || len(out) > MaxRequests {
-		return nil, fmt.Errorf("%s: %d requests, want 1 to %d", path, len(out), MaxRequests)
+		return nil, errors.New(messages.T("probe.bad_count", path, len(out), MaxRequests))
 	}
 	return out, nil
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/given/dbaddr"
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/result"
 )
 
@@ -69,9 +70,9 @@ func StartProgram(ctx context.Context, bin string, args, env []string, plan resu
 func (p *Proc) waitHealthy(ctx context.Context, timeout time.Duration) error {
 	switch err := p.child.AwaitOK(ctx, p.Target+"/healthz", timeout); {
 	case errors.Is(err, ErrExited):
-		return fmt.Errorf("server exited during start-up:\n%s", p.Log(20))
+		return errors.New(messages.T("proc.exited", p.Log(20)))
 	case errors.Is(err, ErrNotReady):
-		return fmt.Errorf("server not healthy after %s:\n%s", timeout, p.Log(20))
+		return errors.New(messages.T("proc.unhealthy", timeout, p.Log(20)))
 	default:
 		return err
 	}
@@ -103,7 +104,7 @@ func (p *Proc) Wait(timeout time.Duration) error {
 		}
 		return nil
 	case <-time.After(timeout):
-		return errors.New("server did not exit")
+		return errors.New(messages.T("proc.no_exit"))
 	}
 }
 
@@ -111,7 +112,7 @@ func (p *Proc) Wait(timeout time.Duration) error {
 // How it exited is Wait's to tell.
 func (p *Proc) Stop() error {
 	if p.child.Stop(30 * time.Second) {
-		return fmt.Errorf("server ignored SIGTERM for 30s; killed")
+		return errors.New(messages.T("proc.killed"))
 	}
 	return nil
 }

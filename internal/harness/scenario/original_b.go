@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"slices"
 	"strings"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/load"
 	"github.com/peakload/workshop/internal/harness/original"
@@ -268,7 +270,7 @@ func nodeRawInserts(env Env, concurrency int) func(ctx context.Context, o load.O
 			}
 		}
 		if err := cmd.Wait(); err != nil || rep.Seconds == 0 {
-			return result.Run{}, fmt.Errorf("raw-insert.js RAW_CONCURRENCY=%d: %v (its stderr is above)", concurrency, err)
+			return result.Run{}, errors.New(messages.T("scenario.raw_insert_failed", concurrency, err))
 		}
 		r := result.Run{VUs: concurrency, Requests: rep.Inserts, Errors: rep.Errors, DurationS: rep.Seconds, RPS: float64(rep.Inserts) / rep.Seconds,
 			Latency: rep.Latency, FirstError: rep.FirstError, Tool: "direct",

@@ -8,7 +8,7 @@ package scenario
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"slices"
 	"strconv"
 
@@ -18,6 +18,7 @@ import (
 
 	"github.com/peakload/workshop/internal/given/catalog"
 	"github.com/peakload/workshop/internal/given/events"
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/params"
 	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/harness/balancer"
@@ -121,7 +122,7 @@ func Get(n int) (Step, error) {
 			return s, nil
 		}
 	}
-	return Step{}, fmt.Errorf("no step %d has a bench yet (have %v)", n, numbers())
+	return Step{}, errors.New(messages.T("scenario.no_bench", n, numbers()))
 }
 
 func numbers() []int {

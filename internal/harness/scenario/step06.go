@@ -3,6 +3,7 @@ package scenario
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"sync"
@@ -148,7 +149,7 @@ func rawBulk(env Env) func(ctx context.Context, o load.Options) (result.Run, err
 func rawEvent(env Env) (tracking.Event, error) {
 	var e tracking.Event
 	if env.Mongo == nil {
-		return e, fmt.Errorf("no MongoDB connection")
+		return e, errors.New(messages.T("scenario.no_mongo"))
 	}
 	err := json.Unmarshal(env.Params.Event, &e)
 	return e, err

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -97,7 +98,7 @@ var counterRoutes = map[course.Variant]string{
 func countersApplied(env Env, name course.Variant) func(ctx context.Context) (float64, error) {
 	return func(ctx context.Context) (float64, error) {
 		if env.Mongo == nil {
-			return 0, fmt.Errorf("no MongoDB connection")
+			return 0, errors.New(messages.T("scenario.no_mongo"))
 		}
 		// A wedged FerretDB answers nothing: a reading that hangs is an
 		// error naming it, not a bench that never ends.
@@ -131,7 +132,7 @@ func counterRequest(env Env, prefix string) func(vu *load.VU, req *fasthttp.Requ
 func rawCounters(env Env, name string, batch int, reduce bool) func(ctx context.Context, o load.Options) (result.Run, error) {
 	return func(ctx context.Context, o load.Options) (result.Run, error) {
 		if env.Mongo == nil {
-			return result.Run{}, fmt.Errorf("no MongoDB connection")
+			return result.Run{}, errors.New(messages.T("scenario.no_mongo"))
 		}
 		c := env.Mongo.Counters().Variant(name)
 		if err := c.Coll.Drop(ctx); err != nil {

@@ -12,6 +12,7 @@ import (
 	"go.mongodb.org/mongo-driver/v2/bson"
 	"go.mongodb.org/mongo-driver/v2/mongo"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/load"
@@ -60,7 +61,7 @@ func expressCounterRows(env Env) []load.Variant {
 func settledAtMongo(env Env, mode string, http load.Variant) func(ctx context.Context, o load.Options) (result.Run, error) {
 	return func(ctx context.Context, o load.Options) (result.Run, error) {
 		if env.Mongo == nil {
-			return result.Run{}, fmt.Errorf("no MongoDB connection")
+			return result.Run{}, errors.New(messages.T("scenario.no_mongo"))
 		}
 		db := env.Mongo.Client.Database("workshop")
 		coll, flushes := db.Collection(expressCounters+"_"+mode), db.Collection(expressCounters+"_flushes")
@@ -167,7 +168,7 @@ func settleCounters(ctx context.Context, coll, flushes *mongo.Collection, mode s
 		case time.Since(moved) >= expressCountersQuiet:
 			return t, moved, nil // the rest will never land: persisted < accepted says so
 		case time.Now().After(deadline):
-			return t, moved, fmt.Errorf("%d of %d increments applied after %s, still moving", t.value, accepted, expressCountersMax)
+			return t, moved, errors.New(messages.T("scenario.still_moving", t.value, accepted, expressCountersMax))
 		}
 		select {
 		case <-ctx.Done():

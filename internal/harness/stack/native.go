@@ -311,7 +311,7 @@ func startRedis(ctx context.Context, c Config) error {
 	}
 	return waitFor(ctx, "redis pid file", 10*time.Second, func(context.Context) error {
 		if c.nativePID(Redis) == 0 {
-			return errors.New("no pid yet")
+			return errors.New(messages.T("stack.no_pid"))
 		}
 		return nil
 	})
