@@ -312,6 +312,8 @@ func TestGlossaryRulesCatchWhatTheySay(t *testing.T) {
 		"cột bản sao/item":                                      false,
 		"(\"missed schedule\": hết connection rảnh)":            true,
 		"cột server\n  busy cho thấy":                           true,
+		"có trong repository của\ntác giả":                      true,
+		"có trong repo của tác giả":                             false,
 	} {
 		if got := len(offenses("x.md", text, rules, cli)) > 0; got != want {
 			t.Errorf("%q: offense %v, want %v", text, got, want)
