@@ -312,6 +312,8 @@ func TestGlossaryRulesCatchWhatTheySay(t *testing.T) {
 		"cột bản sao/item":                                      false,
 		"(\"missed schedule\": hết connection rảnh)":            true,
 		"cột server\n  busy cho thấy":                           true,
+		"có trong repository của\ntác giả":                      true,
+		"có trong repo của tác giả":                             false,
 	} {
 		if got := len(offenses("x.md", text, rules, cli)) > 0; got != want {
 			t.Errorf("%q: offense %v, want %v", text, got, want)
@@ -342,6 +344,45 @@ func TestStepNamesAreTheDecks(t *testing.T) {
 		title, _, _ := strings.Cut(string(l), "\n")
 		if !strings.HasPrefix(title, "# "+name+":") {
 			t.Errorf("steps/%s/README.vi.md's title %q does not open with the deck's name %q", slug, title, name)
+		}
+	}
+}
+
+// stepLabel is a step named in prose the way the decks name it: "bước 6 —
+// ghi qua buffer", the name running to the end of the label (bold, colon,
+// parenthesis, line end).
+var stepLabel = regexp.MustCompile(`(?i)\bbước (\d+) — ([^*:(\n]+)`)
+
+// TestStepLabelsUseTheDeckNames: wherever a Vietnamese file labels a step
+// "bước N — name", the name is the deck's (issue 34 §2: the guide's day plan
+// said "buffered writes", "counter" and "các mức trần" for steps 6, 7, 0).
+func TestStepLabelsUseTheDeckNames(t *testing.T) {
+	root := filepath.Join("..", "..")
+	names := map[string]string{} // step number → the deck's name, lowercased
+	decks, _ := filepath.Glob(filepath.Join(root, "slides", "vi", "[0-9][0-9]-*.slide"))
+	for _, deck := range decks {
+		d, err := os.ReadFile(deck)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, _, _ := strings.Cut(string(d), "\n")
+		if m := stepLabel.FindStringSubmatch(first); m != nil {
+			names[m[1]] = strings.ToLower(strings.TrimSpace(m[2]))
+		}
+	}
+	if len(names) < 11 {
+		t.Fatalf("read %d step names from slides/vi/, want 11", len(names))
+	}
+	for _, f := range vietnameseFiles(t, root) {
+		b, err := os.ReadFile(filepath.Join(root, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range stepLabel.FindAllStringSubmatch(string(b), -1) {
+			want, ok := names[m[1]]
+			if got := strings.ToLower(strings.TrimSpace(m[2])); ok && !strings.HasPrefix(got, want) {
+				t.Errorf("%s: %q names step %s otherwise than its deck (%q)", f, strings.TrimSpace(m[0]), m[1], want)
+			}
 		}
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,13 +16,25 @@ import (
 // TestHandoutOnePagePerSlide prints all the decks, combined as `make
 // handout` combines them, in one Chromium run, and counts one PDF page per
 // slide: a slide whose content overflows (and is cut on screen) adds a page.
+// Each edition is printed: Vietnamese runs longer than English, and
+// `make handout LANG=vi` prints it.
 func TestHandoutOnePagePerSlide(t *testing.T) {
 	browser, err := cli.Chromium()
 	if err != nil || testing.Short() {
 		t.Skip("no Chromium (CI installs it) or -short")
 	}
 	t.Chdir(filepath.Join("..", ".."))
-	decks, err := deckFiles("slides")
+	for _, edition := range []string{"", "vi"} {
+		t.Run("slides/"+edition, func(t *testing.T) { onePagePerSlide(t, browser, edition) })
+	}
+}
+
+// onePagePerSlide prints one edition's decks (edition "" is the English
+// one in slides/, "vi" the one in slides/vi/) as one combined deck, served
+// from slides/ as `make handout` serves them, and counts the pages.
+func onePagePerSlide(t *testing.T, browser, edition string) {
+	dir := filepath.Join("slides", edition)
+	decks, err := deckFiles(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,7 +42,7 @@ func TestHandoutOnePagePerSlide(t *testing.T) {
 		t.Errorf("the handout starts with %s, not the welcome deck", decks[0])
 	}
 	src := combine(decks)
-	doc, err := (&present.Context{ReadFile: os.ReadFile}).Parse(strings.NewReader(src), filepath.Join("slides", "x.slide"), 0)
+	doc, err := (&present.Context{ReadFile: os.ReadFile}).Parse(strings.NewReader(src), filepath.Join(dir, "x.slide"), 0)
 	if err != nil {
 		t.Fatalf("the combined deck does not parse: %v", err)
 	}
@@ -50,18 +63,19 @@ func TestHandoutOnePagePerSlide(t *testing.T) {
 		t.Errorf("the combined deck has %d slides, want %d (every deck's, and a divider per deck after the first)", len(doc.Sections), want)
 	}
 	name := ".handout-test.slide"
-	if err := os.WriteFile(filepath.Join("slides", name), []byte(src), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	defer os.Remove(filepath.Join("slides", name))
+	defer os.Remove(filepath.Join(dir, name))
 	ctx := context.Background()
 	p, err := startPresent(ctx, "slides")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer p.stop()
-	dir := t.TempDir()
-	pages, err := printPDF(ctx, browser, filepath.Join(dir, "profile"), p.url+"/"+name, filepath.Join(dir, "all.pdf"))
+	tmp := t.TempDir()
+	url := p.url + "/" + path.Join(edition, name)
+	pages, err := printPDF(ctx, browser, filepath.Join(tmp, "profile"), url, filepath.Join(tmp, "all.pdf"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,9 +85,6 @@ func TestHandoutOnePagePerSlide(t *testing.T) {
 	}
 }
 
-// TestHandoutLanguages: -lang vi prints slides/vi/ into results/handout/vi/,
-// an unknown language is refused, and the Vietnamese decks combine into
-// one deck that parses beside them (their ../../ paths hold there).
 func TestHandoutLanguages(t *testing.T) {
 	t.Chdir(filepath.Join("..", ".."))
 	decks, out, err := handoutDirs("vi")
