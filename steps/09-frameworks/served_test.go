@@ -172,6 +172,7 @@ type watchedConn struct {
 	readSet   time.Time  // when the read deadline in force was set…
 	readIn    time.Duration
 	firstRead time.Time // when the server first set a read deadline
+	pushes    int       // read deadlines set later than the one before, with bytes read in between
 	read      int       // bytes the server has read
 	sinceSet  int       // …of them since it last set a read deadline
 	reading   int       // Reads in progress
@@ -231,6 +232,9 @@ func (c *watchedConn) set(t time.Time, write bool) (err error) {
 		}
 		c.deadlines = append(c.deadlines, d)
 		if !write {
+			if d.in > 0 && c.readIn > 0 && c.sinceSet > 0 && now.Add(d.in).After(c.readSet.Add(c.readIn)) {
+				c.pushes++ // the client's bytes bought the server's wait more time
+			}
 			c.readSet, c.readIn, c.sinceSet = now, d.in, 0
 			if c.firstRead.IsZero() && d.in > 0 {
 				c.firstRead = now
@@ -299,6 +303,7 @@ type reading struct {
 	set, first time.Time
 	in         time.Duration
 	since      int
+	pushes     int
 }
 
 // awaitCut waits until the server closes c or answers on it (how says
@@ -315,7 +320,7 @@ func awaitCut(t *testing.T, c net.Conn, sc *watchedConn, never func(reading) str
 	defer bound.Stop()
 	for {
 		sc.mu.Lock()
-		last := reading{set: sc.readSet, first: sc.firstRead, in: sc.readIn, since: sc.sinceSet}
+		last := reading{set: sc.readSet, first: sc.firstRead, in: sc.readIn, since: sc.sinceSet, pushes: sc.pushes}
 		if sc.reading > 0 && sc.readAfter == sc.writes && !sc.hungUp { // waiting since its last answer
 			why = never(last)
 		}
