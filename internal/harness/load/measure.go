@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/peakload/workshop/internal/harness/proc"
@@ -36,6 +37,15 @@ func Measure(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir
 	if err != nil {
 		return result.Run{}, err
 	}
+	var base proc.Counters // a write row's counts before its first request
+	var answered atomic.Int64
+	if v.Settle {
+		if base, err = quietBase(ctx, o); err != nil {
+			return result.Run{}, fmt.Errorf("%s: %w", v.Name, err)
+		}
+		o.answered = &answered
+	}
+	loadStart := time.Now()
 	_, pattern, _ := strings.Cut(v.Route, " ")
 	w := &edges{o: o, v: v, series: proc.StartSeries(ctx, o.Target, pattern, v.SeriesEvery)}
 	defer w.series.Finish(ctx)
@@ -54,14 +64,26 @@ func Measure(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir
 	if v.Settle {
 		read := func(ctx context.Context) (proc.Counters, error) { return proc.Scrape(ctx, o.Target) }
 		accepted := -1.0 // the server's own count
+		from, inWindow := base, proc.Delta(w.before, w.after, "peakload_events_accepted_total")
 		if o.Counters != nil {
 			// A source's original counts nothing: what it accepted is what
-			// the driver got a 2xx for (Warmup is 0: every one is in the
-			// window), what it persisted the documents at MongoDB.
-			read, accepted = o.Counters, float64(r.Requests-r.Errors)
+			// the driver got a 2xx for, what it persisted the documents at
+			// MongoDB, both over the whole row: its users start before the
+			// window's reading (a count at MongoDB, slow under load) ends.
+			read, inWindow = o.Counters, float64(r.Requests-r.Errors)
+			accepted = float64(answered.Load())
+			if accepted == 0 { // wrk, k6: only the window's responses are known
+				from, accepted = w.before, inWindow
+			}
 		}
-		if err := settle(ctx, read, w.before, pattern, accepted, &r); err != nil {
+		if err := settle(ctx, read, from, pattern, accepted, &r); err != nil {
 			return r, err
+		}
+		if len(from) > 0 && from[servicestats.EventsUnread] == 0 && r.DurationS > 0 {
+			// The counts span the whole row; the rates, the window's.
+			lead := w.openedAt.Sub(loadStart).Seconds()
+			r.Extra[result.AcceptedPerS] = inWindow / r.DurationS
+			r.Extra[result.PersistedPerS] = r.Extra[result.Persisted] / (lead + r.DurationS + r.Extra[result.AdditionalS])
 		}
 		if err := countApplied(ctx, o, v, applied0, &r); err != nil {
 			return r, err
@@ -74,6 +96,39 @@ func Measure(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir
 	}
 	r.Series = w.series.Finish(ctx) // after the settle: the drain is part of the picture
 	return r, nil
+}
+
+// quietBase reads a write row's counters before its first request, once
+// no one else writes: a source's original is a fresh process, but the
+// previous one's last writes may still be landing at MongoDB (its count
+// must hold still for two readings), and a count unread is read again.
+func quietBase(ctx context.Context, o Options) (proc.Counters, error) {
+	if o.Counters == nil { // the Go server: the previous row settled on it
+		return proc.Scrape(ctx, o.Target)
+	}
+	const key = "peakload_events_persisted_total"
+	deadline := time.Now().Add(time.Minute)
+	var last proc.Counters
+	for {
+		c, err := o.Counters(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("count before the load: %w", err)
+		}
+		if c[servicestats.EventsUnread] == 0 && last != nil && c[key] == last[key] {
+			return c, nil
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("MongoDB's count of the events did not hold still for a minute before the load: another writer?")
+		}
+		if c[servicestats.EventsUnread] == 0 {
+			last = c
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(250 * time.Millisecond):
+		}
+	}
 }
 
 // drive runs v's load with its tool; mark is called when the timed window
@@ -103,6 +158,7 @@ type edges struct {
 	cpu0, cpu1    time.Duration
 	db0           float64 // the database's CPU seconds when the window opened
 	cpus          [2]cpuEdge
+	openedAt      time.Time // when the window's opening reading was done
 }
 
 func (w *edges) mark(ctx context.Context, phase string) {
@@ -126,7 +182,7 @@ func (w *edges) mark(ctx context.Context, phase string) {
 		w.err = err
 	}
 	if start {
-		w.before, w.cpu0 = c, proc.SelfCPU()
+		w.before, w.cpu0, w.openedAt = c, proc.SelfCPU(), time.Now()
 	} else {
 		w.after = c
 	}
