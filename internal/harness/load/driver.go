@@ -103,6 +103,10 @@ type Options struct {
 	Warmup     time.Duration // load before measuring (JIT-free Go still has cold caches and pools)
 	Progress   io.Writer     // live progress line; nil for none
 	series     *proc.Sampler // the per-interval series Measure keeps; nil for none
+	// answered, when set, counts every 2xx the Go driver gets over the
+	// whole row, before the window opens and after it closes too: a write
+	// row's accepted events, counted over the same span as its persisted.
+	answered *atomic.Int64
 	// Rate, when > 0, sends on an arrival-rate schedule of Rate requests
 	// per second instead of closed-loop users (openloop.go); VUs is then
 	// the senders started, MaxInFlight the most it may grow to.
@@ -289,6 +293,9 @@ func (u *user) loop(client *fasthttp.HostClient, o Options, v Variant, w *window
 			err = check(v, &u.vu, resp)
 		}
 		u.rec.Record(lat, err != nil) // the series sees the warm-up too
+		if o.answered != nil && err == nil && resp.StatusCode()/100 == 2 {
+			o.answered.Add(1) // a 503 told to retry later accepted nothing
+		}
 		if v.Pace > lat {
 			time.Sleep(v.Pace - lat)
 		}

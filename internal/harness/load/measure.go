@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/peakload/workshop/internal/given/messages"
@@ -22,8 +23,8 @@ func Measure(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir
 		}
 	}
 	if v.Settle {
-		// Every event of the variant must be in the window, or the events
-		// accepted during a warm-up would be persisted inside it.
+		// No warm-up: a write row counts its events from its first request
+		// (settleRow), and a warm-up's would only lengthen it.
 		o.Warmup = 0
 	}
 	if v.Direct != nil {
@@ -38,8 +39,21 @@ func Measure(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir
 	if err != nil {
 		return result.Run{}, err
 	}
+	var base proc.Counters // a write row's counts before its first request
+	var answered atomic.Int64
+	if v.Settle {
+		if base, err = quietBase(ctx, o); err != nil {
+			return result.Run{}, fmt.Errorf("%s: %w", v.Name, err)
+		}
+		o.answered = &answered
+	}
 	_, pattern, _ := strings.Cut(v.Route, " ")
-	w := &edges{o: o, v: v, series: proc.StartSeries(ctx, o.Target, pattern, v.SeriesEvery)}
+	w := &edges{o: o, v: v, pattern: pattern, series: proc.StartSeries(ctx, o.Target, pattern, v.SeriesEvery)}
+	dbAtLoad := 0.0
+	w.loadAt = time.Now()
+	if v.Settle && v.DatabaseCPU != nil {
+		dbAtLoad = v.DatabaseCPU()
+	}
 	defer w.series.Finish(ctx)
 	o.series = w.series
 	r, err := drive(ctx, o, v, plan, dir, func(phase string) { w.mark(ctx, phase) })
@@ -53,29 +67,92 @@ func Measure(ctx context.Context, o Options, v Variant, plan result.CPUPlan, dir
 		return r, err
 	}
 	perRequestCosts(&r, w.before, w.after, pattern, plan)
+	lead := 0.0 // seconds of load before the window opened, when counted
 	if v.Settle {
-		read := func(ctx context.Context) (proc.Counters, error) { return proc.Scrape(ctx, o.Target) }
-		accepted := -1.0 // the server's own count
-		if o.Counters != nil {
-			// A source's original counts nothing: what it accepted is what
-			// the driver got a 2xx for (Warmup is 0: every one is in the
-			// window), what it persisted the documents at MongoDB.
-			read, accepted = o.Counters, float64(r.Requests-r.Errors)
-		}
-		if err := settle(ctx, read, w.before, pattern, accepted, &r); err != nil {
+		if lead, err = settleRow(ctx, o, w, base, answered.Load(), &r); err != nil {
 			return r, err
+		}
+		if lead > 0 && v.DatabaseCPU != nil {
+			w.db0 = dbAtLoad // the database's work on the row's every event
 		}
 		if err := countApplied(ctx, o, v, applied0, &r); err != nil {
 			return r, err
 		}
 	}
-	recordDatabaseCPU(&r, v, w.db0)
+	recordDatabaseCPU(&r, v, w.db0, lead)
 	r.OtherCPU = otherCPU(w.cpus, plan, r, (w.cpu1 - w.cpu0).Seconds(), proc.Delta(w.before, w.after, "process_cpu_seconds_total"))
 	if v.LockWait {
 		lockWait(&r, w.before, w.after)
 	}
 	r.Series = w.series.Finish(ctx) // after the settle: the drain is part of the picture
 	return r, nil
+}
+
+// settleRow waits for a write row's events to be persisted (settle) and
+// records its write side, counted from base, before its first request: the
+// events accepted before the window opened are then accepted and persisted
+// in the row's counts, not persisted only. It returns the seconds of load
+// before the window opened (0 when the counts start at the window: wrk or
+// k6 on a source's original, whose answers are known only in it).
+func settleRow(ctx context.Context, o Options, w *edges, base proc.Counters, answered int64, r *result.Run) (float64, error) {
+	read := func(ctx context.Context) (proc.Counters, error) { return proc.Scrape(ctx, o.Target) }
+	accepted := -1.0 // the server's own count
+	from, inWindow := base, proc.Delta(w.before, w.after, "peakload_events_accepted_total")
+	if o.Counters != nil {
+		// A source's original counts nothing: what it accepted is what
+		// the driver got a 2xx for, what it persisted the documents at
+		// MongoDB, both over the whole row: its users start before the
+		// window's reading (a count at MongoDB, slow under load) ends.
+		read, inWindow, accepted = o.Counters, float64(r.Requests-r.Errors), float64(answered)
+		if answered == 0 { // wrk, k6: only the window's responses are known
+			from, accepted = w.before, inWindow
+		}
+	}
+	if err := settle(ctx, read, from, w.pattern, accepted, r); err != nil {
+		return 0, err
+	}
+	if o.Counters != nil && answered == 0 || r.DurationS <= 0 {
+		return 0, nil
+	}
+	// The counts span the whole row, from its first request: so does the
+	// persisted rate; the accepted rate is the window's.
+	lead := w.openedAt.Sub(w.loadAt).Seconds()
+	r.Extra[result.AcceptedPerS] = inWindow / r.DurationS
+	r.Extra[result.PersistedPerS] = r.Extra[result.Persisted] / (lead + r.DurationS + r.Extra[result.AdditionalS])
+	return lead, nil
+}
+
+// quietBase reads a write row's counters before its first request, once
+// no one else writes: a source's original is a fresh process, but the
+// previous one's last writes may still be landing at MongoDB (its count
+// must hold still for two readings), and a count unread is read again.
+func quietBase(ctx context.Context, o Options) (proc.Counters, error) {
+	if o.Counters == nil { // the Go server: the previous row settled on it
+		return proc.Scrape(ctx, o.Target)
+	}
+	const key = "peakload_events_persisted_total"
+	deadline := time.Now().Add(time.Minute)
+	var last proc.Counters
+	for {
+		c, err := o.Counters(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("count before the load: %w", err)
+		}
+		if c[servicestats.EventsUnread] == 0 && last != nil && c[key] == last[key] {
+			return c, nil
+		}
+		if time.Now().After(deadline) {
+			return nil, fmt.Errorf("MongoDB's count of the events did not hold still for a minute before the load: another writer?")
+		}
+		if c[servicestats.EventsUnread] == 0 {
+			last = c
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-time.After(250 * time.Millisecond):
+		}
+	}
 }
 
 // drive runs v's load with its tool; mark is called when the timed window
@@ -105,6 +182,9 @@ type edges struct {
 	cpu0, cpu1    time.Duration
 	db0           float64 // the database's CPU seconds when the window opened
 	cpus          [2]cpuEdge
+	pattern       string    // the route's, as the server counts it
+	loadAt        time.Time // when the row's first request was sent
+	openedAt      time.Time // when the window's opening reading was done
 }
 
 func (w *edges) mark(ctx context.Context, phase string) {
@@ -128,7 +208,7 @@ func (w *edges) mark(ctx context.Context, phase string) {
 		w.err = err
 	}
 	if start {
-		w.before, w.cpu0 = c, proc.SelfCPU()
+		w.before, w.cpu0, w.openedAt = c, proc.SelfCPU(), time.Now()
 	} else {
 		w.after = c
 	}
@@ -166,10 +246,11 @@ func perRequestCosts(r *result.Run, before, after proc.Counters, pattern string,
 }
 
 // recordDatabaseCPU records the database's CPU over the variant, from
-// db0 seconds when the window opened to now (after the settle), per event:
+// db0 seconds when the window opened (lead seconds earlier, when the
+// row's first request was sent) to now (after the settle), per event:
 // a write variant's events are the ones it accepted and persisted, a read
 // variant's its requests. Nothing when the variant does not read it.
-func recordDatabaseCPU(r *result.Run, v Variant, db0 float64) {
+func recordDatabaseCPU(r *result.Run, v Variant, db0, lead float64) {
 	if v.DatabaseCPU == nil {
 		return
 	}
@@ -178,7 +259,7 @@ func recordDatabaseCPU(r *result.Run, v Variant, db0 float64) {
 	if events == 0 {
 		events = r.Served
 	}
-	DatabaseCPU(r, cpuS, r.DurationS+r.Extra[result.AdditionalS], events)
+	DatabaseCPU(r, cpuS, lead+r.DurationS+r.Extra[result.AdditionalS], events)
 }
 
 // DatabaseCPU records what the database's processes spent (cpuS seconds)
@@ -208,10 +289,11 @@ const settleStall = 30 * time.Second
 // write side: the additional time after the load, events persisted per
 // second over the whole work, and database round trips per request. The
 // round trips are mostly a batcher's, on no request's behalf, so they are
-// the global counters, read once nothing is in flight: no warm-up before
-// the window (Measure), every accepted event persisted, and divided by the
-// requests the server counted by then, those that completed after the
-// window closed included, since their events' writes are in the count.
+// the global counters, read once nothing is in flight: before the row's
+// first request (settleRow), every accepted event persisted, and divided
+// by the requests the server counted by then, those before the window
+// opened and after it closed included, since their events' writes are in
+// the count.
 // An original counts no requests of its own (accepted ≥ 0): there they
 // are the driver's answered requests, and the round trips MongoDB's
 // serverStatus counted, a division of ours on both stacks' counts.

@@ -20,11 +20,11 @@ import (
 	"github.com/peakload/workshop/internal/harness/stacktest/mongotest"
 )
 
-// Express's bulk row is measured as step 6's bench measures it (ORIGINAL=1):
-// the server exports no counters, so its round trips are MongoDB's count of
-// inserts (serverStatus) over the requests the driver got an answer for.
-// B8-batch-express then reads a figure and a verdict, not "not measured".
-func TestExpressBulkRoundTripsCountedAtMongo(t *testing.T) {
+// startExpressCounted starts article B's Express on a collection of the
+// test's own and returns it with the bench's reading of its counters
+// (servicestats), the events counted on that collection.
+func startExpressCounted(t *testing.T) (*proc.Proc, func(context.Context) (proc.Counters, error)) {
+	t.Helper()
 	stacktest.SkipShort(t, "article B's Express and MongoDB")
 	store := mongotest.Store(t) // the test's own collection, not the bench's
 	root, err := original.Root()
@@ -50,7 +50,7 @@ func TestExpressBulkRoundTripsCountedAtMongo(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer stats.Close()
+	t.Cleanup(stats.Close)
 	counters := func(ctx context.Context) (proc.Counters, error) { // the bench's reading, on the test's collection
 		c, err := stats.Read(ctx)
 		if err != nil {
@@ -60,7 +60,15 @@ func TestExpressBulkRoundTripsCountedAtMongo(t *testing.T) {
 		c["peakload_events_persisted_total"] = float64(n)
 		return c, err
 	}
+	return srv, counters
+}
 
+// Express's bulk row is measured as step 6's bench measures it (ORIGINAL=1):
+// the server exports no counters, so its round trips are MongoDB's count of
+// inserts (serverStatus) over the requests the driver got an answer for.
+// B8-batch-express then reads a figure and a verdict, not "not measured".
+func TestExpressBulkRoundTripsCountedAtMongo(t *testing.T) {
+	srv, counters := startExpressCounted(t)
 	v := httpWrites(Env{Params: params.Load()})[4]
 	if v.Name != course.Bulk {
 		t.Fatalf("httpWrites' fifth row is %s, want bulk", v.Name)

@@ -87,7 +87,7 @@ func batchClaim(r *result.Result) result.Claim {
 		c.MeasureMore("; round trips = inserts MongoDB counted (serverStatus) ÷ requests the load driver got answered, our arithmetic",
 			"; round trip = số lệnh insert MongoDB đếm (serverStatus) ÷ số request driver tạo tải được trả lời, phép tính của workshop")
 	}
-	if lost == 0 { // the window's persisted may include events accepted just before it opened
+	if lost == 0 { // both counted over the row's same events (load.Measure)
 		c.MeasureMore("; all %.0f accepted persisted", "; cả %.0f event đã nhận đều được ghi", extra(b, result.Accepted))
 	} else {
 		c.MeasureMore("; accepted %.0f, persisted %.0f", "; nhận %.0f, ghi %.0f", extra(b, result.Accepted), extra(b, result.Persisted))
