@@ -13,25 +13,12 @@
 // then leave the schema out).
 const { Elysia, t } = require('elysia');
 // The article names PostgreSQL behind "Connection Pool" and no driver; Bun
-// runs node-postgres unchanged, so both stacks use the same client.
-const { Pool } = require('pg');
-const { itemQuery, itemResponse, MAX_ID, PG_OPTIONS, useGoTypes } = require('../lib/catalog.js');
+// runs node-postgres unchanged, so both stacks use the same client, and the
+// same pool: "giới hạn số lượng kết nối phù hợp với khả năng xử lý của 1
+// vCPU" (PG_POOL, read with the address and the empty body in lib/d-env.js).
+const { itemQuery, itemResponse, MAX_ID } = require('../lib/catalog.js');
 const ev = require('../lib/event.js');
-
-const [host, port] = splitAddr(process.env.PEAKLOAD_ADDR || '127.0.0.1:18542');
-// The empty route's body is as long as the Go servers' (an item's JSON,
-// EMPTY_BYTES of it), written once: the route does no work but move bytes.
-const emptyBody = JSON.stringify({ empty: 'x'.repeat(Number(required('EMPTY_BYTES')) - '{"empty":""}'.length) });
-
-// "giới hạn số lượng kết nối phù hợp với khả năng xử lý của 1 vCPU": the
-// pool step 9's Go frameworks use (PG_POOL).
-useGoTypes(require('pg'));
-const pool = new Pool({
-  connectionString: required('PEAKLOAD_POSTGRES_URL'),
-  max: Number(process.env.PG_POOL || 4),
-  options: PG_OPTIONS,
-});
-pool.on('error', (err) => console.error('elysia: idle PostgreSQL client:', err.message));
+const { host, port, emptyBody, pool } = require('../lib/d-env.js').dEnv('elysia', '127.0.0.1:18542');
 
 // "Tích hợp chặt chẽ với TypeBox": the event's grammar as a schema, which
 // Elysia compiles once at start-up ("phân tích các route và schema của bạn
@@ -102,17 +89,3 @@ async function shutdown(signal) {
 }
 process.once('SIGTERM', shutdown);
 process.once('SIGINT', shutdown);
-
-function required(name) {
-  const v = process.env[name];
-  if (!v) {
-    console.error(`elysia: ${name} is not set (the bench sets it: make step-9 bench ORIGINAL=1)`);
-    process.exit(2);
-  }
-  return v;
-}
-
-function splitAddr(addr) {
-  const i = addr.lastIndexOf(':');
-  return [addr.slice(0, i), Number(addr.slice(i + 1))];
-}

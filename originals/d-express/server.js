@@ -12,25 +12,11 @@
 // EMPTY_BYTES and NODE_ENV=production (how Express is deployed: its
 // error pages then carry no stack trace).
 const express = require('express');
-const { Pool } = require('pg');
-const { itemQuery, itemResponse, MAX_ID, PG_OPTIONS, useGoTypes } = require('../lib/catalog.js');
+const { itemQuery, itemResponse, MAX_ID } = require('../lib/catalog.js');
 const ev = require('../lib/event.js');
-
-const [host, port] = splitAddr(process.env.PEAKLOAD_ADDR || '127.0.0.1:18540');
-// The empty route's body is as long as the Go servers' (an item's JSON,
-// EMPTY_BYTES of it), written once: the route does no work but move bytes.
-const emptyBody = JSON.stringify({ empty: 'x'.repeat(Number(required('EMPTY_BYTES')) - '{"empty":""}'.length) });
-
-// "Mọi kết nối đến Database (PostgreSQL) ... đều được cấu hình dưới dạng
-// Connection Pool nghiêm ngặt, giới hạn số lượng kết nối phù hợp với khả năng
-// xử lý của 1 vCPU": the pool step 9's Go frameworks use (PG_POOL).
-useGoTypes(require('pg'));
-const pool = new Pool({
-  connectionString: required('PEAKLOAD_POSTGRES_URL'),
-  max: Number(process.env.PG_POOL || 4),
-  options: PG_OPTIONS,
-});
-pool.on('error', (err) => console.error('express: idle PostgreSQL client:', err.message));
+// The address, the empty route's body and the "Connection Pool nghiêm ngặt"
+// (PG_POOL): read as d-elysia reads them, in lib/d-env.js.
+const { host, port, emptyBody, pool } = require('../lib/d-env.js').dEnv('express', '127.0.0.1:18540');
 
 const app = express();
 // Express's defaults are kept (X-Powered-By, a weak ETag hashed over every
@@ -136,17 +122,3 @@ function shutdown(signal) {
 }
 process.once('SIGTERM', shutdown);
 process.once('SIGINT', shutdown);
-
-function required(name) {
-  const v = process.env[name];
-  if (!v) {
-    console.error(`express: ${name} is not set (the bench sets it: make step-9 bench ORIGINAL=1)`);
-    process.exit(2);
-  }
-  return v;
-}
-
-function splitAddr(addr) {
-  const i = addr.lastIndexOf(':');
-  return [addr.slice(0, i), Number(addr.slice(i + 1))];
-}

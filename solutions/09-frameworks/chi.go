@@ -25,15 +25,7 @@ func Serve(ctx context.Context, ln net.Listener, app *endpoints.App) error {
 		endpoints.WriteJSON(w, http.StatusMethodNotAllowed, endpoints.NotAllowed)
 	})
 	r.Get(endpoints.EmptyPath, func(w http.ResponseWriter, _ *http.Request) { endpoints.WriteJSON(w, http.StatusOK, app.Empty()) })
-	r.Post(endpoints.ValidatePath, func(w http.ResponseWriter, r *http.Request) {
-		body, err := endpoints.ReadBody(w, r)
-		if err != nil {
-			endpoints.WriteJSON(w, http.StatusRequestEntityTooLarge, endpoints.TooLarge)
-			return
-		}
-		code, out := app.Validate(body)
-		endpoints.WriteJSON(w, code, out)
-	})
+	r.Post(endpoints.ValidatePath, app.ServeValidate)
 	r.Get(endpoints.ItemsPrefix+"{id}", func(w http.ResponseWriter, r *http.Request) {
 		code, out := app.Item(r.Context(), chi.URLParam(r, "id"))
 		endpoints.WriteJSON(w, code, out)

@@ -315,13 +315,7 @@ func TestRandomSchedulesMatchTheModel(t *testing.T) {
 	if chkIsolated(t) {
 		return
 	}
-	seeds := make([]uint64, 300)
-	for i := range seeds {
-		seeds[i] = uint64(i + 1)
-	}
-	if n, ok := testseed.Replay(t); ok {
-		seeds = []uint64{n}
-	}
+	seeds := testseed.Seeds(t, 300)
 	w := &chkWatch{}
 	stuck := time.AfterFunc(chkStuckAfter, func() {
 		w.mu.Lock()

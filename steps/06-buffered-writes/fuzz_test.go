@@ -65,14 +65,7 @@ func TestGeneratedBodiesNeverPoisonTheWritePath(t *testing.T) {
 	// a refusal for good sends insert after insert past that.
 	pending := max(accepted-stored(t, store), 0)
 	shutdownFlush(t, flush, fmt.Sprintf("after %d generated bodies (replay: PEAKLOAD_SEED=%d)", 1200, seed), float64(2*pending+mostInserts))
-	persisted, err := store.Count(t.Context())
-	if err != nil {
-		t.Fatal(err)
-	}
-	dead, err := store.DeadLetterColl.CountDocuments(t.Context(), bson.D{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	persisted, dead := counts(t, store)
 	if int(persisted+dead) != accepted {
 		t.Fatalf("replay: PEAKLOAD_SEED=%d: %d acknowledged, %d persisted + %d dead-lettered (answers %v): an acknowledged event was lost",
 			seed, accepted, persisted, dead, codes)
@@ -83,15 +76,22 @@ func TestGeneratedBodiesNeverPoisonTheWritePath(t *testing.T) {
 // stored counts the events persisted or dead-lettered so far.
 func stored(t *testing.T, store *events.Store) int {
 	t.Helper()
+	persisted, dead := counts(t, store)
+	return int(persisted + dead)
+}
+
+// counts returns the events persisted and those dead-lettered, apart.
+func counts(t *testing.T, store *events.Store) (persisted, dead int64) {
+	t.Helper()
 	persisted, err := store.Count(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
-	dead, err := store.DeadLetterColl.CountDocuments(t.Context(), bson.D{})
+	dead, err = store.DeadLetterColl.CountDocuments(t.Context(), bson.D{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return int(persisted + dead)
+	return persisted, dead
 }
 
 // genBody is an event whose data is drawn toward the database's rules, or

@@ -12,7 +12,6 @@ import (
 	"log"
 	"net/http"
 
-	"github.com/peakload/workshop/internal/given/dbaddr"
 	"github.com/peakload/workshop/internal/given/events"
 	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/given/server"
@@ -31,11 +30,7 @@ const (
 )
 
 func main() {
-	ep, err := dbaddr.FromEnv() // where the parent (or `make up`) put the databases
-	if err != nil {
-		log.Fatal(err)
-	}
-	store, err := events.Open(context.Background(), ep.MongoURL)
+	store, err := events.OpenFromEnv(context.Background())
 	if err != nil {
 		log.Fatal(err)
 	}

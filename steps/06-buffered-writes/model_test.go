@@ -109,13 +109,7 @@ func genSchedule(rng *rand.Rand) schedule {
 func TestGeneratedSchedulesKeepEveryPromise(t *testing.T) {
 	log.SetOutput(io.Discard) // writes.Persist logs every retry: thousands of lines here
 	defer log.SetOutput(os.Stderr)
-	seeds := make([]uint64, 300)
-	for i := range seeds {
-		seeds[i] = uint64(i + 1)
-	}
-	if s, ok := testseed.Replay(t); ok {
-		seeds = []uint64{s}
-	}
+	seeds := testseed.Seeds(t, 300)
 	for _, seed := range seeds {
 		s := genSchedule(rand.New(rand.NewPCG(seed, 6)))
 		broken := runSchedule(t, s)

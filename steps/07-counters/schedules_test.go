@@ -270,13 +270,7 @@ func shrink(s []op) ([]op, string) {
 }
 
 func TestGeneratedSchedulesMatchTheModel(t *testing.T) {
-	seeds := make([]uint64, 300)
-	for i := range seeds {
-		seeds[i] = uint64(i + 1)
-	}
-	if n, ok := testseed.Replay(t); ok {
-		seeds = []uint64{n}
-	}
+	seeds := testseed.Seeds(t, 300)
 	for _, seed := range seeds {
 		s := generate(seed)
 		if play(s) == "" {

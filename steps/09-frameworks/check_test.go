@@ -36,14 +36,7 @@ var tableRows = []struct{ fn, pkg, row string }{
 func TestYoursIsAFrameworkOfItsOwn(t *testing.T) {
 	before := goroutines()
 	s := serve(t, "yours", &endpoints.App{Name: "yours"}, 1) // no database: /validate needs none
-	c := s.dial(t)
-	body := string(params.Load().Event)
-	head := post(endpoints.ValidatePath, body)
-	head = head[:len(head)-len(body)/2]
-	if _, err := io.WriteString(c, head); err != nil {
-		t.Fatal(err)
-	}
-	s.ln.conn(t, c).awaitReading(t, len(head))
+	c, rest := inFlight(t, s)
 	// The server now waits for the rest of the body, inside its own code.
 	var stacks []string
 	for id, stack := range goroutines() {
@@ -79,7 +72,7 @@ func TestYoursIsAFrameworkOfItsOwn(t *testing.T) {
 				"Serve app with a framework the table lacks — chi, gin, gorilla/mux, fiber, hertz… (make step-9 hint)", r.row)
 		}
 	}
-	_, _ = io.WriteString(c, body[len(body)-len(body)/2:])
+	_, _ = io.WriteString(c, rest)
 }
 
 // goroutines returns the stack of every goroutine, by goroutine id.

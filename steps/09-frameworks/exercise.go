@@ -18,7 +18,7 @@ import (
 // routes, bodies, statuses and JSON errors, a 64 KiB body limit (413),
 // the timeouts, /healthz and /metrics, and a graceful shutdown when ctx is
 // done (internal/given/endpoints has the shared pieces: ServeUntil, Metrics, the
-// timeouts; WriteJSON, ReadBody and HTTPServer for net/http-based ones). make step-9 check holds it to the same contract as the others;
+// timeouts; WriteJSON, ReadBody, App.ServeValidate and HTTPServer for net/http-based ones). make step-9 check holds it to the same contract as the others;
 // make step-9 bench then measures it beside them, on the same CPU.
 func serveYours(ctx context.Context, ln net.Listener, app *endpoints.App) error {
 	return errors.New("FRAMEWORK=yours is not written yet: serveYours in steps/09-frameworks/exercise.go")

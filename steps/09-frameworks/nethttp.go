@@ -16,15 +16,7 @@ func serveNetHTTP(ctx context.Context, ln net.Listener, app *endpoints.App) erro
 	mux.HandleFunc("GET "+endpoints.EmptyPath, func(w http.ResponseWriter, r *http.Request) {
 		endpoints.WriteJSON(w, http.StatusOK, app.Empty())
 	})
-	mux.HandleFunc("POST "+endpoints.ValidatePath, func(w http.ResponseWriter, r *http.Request) {
-		body, err := endpoints.ReadBody(w, r)
-		if err != nil {
-			endpoints.WriteJSON(w, http.StatusRequestEntityTooLarge, endpoints.TooLarge)
-			return
-		}
-		code, out := app.Validate(body)
-		endpoints.WriteJSON(w, code, out)
-	})
+	mux.HandleFunc("POST "+endpoints.ValidatePath, app.ServeValidate)
 	mux.HandleFunc("GET "+endpoints.ItemsPrefix+"{id}", func(w http.ResponseWriter, r *http.Request) {
 		code, body := app.Item(r.Context(), r.PathValue("id"))
 		endpoints.WriteJSON(w, code, body)

@@ -37,6 +37,20 @@ func ReadBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	return io.ReadAll(http.MaxBytesReader(w, r.Body, server.BodyLimit))
 }
 
+// ServeValidate is POST /validate as a net/http handler, for the frameworks
+// built on net/http (ServeMux, chi…): the body read up to the limit (413
+// past it), then Validate. The same for every such framework, so it is
+// written once; echo and fasthttp read bodies their own way.
+func (a *App) ServeValidate(w http.ResponseWriter, r *http.Request) {
+	body, err := ReadBody(w, r)
+	if err != nil {
+		WriteJSON(w, http.StatusRequestEntityTooLarge, TooLarge)
+		return
+	}
+	code, out := a.Validate(body)
+	WriteJSON(w, code, out)
+}
+
 // ServeUntil runs serve until it fails or ctx is done, then calls shutdown,
 // which stops accepting and lets in-flight requests finish (for up to
 // server.WriteTimeout). http.ErrServerClosed — what net/http's Serve returns once

@@ -189,30 +189,13 @@ func countPostgres(t *testing.T, pgURL string) *pgCounter {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { ln.Close() })
-	target := u.Host
-	u.Host = ln.Addr().String()
-	c := &pgCounter{url: u.String()}
-	go func() {
-		for {
-			client, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			server, err := net.Dial("tcp", target)
-			if err != nil {
-				client.Close()
-				continue
-			}
-			c.conns.Add(1)
-			go func() { _, _ = io.Copy(client, server); client.Close() }()
-			go func() { c.read(client, server); server.Close() }()
-		}
-	}()
+	c := &pgCounter{}
+	u.Host = stacktest.Proxy(t, u.Host, func(client, server net.Conn) {
+		c.conns.Add(1)
+		go func() { _, _ = io.Copy(client, server); client.Close() }()
+		go func() { c.read(client, server); server.Close() }()
+	})
+	c.url = u.String()
 	return c
 }
 

@@ -32,3 +32,17 @@ func Or(t testing.TB, def uint64) uint64 {
 	}
 	return def
 }
+
+// Seeds are the seeds a generated test runs: 1 to n, or only the one
+// PEAKLOAD_SEED names, to replay a failure.
+func Seeds(t testing.TB, n int) []uint64 {
+	t.Helper()
+	if s, ok := Replay(t); ok {
+		return []uint64{s}
+	}
+	seeds := make([]uint64, n)
+	for i := range seeds {
+		seeds[i] = uint64(i + 1)
+	}
+	return seeds
+}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/peakload/workshop/internal/harness/stacktest"
 )
 
 // wire is a TCP proxy between the original and one of the services that
@@ -53,34 +55,18 @@ func (w *wire) add(name string, n int64) {
 // which forwards every message and counts it; closed when t ends.
 func newWire(t *testing.T, target string, parse func(w *wire, from *bufio.Reader, to io.Writer) error) *wire {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := &wire{Addr: ln.Addr().String(), counts: map[string]int{}}
-	t.Cleanup(func() { ln.Close() })
-	go func() {
-		for {
-			client, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			server, err := net.Dial("tcp", target)
-			if err != nil {
-				client.Close()
-				continue
-			}
-			go func() {
-				defer server.Close()
-				_ = parse(w, bufio.NewReader(client), server)
-			}()
-			go func() {
-				defer client.Close()
-				n, _ := io.Copy(client, server)
-				w.add("", n)
-			}()
-		}
-	}()
+	w := &wire{counts: map[string]int{}}
+	w.Addr = stacktest.Proxy(t, target, func(client, server net.Conn) {
+		go func() {
+			defer server.Close()
+			_ = parse(w, bufio.NewReader(client), server)
+		}()
+		go func() {
+			defer client.Close()
+			n, _ := io.Copy(client, server)
+			w.add("", n)
+		}()
+	})
 	return w
 }
 
