@@ -23,6 +23,7 @@ var harnessLines = []struct{ key, en, vi string }{
 		"k6 đã chạy, nhưng bộ đo của script không đánh dấu %s của cửa sổ đo (MARK_URL): không biết bộ đếm của cửa sổ đó\n%s"},
 	{"load.k6_no_requests", "the summary has no http_reqs: no request was made", "bản tóm tắt không có http_reqs: không request nào được gửi"},
 	{"load.not_counted", "%s: MongoDB did not count the events in 3 minutes", "%s: sau 3 phút MongoDB vẫn chưa đếm xong các event"},
+	{"load.base_moving", "MongoDB's count of the events did not hold still for a minute before the load: another writer?", "số event MongoDB đếm được vẫn chưa đứng yên sau một phút trước khi tải: có ai khác đang ghi vào không?"},
 	{"load.not_persisted", "%s: %.0f events accepted but only %.0f persisted after 3 minutes", "%s: nhận %.0f event nhưng sau 3 phút chỉ ghi xuống %.0f"},
 	{"load.bad_rate", "open loop: rate %.0f req/s, want > 0", "vòng hở: tốc độ %.0f req/s, cần > 0"},
 	{"load.wrk_fixed", "variant %s builds each request itself; wrk can only replay a fixed one", "biến thể %s tự dựng từng request; wrk chỉ gửi lại được một request cố định"},

@@ -142,7 +142,7 @@ func quietBase(ctx context.Context, o Options) (proc.Counters, error) {
 			return c, nil
 		}
 		if time.Now().After(deadline) {
-			return nil, fmt.Errorf("MongoDB's count of the events did not hold still for a minute before the load: another writer?")
+			return nil, errors.New(messages.T("load.base_moving"))
 		}
 		if c[servicestats.EventsUnread] == 0 {
 			last = c
