@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/scenario"
@@ -33,7 +34,7 @@ func TestDocsAreCurrent(t *testing.T) {
 			t.Fatal(err)
 		}
 		regions += strings.Count(string(b), "<!-- reference:")
-		out, err := refs.fill(string(b))
+		out, err := refs.fill(string(b), langOf(f))
 		if err != nil {
 			t.Errorf("%s: %v", f, err)
 			continue
@@ -62,7 +63,7 @@ func TestFillReplacesOnlyRegions(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := "before\n<!-- reference:step-1 -->\nstale 645\n<!-- /reference -->\nafter\n"
-	out, err := refs.fill(in)
+	out, err := refs.fill(in, messages.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +73,7 @@ func TestFillReplacesOnlyRegions(t *testing.T) {
 	if !strings.Contains(out, "A1") {
 		t.Errorf("step-1 region lacks its claim A1:\n%s", out)
 	}
-	if _, err := refs.fill("<!-- reference:step-99 -->\n<!-- /reference -->"); err == nil {
+	if _, err := refs.fill("<!-- reference:step-99 -->\n<!-- /reference -->", messages.English); err == nil {
 		t.Error("an unknown region was accepted")
 	}
 }
