@@ -241,14 +241,16 @@ func (r *references) fill(text string, l messages.Lang) (string, error) {
 	return out, err
 }
 
-// region is the body of the region called name. The step blocks speak l;
-// the course-wide tables are still written in English in both editions.
+// region is the body of the region called name. The step blocks and the
+// claims table speak l; the other course-wide tables are still written in
+// English in both editions (their cells, course.Row and the scaling
+// figures' sentences, have no Vietnamese yet).
 func (r *references) region(name string, l messages.Lang) (string, error) {
 	switch {
 	case name == "steps":
 		return r.stepTable(), nil
 	case name == "claims":
-		return r.claimTable(), nil
+		return r.claimTable(l), nil
 	case name == "sources":
 		return r.sourceTable(), nil
 	case name == "mistakes":
@@ -342,13 +344,15 @@ func originalCell(s scenario.Step, res *result.Result) string {
 	return strings.Join(parts, "; ")
 }
 
-func (r *references) claimTable() string {
+// claimTable is every claim of the reference runs, a row each, in language l.
+func (r *references) claimTable(l messages.Lang) string {
 	var b bytes.Buffer
-	b.WriteString("| step | claim | source | what it says | ours (reference run) | tolerance | verdict |\n|---|---|---|---|---|---|---|\n")
+	b.WriteString(l.T("docs.claims_head") + "|---|---|---|---|---|---|---|\n")
 	for _, s := range r.steps {
 		now := r.current(s.N)
 		for _, c := range r.runs[s.N].Claims {
-			fmt.Fprintf(&b, "| %d | %s | %s | %s | %s | %s | %s |\n", s.N, c.ID, sourceOf(c, now).Name(), cell(articleText(c, now)), cell(c.Measured), cell(c.Tolerance), verdict(c.Reproduced))
+			text, measured, tolerance := claimLinesIn(c, now, l)
+			fmt.Fprintf(&b, "| %d | %s | %s | %s | %s | %s | %s |\n", s.N, c.ID, sourceOf(c, now).NameIn(l), cell(text), cell(measured), cell(tolerance), verdictIn(l, c.Reproduced))
 		}
 	}
 	return b.String()
@@ -509,29 +513,42 @@ func runTable(b *bytes.Buffer, res *result.Result, l messages.Lang) {
 	}
 }
 
-// claimLine is a stored claim in language l. The run's JSON keeps English
-// only, so the Vietnamese lines come from the current code's judgement of
-// the same runs (now): its measured and tolerance lines are used only when
-// their English is the stored one, else the stored English stands (and
+// claimLinesIn is a stored claim's text, measured and tolerance lines in
+// language l. The run's JSON keeps English only, so the Vietnamese lines
+// come from the current code's judgement of the same runs (now): its
+// measured and tolerance lines are used only when their English is the
+// stored one, else the stored English stands (and
 // TestVietnameseRegionsSpeakVietnamese says the reference needs re-recording).
-func claimLine(c result.Claim, now []result.Claim, l messages.Lang) string {
-	text, measured, tolerance := articleText(c, now), c.Measured, c.Tolerance
-	var cur *result.Claim
+func claimLinesIn(c result.Claim, now []result.Claim, l messages.Lang) (text, measured, tolerance string) {
+	text, measured, tolerance = articleText(c, now), c.Measured, c.Tolerance
+	cur := currentClaim(c, now)
+	if cur == nil || l == messages.English {
+		return text, measured, tolerance
+	}
+	lines := cur.LinesIn(l)
+	if cur.Measured == c.Measured {
+		measured = lines.Measured
+	}
+	if cur.Tolerance == c.Tolerance {
+		tolerance = lines.Tolerance
+	}
+	return lines.Text, measured, tolerance
+}
+
+// currentClaim is the current code's claim of c's id, nil when it has none.
+func currentClaim(c result.Claim, now []result.Claim) *result.Claim {
 	for i := range now {
 		if now[i].ID == c.ID {
-			cur = &now[i]
+			return &now[i]
 		}
 	}
-	if cur != nil && l != messages.English {
-		lines := cur.LinesIn(l)
-		text = lines.Text
-		if cur.Measured == c.Measured {
-			measured = lines.Measured
-		}
-		if cur.Tolerance == c.Tolerance {
-			tolerance = lines.Tolerance
-		}
-	}
+	return nil
+}
+
+// claimLine is a stored claim in language l, a bullet of its step's block.
+func claimLine(c result.Claim, now []result.Claim, l messages.Lang) string {
+	text, measured, tolerance := claimLinesIn(c, now, l)
+	cur := currentClaim(c, now)
 	trim := func(s string) string { return strings.TrimSuffix(s, ".") }
 	out := l.T("docs.claim", c.ID, verdictIn(l, c.Reproduced), sourceOf(c, now).NameIn(l), trim(text), trim(measured), trim(tolerance))
 	if cur != nil && (verdict(cur.Reproduced) != verdict(c.Reproduced) || cur.Tolerance != c.Tolerance) {

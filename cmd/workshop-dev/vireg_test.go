@@ -26,7 +26,8 @@ var (
 // recorded), and each claim's id and verdict, the verdict as its catalogue
 // key, so "REPRODUCED" and "TÁI HIỆN ĐƯỢC" are the same datum. A claim's
 // own sentences are the claim's text in each language and are not
-// compared: their figures are the claim code's, in both.
+// compared: their figures are the claim code's, in both. The claims
+// table's rows are claims too: their step, id and verdict are compared.
 func regionData(text string) []string {
 	var out []string
 	for _, m := range regionRE.FindAllStringSubmatch(text, -1) {
@@ -39,6 +40,10 @@ func regionData(text string) []string {
 			}
 			if strings.HasPrefix(line, "|") {
 				rows++
+			}
+			if cells := strings.Split(strings.Trim(line, "| "), " | "); m[2] == "claims" && len(cells) > 3 && figureRE.MatchString(cells[0]) {
+				d = append(d, "claim "+cells[0]+" "+cells[1]+" "+verdictKey(cells[len(cells)-1]))
+				continue
 			}
 			d = append(d, figureRE.FindAllString(line, -1)...)
 		}
@@ -58,19 +63,20 @@ func verdictKey(word string) string {
 	return word
 }
 
-// englishInRegion lists the English strings a Vietnamese step region shows
+// englishInRegion lists the English strings a Vietnamese region about the
+// steps ns (a step's block, or the claims table of them all) shows
 // where the Vietnamese CLI prints Vietnamese: the docs.* lines' words, the
 // run table's headers, the verdicts, the step's own tables' titles and
 // headers, and each claim's English lines (a stored run whose claim the
 // current code words otherwise falls back to them: re-record it).
-func englishInRegion(refs *references, n int, body string) []string {
+func englishInRegion(refs *references, ns []int, body string) []string {
 	var out []string
 	found := func(what, en string) {
 		if strings.Contains(body, en) {
 			out = append(out, fmt.Sprintf("%s %q", what, clip(en)))
 		}
 	}
-	for _, k := range []string{"docs.provenance", "docs.claim", "docs.rerecord"} {
+	for _, k := range []string{"docs.provenance", "docs.claim", "docs.rerecord", "docs.claims_head"} {
 		vi := messages.Vietnamese.T(k)
 		for _, piece := range regexp.MustCompile(`%[a-z]`).Split(messages.English.T(k), -1) {
 			if p := strings.TrimSpace(piece); strings.Contains(p, " ") && !strings.Contains(vi, p) {
@@ -87,26 +93,37 @@ func englishInRegion(refs *references, n int, body string) []string {
 		found("the word", "**"+messages.English.T(k)+"**")
 		found("the column", "| "+messages.English.T(k)+" |")
 	}
-	for _, t := range refs.runs[n].Tables {
-		for _, w := range append([]string{t.Title}, t.Header...) {
-			if messages.Vietnamese.Restate(w) != w {
-				found("the table word", w)
+	for _, n := range ns {
+		for _, t := range refs.runs[n].Tables {
+			for _, w := range append([]string{t.Title}, t.Header...) {
+				if messages.Vietnamese.Restate(w) != w {
+					found("the table word", w)
+				}
 			}
 		}
+		out = append(out, englishClaimLines(refs, n, body)...)
 	}
+	return out
+}
+
+// englishClaimLines lists step n's claims' English lines found in body.
+func englishClaimLines(refs *references, n int, body string) []string {
+	var out []string
 	for _, c := range refs.current(n) {
 		en, vi := c.LinesIn(messages.English), c.LinesIn(messages.Vietnamese)
 		for _, pair := range [][2]string{{en.Text, vi.Text}, {en.Measured, vi.Measured}, {en.Tolerance, vi.Tolerance}} {
 			if pair[0] != pair[1] && len(pair[0]) > 20 { // a short line ("0 lost") may be the same words by chance
-				found("claim "+c.ID+"'s English line", strings.TrimSuffix(pair[0], "."))
+				if en := strings.TrimSuffix(pair[0], "."); strings.Contains(body, cell(en)) {
+					out = append(out, fmt.Sprintf("claim %s's English line %q", c.ID, clip(en)))
+				}
 			}
 		}
 	}
 	return out
 }
 
-// TestVietnameseRegionsSpeakVietnamese: a step's generated region in a
-// Vietnamese file quotes no English the Vietnamese CLI prints in
+// TestVietnameseRegionsSpeakVietnamese: a step's generated region, and the
+// claims table, in a Vietnamese file quotes no English the Vietnamese CLI prints in
 // Vietnamese (issue 34 §2, "a vi file quotes no English UI string that the
 // vi CLI does not print").
 func TestVietnameseRegionsSpeakVietnamese(t *testing.T) {
@@ -122,12 +139,20 @@ func TestVietnameseRegionsSpeakVietnamese(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, m := range regionRE.FindAllStringSubmatch(string(b), -1) {
+			var ns []int
 			var n int
-			if _, err := fmt.Sscanf(m[2], "step-%d", &n); err != nil || refs.runs[n] == nil {
-				continue // the course-wide tables are still English in both editions
+			switch _, err := fmt.Sscanf(m[2], "step-%d", &n); {
+			case err == nil && refs.runs[n] != nil:
+				ns = []int{n}
+			case m[2] == "claims":
+				for _, s := range refs.steps {
+					ns = append(ns, s.N)
+				}
+			default:
+				continue // the other course-wide tables are still English in both editions
 			}
 			checked++
-			for _, e := range englishInRegion(refs, n, m[3]) {
+			for _, e := range englishInRegion(refs, ns, m[3]) {
 				t.Errorf("%s, region %s: English where the Vietnamese CLI speaks Vietnamese: %s", f, m[2], e)
 			}
 		}
@@ -144,11 +169,22 @@ func TestEnglishInRegionCatchesEachLeak(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e := englishInRegion(refs, 6, refs.stepBlock(6, messages.Vietnamese)); len(e) > 0 {
+	six := []int{6}
+	if e := englishInRegion(refs, six, refs.stepBlock(6, messages.Vietnamese)); len(e) > 0 {
 		t.Errorf("the Vietnamese block was refused: %v", e)
 	}
+	var all []int
+	for _, s := range refs.steps {
+		all = append(all, s.N)
+	}
+	if e := englishInRegion(refs, all, refs.claimTable(messages.Vietnamese)); len(e) > 0 {
+		t.Errorf("the Vietnamese claims table was refused: %v", e)
+	}
+	if e := englishInRegion(refs, all, refs.claimTable(messages.English)); len(e) == 0 {
+		t.Error("the English claims table passed as Vietnamese")
+	}
 	en := refs.stepBlock(6, messages.English)
-	got := strings.Join(englishInRegion(refs, 6, en), "\n")
+	got := strings.Join(englishInRegion(refs, six, en), "\n")
 	for _, want := range []string{"recorded", "| variant |", "Tolerance:", "English line", "the table word"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the English block's %q was not caught; caught:\n%s", want, got)

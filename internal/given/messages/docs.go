@@ -13,6 +13,8 @@ var docsLines = []struct{ key, en, vi string }{
 		"- `%s` **%s** — %s: %s. Đo được: %s. Dung sai: %s."},
 	{"docs.rerecord", " *(Recorded under an older tolerance; the current code states: %s, and judges these runs %s. The reference must be re-recorded.)*",
 		" *(Đo theo dung sai cũ; code hiện giờ ghi: %s, và với chính các lần chạy này thì kết luận %s. Cần đo lại.)*"},
+	{"docs.claims_head", "| step | claim | source | what it says | ours (reference run) | tolerance | verdict |\n",
+		"| bước | claim | nguồn | claim nói gì | số đo của workshop (lần chạy tham chiếu) | dung sai | kết luận |\n"},
 
 	// The run table's columns (the bench table's, one row a variant).
 	{"docs.col.p50", "p50 ms", "p50 ms"},
