@@ -22,6 +22,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/params"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/result"
@@ -30,7 +31,8 @@ import (
 
 // docFiles are the files whose marked regions are generated: the English
 // ones and their Vietnamese twins (README.vi.md, docs/vi/), whose regions
-// are filled exactly alike from the same runs (issue 24; TestVietnameseParity).
+// are filled from the same runs, each in its file's language (langOf; issue
+// 34 §2; TestGeneratedRegionsHoldTheSameData).
 func docFiles(root string) ([]string, error) {
 	files := []string{filepath.Join(root, "README.md")}
 	if _, err := os.Stat(filepath.Join(root, "README.vi.md")); err == nil {
@@ -69,7 +71,7 @@ func runDocs(args []string) error {
 		if err != nil {
 			return err
 		}
-		out, err := refs.fill(string(old))
+		out, err := refs.fill(string(old), f)
 		if err != nil {
 			return fmt.Errorf("%s: %w", f, err)
 		}
@@ -208,14 +210,30 @@ func (r *references) rejudged() []string {
 	return out
 }
 
+// langOf is the language a file's regions are written in: a Vietnamese
+// twin (README.vi.md, steps/*/README.vi.md, docs/vi/) reads as the
+// Vietnamese CLI prints, the rest as the English.
+func langOf(path string) messages.Lang {
+	p := filepath.ToSlash(path)
+	if strings.HasSuffix(p, ".vi.md") || strings.HasPrefix(p, "docs/vi/") || strings.Contains(p, "/docs/vi/") {
+		return messages.Vietnamese
+	}
+	return messages.English
+}
+
 var regionRE = regexp.MustCompile(`(?s)(<!-- reference:([a-z0-9-]+) -->\n)(.*?)(<!-- /reference -->)`)
 
-// fill rewrites every marked region of text.
-func (r *references) fill(text string) (string, error) {
+// fill rewrites every marked region of file's text, in the file's language
+// (langOf) and with its links relative to the file's directory.
+func (r *references) fill(text, file string) (string, error) {
+	l, dir := langOf(file), filepath.Dir(file)
+	if rel, err := filepath.Rel(r.root, dir); err == nil {
+		dir = rel
+	}
 	var err error
 	out := regionRE.ReplaceAllStringFunc(text, func(m string) string {
 		sub := regionRE.FindStringSubmatch(m)
-		body, e := r.region(sub[2])
+		body, e := r.region(sub[2], l, dir)
 		if e != nil {
 			err = e
 			return m
@@ -228,12 +246,16 @@ func (r *references) fill(text string) (string, error) {
 	return out, err
 }
 
-func (r *references) region(name string) (string, error) {
+// region is the body of the region called name, for a file in dir. The
+// step blocks and the claims table speak l; the steps table's headers and
+// links do, its cells (course.Row, Step.Ours) have no Vietnamese yet; the
+// other course-wide tables are still English in both editions.
+func (r *references) region(name string, l messages.Lang, dir string) (string, error) {
 	switch {
 	case name == "steps":
-		return r.stepTable(), nil
+		return r.stepTable(l, dir), nil
 	case name == "claims":
-		return r.claimTable(), nil
+		return r.claimTable(l), nil
 	case name == "sources":
 		return r.sourceTable(), nil
 	case name == "mistakes":
@@ -251,19 +273,22 @@ func (r *references) region(name string) (string, error) {
 		if _, err := fmt.Sscanf(name, "step-%d", &n); err != nil || r.runs[n] == nil {
 			return "", fmt.Errorf("unknown region %q", name)
 		}
-		return r.stepBlock(n), nil
+		return r.stepBlock(n, l), nil
 	}
 	return "", fmt.Errorf("unknown region %q (want steps, claims, sources, mistakes, timings, agenda, b-frameworks, scaling-… or step-N)", name)
 }
 
-func verdict(v *bool) string {
+func verdict(v *bool) string { return verdictIn(messages.English, v) }
+
+// verdictIn is a stored verdict as the CLI of language l words it.
+func verdictIn(l messages.Lang, v *bool) string {
 	switch {
 	case v == nil:
-		return "not measured"
+		return l.T("verdict.not_measured")
 	case *v:
-		return "REPRODUCED"
+		return l.T("verdict.reproduced")
 	}
-	return "NOT reproduced"
+	return l.T("verdict.not_reproduced")
 }
 
 func mark(v *bool) string {
@@ -288,9 +313,11 @@ func verdicts(cs []result.Claim) string {
 	return strings.Join(parts, ", ")
 }
 
-func (r *references) stepTable() string {
+// stepTable is a row a step, for a file in dir: its link goes to the
+// lesson in l (README.vi.md for a Vietnamese file), relative to dir.
+func (r *references) stepTable(l messages.Lang, dir string) string {
 	var b bytes.Buffer
-	b.WriteString("| step | what it adds | article | their figure | ours (reference run) | the source's stack, here (reference run) | verdicts | proved by |\n|---|---|---|---|---|---|---|---|\n")
+	b.WriteString(l.T("docs.steps_head") + "|---|---|---|---|---|---|---|---|\n")
 	for _, s := range r.steps {
 		row, res, ours := s.Row, r.runs[s.N], "–"
 		if r.unrecorded[s.N] {
@@ -298,10 +325,23 @@ func (r *references) stepTable() string {
 		} else if s.Ours != nil {
 			ours = s.Ours(res, scenario.Env{Params: r.params})
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", s.Link(), row.Adds, row.Article, row.Theirs, ours, originalCell(s, res), verdicts(res.Claims), row.Proof)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", lessonLink(s, l, dir), row.Adds, row.Article, row.Theirs, ours, originalCell(s, res), verdicts(res.Claims), row.Proof)
 	}
-	b.WriteString("\n✓ reproduced, ✗ NOT reproduced (each step's README says why), – not measured; generated by `make docs` from `results/reference/`.\n")
+	b.WriteString(l.T("docs.steps_legend"))
 	return b.String()
+}
+
+// lessonLink is step s's lesson in language l, as a link from dir.
+func lessonLink(s scenario.Step, l messages.Lang, dir string) string {
+	lesson := "README.md"
+	if l == messages.Vietnamese {
+		lesson = "README.vi.md"
+	}
+	to, err := filepath.Rel(dir, filepath.Join(s.Dir(), lesson))
+	if err != nil {
+		to = filepath.Join(s.Dir(), lesson)
+	}
+	return fmt.Sprintf("[%d %s](%s)", s.N, s.Slug, filepath.ToSlash(to))
 }
 
 // originalCell is a step's figure on the sources' own stacks (ORIGINAL=1):
@@ -324,13 +364,15 @@ func originalCell(s scenario.Step, res *result.Result) string {
 	return strings.Join(parts, "; ")
 }
 
-func (r *references) claimTable() string {
+// claimTable is every claim of the reference runs, a row each, in language l.
+func (r *references) claimTable(l messages.Lang) string {
 	var b bytes.Buffer
-	b.WriteString("| step | claim | source | what it says | ours (reference run) | tolerance | verdict |\n|---|---|---|---|---|---|---|\n")
+	b.WriteString(l.T("docs.claims_head") + "|---|---|---|---|---|---|---|\n")
 	for _, s := range r.steps {
 		now := r.current(s.N)
 		for _, c := range r.runs[s.N].Claims {
-			fmt.Fprintf(&b, "| %d | %s | %s | %s | %s | %s | %s |\n", s.N, c.ID, sourceOf(c, now).Name(), cell(articleText(c, now)), cell(c.Measured), cell(c.Tolerance), verdict(c.Reproduced))
+			text, measured, tolerance := claimLinesIn(c, now, l)
+			fmt.Fprintf(&b, "| %d | %s | %s | %s | %s | %s | %s |\n", s.N, c.ID, sourceOf(c, now).NameIn(l), cell(text), cell(measured), cell(tolerance), verdictIn(l, c.Reproduced))
 		}
 	}
 	return b.String()
@@ -401,28 +443,33 @@ func (r *references) sourceTable() string {
 
 func cell(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
 
-// column is one per-request figure of the run table; shown when any run has it.
+// column is one per-request figure of the run table; shown when any run has
+// it. head is its catalogue key: the header in the file's language.
 type column struct {
 	head, format string
 	get          func(x result.Run) float64
 }
 
 var runColumns = []column{
-	{"req/s", "%.0f", func(x result.Run) float64 { return x.RPS }},
-	{"p50 ms", "%.1f", func(x result.Run) float64 { return x.Latency.P50 }},
-	{"p99 ms", "%.1f", func(x result.Run) float64 { return x.Latency.P99 }},
-	{"bytes/req", "%.0f", func(x result.Run) float64 { return x.PerRequest.PublicBytes }},
-	{"DB q/req", "%.3f", func(x result.Run) float64 { return x.PerRequest.DBQueries }},
-	{"Redis B/req", "%.0f", func(x result.Run) float64 { return x.PerRequest.RedisBytes }},
-	{"server µs/req", "%.0f", func(x result.Run) float64 { return x.PerRequest.ServerCPUus }},
-	{"server busy", "%.0f %%", func(x result.Run) float64 { return x.RPS * x.PerRequest.ServerCPUus / 1e4 }},
-	{"persisted/s", "%.0f", func(x result.Run) float64 { return x.Extra[result.PersistedPerS] }},
-	{"additional s", "%.2f", func(x result.Run) float64 { return x.Extra[result.AdditionalS] }},
-	{"DB writes/req", "%.4f", func(x result.Run) float64 { return x.Extra[result.DBWritesPerReq] }},
-	{"round trips/req", "%.4f", func(x result.Run) float64 { return x.Extra[result.DBRoundTripsPerReq] }},
+	{"table.col.rps", "%.0f", func(x result.Run) float64 { return x.RPS }},
+	{"docs.col.p50", "%.1f", func(x result.Run) float64 { return x.Latency.P50 }},
+	{"docs.col.p99", "%.1f", func(x result.Run) float64 { return x.Latency.P99 }},
+	{"docs.col.bytes", "%.0f", func(x result.Run) float64 { return x.PerRequest.PublicBytes }},
+	{"table.col.db_q", "%.3f", func(x result.Run) float64 { return x.PerRequest.DBQueries }},
+	{"docs.col.redis", "%.0f", func(x result.Run) float64 { return x.PerRequest.RedisBytes }},
+	{"docs.col.cpu", "%.0f", func(x result.Run) float64 { return x.PerRequest.ServerCPUus }},
+	{"docs.col.busy", "%.0f %%", func(x result.Run) float64 { return x.RPS * x.PerRequest.ServerCPUus / 1e4 }},
+	{"table.writes.persisted", "%.0f", func(x result.Run) float64 { return x.Extra[result.PersistedPerS] }},
+	{"table.writes.additional", "%.2f", func(x result.Run) float64 { return x.Extra[result.AdditionalS] }},
+	{"docs.col.db_writes", "%.4f", func(x result.Run) float64 { return x.Extra[result.DBWritesPerReq] }},
+	{"docs.col.round_trips", "%.4f", func(x result.Run) float64 { return x.Extra[result.DBRoundTripsPerReq] }},
 }
 
-func (r *references) stepBlock(n int) string {
+// stepBlock is step n's reference run in language l: how it was recorded,
+// its table, the step's own tables and its claims. The figures are the same
+// in both languages (TestGeneratedRegionsHoldTheSameData); the words are the
+// CLI's in that language (TestVietnameseRegionsSpeakVietnamese).
+func (r *references) stepBlock(n int, l messages.Lang) string {
 	res := r.runs[n]
 	var b bytes.Buffer
 	m := res.Machine
@@ -430,50 +477,104 @@ func (r *references) stepBlock(n int) string {
 	if s, _ := res.Params["solution"].(bool); s {
 		sol = ", SOLUTION=1"
 	}
-	fmt.Fprintf(&b, "`results/reference/step-%d.json`, recorded %s on %d CPUs (%s), stack %s, server on CPU %s with GOMAXPROCS=%d, %v VUs, %v s per variant%s. Generated by `make docs`: re-record, then regenerate.\n\n",
-		n, res.StartedAt.Format("2006-01-02"), m.CPUs, m.CPUModel, m.Stack, strings.Trim(fmt.Sprint(m.CPUPlan.Server), "[]"), m.ServerGOMAXPROCS, res.Params["vus"], res.Params["duration_s"], sol)
+	b.WriteString(l.T("docs.provenance", n, res.StartedAt.Format("2006-01-02"), m.CPUs, m.CPUModel, m.Stack,
+		strings.Trim(fmt.Sprint(m.CPUPlan.Server), "[]"), m.ServerGOMAXPROCS, res.Params["vus"], res.Params["duration_s"], sol))
+	runTable(&b, res, l)
+	for _, t := range res.Tables {
+		fmt.Fprintf(&b, "\n%s:\n\n| %s |\n|%s\n", l.Restate(t.Title), strings.Join(restated(l, t.Header), " | "), strings.Repeat("---|", len(t.Header)))
+		for _, row := range t.Rows {
+			fmt.Fprintf(&b, "| %s |\n", strings.Join(restated(l, row), " | "))
+		}
+	}
+	b.WriteString("\n")
+	now := r.current(n)
+	for _, c := range res.Claims {
+		b.WriteString(claimLine(c, now, l))
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// restated is each cell of a stored English row said again in l, as the
+// CLI's result.Table.Print says it: figures and variants' names unchanged.
+func restated(l messages.Lang, cells []string) []string {
+	out := make([]string, len(cells))
+	for i, c := range cells {
+		out[i] = l.Restate(c)
+	}
+	return out
+}
+
+// runTable is the run's rows, one a variant, with the columns any row has.
+func runTable(b *bytes.Buffer, res *result.Result, l messages.Lang) {
 	var cols []column
 	for _, c := range runColumns {
 		if slices.ContainsFunc(res.Runs, func(x result.Run) bool { return c.get(x) != 0 }) {
 			cols = append(cols, c)
 		}
 	}
-	b.WriteString("| variant | tool |")
+	fmt.Fprintf(b, "| %s | %s |", l.T("table.col.variant"), l.T("table.col.tool"))
 	sep := "|---|---|"
 	for _, c := range cols {
-		b.WriteString(" " + c.head + " |")
+		b.WriteString(" " + l.T(c.head) + " |")
 		sep += "---:|"
 	}
 	b.WriteString("\n" + sep + "\n")
 	for _, x := range res.Runs {
-		fmt.Fprintf(&b, "| %s | %s |", x.Variant, x.Tool)
+		fmt.Fprintf(b, "| %s | %s |", x.Variant, x.Tool)
 		for _, c := range cols {
 			if v := c.get(x); v != 0 {
-				fmt.Fprintf(&b, " "+c.format+" |", v)
+				fmt.Fprintf(b, " "+c.format+" |", v)
 			} else {
 				b.WriteString(" – |") // not counted for this row (e.g. raw inserts have no server)
 			}
 		}
 		b.WriteString("\n")
 	}
-	for _, t := range res.Tables {
-		fmt.Fprintf(&b, "\n%s:\n\n| %s |\n|%s\n", t.Title, strings.Join(t.Header, " | "), strings.Repeat("---|", len(t.Header)))
-		for _, row := range t.Rows {
-			fmt.Fprintf(&b, "| %s |\n", strings.Join(row, " | "))
+}
+
+// claimLinesIn is a stored claim's text, measured and tolerance lines in
+// language l. The run's JSON keeps English only, so the Vietnamese lines
+// come from the current code's judgement of the same runs (now): its
+// measured and tolerance lines are used only when their English is the
+// stored one, else the stored English stands (and
+// TestVietnameseRegionsSpeakVietnamese says the reference needs re-recording).
+func claimLinesIn(c result.Claim, now []result.Claim, l messages.Lang) (text, measured, tolerance string) {
+	text, measured, tolerance = articleText(c, now), c.Measured, c.Tolerance
+	cur := currentClaim(c, now)
+	if cur == nil || l == messages.English {
+		return text, measured, tolerance
+	}
+	lines := cur.LinesIn(l)
+	if cur.Measured == c.Measured {
+		measured = lines.Measured
+	}
+	if cur.Tolerance == c.Tolerance {
+		tolerance = lines.Tolerance
+	}
+	return lines.Text, measured, tolerance
+}
+
+// currentClaim is the current code's claim of c's id, nil when it has none.
+func currentClaim(c result.Claim, now []result.Claim) *result.Claim {
+	for i := range now {
+		if now[i].ID == c.ID {
+			return &now[i]
 		}
 	}
-	b.WriteString("\n")
-	now := r.current(n)
-	for _, c := range res.Claims {
-		fmt.Fprintf(&b, "- `%s` **%s** — %s: %s. Ours: %s. Tolerance: %s.", c.ID, verdict(c.Reproduced), sourceOf(c, now).Name(), strings.TrimSuffix(articleText(c, now), "."), strings.TrimSuffix(c.Measured, "."), strings.TrimSuffix(c.Tolerance, "."))
-		for _, x := range now {
-			if x.ID == c.ID && (verdict(x.Reproduced) != verdict(c.Reproduced) || x.Tolerance != c.Tolerance) {
-				fmt.Fprintf(&b, " *(Recorded under an older tolerance; the current code states: %s, and judges these runs %s. The reference must be re-recorded.)*", strings.TrimSuffix(x.Tolerance, "."), verdict(x.Reproduced))
-			}
-		}
-		b.WriteString("\n")
+	return nil
+}
+
+// claimLine is a stored claim in language l, a bullet of its step's block.
+func claimLine(c result.Claim, now []result.Claim, l messages.Lang) string {
+	text, measured, tolerance := claimLinesIn(c, now, l)
+	cur := currentClaim(c, now)
+	trim := func(s string) string { return strings.TrimSuffix(s, ".") }
+	out := l.T("docs.claim", c.ID, verdictIn(l, c.Reproduced), sourceOf(c, now).NameIn(l), trim(text), trim(measured), trim(tolerance))
+	if cur != nil && (verdict(cur.Reproduced) != verdict(c.Reproduced) || cur.Tolerance != c.Tolerance) {
+		out += l.T("docs.rerecord", trim(cur.LinesIn(l).Tolerance), verdictIn(l, cur.Reproduced))
 	}
-	return b.String()
+	return out
 }
 
 // mistakes lists the wrong answers each step's check is proven against

@@ -33,7 +33,7 @@ func TestDocsAreCurrent(t *testing.T) {
 			t.Fatal(err)
 		}
 		regions += strings.Count(string(b), "<!-- reference:")
-		out, err := refs.fill(string(b))
+		out, err := refs.fill(string(b), f)
 		if err != nil {
 			t.Errorf("%s: %v", f, err)
 			continue
@@ -62,7 +62,7 @@ func TestFillReplacesOnlyRegions(t *testing.T) {
 		t.Fatal(err)
 	}
 	in := "before\n<!-- reference:step-1 -->\nstale 645\n<!-- /reference -->\nafter\n"
-	out, err := refs.fill(in)
+	out, err := refs.fill(in, filepath.Join("..", "..", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestFillReplacesOnlyRegions(t *testing.T) {
 	if !strings.Contains(out, "A1") {
 		t.Errorf("step-1 region lacks its claim A1:\n%s", out)
 	}
-	if _, err := refs.fill("<!-- reference:step-99 -->\n<!-- /reference -->"); err == nil {
+	if _, err := refs.fill("<!-- reference:step-99 -->\n<!-- /reference -->", filepath.Join("..", "..", "README.md")); err == nil {
 		t.Error("an unknown region was accepted")
 	}
 }

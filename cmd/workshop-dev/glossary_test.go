@@ -149,10 +149,11 @@ func vietnameseFiles(t *testing.T, root string) []string {
 
 // offenses lists, for one file's text, each place that breaks a rule or
 // writes a CLI word in English, with the word to use. Generated regions
-// are English by design and are blanked first (keeping their lines, so
-// the line numbers stay the file's). A phrase may wrap: the text is read
-// with its line breaks as spaces, and a rule's context is the lines the
-// match spans.
+// are the generator's, not prose (TestVietnameseRegionsSpeakVietnamese
+// holds a step's block to the CLI's words), and are blanked first (keeping
+// their lines, so the line numbers stay the file's). A phrase may wrap: the
+// text is read with its line breaks as spaces, and a rule's context is the
+// lines the match spans.
 func offenses(file, text string, rules []rule, cli map[string]string) []string {
 	text = regionRE.ReplaceAllStringFunc(text, func(m string) string { return strings.Repeat("\n", strings.Count(m, "\n")) })
 	flat := strings.ReplaceAll(noteMark.ReplaceAllString(text, "$1 $2"), "\n", " ") // same length: offsets are the file's

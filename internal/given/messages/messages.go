@@ -1,8 +1,9 @@
 // Package messages holds what the CLI says to a person, in English and in
 // Vietnamese (issue 24): the workshop is taught in Vietnamese rooms, about
 // Vietnamese articles. Only words meant for a reader live here; what is
-// stored (results JSON, generated README regions) stays English, so a run
-// recorded in one language reads the same in the other.
+// stored (results JSON) stays English, so a run recorded in one language
+// reads the same in the other. `make docs` writes a step's generated README
+// region in its file's language from these same words.
 //
 // The language is read once, when the program starts: PEAKLOAD_LANG (vi or
 // en) wins, else LANG=vi_VN… selects Vietnamese; English is the default.
