@@ -120,7 +120,7 @@ function notFound (id) {
 const [redisHost, redisPort] = env('PEAKLOAD_REDIS_ADDR', '127.0.0.1:16379').split(/:(?=\d+$)/)
 const redis = new Redis({ host: redisHost, port: Number(redisPort), lazyConnect: true })
 
-// getOrSet is the article's: "let value = await redisClient.get(key); if
+// getOrSet is the article's (its TypeScript types dropped): "let value = await redisClient.get(key); if
 // (value === null) { value = await getData(); … redisClient.set(key, value,
 // …, ttl) }". The TTL is in milliseconds (PX): the bench runs the article's
 // 30 s on a faster clock. The key is the Go server's (catalog.ItemKey).

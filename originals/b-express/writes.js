@@ -71,11 +71,12 @@ class Group {
   }
 }
 
-// Batcher is the README's bulk.js: one insertMany per `size` events or per
-// `intervalMs` (lodash throttle in the author's code), whichever comes
-// first. A flush is not awaited — "flushes not awaited, so several may be
-// in flight" — so the handler answers at once and the next batch fills
-// while the last is written. insertMany is ordered, the driver's default.
+// Batcher is the repository's bulk.js: one insertMany per `size` events or
+// per `intervalMs` (lodash throttle in the author's code), whichever comes
+// first. As there, a flush is not awaited (bulk.js's push calls the
+// throttled flush and returns), so several may be in flight: the handler
+// answers at once and the next batch fills while the last is written.
+// insertMany is ordered, the driver's default.
 class Batcher {
   constructor(insertMany, size, intervalMs) {
     this.insertMany = insertMany;

@@ -208,30 +208,28 @@ func prose(t *testing.T, path string) string {
 	return strings.Join(out, "\n")
 }
 
-// Every Vietnamese phrase the docs and step READMEs set in italics is a
-// quote of an original, verbatim (whitespace aside). What this cannot
-// check: that an English rendering beside it says the same thing.
+// Every Vietnamese phrase the English pages — the README, the docs, the
+// step READMEs and the decks — set in italics is a quote of an original,
+// verbatim (whitespace aside; an ellipsis may join two pieces of one
+// passage). What this cannot check: that an English rendering beside it
+// says the same thing.
 func TestVietnameseQuotesOccurInTheOriginals(t *testing.T) {
 	texts, ok := seeds(t)
 	if !ok {
 		return
 	}
-	files, _ := filepath.Glob(filepath.Join("..", "..", "..", "steps", "*", "README.md"))
-	files = append(files, filepath.Join("..", "..", "..", "docs", "articles.md"))
 	n := 0
-	for _, f := range files {
+	for _, f := range pages(t, "README.md", "docs/*.md", "steps/*/README.md", "slides/*.slide") {
 		for _, m := range italicRE.FindAllStringSubmatch(prose(t, f), -1) {
 			q := normal(m[1])
 			if !vietnamese.MatchString(q) {
 				continue
 			}
 			n++
-			found := false
-			for _, seed := range texts {
-				found = found || strings.Contains(seed, q)
-			}
-			if !found {
-				t.Errorf("%s: *%s* is set as a quote, and no original contains it", f, q)
+			for _, piece := range strings.Split(q, "…") {
+				if piece = strings.Trim(piece, " .,;:"); piece != "" && !inSources(texts, "", piece) {
+					t.Errorf("%s: *%s* is set as a quote, and no original contains %q", f, q, piece)
+				}
 			}
 		}
 	}

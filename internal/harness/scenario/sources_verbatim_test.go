@@ -107,3 +107,78 @@ func TestVietnameseVerbatimQuotesAreTheOriginals(t *testing.T) {
 		t.Errorf("only %d quotes announced as verbatim found: the pattern no longer matches the pages", n)
 	}
 }
+
+// attributedRE finds a Vietnamese page's quote handed to a source by what
+// follows it: «"…" của bài A», «“…” trong bài viết», «"…" của các bài viết».
+// Group 4 is the article's letter, empty when the page names no one article.
+var attributedRE = regexp.MustCompile(`(?:"([^"\n]+)"|“([^”]+)”|«([^»]+)»)\s+(?:của|trong)\s+(?:bài ([A-D])\b|(?:các )?bài viết\b)`)
+
+// A quote a Vietnamese page gives to an article by name ("…" của bài A,
+// "…" của bài viết) is that article's wording, word for word: a
+// retranslation in quotation marks ("một process Node" for the articles'
+// "1 process node") reads as the source's and is not. A phrase of ours
+// goes without quotation marks.
+func TestVietnameseQuotesGivenToAnArticleAreItsWords(t *testing.T) {
+	texts, ok := seeds(t)
+	if !ok {
+		return
+	}
+	n := 0
+	for _, f := range pages(t, "README.vi.md", "docs/vi/*.md", "steps/*/README.vi.md", "slides/vi/*.slide") {
+		text := readPage(t, f)
+		for _, m := range attributedRE.FindAllStringSubmatch(text, -1) {
+			q := normal(m[1] + m[2] + m[3])
+			n++
+			switch {
+			case inSources(texts, m[4], q):
+			case m[4] == "":
+				t.Errorf("%s: %q is quoted as the article's (của bài viết), and no original writes it", f, q)
+			default:
+				t.Errorf("%s: %q is quoted as article %s's, and article %s does not write it", f, q, m[4], m[4])
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no quote handed to an article found: the pattern no longer matches the pages")
+	}
+}
+
+// pages lists the repository's files matching the patterns, from its root.
+func pages(t *testing.T, patterns ...string) []string {
+	t.Helper()
+	root := filepath.Join("..", "..", "..")
+	var files []string
+	for _, p := range patterns {
+		m, err := filepath.Glob(filepath.Join(root, p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	if len(files) == 0 {
+		t.Fatalf("no page matches %v under %s", patterns, root)
+	}
+	return files
+}
+
+func readPage(t *testing.T, f string) string {
+	t.Helper()
+	b, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// inSources: q is in article a's text, or in any original when a is "".
+func inSources(texts map[string]string, a, q string) bool {
+	if a != "" {
+		return strings.Contains(texts[a], q)
+	}
+	for _, s := range texts {
+		if strings.Contains(s, q) {
+			return true
+		}
+	}
+	return false
+}
