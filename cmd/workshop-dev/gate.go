@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/peakload/workshop/internal/given/messages"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -160,6 +161,7 @@ type outcome struct {
 	panicked  bool
 	crash     string // "concurrent map read and map write": the runtime stopped the binary
 	timedOut  bool
+	stalled   bool // a test gave up waiting on the machine (bubble.Stalled): no verdict
 }
 
 var failLine = regexp.MustCompile(`^\s*--- FAIL: (\S+)`)
@@ -170,6 +172,9 @@ func readOutcome(out string, err error) outcome {
 	o := outcome{passed: err == nil}
 	name, said := "", ""
 	for l := range strings.Lines(out) {
+		if strings.Contains(l, messages.StallMark) {
+			o.stalled = true
+		}
 		if strings.HasPrefix(l, "panic: test timed out") {
 			o.timedOut = true
 		} else if strings.HasPrefix(l, "panic:") {
@@ -207,6 +212,8 @@ func judge(v *variant, o outcome) error {
 		return nil
 	case o.passed:
 		return errors.New("the check PASSES on this wrong answer: the check cannot catch it")
+	case o.stalled:
+		return fmt.Errorf("the check gave no verdict (a test stalled waiting on the machine) instead of failing with a message: %s", cmp.Or(o.firstFail, "?"))
 	case o.timedOut:
 		return fmt.Errorf("the check timed out (%s) instead of failing with a message", gateTimeout)
 	case o.panicked:

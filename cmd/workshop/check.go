@@ -29,9 +29,17 @@ func runCheck(ctx context.Context, cfg cli.Config, args []string) error {
 		return err
 	}
 	err = check(ctx, cfg, step)
-	recordCheck(cfg, step.Manifest, err == nil)
+	if !errors.As(err, new(noVerdict)) { // a stall says nothing of the code
+		recordCheck(cfg, step.Manifest, err == nil)
+	}
 	return err
 }
+
+// noVerdict is a check that ended on a stalled machine, not on the code:
+// the CLI exits 3 for it (1 is a failed check), so a script can run it again.
+type noVerdict string
+
+func (e noVerdict) Error() string { return string(e) }
 
 func check(ctx context.Context, cfg cli.Config, step scenario.Step) (err error) {
 	sc := cfg.Stack
@@ -66,6 +74,9 @@ func checkPasses(ctx context.Context, cfg cli.Config, step scenario.Step, up fun
 		first = append(first, "-skip", step.ServiceTestsPattern())
 	}
 	ran, err := checkPass(ctx, cfg, pkg, first, nil, w)
+	if errors.Is(err, errStalled) {
+		return ran, noVerdict(messages.T("check.no_verdict", step.N))
+	}
 	if err != nil {
 		return ran, fmt.Errorf("%s %s", messages.T("check.failed_short"), messages.T("check.fix_first", step.N))
 	}
@@ -78,6 +89,9 @@ func checkPasses(ctx context.Context, cfg cli.Config, step scenario.Step, up fun
 		env := append(sc.Endpoints().Env(), "PEAKLOAD_MONGO_BIN="+filepath.Join(sc.Dir, "bin", "mongo"))
 		second, err := checkPass(ctx, cfg, pkg, []string{"-run", step.ServiceTestsPattern()}, env, w)
 		maps.Copy(ran, second)
+		if errors.Is(err, errStalled) {
+			return ran, noVerdict(messages.T("check.no_verdict", step.N))
+		}
 		if err != nil {
 			return ran, errors.New(messages.T("check.failed", step.N))
 		}
@@ -111,21 +125,29 @@ func checkPass(ctx context.Context, cfg cli.Config, pkg string, args, env []stri
 	if err := cmd.Start(); err != nil {
 		return nil, err
 	}
-	ran, failed := readTests(out, w)
+	ran, failed, stalled := readTests(out, w)
 	werr := cmd.Wait()
+	if stalled {
+		return ran, errors.Join(errStalled, werr)
+	}
 	if failed || werr != nil {
 		return ran, errors.Join(errors.New("failed"), werr)
 	}
 	return ran, nil
 }
 
+// errStalled is a pass in which a test gave up waiting on the machine
+// (bubble.Stalled): no verdict on the learner's code either way.
+var errStalled = errors.New("stalled: no verdict")
+
 // readTests prints the output of failing tests (and build output) from a
 // go test -json stream and returns what became of each top-level test.
 // Passing tests stay quiet, as in a plain go test; a skip is said, since a
 // check's test that skips has not checked anything. A test the binary
 // never finished (a watchdog or a crash ended the process: go test reports
-// only the package as failed) is printed and counted as failed.
-func readTests(r io.Reader, w io.Writer) (ran map[string]string, failed bool) {
+// only the package as failed) is printed and counted as failed. stalled is
+// whether a test logged messages.StallMark (the line itself is not printed).
+func readTests(r io.Reader, w io.Writer) (ran map[string]string, failed, stalled bool) {
 	ran = map[string]string{}
 	output := map[string][]string{}
 	var running []string // started, not yet ended, in order
@@ -146,6 +168,10 @@ func readTests(r io.Reader, w io.Writer) (ran map[string]string, failed bool) {
 				if strings.HasPrefix(e.Output, "FAIL") || strings.HasPrefix(e.Output, "panic:") || strings.HasPrefix(e.Output, "ok") {
 					last = append(last, e.Output) // after the tests it ended unfinished
 				}
+				continue
+			}
+			if strings.Contains(e.Output, messages.StallMark) {
+				stalled = true
 				continue
 			}
 			output[e.Test] = append(output[e.Test], e.Output)
@@ -176,7 +202,7 @@ func readTests(r io.Reader, w io.Writer) (ran map[string]string, failed bool) {
 		}
 	}
 	fmt.Fprint(w, strings.Join(last, ""))
-	return ran, failed
+	return ran, failed, stalled
 }
 
 // failureText is a failed test's output as plain go test prints it: the

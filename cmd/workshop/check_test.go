@@ -39,10 +39,10 @@ func TestReadTests(t *testing.T) {
 		`{"Action":"fail"}`,
 	}, "\n")
 	var out strings.Builder
-	ran, failed := readTests(strings.NewReader(stream), &out)
+	ran, failed, stalled := readTests(strings.NewReader(stream), &out)
 	want := map[string]string{"TestNotModified": "fail", "TestPolling": "pass", "TestOther": "skip", "TestStuck": "fail"}
-	if !failed || !maps.Equal(ran, want) {
-		t.Errorf("failed %v, ran %v; want true, %v", failed, ran, want)
+	if !failed || stalled || !maps.Equal(ran, want) {
+		t.Errorf("failed %v, stalled %v, ran %v; want true, false, %v", failed, stalled, ran, want)
 	}
 	for _, said := range []string{
 		"--- FAIL: TestNotModified (0.00s)\n    check_test.go:31: NotModified(*) = false, want true\n",
@@ -52,6 +52,27 @@ func TestReadTests(t *testing.T) {
 		if !strings.Contains(out.String(), said) {
 			t.Errorf("printed %q, want it to contain %q", out.String(), said)
 		}
+	}
+}
+
+// A test that gave up waiting on the machine (bubble.Stalled) makes the
+// pass a stall, not a failure, and its marker line is not shown.
+func TestReadTestsTellsAStallFromAFailure(t *testing.T) {
+	stream := strings.Join([]string{
+		`{"Action":"run","Test":"TestShutdown"}`,
+		`{"Action":"output","Test":"TestShutdown","Output":"    settled.go:138: ` + messages.StallMark + `\n"}`,
+		`{"Action":"output","Test":"TestShutdown","Output":"    settled.go:139: TestShutdown stopped waiting\n"}`,
+		`{"Action":"output","Test":"TestShutdown","Output":"--- FAIL: TestShutdown (30.00s)\n"}`,
+		`{"Action":"fail","Test":"TestShutdown"}`,
+		`{"Action":"fail"}`,
+	}, "\n")
+	var out strings.Builder
+	_, failed, stalled := readTests(strings.NewReader(stream), &out)
+	if !failed || !stalled {
+		t.Errorf("failed %v, stalled %v; want both true", failed, stalled)
+	}
+	if strings.Contains(out.String(), messages.StallMark) || !strings.Contains(out.String(), "stopped waiting") {
+		t.Errorf("printed %q: want the test's words without the marker line", out.String())
 	}
 }
 

@@ -94,6 +94,9 @@ func main() {
 	stateDir = cfg.Stack.Dir
 	if err := dispatch(ctx, cfg, name, args); err != nil {
 		fmt.Fprintln(os.Stderr, "workshop:", err)
+		if errors.As(err, new(noVerdict)) {
+			os.Exit(3)
+		}
 		os.Exit(1)
 	}
 }

@@ -114,6 +114,7 @@ var en = map[string]string{
 	"check.services":     "they pass; now the %d that need services: %s\n",
 	"check.services_one": "they pass; now the one that needs services: %s\n",
 	"check.failed":       "step %d check failed: the first failure is above",
+	"check.no_verdict":   "step %d check gave no verdict: a test above waited on the machine past its bound (see why above); run the check again",
 	"check.passed":       "step %d check passed\n",
 	"check.failed_short": "the check failed before any service was needed",
 	"check.timed_out":    "%s timed out: after %s of real time the goroutines had neither settled (all waiting) nor finished. The machine may be overloaded, and this is no verdict on your code; or a goroutine never waits (see below: running = a loop that spins) or sleeps that long.",

@@ -34,6 +34,12 @@ const (
 	Vietnamese Lang = "vi"
 )
 
+// StallMark is the line bubble.Stalled logs before it fails a test that
+// waited on a real service past a generous bound: `make step-N check` reads
+// it to say "no verdict, run again" instead of "failed", and does not print
+// it. It is not a sentence, so it is not translated.
+const StallMark = "peakload:stalled-no-verdict"
+
 // current is parsed once, at start-up: every line of one run speaks the
 // same language.
 var current = Parse(os.Getenv("PEAKLOAD_LANG"), os.Getenv("LANG"))

@@ -106,6 +106,7 @@ var vi = map[string]string{
 	"check.services":     "đã pass; giờ tới %d test cần service: %s\n",
 	"check.services_one": "đã pass; giờ tới test duy nhất cần service: %s\n",
 	"check.failed":       "check bước %d không pass: lỗi đầu tiên ở phía trên",
+	"check.no_verdict":   "check bước %d chưa có kết luận: một test ở trên chờ máy quá giới hạn của nó (lý do ở trên); hãy chạy lại check",
 	"check.passed":       "check bước %d đã pass\n",
 	"check.failed_short": "check đã fail trước cả khi cần tới service",
 	"check.timed_out":    "%s hết giờ: sau %s thời gian thật, các goroutine chưa chạy xong mà cũng chưa cùng đứng chờ. Có thể máy đang quá tải, và như vậy thì chưa nói được gì về code của bạn; hoặc có một goroutine không bao giờ chờ (xem bên dưới: đang chạy = một vòng lặp quay tại chỗ), hay ngủ lâu tới mức đó.",

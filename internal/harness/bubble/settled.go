@@ -135,6 +135,7 @@ func until(t testing.TB, limit time.Duration, awaited string, cond, settled func
 // so it says the machine stalled and names what was awaited.
 func Stalled(t testing.TB, limit time.Duration, awaited string) {
 	t.Helper()
+	t.Log(messages.StallMark)
 	t.Fatal(messages.T("check.stalled", t.Name(), limit, awaited))
 }
 
