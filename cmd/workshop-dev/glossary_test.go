@@ -7,10 +7,9 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/given/messages/messagestest"
 )
 
 // The glossary is the law (issue 34 §2): a Vietnamese room reads one word
@@ -20,61 +19,15 @@ import (
 // statuses) is written in prose as the Vietnamese CLI prints it, never in
 // its English form.
 
-// rule is one line of docs/vi/forbidden.txt.
-type rule struct {
-	variant, use string
-	only, unless []string // context phrases: the line must have one / must have none
-}
-
-func loadRules(t *testing.T, root string) []rule {
+// loadRules reads docs/vi/forbidden.txt under root (messagestest holds
+// its reader: the catalogue's and the claims' tests read it too).
+func loadRules(t *testing.T, root string) []messagestest.Rule {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(root, "docs", "vi", "forbidden.txt"))
+	rules, err := messagestest.ForbiddenRules(root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var rules []rule
-	for n, line := range strings.Split(string(b), "\n") {
-		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		head, cond, _ := strings.Cut(line, "|")
-		variant, use, ok := strings.Cut(head, "→")
-		if !ok {
-			t.Fatalf("forbidden.txt:%d: no →: %q", n+1, line)
-		}
-		r := rule{variant: strings.ToLower(strings.TrimSpace(variant)), use: strings.TrimSpace(use)}
-		if cond = strings.TrimSpace(cond); cond != "" {
-			kind, list, ok := strings.Cut(cond, ":")
-			var phrases []string
-			for p := range strings.SplitSeq(list, ",") {
-				phrases = append(phrases, strings.ToLower(strings.TrimSpace(p)))
-			}
-			switch strings.TrimSpace(kind) {
-			case "nếu có":
-				r.only = phrases
-			case "trừ khi có":
-				r.unless = phrases
-			default:
-				ok = false
-			}
-			if !ok {
-				t.Fatalf("forbidden.txt:%d: the condition is 'nếu có: …' or 'trừ khi có: …': %q", n+1, line)
-			}
-		}
-		rules = append(rules, r)
-	}
-	if len(rules) == 0 {
-		t.Fatal("forbidden.txt holds no rule")
-	}
 	return rules
-}
-
-// wholeAt: the match at s[i:i+n] is a whole word ("pin" is not "pinned").
-func wholeAt(s string, i, n int) bool {
-	before, _ := utf8.DecodeLastRuneInString(s[:i])
-	after, _ := utf8.DecodeRuneInString(s[i+n:])
-	word := func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' }
-	return (i == 0 || !word(before)) && (i+n == len(s) || !word(after))
 }
 
 // lines are the bounds of the lines text[i:i+n] spans.
@@ -86,39 +39,9 @@ func lines(text string, i, n int) (from, to int) {
 	return from, to
 }
 
-// wordIndexes are the bounds of word in s, whole words only. A space in
-// word matches any run of blanks, so a phrase still counts when it wraps
-// onto an indented line (s is flat: its line breaks are blanks).
-func wordIndexes(s, word string) [][2]int {
-	parts := strings.Fields(word)
-	for i, p := range parts {
-		parts[i] = regexp.QuoteMeta(p)
-	}
-	var at [][2]int
-	for _, m := range regexp.MustCompile(strings.Join(parts, `[ \t]+`)).FindAllStringIndex(s, -1) {
-		if wholeAt(s, m[0], m[1]-m[0]) {
-			at = append(at, [2]int{m[0], m[1]})
-		}
-	}
-	return at
-}
-
 // noteMark is the ": " that opens each line of a slide's speaker notes: a
 // blank for the rules, so a phrase that wraps inside a note still counts.
 var noteMark = regexp.MustCompile(`(?m)^([ \t]*):( |$)`)
-
-// applies: the rule's context allows no match in these (lowercased) lines.
-func (r rule) applies(context string) bool {
-	has := func(ps []string) bool {
-		for _, p := range ps {
-			if strings.Contains(context, p) {
-				return true
-			}
-		}
-		return false
-	}
-	return (r.only == nil || has(r.only)) && !has(r.unless)
-}
 
 // cliWords are the words the CLI prints for a verdict or a status, English
 // → Vietnamese, read from the catalogue (one fact, one place).
@@ -154,7 +77,7 @@ func vietnameseFiles(t *testing.T, root string) []string {
 // their lines, so the line numbers stay the file's). A phrase may wrap: the
 // text is read with its line breaks as spaces, and a rule's context is the
 // lines the match spans.
-func offenses(file, text string, rules []rule, cli map[string]string) []string {
+func offenses(file, text string, rules []messagestest.Rule, cli map[string]string) []string {
 	text = regionRE.ReplaceAllStringFunc(text, func(m string) string { return strings.Repeat("\n", strings.Count(m, "\n")) })
 	flat := strings.ReplaceAll(noteMark.ReplaceAllString(text, "$1 $2"), "\n", " ") // same length: offsets are the file's
 	lower := strings.ToLower(flat)                                                  // Vietnamese lowercases to the same byte length
@@ -167,19 +90,19 @@ func offenses(file, text string, rules []rule, cli map[string]string) []string {
 		out = append(out, fmt.Sprintf("%s:%d: %s: %s", file, strings.Count(text[:i], "\n")+1, what, clip(strings.TrimSpace(flat[from:to]))))
 	}
 	for _, r := range rules {
-		for _, m := range wordIndexes(lower, r.variant) {
-			if from, to := lines(text, m[0], m[1]-m[0]); r.applies(lower[from:to]) {
-				report(m[0], m[1]-m[0], fmt.Sprintf("%q → write %q", r.variant, r.use))
+		for _, m := range messagestest.WordIndexes(lower, r.Variant) {
+			if from, to := lines(text, m[0], m[1]-m[0]); r.Applies(lower[from:to]) {
+				report(m[0], m[1]-m[0], fmt.Sprintf("%q → write %q", r.Variant, r.Use))
 			}
 		}
 	}
 	for en, vi := range cli {
-		for _, m := range wordIndexes(flat, en) {
+		for _, m := range messagestest.WordIndexes(flat, en) {
 			report(m[0], m[1]-m[0], fmt.Sprintf("the CLI word %q → write %q, as the Vietnamese CLI prints it", en, vi))
 		}
 	}
 	for _, w := range columnWords {
-		for _, m := range wordIndexes(codeBlank(flat), w.en) {
+		for _, m := range messagestest.WordIndexes(codeBlank(flat), w.en) {
 			report(m[0], m[1]-m[0], fmt.Sprintf("the column %q → write %q, as the Vietnamese CLI prints it (or `%s` as code, pointing at a generated table)", w.en, w.vi, w.en))
 		}
 	}

@@ -51,7 +51,7 @@ func runReport(_ context.Context, cfg cli.Config, args []string) error {
 		return err
 	}
 	page := filepath.Join(dir, "index.html")
-	body := report.PageWithDrills("peakload — the articles' claims beside our measurements", runs.steps, runs.slugs, runs.rs, runs.drills, *ref)
+	body := report.PageWithDrills(messages.T("report.title"), runs.steps, runs.slugs, runs.rs, runs.drills, *ref)
 	body = strings.Replace(body, "</body>", service+"</body>", 1)
 	if err := os.WriteFile(page, []byte(body), 0o644); err != nil {
 		return err
@@ -90,6 +90,7 @@ func loadStepRuns(ref bool) (stepRuns, error) {
 		runs.steps, runs.slugs[s.N] = append(runs.steps, s.N), s.Slug
 		if r != nil {
 			s.FillSources(r)
+			s.FillText(r) // the claims' Vietnamese lines, which the JSON does not keep
 			runs.rs[s.N] = r
 		}
 	}

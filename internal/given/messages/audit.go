@@ -32,7 +32,7 @@ var auditWords = []struct{ key, en, vi string }{
 
 	// The steps that teach them (those named by their directories alone print as they are).
 	{"table.audit.s_shell", "0 ceilings (the shell)", "0 mức trần (vỏ server)"},
-	{"table.audit.s_burst", "4–6 (singleflight, burst cache, buffered writes: 503 + Retry-After)", "4–6 (singleflight, burst cache, ghi theo lô: 503 + Retry-After)"},
+	{"table.audit.s_burst", "4–6 (singleflight, burst cache, buffered writes: 503 + Retry-After)", "4–6 (singleflight, burst cache, ghi qua buffer: 503 + Retry-After)"},
 	{"table.audit.s_compression", "— (docs/scaling.md: a CDN in front)", "— (docs/vi/scaling.md: một CDN đứng trước)"},
 
 	// Verdicts ("✓", "✗", "–" are marks: said in no language).

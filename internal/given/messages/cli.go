@@ -34,7 +34,7 @@ var cliLines = []struct{ key, en, vi string }{
 
 	// CAPACITY=1, ARRIVAL=rate, LATENCY.
 	{"capacity.start", "capacity: the highest rate served with p99 ≤ %.0f ms, open-loop probes of %s after a %s warm-up\n",
-		"capacity: mức req/s cao nhất được phục vụ với p99 ≤ %.0f ms, mỗi lần dò vòng hở dài %s sau %s khởi động\n"},
+		"capacity: mức req/s cao nhất mà server phục vụ được với p99 ≤ %.0f ms, mỗi lần dò vòng hở dài %s sau %s warm-up\n"},
 	{"capacity.arrival_k6", "ARRIVAL=rate runs on the Go driver; k6's own open loop is its constant-arrival-rate executor",
 		"ARRIVAL=rate chạy trên driver Go; vòng hở của chính k6 là executor constant-arrival-rate của nó"},
 	{"capacity.arrival_closed", "ARRIVAL=rate runs on the Go driver: %s is a closed loop (wrk2 keeps a rate, and is not driven from here)",

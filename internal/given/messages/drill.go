@@ -100,7 +100,7 @@ var drillLines = []struct{ key, en, vi string }{
 	{"drill.verdict.at_least_once", "\n  verdict: nothing lost (accepted %d), but %d increments applied TWICE (persisted %d): at-least-once —\n" +
 		"           a flush cut by the crash got in, its acknowledgement did not, and the retry applied it again\n",
 		"\n  kết luận: không mất gì (nhận %d), nhưng %d lần cộng bị áp dụng HAI LẦN (ghi xuống %d): at-least-once —\n" +
-			"            một lần flush bị cú crash cắt ngang đã vào database, xác nhận của nó thì không, và lần retry áp dụng nó thêm lần nữa\n"},
+			"            một lần flush bị crash cắt ngang đã vào database, xác nhận của nó thì không, và lần retry áp dụng nó thêm lần nữa\n"},
 	{"drill.verdict.lost", "\n  verdict: LOST %d of %d acknowledged writes (persisted %d ≠ accepted %d)\n",
 		"\n  kết luận: MẤT %d trên %d lần ghi đã xác nhận (ghi xuống %d ≠ nhận %d)\n"},
 	{"drill.verdict.twice", "\n  verdict: %d writes applied TWICE (persisted %d ≠ accepted %d): a retried flush whose first attempt got in\n",

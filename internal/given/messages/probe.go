@@ -9,7 +9,7 @@ var probeLines = []struct{ key, en, vi string }{
 	{"probe.usage", "usage: make probe URL=http://127.0.0.1:8080/path [REQUESTS=file] [METRICS=url PER_REQUEST='re,re'] [VUS= DURATION= RUNS= CAPACITY=1]",
 		"cách dùng: make probe URL=http://127.0.0.1:8080/path [REQUESTS=file] [METRICS=url PER_REQUEST='re,re'] [VUS= DURATION= RUNS= CAPACITY=1]"},
 	{"probe.start", "probe %s (%s): %d VUs, %s per row after a %s warm-up, %d round(s)\n",
-		"probe %s (%s): %d VU, mỗi hàng %s sau %s khởi động, %d vòng\n"},
+		"probe %s (%s): %d VUs, mỗi hàng %s sau %s warm-up, %d vòng\n"},
 	{"probe.rules", "each request is sent once (no retry) and is an error if unanswered within %s; a row with more than %.0f%% errors failed: it gets no req/s and no results file is written",
 		"mỗi request chỉ gửi một lần (không thử lại) và bị tính là lỗi nếu sau %s chưa có trả lời; hàng nào lỗi quá %.0f%% là hỏng: không có req/s, và không file kết quả nào được ghi"},
 	{"probe.first_failed", "%s: the first request, sent before any load, failed (%s; each request may take %s): nothing was measured; is the service up at %s, and does the URL name a route that succeeds?",
@@ -41,7 +41,7 @@ var probeLines = []struct{ key, en, vi string }{
 
 	// make compare of two probes (internal/harness/comparison).
 	{"compare.other_url", "  note: A and B probed different services (%s → %s): the change is between services, not a change of one\n",
-		"  lưu ý: A và B probe hai service khác nhau (%s → %s): chênh lệch là giữa hai service, không phải thay đổi của một service\n"},
+		"  ghi chú: A và B probe hai service khác nhau (%s → %s): chênh lệch là giữa hai service, không phải thay đổi của một service\n"},
 	{"table.fig.errors", "errors", "lỗi"},
 }
 

@@ -63,7 +63,7 @@ var tableWords = []struct{ key, en, vi string }{
 	{"table.capacity.note_omission", "nobody sends, so its percentiles leave out the queue (coordinated omission); capacity: requests arrive on a schedule whatever the answers do,",
 		"thì không ai gửi gì, nên các percentile của nó bỏ sót hàng đợi (coordinated omission); capacity: request đến theo lịch, mặc kệ các câu trả lời,"},
 	{"table.capacity.note_open", "each timed from when it was due — the rate an audience may send before the wait passes the bound",
-		"mỗi request tính giờ từ lúc đến hạn — tức tốc độ mà đám đông người dùng có thể gửi trước khi thời gian chờ vượt ngưỡng"},
+		"mỗi request tính giờ từ lúc đến hạn — tức tốc độ mà đám đông người dùng có thể gửi trước khi thời gian chờ vượt ngưỡng p99"},
 	{"table.probes.title", "the capacity probes, in order", "các lần dò capacity, theo thứ tự"},
 	{"table.probes.served", "served", "phục vụ được"},
 	{"table.probes.why", "why", "lý do"},

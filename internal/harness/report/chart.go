@@ -16,6 +16,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/result"
 )
 
@@ -253,18 +254,22 @@ func claimOf(r *result.Result, id string) *result.Claim {
 	return nil
 }
 
-// verdict words a claim's outcome and its colour.
-func verdict(c *result.Claim) (string, string) {
+// verdict words a claim's outcome and its colour, in English: the charts
+// and the slides' figures print it, and the English decks include them.
+func verdict(c *result.Claim) (string, string) { return verdictIn(messages.English, c) }
+
+// verdictIn is verdict in language l, for the report's page.
+func verdictIn(l messages.Lang, c *result.Claim) (string, string) {
 	switch {
 	case c != nil && c.Busy != "":
-		return "not judged: the machine was busy", "#777777"
+		return l.T("report.verdict.busy"), "#777777"
 	case c != nil && c.NotJudged != "":
-		return "not judged: the load tool limited a row", "#777777"
+		return l.T("report.verdict.tool"), "#777777"
 	case c == nil || c.Reproduced == nil:
-		return "not measured", "#777777"
+		return l.T("report.verdict.not_measured"), "#777777"
 	case *c.Reproduced:
-		return "reproduced", okColor
+		return l.T("report.verdict.reproduced"), okColor
 	default:
-		return "NOT reproduced", badColor
+		return l.T("report.verdict.not_reproduced"), badColor
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/result"
 )
 
@@ -52,51 +53,62 @@ func load(path string) (*result.Result, error) {
 	return &r, nil
 }
 
-// ClaimsTable is the claims of some results as an HTML table: the
-// article's words, ours, the verdict. withStep adds a column for the step.
+// ClaimsTable is the claims of some results as an HTML table, in the run's
+// language: the article's words, ours, the verdict. withStep adds a column
+// for the step. A claim read back from JSON has its Vietnamese lines only
+// once its step filled them (scenario's Step.FillText); else it stays English.
 func ClaimsTable(rs []*result.Result, withStep bool) string {
+	l := messages.Current()
 	var b strings.Builder
 	b.WriteString(`<table class="claims">` + "\n<tr>")
 	if withStep {
-		b.WriteString("<th>step</th>")
+		fmt.Fprintf(&b, "<th>%s</th>", l.T("report.col.step"))
 	}
-	b.WriteString("<th>claim</th><th>verdict</th><th>the claim (whose)</th><th>ours</th></tr>\n")
+	fmt.Fprintf(&b, "<th>%s</th><th>%s</th><th>%s</th><th>%s</th></tr>\n", l.T("report.col.claim"), l.T("report.col.verdict"), l.T("report.col.whose"), l.T("report.col.ours"))
 	for _, r := range rs {
 		for i := range r.Claims {
 			c := &r.Claims[i]
-			v, color := verdict(c)
+			v, color := verdictIn(l, c)
+			lines := c.LinesIn(l)
 			b.WriteString("<tr>")
 			if withStep {
 				fmt.Fprintf(&b, `<td><a href="#step-%d">%d %s</a></td>`, r.Step, r.Step, html.EscapeString(r.Slug))
 			}
-			fmt.Fprintf(&b, `<td><b>%s</b></td><td style="color:%s;font-weight:bold;white-space:nowrap">%s</td><td><small>%s:</small> %s</td><td>%s<br><small>tolerance: %s</small></td></tr>`+"\n",
-				html.EscapeString(c.ID), color, v, html.EscapeString(c.Source.Name()), html.EscapeString(c.Article), html.EscapeString(c.Measured), html.EscapeString(c.Tolerance))
+			fmt.Fprintf(&b, `<td><b>%s</b></td><td style="color:%s;font-weight:bold;white-space:nowrap">%s</td><td><small>%s:</small> %s</td><td>%s<br><small>%s</small></td></tr>`+"\n",
+				html.EscapeString(c.ID), color, v, html.EscapeString(c.Source.NameIn(l)), html.EscapeString(lines.Text), html.EscapeString(lines.Measured),
+				html.EscapeString(l.T("report.tolerance", lines.Tolerance)))
 		}
 	}
 	b.WriteString("</table>\n")
 	return b.String()
 }
 
-// conditions is one line saying where and how a result was measured.
-func conditions(r *result.Result) string {
+// conditions is one line saying where and how a result was measured, in
+// English: the slides' figures print it, and the English decks include them.
+func conditions(r *result.Result) string { return conditionsIn(messages.English, r) }
+
+// conditionsIn is conditions in language l, for the report's page.
+func conditionsIn(l messages.Lang, r *result.Result) string {
 	m := r.Machine
-	pin := "server not pinned"
+	pin := l.T("report.not_pinned")
 	switch {
 	case m.CPUPlan.Pinned && len(m.CPUPlan.Server) == 0: // a probe: the service's CPUs are not ours to know
-		pin = fmt.Sprintf("load on CPU %v, the service's CPUs its own", m.CPUPlan.Driver)
+		pin = l.T("report.load_pinned", m.CPUPlan.Driver)
 	case m.CPUPlan.Pinned:
-		pin = fmt.Sprintf("server pinned to CPU %v, GOMAXPROCS=%d", m.CPUPlan.Server, m.ServerGOMAXPROCS)
+		pin = l.T("report.pinned", m.CPUPlan.Server, m.ServerGOMAXPROCS)
 	}
 	sol := ""
 	if s, _ := r.Params["solution"].(bool); s {
-		sol = ", reference solution (SOLUTION=1)"
+		sol = l.T("report.solution")
 	}
-	return fmt.Sprintf("%s · %d CPUs (%s) · %s · %s stack · %s%s",
+	return l.T("report.conditions",
 		r.StartedAt.UTC().Format("2006-01-02 15:04 UTC"), m.CPUs, m.CPUModel, pin, m.Stack, m.Go, sol)
 }
 
-// runsTable lists every run's figures, including the step's own counters.
+// runsTable lists every run's figures, including the step's own counters
+// (named as stored: a counter's name is code), headed in the run's language.
 func runsTable(r *result.Result) string {
+	l := messages.Current()
 	keys := map[result.Key]bool{}
 	for _, x := range r.Runs {
 		for k := range x.Extra {
@@ -105,7 +117,11 @@ func runsTable(r *result.Result) string {
 	}
 	extras := slices.Sorted(maps.Keys(keys))
 	var b strings.Builder
-	b.WriteString(`<div style="overflow-x:auto"><table class="runs"><tr><th>variant</th><th>tool</th><th>VUs</th><th>req/s</th><th>p50 ms</th><th>p99 ms</th><th>errors</th><th>bytes / req (public)</th><th>DB queries / req</th><th>Redis bytes / req</th><th>server CPU µs / req</th>`)
+	b.WriteString(`<div style="overflow-x:auto"><table class="runs"><tr>`)
+	for _, h := range []string{l.T("report.col.variant"), l.T("report.col.tool"), "VUs", "req/s", "p50 ms", "p99 ms", l.T("report.col.errors"),
+		l.T("report.col.public"), l.T("report.col.db"), l.T("report.col.redis"), l.T("report.col.cpu")} {
+		fmt.Fprintf(&b, "<th>%s</th>", h)
+	}
 	for _, k := range extras {
 		fmt.Fprintf(&b, "<th>%s</th>", html.EscapeString(strings.ReplaceAll(string(k), "_", " ")))
 	}
@@ -127,24 +143,28 @@ func runsTable(r *result.Result) string {
 	return b.String()
 }
 
+// stepTables are a result's own tables, each stored cell said again in the
+// run's language as the CLI's bench says it (messages.Restate: figures and
+// variants' names unchanged).
 func stepTables(r *result.Result) string {
+	say := func(s string) string { return html.EscapeString(messages.Restate(s)) }
 	var b strings.Builder
 	for _, t := range r.Tables {
-		fmt.Fprintf(&b, "<h4>%s</h4>\n<table class=\"runs\"><tr>", html.EscapeString(t.Title))
+		fmt.Fprintf(&b, "<h4>%s</h4>\n<table class=\"runs\"><tr>", say(t.Title))
 		for _, h := range t.Header {
-			fmt.Fprintf(&b, "<th>%s</th>", html.EscapeString(h))
+			fmt.Fprintf(&b, "<th>%s</th>", say(h))
 		}
 		b.WriteString("</tr>\n")
 		for _, row := range t.Rows {
 			b.WriteString("<tr>")
 			for _, c := range row {
-				fmt.Fprintf(&b, "<td>%s</td>", html.EscapeString(c))
+				fmt.Fprintf(&b, "<td>%s</td>", say(c))
 			}
 			b.WriteString("</tr>\n")
 		}
 		b.WriteString("</table>\n")
 		for _, n := range t.Notes {
-			fmt.Fprintf(&b, "<p class=\"note\">%s</p>\n", html.EscapeString(n))
+			fmt.Fprintf(&b, "<p class=\"note\">%s</p>\n", say(n))
 		}
 	}
 	return b.String()
@@ -166,34 +186,37 @@ func Page(title string, steps []int, slugs map[int]string, rs map[int]*result.Re
 
 // PageWithDrills is Page with, under a step, its latest failure drill
 // (`make step-N drill`) over time, when drills holds one.
+// Its words are the run's language (PEAKLOAD_LANG); the charts' own labels
+// stay English, as the slide decks draw the same charts.
 func PageWithDrills(title string, steps []int, slugs map[int]string, rs, drills map[int]*result.Result, ref bool) string {
+	l := messages.Current()
 	var b strings.Builder
-	which := "the latest run of each step (results/step-N/latest.json)"
+	which := l.T("report.from_latest")
 	if ref {
-		which = "the reference runs (results/reference/step-N.json)"
+		which = l.T("report.from_reference")
 	}
-	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>%s</title>\n<style>%s</style></head><body>\n", html.EscapeString(title), style)
-	fmt.Fprintf(&b, "<h1>%s</h1>\n<p class=\"meta\">From %s. Every figure below is computed from those files; the article's figures are quotations.</p>\n", html.EscapeString(title), which)
+	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"%s\"><head><meta charset=\"utf-8\"><title>%s</title>\n<style>%s</style></head><body>\n", l, html.EscapeString(title), style)
+	fmt.Fprintf(&b, "<h1>%s</h1>\n<p class=\"meta\">%s</p>\n", html.EscapeString(title), l.T("report.from", which))
 	var have []*result.Result
 	for _, n := range steps {
 		if rs[n] != nil {
 			have = append(have, rs[n])
 		}
 	}
-	b.WriteString("<h2 id=\"claims\">Every claim of the four articles</h2>\n")
+	fmt.Fprintf(&b, "<h2 id=\"claims\">%s</h2>\n", l.T("report.every_claim"))
 	b.WriteString(ClaimsTable(have, true))
 	for _, n := range steps {
 		r := rs[n]
-		fmt.Fprintf(&b, "<h2 id=\"step-%d\">Step %d — %s</h2>\n", n, n, html.EscapeString(slugs[n]))
+		fmt.Fprintf(&b, "<h2 id=\"step-%d\">%s</h2>\n", n, l.T("report.step", n, html.EscapeString(slugs[n])))
 		b.WriteString(drillSection(drills[n]))
 		if r == nil {
-			fmt.Fprintf(&b, "<p>No run yet: <code>make step-%d bench</code>.</p>\n", n)
+			fmt.Fprintf(&b, "<p>%s</p>\n", l.T("report.no_run", n))
 			continue
 		}
-		fmt.Fprintf(&b, "<p class=\"meta\">%s</p>\n", html.EscapeString(conditions(r)))
+		fmt.Fprintf(&b, "<p class=\"meta\">%s</p>\n", html.EscapeString(conditionsIn(l, r)))
 		fmt.Fprintf(&b, "<figure class=\"chart\">%s</figure>\n", RunsChart(r))
 		if c := SeriesChart(r); c != "" {
-			fmt.Fprintf(&b, "<figure class=\"chart\">%s<figcaption class=\"note\">During the run: each variant interval by interval (%s), warm-up and drain included.</figcaption></figure>\n", c, every(r))
+			fmt.Fprintf(&b, "<figure class=\"chart\">%s<figcaption class=\"note\">%s</figcaption></figure>\n", c, l.T("report.series", everyIn(l, r)))
 		}
 		if c := RatiosChart(r); c != "" {
 			fmt.Fprintf(&b, "<figure class=\"chart\">%s</figure>\n", c)
@@ -202,7 +225,7 @@ func PageWithDrills(title string, steps []int, slugs map[int]string, rs, drills 
 		b.WriteString(stepTables(r))
 		b.WriteString(ClaimsTable([]*result.Result{r}, false))
 		for _, n := range r.Notes {
-			fmt.Fprintf(&b, "<p class=\"note\">note: %s</p>\n", html.EscapeString(n))
+			fmt.Fprintf(&b, "<p class=\"note\">%s</p>\n", html.EscapeString(l.T("report.note", l.Restate(n))))
 		}
 	}
 	b.WriteString("</body></html>\n")
@@ -236,23 +259,25 @@ func drillSection(d *result.Result) string {
 	if c == "" {
 		return ""
 	}
+	l := messages.Current()
 	var b strings.Builder
-	fmt.Fprintf(&b, "<h4>The drill (<code>make step-%d drill</code>), over time</h4>\n<p class=\"meta\">%s</p>\n", d.Step, html.EscapeString(conditions(d)))
-	fmt.Fprintf(&b, "<figure class=\"chart\">%s<figcaption class=\"note\">%s, with the drill's moments marked.</figcaption></figure>\n", c, every(d))
+	fmt.Fprintf(&b, "<h4>%s</h4>\n<p class=\"meta\">%s</p>\n", l.T("report.drill", d.Step), html.EscapeString(conditionsIn(l, d)))
+	fmt.Fprintf(&b, "<figure class=\"chart\">%s<figcaption class=\"note\">%s</figcaption></figure>\n", c, l.T("report.drill_caption", everyIn(l, d)))
 	for _, n := range d.Notes {
-		fmt.Fprintf(&b, "<p class=\"note\">%s</p>\n", html.EscapeString(n))
+		fmt.Fprintf(&b, "<p class=\"note\">%s</p>\n", html.EscapeString(l.Restate(n)))
 	}
 	return b.String()
 }
 
-// every says how long the series' intervals are ("one point per second").
-func every(r *result.Result) string {
+// everyIn says, in language l, how long the series' intervals are ("one
+// point per second").
+func everyIn(l messages.Lang, r *result.Result) string {
 	for _, x := range r.Runs {
 		if x.Series != nil {
 			if x.Series.EveryS == 1 {
-				return "one point per second"
+				return l.T("report.every_second")
 			}
-			return fmt.Sprintf("one point per %g ms", 1000*x.Series.EveryS)
+			return l.T("report.every_ms", 1000*x.Series.EveryS)
 		}
 	}
 	return ""

@@ -5,6 +5,7 @@ import (
 	"html"
 	"strings"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/result"
 )
 
@@ -13,12 +14,13 @@ import (
 // are any), the tables (the audit's practice by practice) and the notes.
 // Empty when there is neither.
 func ServiceSections(rs ...*result.Result) string {
+	l := messages.Current()
 	var b strings.Builder
 	for _, r := range rs {
 		if r == nil {
 			continue
 		}
-		fmt.Fprintf(&b, "<h2>%s</h2>\n<p class=\"meta\">%s</p>\n", html.EscapeString(r.Slug), html.EscapeString(conditions(r)))
+		fmt.Fprintf(&b, "<h2>%s</h2>\n<p class=\"meta\">%s</p>\n", html.EscapeString(r.Slug), html.EscapeString(conditionsIn(l, r)))
 		if len(r.Runs) > 0 {
 			fmt.Fprintf(&b, "<figure class=\"chart\">%s</figure>\n", RunsChart(r))
 			b.WriteString(runsTable(r))
@@ -26,7 +28,7 @@ func ServiceSections(rs ...*result.Result) string {
 		// The audit's evidence is prose: let it wrap.
 		b.WriteString(strings.ReplaceAll(stepTables(r), `<table class="runs">`, `<table>`))
 		for _, n := range r.Notes {
-			fmt.Fprintf(&b, "<p class=\"note\">note: %s</p>\n", html.EscapeString(n))
+			fmt.Fprintf(&b, "<p class=\"note\">%s</p>\n", html.EscapeString(l.T("report.note", l.Restate(n))))
 		}
 	}
 	return b.String()

@@ -121,7 +121,7 @@ func (s bStack) onStack(r *result.Result, claim func(*result.Result) result.Clai
 	if len(own.Runs) == 0 {
 		c.Reproduced = nil
 		c.Measured = "not judged: the source's own stack did not run here (the notes say why; `make prefetch-originals` installs it)"
-		c.Vi.Measured = "không chấm: stack của chính nguồn không chạy ở đây (phần ghi chú nói vì sao; `make prefetch-originals` cài nó)"
+		c.Vi.Measured = "không xét: stack gốc của nguồn không chạy được ở đây (ghi chú bên dưới nói vì sao; `make prefetch-originals` sẽ cài nó)"
 	}
 	return c
 }
@@ -199,7 +199,7 @@ func keptClaim(r *result.Result) result.Claim {
 			Text: "trả lời trước khi ghi (async, group, bulk) không được làm mất những gì đã nhận: hết tải và hết additional time, mọi event đã nhận đều nằm trong database",
 		}}
 	c.Tolerate("%s events lost per event accepted on each write route, counted at the database after the additional time; no HTTP errors",
-		"%s event mất trên mỗi event đã nhận ở mỗi route ghi, đếm tại database sau additional time; không có lỗi HTTP", noneLost.Figure())
+		"ở mỗi route ghi, số event mất trên mỗi event đã nhận là %s, đếm tại database sau additional time; không có lỗi HTTP", noneLost.Figure())
 	var parts, partsVi []string
 	ok := true
 	for _, v := range []course.Variant{course.Sync, course.Async, course.Group, course.Bulk} {

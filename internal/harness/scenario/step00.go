@@ -141,7 +141,7 @@ func shellClaim(r *result.Result) result.Claim {
 		Rows: []course.Variant{layerRow(timeoutsShell, ""), layerRow(fullShell, ""),
 			layerRow(timeoutsShell, course.WrkTwin), layerRow(fullShell, course.WrkTwin)},
 		Vi: result.ClaimLines{
-			Text:     "lớp vỏ mà bước nào cũng dùng — timeout, bắt panic, giới hạn body, đếm response — tốn ≤ 5 % so với echo trần có cùng timeout, để mức trần mà mọi con số được đọc theo là của echo, chứ không phải của phần đo đạc của workshop",
+			Text:     "lớp vỏ mà bước nào cũng dùng — timeout, bắt panic, giới hạn body, đếm response — chỉ tốn thêm ≤ 5 % so với echo trần có cùng timeout, nên mức trần mà mọi con số đem ra so là của echo, chứ không phải của phần đo đạc workshop gắn thêm",
 			Measured: "chưa đo: cần hai hàng shell-timeouts và empty-get",
 		},
 	}
@@ -188,12 +188,12 @@ func driverClaim(r *result.Result) result.Claim {
 		Rows:        []course.Variant{course.EmptyGet, course.EmptyGet.Wrk()},
 		Measured:    "not measured: needs both the Go driver and wrk rows (install wrk; TOOL unset)",
 		Vi: result.ClaimLines{
-			Text:     "bài A đọc mọi con số so với một empty GET trả về body của item (k6, concurrency 200, một process Node): “" + quote + "” Câu hỏi của workshop: đó chỉ là mức trần khi công cụ tạo tải làm server chạy hết sức, chứ không tự nghẽn trước",
+			Text:     "bài A đọc mọi con số so với một empty GET trả về body của item (k6, concurrency 200, một process Node): “" + quote + "” Câu hỏi của workshop: con số đó chỉ là mức trần nếu công cụ tạo tải ép được server chạy hết sức, chứ không phải chính nó nghẽn trước",
 			Measured: "chưa đo: cần cả hàng của Go driver lẫn hàng của wrk (cài wrk; để trống TOOL)",
 		},
 	}
 	c.Tolerate("ours: Go driver %s wrk's req/s on GET /empty, same pinned server",
-		"của workshop: Go driver %s req/s của wrk trên GET /empty, cùng một server được pin CPU", driverShare.Times())
+		"của workshop: Go driver %s req/s của wrk trên GET /empty, cùng một server đã ghim CPU", driverShare.Times())
 	g, w := find(r, course.EmptyGet), find(r, course.EmptyGet.Wrk())
 	if g == nil || w == nil || w.RPS == 0 {
 		return c
@@ -216,12 +216,12 @@ func openDriverClaim(r *result.Result) result.Claim {
 		Article:  "the capacity figures are only the server's if the open-loop driver keeps its schedule: it must reach the closed loop's GET /empty rate with its latency bookkeeping on",
 		Measured: "not measured: needs CAPACITY=1",
 		Vi: result.ClaimLines{
-			Text:     "các con số capacity chỉ là của server khi driver vòng hở giữ đúng lịch gửi: nó phải đạt được req/s của GET /empty ở vòng kín trong lúc vẫn ghi chép latency",
+			Text:     "các con số capacity chỉ là của server khi driver vòng hở giữ đúng lịch gửi: nó phải đạt req/s của GET /empty ở vòng kín mà vẫn ghi latency của từng request",
 			Measured: "chưa đo: cần CAPACITY=1",
 		},
 	}
 	c.Tolerate("the highest rate a capacity probe of GET /empty achieved %s the closed loop's req/s (the first probe is scheduled at it)",
-		"mức tải cao nhất mà một lượt dò capacity của GET /empty đạt được %s req/s của vòng kín (lượt dò đầu tiên được lên lịch đúng ở mức đó)", driverShare.Times())
+		"mức tải cao nhất mà một lần dò capacity trên GET /empty đạt được %s req/s của vòng kín (lần dò đầu tiên được lên lịch đúng ở mức đó)", driverShare.Times())
 	cp := r.CapacityOf(course.EmptyGet)
 	if cp == nil || cp.ClosedRPS == 0 || len(cp.Probes) == 0 {
 		return c
@@ -229,7 +229,7 @@ func openDriverClaim(r *result.Result) result.Claim {
 	first := cp.Probes[0].Run.Arrival
 	x := cp.Achieved() / cp.ClosedRPS
 	c.Measure("closed loop %.0f req/s; open loop scheduled at it achieved %.0f (%.1f%% of requests sent late), best probe %.0f → %.2f×",
-		"vòng kín %.0f req/s; vòng hở lên lịch ở đúng mức đó đạt %.0f (%.1f%% request gửi trễ), lượt dò tốt nhất %.0f → %.2f×",
+		"vòng kín %.0f req/s; vòng hở lên lịch đúng mức đó đạt %.0f (%.1f%% request gửi trễ), lần dò tốt nhất %.0f → %.2f×",
 		cp.ClosedRPS, first.AchievedRPS, 100*first.MissedShare(), cp.Achieved(), x)
 	c.Reproduced = result.Verdict(driverShare.Holds(x))
 	return c

@@ -49,7 +49,7 @@ func directClaim(r *result.Result, _ Env, s onStack) result.Claim {
 		},
 	}
 	c.Tolerate("ours (the article's text gives the ceiling no figure): DB queries/request in %s (the item is one query) and direct-db %s the GET /empty ceiling",
-		"của workshop (phần chữ của bài không cho mức trần con số nào): DB query mỗi request trong %s (một item là một query) và direct-db %s mức trần GET /empty",
+		"của workshop (phần chữ của bài không ghi con số nào cho mức trần): DB query mỗi request trong %s (một item là một query) và direct-db %s mức trần GET /empty",
 		oneQuery.Interval(), dbBound.Times())
 	s.says(&c)
 	d, e := find(r, s.row(course.DirectDB)), find(r, s.row(course.EmptyGet))

@@ -68,7 +68,7 @@ func stampedeClaim(r *result.Result, env Env, s onStack) result.Claim {
 		},
 	}
 	c.Tolerate("singleflight %s DB queries per key expiry (the article's 1; the slack is ours), and cache-aside %s that (ours: the herd must be there to be cured)",
-		"singleflight %s DB query mỗi lần key hết hạn (số 1 của bài viết; phần dư của workshop), và cache-aside %s số đó (của workshop: phải có đàn request đổ xô thì mới có cái để chữa)",
+		"singleflight %s DB query mỗi lần key hết hạn (số 1 của bài viết; phần dư của workshop), và cache-aside %s số đó (của workshop: phải có stampede thật thì mới có bệnh để chữa)",
 		onePerExpiry, herd.Times())
 	s.says(&c)
 	a, f := find(r, s.row(course.CacheAside)), find(r, s.row(course.Singleflight))
@@ -83,7 +83,7 @@ func stampedeClaim(r *result.Result, env Env, s onStack) result.Claim {
 		"%d VUs cùng đọc một key, TTL %s: cache-aside %.1f DB query mỗi lần hết hạn, singleflight %.2f",
 		a.VUs, env.Params.Scaled(env.Params.Clock.RedisTTLS), qa, qf)
 	if j, ok := f.Extra[result.CoalescedPerReq]; ok { // the Go server counts who joined a flight; an original does not
-		c.MeasureMore("; %.0f%% of requests joined a flight in progress", "; %.0f%% request nhập vào một lượt load đang chạy", 100*j)
+		c.MeasureMore("; %.0f%% of requests joined a flight in progress", "; %.0f%% request chờ chung một lượt load đang chạy", 100*j)
 	}
 	c.MeasureMore("; p99 %.1f → %.1f ms", "; p99 %.1f → %.1f ms", a.Latency.P99, f.Latency.P99)
 	c.Reproduced = result.Verdict(onePerExpiry.Holds(qf) && herd.HoldsFor(qa, qf) && a.Errors == 0 && f.Errors == 0)

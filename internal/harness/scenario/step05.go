@@ -55,7 +55,7 @@ func burstClaims(r *result.Result, st onStack) []result.Claim {
 			Text: "một burst cache sống vài giây đặt trước Redis (TTL 30 s): băng thông nội bộ giữa API và Redis “giảm được khoảng 5-6 lần băng thông internal”",
 		}}
 	bw.Tolerate("Redis bytes/request of singleflight ÷ burst %s, the article's lower figure (a larger cut passes: it depends on the hit ratio)",
-		"số byte Redis mỗi request, singleflight ÷ burst, %s, con số thấp hơn của bài viết (giảm nhiều hơn vẫn đạt: mức giảm tùy hit ratio)", redisCut)
+		"số byte Redis mỗi request, singleflight ÷ burst, %s, tức mức dưới của bài viết (giảm nhiều hơn vẫn đạt: giảm được bao nhiêu còn tùy hit ratio)", redisCut)
 	ceil := result.Claim{ID: st.id("A5-ceiling"), Measured: "not measured",
 		Source:  result.Ours(""),
 		Article: "the workshop's target (the article gives none): burst-cached reads near the framework's ceiling",
@@ -121,13 +121,13 @@ func capacityCeiling(r *result.Result, ceil *result.Claim, closed float64, noErr
 	}
 	if e.RPS == 0 {
 		ceil.MeasureMore("; capacity not judged: GET /empty served no probed rate with p99 ≤ %.0f ms",
-			"; không xét capacity: GET /empty không phục vụ được mức tải thử nào với p99 ≤ %.0f ms", e.P99BoundMs)
+			"; không xét capacity: GET /empty không phục vụ được mức tải nào trong các lần dò với p99 ≤ %.0f ms", e.P99BoundMs)
 		return
 	}
 	x := b.RPS / e.RPS
 	ceil.Ceiling = nil // the capacity search finds the ceiling itself
 	ceil.Tolerate("burst %s the GET /empty ceiling of equal body size, on capacities (CAPACITY=1: the highest rates served with p99 under the bound)",
-		"burst %s mức trần GET /empty với body cùng kích thước, tính trên capacity (CAPACITY=1: mức tải cao nhất được phục vụ với p99 dưới ngưỡng)", nearCeiling.Times())
+		"burst %s mức trần GET /empty với body cùng kích thước, tính trên capacity (CAPACITY=1: mức tải cao nhất mà server phục vụ được với p99 còn dưới ngưỡng)", nearCeiling.Times())
 	ceil.Measure("capacity at p99 ≤ %.0f ms: burst %.0f req/s = %.2f× GET /empty (%.0f req/s)",
 		"capacity với p99 ≤ %.0f ms: burst %.0f req/s = %.2f× GET /empty (%.0f req/s)", e.P99BoundMs, b.RPS, x, e.RPS)
 	if s != nil {

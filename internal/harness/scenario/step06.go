@@ -383,7 +383,7 @@ func groupClaim(r *result.Result) result.Claim {
 				quote, theirs, g.HTTPS, g.AddS),
 		}}
 	c.Tolerate("group persists %s async's rate, the article's \"faster\" (the author's "+theirs+"×, our arithmetic), which holds where the server's own CPU bounds the writes",
-		"group ghi xuống %s tốc độ của async, chữ “nhanh hơn” của bài viết (của tác giả "+theirs+"×, phép tính của workshop), đúng ở nơi chính CPU của server chặn việc ghi", faster.Times())
+		"group ghi xuống %s tốc độ của async, chữ “nhanh hơn” của bài viết (của tác giả "+theirs+"×, phép tính của workshop), điều này đúng khi chính CPU của server là thứ giới hạn việc ghi", faster.Times())
 	gr, as := find(r, course.Group), find(r, course.Async)
 	if gr == nil || as == nil || persisted(r, course.Async) == 0 {
 		return c

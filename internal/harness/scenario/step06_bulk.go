@@ -73,7 +73,7 @@ func batchClaim(r *result.Result) result.Claim {
 			Text: "batcher ghi một lệnh InsertMany cho mỗi lô (bulk.js: 1000 event hoặc 1000 ms), không phải một lệnh insert cho mỗi event: round trip mỗi event giảm từ 1 xuống gần 1/1000, và không event nào đã nhận bị mất",
 		}}
 	c.Tolerate("%s events per InsertMany on average (ours; half a flush interval's arrivals when fewer arrive); every accepted event persisted, none refused",
-		"trung bình %s event mỗi InsertMany (của workshop; nửa chu kỳ flush số event đến, nếu đến ít hơn); mọi event đã nhận đều được ghi, không cái nào bị từ chối", minPerTrip)
+		"trung bình %s event mỗi InsertMany (của workshop; nếu event đến thưa hơn thì là số event đến trong nửa chu kỳ flush); mọi event đã nhận đều được ghi xuống, không event nào bị từ chối", minPerTrip)
 	b, s := find(r, course.Bulk), find(r, course.Sync)
 	per, bar := perTrip(b)
 	if per == 0 {
@@ -88,18 +88,18 @@ func batchClaim(r *result.Result) result.Claim {
 			"; round trip = số lệnh insert MongoDB đếm (serverStatus) ÷ số request driver tạo tải được trả lời, phép tính của workshop")
 	}
 	if lost == 0 { // both counted over the row's same events (load.Measure)
-		c.MeasureMore("; all %.0f accepted persisted", "; cả %.0f event đã nhận đều được ghi", extra(b, result.Accepted))
+		c.MeasureMore("; all %.0f accepted persisted", "; cả %.0f event đã nhận đều được ghi xuống", extra(b, result.Accepted))
 	} else {
-		c.MeasureMore("; accepted %.0f, persisted %.0f", "; nhận %.0f, ghi %.0f", extra(b, result.Accepted), extra(b, result.Persisted))
+		c.MeasureMore("; accepted %.0f, persisted %.0f", "; nhận %.0f, ghi xuống %.0f", extra(b, result.Accepted), extra(b, result.Persisted))
 	}
 	c.MeasureMore(", %.0f refused, %d HTTP errors", ", %.0f bị từ chối, %d lỗi HTTP", extra(b, result.Rejected), b.Errors)
 	c.Reproduced = result.Verdict(per >= bar && lost == 0 && extra(b, result.Rejected) == 0 && b.Errors == 0)
 	if per < bar {
 		whyNot(&c, "your run flushes %.1f events at a time: it must wait for %d or the interval (exercise.go)",
-			"run của bạn flush mỗi lần %.1f event: nó phải chờ đủ %d event hoặc hết chu kỳ (exercise.go)", per, bulkBatch)
+			"code của bạn flush mỗi lần %.1f event: nó phải chờ đủ %d event hoặc hết chu kỳ flush (exercise.go)", per, bulkBatch)
 		return c
 	}
-	whyNot(&c, "not every accepted event was persisted", "không phải mọi event đã nhận đều được ghi")
+	whyNot(&c, "not every accepted event was persisted", "có event đã nhận mà không được ghi xuống")
 	return c
 }
 
@@ -130,7 +130,7 @@ func bulkRateClaim(r *result.Result) result.Claim {
 	y, add := persisted(r, course.Bulk)/ps, extra(b, result.AdditionalS)
 	drain := float64(drainIntervals)*flushInterval.Seconds() + ratio(bulkBuffer, persisted(r, course.RawBulk)) // the last partial batch, a full buffer, half an interval
 	c.Measure("bulk persisted %.0f/s = %.2f× sync's %.0f/s; additional time %.2f s (the bar %.2f s)",
-		"bulk ghi xuống %.0f/s = %.2f× con số %.0f/s của sync; additional time %.2f s (ngưỡng %.2f s)",
+		"bulk ghi xuống %.0f/s = %.2f× con số %.0f/s của sync; additional time %.2f s (mức cho phép %.2f s)",
 		persisted(r, course.Bulk), y, ps, add, drain)
 	rs := find(r, course.RawSeq)
 	if rs != nil && rs.RPS > 0 && persisted(r, course.RawBulk) > 0 { // what the store allows bulk ÷ sync
@@ -141,7 +141,7 @@ func bulkRateClaim(r *result.Result) result.Claim {
 	if notBatching(&c, b) {
 		return c
 	}
-	whyNot(&c, "the batches are right; the database and the machine set the rate", "lô đã đúng; database và máy quyết định tốc độ")
+	whyNot(&c, "the batches are right; the database and the machine set the rate", "lô thì đúng rồi; tốc độ là do database và máy quyết định")
 	return c
 }
 
@@ -161,7 +161,7 @@ func bulkCeilingClaim(r *result.Result) result.Claim {
 			Text: fmt.Sprintf("insert_bulk trả lời %.0f req/s = %.2f× con số %.0f của empty POST (phép tính của workshop): gom buffer gần như không làm request tốn thêm gì", bu.HTTPRPS, theirs, ep.HTTPRPS),
 		}}
 	c.Tolerate("bulk accepts %s the lower of its ceilings, the empty POST and raw InsertMany (%s ours; the author's ceiling was the empty POST, the lower on Express)",
-		"bulk nhận %s mức trần thấp hơn của nó, empty POST hoặc raw InsertMany (%s là của workshop; trên Express mức trần của tác giả là empty POST, cái thấp hơn)",
+		"bulk nhận %s mức trần thấp hơn của nó, empty POST hoặc raw InsertMany (%s là của workshop; trên Express, mức trần của tác giả là empty POST, cũng là mức thấp hơn)",
 		bulkCeiling.Times(), bulkCeiling.Figure())
 	e, b := find(r, course.EmptyPost), find(r, course.Bulk)
 	if e == nil || b == nil || e.RPS == 0 {
@@ -175,7 +175,7 @@ func bulkCeilingClaim(r *result.Result) result.Claim {
 	acc := extra(b, result.AcceptedPerS)
 	c.Measured = fmt.Sprintf("bulk accepted %.0f events/s = %.2f× %s (%.0f/s; the empty POST %.0f req/s); %.0f%% of requests told to retry later",
 		acc, acc/ceiling, which, ceiling, e.RPS, 100*extra(b, result.Status503Share))
-	c.Vi.Measured = fmt.Sprintf("bulk nhận %.0f event/s = %.2f× %s (%.0f/s; empty POST %.0f req/s); %.0f%% request được bảo thử lại sau",
+	c.Vi.Measured = fmt.Sprintf("bulk nhận %.0f event/s = %.2f× %s (%.0f/s; empty POST %.0f req/s); %.0f%% request bị bảo thử lại sau",
 		acc, acc/ceiling, whichVi, ceiling, e.RPS, 100*extra(b, result.Status503Share))
 	c.Reproduced = result.Verdict(bulkCeiling.Holds(acc/ceiling) && b.Errors == 0)
 	if notBatching(&c, b) || which != "raw InsertMany" {
@@ -219,7 +219,7 @@ func bulkCPUClaim(r *result.Result) result.Claim {
 	}
 	if one, many := find(r, course.Raw100), find(r, course.RawBulk); extra(one, result.DBCPUusPerDoc) > 0 && extra(many, result.DBCPUusPerDoc) > 0 {
 		whyNot(&cpu, "the store bounds it: with no HTTP at all, an InsertMany of 1000 saves it only ÷ %.1f per document (%.0f → %.0f µs)",
-			"kho dữ liệu chặn nó: không có HTTP, một InsertMany 1000 cái cũng chỉ giảm ÷ %.1f mỗi document (%.0f → %.0f µs)",
+			"chính database là giới hạn: không có HTTP, một InsertMany 1000 document cũng chỉ giảm được ÷ %.1f mỗi document (%.0f → %.0f µs)",
 			extra(one, result.DBCPUusPerDoc)/extra(many, result.DBCPUusPerDoc), extra(one, result.DBCPUusPerDoc), extra(many, result.DBCPUusPerDoc))
 	}
 	return cpu
@@ -248,7 +248,7 @@ func rawConcurrencyClaim(r *result.Result) result.Claim {
 			Text: fmt.Sprintf("raw insert 100 cái một lúc: %.0f/s so với %.0f/s khi insert từng cái (%s×, phép tính của workshop): “%s”; giới hạn nằm ở CPU của thư viện chứ không phải ở số kết nối, và Mongo CPU đi từ 52%% lên 130%%", hundred.HTTPRPS, seq.HTTPRPS, theirs, quote),
 		}}
 	c.Tolerate("raw ×100 ÷ one at a time %s: the author's "+theirs+"× (our arithmetic) within a factor of %s (ours), where a CPU, not the connections, is the limit",
-		"raw ×100 ÷ từng cái một %[1]s: "+theirs+"× của tác giả (phép tính của workshop), lệch không quá gấp đôi (của workshop), ở nơi giới hạn là CPU chứ không phải số kết nối",
+		"raw ×100 ÷ từng cái một %[1]s: "+theirs+"× của tác giả (phép tính của workshop), lệch không quá gấp đôi (của workshop), khi giới hạn là CPU chứ không phải số kết nối",
 		band, course.Factor(rawFactor))
 	rs, r100 := find(r, course.RawSeq), find(r, course.Raw100)
 	if rs == nil || r100 == nil || rs.RPS == 0 {
@@ -270,7 +270,7 @@ func rawConcurrencyClaim(r *result.Result) result.Claim {
 		return c
 	}
 	whyNot(&c, "the store bounds concurrent inserts here, not a client's CPU as in the article (no HTTP in these rows)",
-		"ở đây kho dữ liệu chặn các lượt insert đồng thời, không phải CPU của client như trong bài (các hàng này không qua HTTP)")
+		"ở đây chính database chặn các lệnh insert đồng thời, chứ không phải CPU của client như trong bài (các hàng này không qua HTTP)")
 	return c
 }
 
@@ -281,8 +281,8 @@ func rawConcurrencyClaim(r *result.Result) result.Claim {
 func onFerretDB(c *result.Claim) {
 	const en = "taken on FerretDB, below the author's ratio: the CPU per insert above is the store's, and here the store, not the client, is the likelier limit (our reading); " +
 		"a real mongod (`make up STACK=compose`, or a local mongod) cost the author less per insert, so there the client's CPU, the article's limit, may come first: not measured here"
-	const vi = "đo trên FerretDB, thấp hơn tỉ lệ của tác giả: CPU mỗi insert ở trên là của kho dữ liệu, và ở đây nhiều khả năng chính kho dữ liệu, chứ không phải client, là giới hạn (cách đọc của workshop); " +
-		"một mongod thật (`make up STACK=compose`, hoặc mongod cài trên máy) tốn ít CPU hơn cho mỗi insert ở máy tác giả, nên ở đó CPU của client, giới hạn trong bài viết, có thể chạm trần trước: workshop chưa đo điều này"
+	const vi = "đo trên FerretDB, thấp hơn tỉ lệ của tác giả: CPU mỗi insert ở trên là CPU của database, và ở đây nhiều khả năng giới hạn nằm ở chính database chứ không phải client (cách đọc của workshop); " +
+		"một mongod thật (`make up STACK=compose`, hoặc mongod cài trên máy) trên máy tác giả tốn ít CPU hơn cho mỗi insert, nên ở đó CPU của client (giới hạn mà bài viết nói tới) có thể chạm trần trước: workshop chưa đo điều này"
 	if c.Reproduced != nil && !*c.Reproduced {
 		whyNot(c, en, vi)
 		return

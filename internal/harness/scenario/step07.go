@@ -332,7 +332,7 @@ func persistedClaim(r *result.Result) result.Claim {
 		Article:   "[in Go] every like the server acknowledged as written (sync, async, bulk, reduce) is in MongoDB once the writes settle: persisted is the increase of the sum of the row's counters, read at MongoDB; the server's own count is only acknowledged",
 		Tolerance: "an exact count per event: per row, the sum of its counters at MongoDB grew by exactly the increments the server acknowledged",
 		Vi: result.ClaimLines{
-			Text:      "[trong Go] mỗi lượt like server đã xác nhận là ghi xong (sync, async, bulk, reduce) đều có trong MongoDB sau khi các lần ghi xong xuôi: persisted là phần tăng của tổng các counter của hàng đó, đọc tại MongoDB; con số server tự đếm chỉ là acknowledged",
+			Text:      "[trong Go] mỗi lượt like server đã xác nhận là ghi xong (sync, async, bulk, reduce) đều có trong MongoDB sau khi việc ghi đã xong hết: số ghi xuống là phần tăng của tổng các counter của hàng đó, đọc tại MongoDB; con số server tự đếm chỉ là số đã xác nhận",
 			Tolerance: "đếm chính xác từng event: với mỗi hàng, tổng các counter của nó tại MongoDB tăng đúng bằng số lần cộng server đã xác nhận",
 		}}
 	for _, v := range counterModes {
@@ -342,11 +342,11 @@ func persistedClaim(r *result.Result) result.Claim {
 		}
 	}
 	parts, partsVi, ok := keptAtMongo(r, counterModes, func(x *result.Run) (float64, float64) { return extra(x, result.Acknowledged), 0 })
-	c.Measure("persisted at MongoDB of acknowledged by the server: %s", "đã ghi tại MongoDB trên số server xác nhận: %s", parts)
-	c.Vi.Measured = "đã ghi tại MongoDB trên số server xác nhận: " + partsVi
+	c.Measure("persisted at MongoDB of acknowledged by the server: %s", "số ghi xuống MongoDB trên số server đã xác nhận: %s", parts)
+	c.Vi.Measured = "số ghi xuống MongoDB trên số server đã xác nhận: " + partsVi
 	if !ok && strings.Contains(r.Machine.Mongo, "FerretDB") {
 		c.MeasureMore("; on FerretDB 1.x, concurrent $inc on one counter can be lost after it acknowledged them (it reads, then writes the document): sync and async race on the hot counters, bulk and reduce reach each counter once per command; a real mongod applies each $inc atomically",
-			"; trên FerretDB 1.x, các $inc đồng thời vào cùng một counter có thể bị mất dù đã được xác nhận (nó đọc rồi mới ghi document): sync và async tranh nhau các counter nóng, còn bulk và reduce mỗi lệnh chỉ chạm mỗi counter một lần; mongod thật áp dụng từng $inc một cách nguyên tử")
+			"; trên FerretDB 1.x, các $inc đồng thời vào cùng một counter có thể bị mất dù đã được xác nhận (nó đọc rồi mới ghi document): sync và async tranh nhau các counter nóng, còn bulk và reduce mỗi lệnh chỉ chạm mỗi counter một lần; mongod thật thì thực hiện từng $inc một cách atomic")
 	}
 	c.Reproduced = result.Verdict(ok)
 	return c

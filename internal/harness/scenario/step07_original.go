@@ -256,7 +256,7 @@ func expressReduceClaim(r *result.Result, env Env) result.Claim {
 	want := extra(rd, result.BatchedEvents) / extra(rd, result.DistinctExpected)
 	x := bw / rw
 	c.Measure("writes per event applied, at MongoDB: bulk %.3f, reduce %.4f (÷ %.1f, implied ÷ %.1f by the sizes of its %.0f batches, %.0f events on average); the most writes one counter took in reduce: %.0f",
-		"số lần ghi mỗi event đã ghi vào, tại MongoDB: bulk %.3f, reduce %.4f (÷ %.1f, suy ra ÷ %.1f từ cỡ của %.0f lô, trung bình %.0f event); counter bị ghi nhiều nhất trong reduce: %.0f lần",
+		"số lần ghi thực sự vào MongoDB mỗi event: bulk %.3f, reduce %.4f (÷ %.1f, suy ra ÷ %.1f từ cỡ của %.0f lô, trung bình %.0f event); counter bị ghi nhiều nhất trong reduce: %.0f lần",
 		bw, rw, x, want, batches, mean, extra(rd, result.MaxWritesPerCounter))
 	ok := want > 0 && impliedCut.HoldsFor(x, want) && bw == 1 && extra(rd, result.MaxWritesPerCounter) <= batches && b.Errors == 0 && rd.Errors == 0
 	c.Reproduced = result.Verdict(ok)
@@ -273,8 +273,8 @@ func expressPersistedClaim(r *result.Result) result.Claim {
 		Article:   "[" + result.SourcesStack + "Express 5 on Node] every like answered 2xx by sync, async, bulk and reduce is counted in MongoDB once the writes settle",
 		Tolerance: "exact: each 2xx the driver received is one increment in the row's counters at MongoDB (requests cut at the window's end may add at most their number)",
 		Vi: result.ClaimLines{
-			Text:      "[trên stack gốc của bài viết, chạy tại đây: Express 5 trên Node] mỗi lượt like được sync, async, bulk và reduce trả 2xx đều có trong MongoDB sau khi các lần ghi xong xuôi",
-			Tolerance: "chính xác: mỗi 2xx driver nhận được là đúng một lần cộng vào các counter của hàng tại MongoDB (request bị cắt ở cuối cửa sổ chỉ được cộng thêm tối đa bằng số của chúng)",
+			Text:      "[trên stack gốc của bài viết, chạy tại đây: Express 5 trên Node] mỗi lượt like được sync, async, bulk và reduce trả 2xx đều có trong MongoDB sau khi việc ghi đã xong hết",
+			Tolerance: "chính xác: mỗi 2xx driver nhận được là đúng một lần cộng vào các counter của hàng tại MongoDB (các request bị cắt ngang ở cuối khung đo có thể cộng thêm, nhưng không quá số request đó)",
 		}}
 	rows := make([]course.Variant, len(counterModes))
 	for i, m := range counterModes {
@@ -286,11 +286,11 @@ func expressPersistedClaim(r *result.Result) result.Claim {
 	}
 	// Requests cut at the window's end (unanswered) may have landed too.
 	parts, partsVi, ok := keptAtMongo(r, rows, func(x *result.Run) (float64, float64) { return extra(x, result.Accepted), extra(x, result.Unanswered) })
-	c.Measure("persisted at MongoDB of accepted: %s", "đã ghi tại MongoDB trên số được nhận: %s", parts)
-	c.Vi.Measured = "đã ghi tại MongoDB trên số được nhận: " + partsVi
+	c.Measure("persisted at MongoDB of accepted: %s", "số ghi xuống MongoDB trên số đã nhận: %s", parts)
+	c.Vi.Measured = "số ghi xuống MongoDB trên số đã nhận: " + partsVi
 	if !ok && strings.Contains(r.Machine.Mongo, "FerretDB") {
 		c.MeasureMore("; on FerretDB 1.x, $inc from concurrent requests on one counter can be lost (it reads, then writes the document): run it against a real mongod to judge Express",
-			"; trên FerretDB 1.x, $inc từ các request đồng thời vào cùng một counter có thể bị mất (nó đọc rồi mới ghi document): chạy với mongod thật để đánh giá Express")
+			"; trên FerretDB 1.x, $inc từ các request đồng thời vào cùng một counter có thể bị mất (nó đọc rồi mới ghi document): muốn kết luận cho Express thì chạy với mongod thật")
 	}
 	c.Reproduced = result.Verdict(ok)
 	return c

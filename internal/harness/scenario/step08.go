@@ -106,7 +106,7 @@ func speedupClaim(r *result.Result) result.Claim {
 			Text: "[trong Go] ví dụ của hướng dẫn, như bài C tóm tắt: đổi pbkdf2Sync sang pbkdf2 bất đồng bộ thì “" + c1Quote + "”/s (×3.7, phép tính của workshop) khi chạy ab -c 20; 51.8% số tick nằm trong node::crypto::PBKDF2",
 		}}
 	c.Tolerate("ours, scaled from the guide's ×3.7 (our arithmetic): after ÷ before %s × min(server CPUs, %s), the cores the hashing can spread on",
-		"của workshop, suy từ ×3.7 của hướng dẫn (phép tính của workshop): after ÷ before %s × min(số CPU của server, %s), số core mà việc hash trải ra được", perCore, course.Factor(nodePool))
+		"của workshop, suy từ ×3.7 của hướng dẫn (phép tính của workshop): after ÷ before %s × min(số CPU của server, %s), tức số core mà việc hash có thể chạy song song", perCore, course.Factor(nodePool))
 	b, a := find(r, course.Before), find(r, course.After)
 	if b == nil || a == nil || b.RPS == 0 {
 		return c
@@ -115,14 +115,14 @@ func speedupClaim(r *result.Result) result.Claim {
 	bound := math.Min(float64(n), nodePool)
 	x := a.RPS / b.RPS
 	c.Measure("%.1f → %.1f req/s (×%.2f) with the server on %d CPU(s): bound ×%.0f here; server busy %.0f%% → %.0f%% (100%% = one CPU)",
-		"%.1f → %.1f req/s (×%.2f) với server chạy trên %d CPU: mức chặn ở đây là ×%.0f; server bận %.0f%% → %.0f%% (100%% = một CPU)",
+		"%.1f → %.1f req/s (×%.2f) với server chạy trên %d CPU: ở đây tối đa chỉ được ×%.0f; server bận %.0f%% → %.0f%% (100%% = một CPU)",
 		b.RPS, a.RPS, x, n, bound, b.RPS*b.PerRequest.ServerCPUus/1e4, a.RPS*a.PerRequest.ServerCPUus/1e4)
 	if n < 4 {
 		c.MeasureMore("; ×3.7 needs 4 CPUs for the server, this machine gives it %d", "; muốn ×3.7 thì server cần 4 CPU, máy này chỉ cho nó %d", n)
 	}
 	if w, ok := a.Extra[result.LockWaiting]; ok && w >= serialised {
 		c.MeasureMore("; after's logins still waited on a lock %.1f s per second (before: %.1f): they are still serialised (make step-8 profile shows where)",
-			"; các lượt login của after vẫn chờ lock %.1f s mỗi giây (before: %.1f): chúng vẫn bị xếp hàng nối tiếp nhau (make step-8 profile chỉ ra chỗ nào)",
+			"; các lượt login của after vẫn phải chờ lock %.1f s mỗi giây (before: %.1f): chúng vẫn chạy lần lượt từng cái một (make step-8 profile chỉ ra chờ ở đâu)",
 			w, extra(b, result.LockWaiting))
 	}
 	c.Reproduced = result.Verdict(n >= 2 && perCore.HoldsFor(x, bound) && a.Errors == 0 && b.Errors == 0)

@@ -68,7 +68,7 @@ func nodeSpeedupClaim(r *result.Result) result.Claim {
 	bound := math.Min(float64(n), nodePool)
 	x := a.RPS / b.RPS
 	c.Measure("%.1f → %.1f req/s (×%.2f) with Node pinned to %d CPU(s): bound ×%.0f here",
-		"%.1f → %.1f req/s (×%.2f) với Node bị ghim vào %d CPU: mức chặn ở đây là ×%.0f", b.RPS, a.RPS, x, n, bound)
+		"%.1f → %.1f req/s (×%.2f) với Node bị ghim vào %d CPU: ở đây tối đa chỉ được ×%.0f", b.RPS, a.RPS, x, n, bound)
 	if n < nodePool {
 		c.MeasureMore("; ×3.7 needs the pool's 4 threads on 4 free cores, this machine gives Node %d", "; muốn ×3.7 thì 4 thread của pool cần 4 core rảnh, máy này chỉ cho Node %d", n)
 	}

@@ -149,7 +149,7 @@ func gapClaim(r *result.Result) result.Claim {
 			Text: "[trong Go] overhead của framework chỉ đáng để chọn khi API tốn từ vài ms tới vài chục ms, chứ không phải khi query mất hàng trăm ms hay vài giây: “" + gapQuote + "” Vậy con số ×5.7 của bài D (phép tính của workshop, trên một endpoint bài không mô tả) phải co lại khi đọc từ database",
 		}}
 	c.Tolerate("ours (article A gives no figure): fastest ÷ slowest framework on the DB-bound read %s, and %s the larger of that ratio on the cheap endpoints",
-		"của workshop (bài A không đưa con số): framework nhanh nhất ÷ chậm nhất trên lượt đọc bị database chặn %s, và %s tỉ số lớn hơn trên các endpoint rẻ",
+		"của workshop (bài A không đưa con số): framework nhanh nhất ÷ chậm nhất trên route đọc mà database là nút thắt %s, và %s tỉ số lớn nhất đo trên các endpoint nhẹ",
 		dbGap, gapShrinks.Times())
 	e, eh, el := spread(r, "empty")
 	v, _, _ := spread(r, "validate")

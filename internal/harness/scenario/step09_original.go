@@ -77,7 +77,7 @@ func originalGapClaim(r *result.Result) result.Claim {
 			Text: "[trên stack gốc của bài viết, chạy tại đây: Express trên Node, Elysia trên Bun] overhead của framework chỉ đáng để chọn khi API tốn từ vài ms tới vài chục ms: “" + gapQuote + "” Vậy khoảng cách của Elysia trên Bun so với Express trên Node (×5.7 của bài D, phép tính của workshop) phải co lại khi đọc từ database",
 		}}
 	c.Tolerate("ours (article A gives no figure), as D1 in Go: Elysia ÷ Express req/s on the DB-bound read %s, and %s the larger of that ratio on the cheap endpoints",
-		"của workshop (bài A không đưa con số), như D1 trong Go: req/s của Elysia ÷ Express trên lượt đọc bị database chặn %s, và %s tỉ số lớn hơn trên các endpoint rẻ",
+		"của workshop (bài A không đưa con số), như D1 trong Go: req/s của Elysia ÷ Express trên route đọc mà database là nút thắt %s, và %s tỉ số lớn nhất đo trên các endpoint nhẹ",
 		dbGap, gapShrinks.Times())
 	ratios := make(map[string]float64, len(course.Endpoints))
 	for _, ep := range course.Endpoints {

@@ -120,11 +120,11 @@ func scaleOutClaims(r *result.Result, env Env) []result.Claim {
 		Source:  result.OursFrom("A", quote, "article A lists it among a memory cache's costs, without a figure"),
 		Article: "with several API instances each warms its own burst cache: the hit ratio is diluted (article A lists a lower hit ratio under horizontal scale among a memory cache's costs, without a figure)",
 		Vi: result.ClaimLines{
-			Text: "khi chạy nhiều instance API, mỗi instance tự làm ấm burst cache của riêng nó nên hit ratio bị pha loãng; bài A kể điều này trong các cái giá của cache trong bộ nhớ, không kèm con số: “" + quote + "”",
+			Text: "khi chạy nhiều instance API, mỗi instance tự làm ấm burst cache của riêng nó nên hit ratio bị pha loãng; bài A kể điều này trong số những cái giá phải trả khi dùng cache trong bộ nhớ, không kèm con số: “" + quote + "”",
 		}}
 	replicas := course.Factor(n)
 	dilution.Tolerate("round-robin over %s replicas loads each item from Redis %s as often per TTL window as one replica behind the same balancer (copies per item; ideal ×%[1]s)",
-		"round-robin qua %s replica thì trong mỗi khung TTL, mỗi item được load từ Redis nhiều gấp %s so với một replica đứng sau cùng load balancer (số bản sao mỗi item; lý tưởng là ×%[1]s)",
+		"round-robin qua %s replica thì trong mỗi khung TTL, mỗi item được load từ Redis nhiều %s so với một replica đứng sau cùng load balancer (số bản sao mỗi item; lý tưởng là ×%[1]s)",
 		replicas, diluted.Times())
 	restore := result.Claim{ID: "S10b", Measured: "not measured",
 		Source:  result.Ours(""),
@@ -138,10 +138,10 @@ func scaleOutClaims(r *result.Result, env Env) []result.Claim {
 		Source:  result.Ours(""),
 		Article: "the invalidation delay of an in-process cache is up to its TTL; announcing a change to every replica brings it down to milliseconds, and a replica that missed the announcement is still bounded by the TTL",
 		Vi: result.ClaimLines{
-			Text: "độ trễ invalidation của một cache nằm trong process có thể dài bằng TTL của nó; báo thay đổi cho mọi replica kéo độ trễ xuống còn vài mili giây, và replica lỡ mất thông báo thì vẫn chỉ trễ tối đa một TTL",
+			Text: "độ trễ invalidation của một cache nằm trong process có thể dài bằng TTL của nó; báo thay đổi cho mọi replica kéo độ trễ xuống còn vài ms, và replica lỡ mất thông báo thì vẫn chỉ trễ tối đa một TTL",
 		}}
 	stale.Tolerate("without invalidation some replica serves the old ETag %s ms after the change; with it no listening replica does, and the replica that missed it catches up within the burst TTL + %s ms",
-		"không invalidation: có replica trả ETag cũ %s ms sau khi dữ liệu đổi; có invalidation: không replica nào đang nghe như vậy, replica lỡ thông báo bắt kịp trong burst TTL + %s ms",
+		"không invalidation: có replica trả ETag cũ %s ms sau khi dữ liệu đổi; có invalidation: không replica nào đang nghe còn như vậy; replica lỡ thông báo bắt kịp trong burst TTL + %s ms",
 		course.Above(bound), missedSlackMS)
 	copies := func(x *result.Run) float64 { return extra(x, result.CopiesPerItem) }
 	if one != nil && rr != nil && copies(one) > 0 {
