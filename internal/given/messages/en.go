@@ -20,6 +20,7 @@ var en = map[string]string{
 	"verdict.not_reproduced": "NOT reproduced",
 	"verdict.not_measured":   "not measured",
 	"verdict.not_judged":     "not judged: the load tool limited %s",
+	"verdict.unjudged":       "not judged: %s",
 	"verdict.as_measured":    " (as measured: %s)",
 	"verdict.busy":           "not judged (the machine was busy: other processes took %s of the rows' CPUs)",
 	"verdict.busy_rounds":    " (%d of %d rounds measured busy: not counted)",

@@ -36,6 +36,7 @@ var reportWords = []struct{ key, en, vi string }{
 	{"report.tolerance", "tolerance: %s", "dung sai: %s"},
 	{"report.verdict.busy", "not judged: the machine was busy", "không xét: máy đang bận"},
 	{"report.verdict.tool", "not judged: the load tool limited a row", "không xét: công cụ tạo tải tự giới hạn một hàng"},
+	{"report.verdict.unjudged", "not judged: its rows did not run or did not count", "không xét: các hàng của nó không chạy hoặc không đếm được"},
 	{"report.verdict.not_measured", "not measured", "chưa đo"},
 	{"report.verdict.reproduced", "reproduced", "tái hiện được"},
 	{"report.verdict.not_reproduced", "NOT reproduced", "KHÔNG tái hiện được"},

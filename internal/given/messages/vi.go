@@ -19,6 +19,7 @@ var vi = map[string]string{
 	"verdict.not_reproduced": "KHÔNG tái hiện được",
 	"verdict.not_measured":   "chưa đo",
 	"verdict.not_judged":     "không xét: công cụ tạo tải đã chạm giới hạn của chính nó ở %s",
+	"verdict.unjudged":       "không xét: %s",
 	"verdict.as_measured":    " (theo số đo: %s)",
 	"verdict.busy":           "không xét (máy đang bận: các process khác chiếm %s CPU của các hàng)",
 	"verdict.busy_rounds":    " (%d trên %d vòng đo lúc máy bận: không tính)",

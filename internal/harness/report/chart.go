@@ -265,6 +265,8 @@ func verdictIn(l messages.Lang, c *result.Claim) (string, string) {
 		return l.T("report.verdict.busy"), "#777777"
 	case c != nil && c.NotJudged != "":
 		return l.T("report.verdict.tool"), "#777777"
+	case c != nil && c.Unjudged != "":
+		return l.T("report.verdict.unjudged"), "#777777"
 	case c == nil || c.Reproduced == nil:
 		return l.T("report.verdict.not_measured"), "#777777"
 	case *c.Reproduced:

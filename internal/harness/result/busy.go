@@ -165,5 +165,5 @@ func othersNote(runs []Run) string {
 func BusyRule() string { return say("rule.busy", 100*BusyLimit) }
 
 // Withheld says the claim's verdict was withheld: the load tool limited a
-// row, or the machine was busy.
-func (c Claim) Withheld() bool { return c.NotJudged != "" || c.Busy != "" }
+// row, the machine was busy, or its rows could not be read (Unjudge).
+func (c Claim) Withheld() bool { return c.NotJudged != "" || c.Busy != "" || c.Unjudged != "" }

@@ -2,6 +2,7 @@ package result
 
 import (
 	"encoding/json"
+	"github.com/peakload/workshop/internal/given/messages"
 	"strings"
 	"testing"
 
@@ -89,5 +90,23 @@ func TestRateClaimIsNotJudgedWhereTheToolLimited(t *testing.T) {
 	res.Print(&out)
 	if !strings.Contains(out.String(), ToolLimitRule()) {
 		t.Errorf("the table does not state the rule:\n%s", out.String())
+	}
+}
+
+// A claim withheld for a reason of its own says that reason, in the
+// reader's language, and never blames the load tool.
+func TestUnjudgedSaysItsOwnReasonInEachLanguage(t *testing.T) {
+	var c Claim
+	c.Unjudge("the rows of the source's stack (%s) did not run", "các hàng của stack gốc (%s) không chạy", "express-bulk")
+	if !c.Withheld() || c.Reproduced != nil {
+		t.Fatalf("Unjudge left withheld %v, reproduced %v", c.Withheld(), c.Reproduced)
+	}
+	for l, want := range map[messages.Lang]string{
+		messages.English:    "not judged: the rows of the source's stack (express-bulk) did not run",
+		messages.Vietnamese: "không xét: các hàng của stack gốc (express-bulk) không chạy",
+	} {
+		if got := c.VerdictIn(l); got != want {
+			t.Errorf("VerdictIn(%s) = %q, want %q", l, got, want)
+		}
 	}
 }

@@ -88,6 +88,11 @@ type Claim struct {
 	// IfJudged keeps what the figures read.
 	NotJudged string `json:"not_judged,omitempty"`
 	IfJudged  *bool  `json:"if_judged,omitempty"`
+	// Unjudged: the claim could not be judged for a reason other than the
+	// load tool or the machine (its rows did not run, or did not count
+	// where the claim reads them): the reason, in English (Unjudge sets
+	// both languages). Reproduced is then nil.
+	Unjudged string `json:"unjudged,omitempty"`
 	// Ceiling names the rows a claim reads as the server's ceiling: one
 	// whose server was not saturated (< ServerIdleLimit busy) measured the
 	// load tool, not a ceiling, and the claim is not judged (NoteToolLimits).
@@ -131,13 +136,21 @@ func (c *Claim) Tolerate(en, vi string, ts ...Stated) {
 	c.Tolerance, c.Vi.Tolerance, c.Stated = say(en, messages.English), say(vi, messages.Vietnamese), ts
 }
 
-// ClaimLines are the three lines of a claim a person reads.
-type ClaimLines struct{ Text, Measured, Tolerance string }
+// ClaimLines are the lines of a claim a person reads: its text, what was
+// measured, the tolerance, and why it was not judged, if it was not.
+type ClaimLines struct{ Text, Measured, Tolerance, Unjudged string }
+
+// Unjudge withholds c's verdict for a reason that is neither the load tool
+// nor the machine, said in both languages with the same verbs.
+func (c *Claim) Unjudge(en, vi string, args ...any) {
+	c.Unjudged, c.Vi.Unjudged = fmt.Sprintf(en, args...), fmt.Sprintf(vi, args...)
+	c.Reproduced, c.IfJudged = nil, nil
+}
 
 // LinesIn is the claim's lines in language l; a line l lacks (a result
 // read back from JSON, a claim not yet translated) is the stored English.
 func (c Claim) LinesIn(l messages.Lang) ClaimLines {
-	out := ClaimLines{c.Article, c.Measured, c.Tolerance}
+	out := ClaimLines{c.Article, c.Measured, c.Tolerance, c.Unjudged}
 	if l != messages.Vietnamese {
 		return out
 	}
@@ -147,7 +160,7 @@ func (c Claim) LinesIn(l messages.Lang) ClaimLines {
 	for _, f := range []struct {
 		to *string
 		vi string
-	}{{&out.Text, c.Vi.Text}, {&out.Measured, c.Vi.Measured}, {&out.Tolerance, c.Vi.Tolerance}} {
+	}{{&out.Text, c.Vi.Text}, {&out.Measured, c.Vi.Measured}, {&out.Tolerance, c.Vi.Tolerance}, {&out.Unjudged, c.Vi.Unjudged}} {
 		if f.vi != "" {
 			*f.to = f.vi
 		}

@@ -143,6 +143,9 @@ func (c Claim) VerdictIn(l messages.Lang) string {
 		if c.NotJudged != "" {
 			why = append(why, l.T("verdict.not_judged", c.NotJudged))
 		}
+		if c.Unjudged != "" {
+			why = append(why, l.T("verdict.unjudged", c.LinesIn(l).Unjudged))
+		}
 		if c.Busy != "" {
 			why = append(why, l.T("verdict.busy", c.Busy))
 		}

@@ -337,7 +337,8 @@ func persistedClaim(r *result.Result) result.Claim {
 		}}
 	for _, v := range counterModes {
 		if x := find(r, v); x == nil || x.Extra[result.Acknowledged] == 0 {
-			c.NotJudged = fmt.Sprintf("the %s row did not count at MongoDB (not run, or recorded before the Go rows counted there)", v)
+			c.Unjudge("the %s row did not count at MongoDB (not run, or recorded before the Go rows counted there)",
+				"hàng %s không được đếm tại MongoDB (không chạy, hoặc ghi lại từ trước khi các hàng Go được đếm ở đó)", v)
 			return c
 		}
 	}

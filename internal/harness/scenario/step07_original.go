@@ -210,15 +210,18 @@ func counterSum(ctx context.Context, coll *mongo.Collection) (counterTally, erro
 	return t, cur.Err()
 }
 
-// skippedOriginal is why a claim on the source's stack is not judged:
-// its rows did not run (Node.js or the packages missing: the notes say).
-func skippedOriginal(r *result.Result, rows ...course.Variant) string {
+// skippedOriginal withholds c, a claim on the source's stack, when one of
+// its rows did not run (Node.js or the packages missing: the notes say),
+// and says whether it did.
+func skippedOriginal(c *result.Claim, r *result.Result, rows ...course.Variant) bool {
 	for _, v := range rows {
 		if find(r, v) == nil {
-			return fmt.Sprintf("the rows of the source's stack (%s) did not run; the notes say why", v)
+			c.Unjudge("the rows of the source's stack (%s) did not run; the notes say why",
+				"các hàng của stack gốc (%s) không chạy; phần ghi chú nói lý do", v)
+			return true
 		}
 	}
-	return ""
+	return false
 }
 
 // expressReduceClaim: B9 on the source's stack, here. Counted at MongoDB
@@ -239,8 +242,7 @@ func expressReduceClaim(r *result.Result, env Env) result.Claim {
 		"như B9: số lần ghi DB mỗi event, bulk ÷ reduce, %s× con số workload của workshop suy ra cho các lô của bản gốc; bulk mỗi event một lần ghi, reduce mỗi counter tối đa một lần mỗi lô",
 		impliedCut.Dash())
 	b, rd := find(r, course.On(course.Express, course.Bulk)), find(r, course.On(course.Express, course.Reduce))
-	if why := skippedOriginal(r, course.On(course.Express, course.Bulk), course.On(course.Express, course.Reduce)); why != "" {
-		c.NotJudged = why
+	if skippedOriginal(&c, r, course.On(course.Express, course.Bulk), course.On(course.Express, course.Reduce)) {
 		return c
 	}
 	// Per event applied, not accepted: an increment FerretDB loses takes
@@ -280,8 +282,7 @@ func expressPersistedClaim(r *result.Result) result.Claim {
 	for i, m := range counterModes {
 		rows[i] = course.On(course.Express, m)
 	}
-	if why := skippedOriginal(r, rows...); why != "" {
-		c.NotJudged = why
+	if skippedOriginal(&c, r, rows...) {
 		return c
 	}
 	// Requests cut at the window's end (unanswered) may have landed too.

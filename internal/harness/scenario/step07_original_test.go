@@ -198,7 +198,7 @@ func TestGoCounterClaimsJudgeByMongo(t *testing.T) {
 // told apart, for the tables of these tests.
 func verdictWord(c result.Claim) string {
 	switch {
-	case c.NotJudged != "":
+	case c.Withheld():
 		return "not judged"
 	case c.Reproduced == nil:
 		return "none"

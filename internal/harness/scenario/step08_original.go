@@ -56,8 +56,7 @@ func nodeSpeedupClaim(r *result.Result) result.Claim {
 		"của workshop, như C1: after ÷ before %s × min(số CPU mà process Node bị ghim vào — chính các CPU của server Go, chỉ trên đó các thread của pool mới chạy được —, %s thread của pool)",
 		perCore, course.Factor(nodePool))
 	before, after := course.On(course.NodeJS, course.Before), course.On(course.NodeJS, course.After)
-	if why := skippedOriginal(r, before, after); why != "" {
-		c.NotJudged = why
+	if skippedOriginal(&c, r, before, after) {
 		return c
 	}
 	b, a := find(r, before), find(r, after)

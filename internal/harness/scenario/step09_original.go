@@ -33,7 +33,7 @@ func originalRows(r *result.Result, ep string) (express, elysia *result.Run, mis
 // the bench's note, or, without ORIGINAL=1, left "not measured".
 func notJudged(c *result.Claim, why string) {
 	if why != "" {
-		c.NotJudged = why
+		c.Unjudge("its rows did not run: %s", "các hàng của nó không chạy: %s", why)
 	}
 }
 
