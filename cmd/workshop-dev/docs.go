@@ -246,10 +246,9 @@ func (r *references) fill(text, file string) (string, error) {
 	return out, err
 }
 
-// region is the body of the region called name, for a file in dir. The
-// step blocks and the claims table speak l; the steps table's headers and
-// links do, its cells (course.Row, Step.Ours) have no Vietnamese yet; the
-// other course-wide tables are still English in both editions.
+// region is the body of the region called name, for a file in dir, in
+// language l (TestVietnameseRegionsSpeakVietnamese lists the regions whose
+// generator has no Vietnamese yet).
 func (r *references) region(name string, l messages.Lang, dir string) (string, error) {
 	switch {
 	case name == "steps":
@@ -319,13 +318,13 @@ func (r *references) stepTable(l messages.Lang, dir string) string {
 	var b bytes.Buffer
 	b.WriteString(l.T("docs.steps_head") + "|---|---|---|---|---|---|---|---|\n")
 	for _, s := range r.steps {
-		row, res, ours := s.Row, r.runs[s.N], "–"
+		row, res, ours := s.Row.In(l), r.runs[s.N], "–"
 		if r.unrecorded[s.N] {
-			ours = fmt.Sprintf("no reference run yet (`make step-%d bench SOLUTION=1`, then `make docs`)", s.N)
+			ours = l.T("docs.unrecorded", s.N)
 		} else if s.Ours != nil {
-			ours = s.Ours(res, scenario.Env{Params: r.params})
+			ours = s.Ours(res, scenario.Env{Params: r.params}, l)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", lessonLink(s, l, dir), row.Adds, row.Article, row.Theirs, ours, originalCell(s, res), verdicts(res.Claims), row.Proof)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", lessonLink(s, l, dir), row.Adds, row.Article, row.Theirs, ours, originalCell(s, res, l), verdicts(res.Claims), row.Proof)
 	}
 	b.WriteString(l.T("docs.steps_legend"))
 	return b.String()
@@ -348,7 +347,7 @@ func lessonLink(s scenario.Step, l messages.Lang, dir string) string {
 // the req/s of each original row of its reference run, "–" for a step
 // without an original, and how to get the figures while the reference
 // run has none.
-func originalCell(s scenario.Step, res *result.Result) string {
+func originalCell(s scenario.Step, res *result.Result, l messages.Lang) string {
 	if len(s.Originals()) == 0 {
 		return "–"
 	}
@@ -359,7 +358,7 @@ func originalCell(s scenario.Step, res *result.Result) string {
 		}
 	}
 	if len(parts) == 0 {
-		return fmt.Sprintf("not recorded yet (`make step-%d bench ORIGINAL=1`)", s.N)
+		return l.T("docs.original_unrecorded", s.N)
 	}
 	return strings.Join(parts, "; ")
 }
