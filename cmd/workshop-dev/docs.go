@@ -264,7 +264,7 @@ func (r *references) region(name string, l messages.Lang, dir string) (string, e
 	case name == "agenda":
 		return r.agendaTable()
 	case name == "b-frameworks":
-		return r.bFrameworks(), nil // steps/00-ceilings: frameworks.go
+		return r.bFrameworks(l), nil // steps/00-ceilings: frameworks.go
 	case strings.HasPrefix(name, "scaling-"):
 		return r.scaling(name) // docs/scaling.md: scaling.go
 	case strings.HasPrefix(name, "step-"):
