@@ -260,9 +260,9 @@ func (r *references) region(name string, l messages.Lang, dir string) (string, e
 	case name == "mistakes":
 		return r.mistakes()
 	case name == "timings":
-		return r.timingsTable() // docs/facilitator.md: timings.go
+		return r.timingsTable(l) // docs/facilitator.md: timings.go
 	case name == "agenda":
-		return r.agendaTable()
+		return r.agendaTable(l, dir)
 	case name == "b-frameworks":
 		return r.bFrameworks(l), nil // steps/00-ceilings: frameworks.go
 	case strings.HasPrefix(name, "scaling-"):
