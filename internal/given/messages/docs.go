@@ -36,7 +36,7 @@ var docsLines = []struct{ key, en, vi string }{
 
 	// docs/facilitator.md's timings region: what `make agenda` measured (cmd/workshop-dev/timings.go).
 	{"docs.timings.head", "Measured by `make agenda` on %s: %d CPUs (%s), %s, %s, stack %s (MongoDB: %s), %s; 1-minute load average %.1f–%.1f during the run. `make up` (start the services, seed the catalogue if new): %s.\n\n",
-		"Do `make agenda` đo ngày %s: %d CPU (%s), %s, %s, stack %s (MongoDB: %s), %s; load average 1 phút trong lúc đo là %.1f–%.1f. `make up` (khởi động các service, seed catalog nếu mới): %s.\n\n"},
+		"Do `make agenda` đo ngày %s: %d CPU (%s), %s, %s, stack %s (MongoDB: %s), %s; load average 1 phút là %.1f–%.1f trong lúc đo. `make up` (khởi động các service, seed catalog nếu mới): %s.\n\n"},
 	{"docs.timings.cols", "| step | `make step-N check SOLUTION=1` | `make step-N bench SOLUTION=1` | load average during the bench (max) |\n|---|---:|---:|---:|\n",
 		"| bước | `make step-N check SOLUTION=1` | `make step-N bench SOLUTION=1` | load average trong lúc bench (cao nhất) |\n|---|---:|---:|---:|\n"},
 	{"docs.timings.haproxy", "\nHAProxy was missing at the start: step 10's bench installed it (apt, as root), and its time includes that.\n",
