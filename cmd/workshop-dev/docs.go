@@ -266,7 +266,7 @@ func (r *references) region(name string, l messages.Lang, dir string) (string, e
 	case name == "b-frameworks":
 		return r.bFrameworks(l), nil // steps/00-ceilings: frameworks.go
 	case strings.HasPrefix(name, "scaling-"):
-		return r.scaling(name) // docs/scaling.md: scaling.go
+		return r.scaling(name, l) // docs/scaling.md: scaling.go
 	case strings.HasPrefix(name, "step-"):
 		var n int
 		if _, err := fmt.Sscanf(name, "step-%d", &n); err != nil || r.runs[n] == nil {
