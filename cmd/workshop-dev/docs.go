@@ -258,7 +258,7 @@ func (r *references) region(name string, l messages.Lang, dir string) (string, e
 	case name == "sources":
 		return r.sourceTable(l), nil
 	case name == "mistakes":
-		return r.mistakes()
+		return r.mistakes(l)
 	case name == "timings":
 		return r.timingsTable(l) // docs/facilitator.md: timings.go
 	case name == "agenda":
@@ -583,33 +583,44 @@ func claimLine(c result.Claim, now []result.Claim, l messages.Lang) string {
 
 // mistakes lists the wrong answers each step's check is proven against
 // (steps/NN-slug/testdata/mutants/<name>.go, whose first line says what is
-// wrong) and the right answers written another way (testdata/valid/): the
+// wrong, and whose second, "// vi: …", says it in Vietnamese) and the right
+// answers written another way (testdata/valid/), in language l: the
 // facilitator's list of what learners write can then never drift from the
 // tests that prove the checks.
-func (r *references) mistakes() (string, error) {
+func (r *references) mistakes(l messages.Lang) (string, error) {
 	var b bytes.Buffer
-	for _, kind := range []struct{ dir, head string }{{"mutants", "Wrong answers each check must fail"}, {"valid", "Right answers written another way, each check must pass"}} {
+	for _, kind := range []struct{ dir, head string }{{"mutants", "docs.mistakes.wrong"}, {"valid", "docs.mistakes.right"}} {
 		files, err := filepath.Glob(filepath.Join(r.root, "steps", "*", "testdata", kind.dir, "*.go"))
 		if err != nil {
 			return "", err
 		}
-		fmt.Fprintf(&b, "%s (`steps/NN-slug/testdata/%s/`):\n\n", kind.head, kind.dir)
+		b.WriteString(l.T(kind.head, kind.dir))
 		if len(files) == 0 {
-			b.WriteString("- (none recorded yet)\n")
+			b.WriteString(l.T("docs.mistakes.none"))
 		}
 		for _, f := range files {
 			src, err := os.ReadFile(f)
 			if err != nil {
 				return "", err
 			}
-			first, _, _ := strings.Cut(string(src), "\n")
 			name := strings.TrimSuffix(filepath.Base(f), ".go")
-			what := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(first), "//"), " "+name+":"))
-			what = strings.TrimSpace(strings.TrimPrefix(what, name+":"))
 			step := filepath.Base(filepath.Dir(filepath.Dir(filepath.Dir(f))))
-			fmt.Fprintf(&b, "- `%s` `%s`: %s\n", step, name, what)
+			fmt.Fprintf(&b, "- `%s` `%s`: %s\n", step, name, whatIsWrong(string(src), name, l))
 		}
 		b.WriteString("\n")
 	}
 	return strings.TrimSuffix(b.String(), "\n"), nil
+}
+
+// whatIsWrong is what a mutant's (or valid answer's) header comments say
+// of it in l: the first line, "// name: what", in English; the second,
+// "// vi: …", in Vietnamese (English when it has none, which
+// TestEveryVietnameseRegionIsVietnamese then reports).
+func whatIsWrong(src, name string, l messages.Lang) string {
+	first, rest, _ := strings.Cut(src, "\n")
+	if second, _, _ := strings.Cut(rest, "\n"); l == messages.Vietnamese && strings.HasPrefix(second, "// vi:") {
+		return strings.TrimSpace(strings.TrimPrefix(second, "// vi:"))
+	}
+	what := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(first), "//"), " "+name+":"))
+	return strings.TrimSpace(strings.TrimPrefix(what, name+":"))
 }
