@@ -61,3 +61,30 @@ func TestToolsSaysWhatWasMissing(t *testing.T) {
 		}
 	}
 }
+
+// TestTheVietnamesePlanNamesStepsAsTheDecks: the Vietnamese guide's plan
+// names each step as its Vietnamese deck's title does, links the
+// Vietnamese README from docs/vi/, and holds the English plan's figures.
+func TestTheVietnamesePlanNamesStepsAsTheDecks(t *testing.T) {
+	r := &references{root: filepath.Join("..", "..")}
+	tm := &Timings{Date: "2026-12-03T00:00:00Z"}
+	for _, s := range course.All() {
+		tm.Steps = append(tm.Steps, Timing{Step: s.N, Check: Timed{Seconds: 30, OK: true}, Bench: Timed{Seconds: 60, OK: true}})
+	}
+	vi, err := r.plan(tm, messages.Vietnamese, "docs/vi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	en, err := r.plan(tm, messages.English, "docs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"| bước 0 — mức trần |", "| bước 6 — ghi qua buffer |", "([README](../../README.vi.md))"} {
+		if !strings.Contains(vi, want) {
+			t.Errorf("the Vietnamese plan has no %q:\n%s", want, vi)
+		}
+	}
+	if a, b := figureRE.FindAllString(en, -1), figureRE.FindAllString(vi, -1); strings.Join(a, " ") != strings.Join(b, " ") {
+		t.Errorf("the plans' figures differ:\nEnglish:    %v\nVietnamese: %v", a, b)
+	}
+}
