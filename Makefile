@@ -30,12 +30,22 @@ endef
 
 .PHONY: help build build-dev doctor deps prefetch prefetch-frameworks prefetch-originals up down seed test test-latency test-originals test-busy agenda test-compose compose-bench probe audit grade compare progress report slides docs new-step clean $(ACTIONS)
 
+# make help speaks the reader's language (BUILD_LANG, below) with no Go
+# build: each target's English is its `## ` comment here, its Vietnamese a
+# line of docs/vi/make-help.txt (target, a tab, the line), which awk reads
+# first; TestEveryMakeTargetHasItsVietnameseLine holds the two together.
+HELP_TITLE_en := peakload — rebuild four articles' optimisations and measure each one
+HELP_TITLE_vi := peakload — dựng lại các tối ưu của bốn bài viết và đo từng cái
+HELP_VARS_en := variables
+HELP_VARS_vi := biến
+
 help: ## list every target with one line each
-	@echo "peakload — rebuild four articles' optimisations and measure each one"
+	@echo "$(HELP_TITLE_$(BUILD_LANG))"
 	@echo
-	@awk 'BEGIN {FS = ":.*## "} /^[a-zA-Z0-9_%-]+:.*## / {printf "  make %-16s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+	@awk -v lang=$(BUILD_LANG) -v vifile=$(dir $(firstword $(MAKEFILE_LIST)))docs/vi/make-help.txt 'BEGIN {FS = ":.*## "; if (lang == "vi") while ((getline line < vifile) > 0) if (line !~ /^#/ && (tab = index(line, "\t")) > 0) vi[substr(line, 1, tab - 1)] = substr(line, tab + 1)} \
+		/^[a-zA-Z0-9_%-]+:.*## / {printf "  make %-16s %s\n", $$1, ($$1 in vi) ? vi[$$1] : $$2}' $(MAKEFILE_LIST)
 	@echo
-	@echo "  variables: STACK=auto|native|compose TOOL=go|wrk|k6 K6=path QUICK=1 ORIGINAL=1 VUS=N ITERATIONS=N DURATION=10s SOLUTION=1 RUNS=N LATENCY=0.2ms ARRIVAL=rate RATE=N CAPACITY=1"
+	@echo "  $(HELP_VARS_$(BUILD_LANG)): STACK=auto|native|compose TOOL=go|wrk|k6 K6=path QUICK=1 ORIGINAL=1 VUS=N ITERATIONS=N DURATION=10s SOLUTION=1 RUNS=N LATENCY=0.2ms ARRIVAL=rate RATE=N CAPACITY=1"
 
 # The one line make prints before the CLI exists, in the reader's language as
 # the CLI picks it (internal/given/messages.Parse: PEAKLOAD_LANG, then LANG).

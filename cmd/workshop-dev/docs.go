@@ -246,10 +246,10 @@ func (r *references) fill(text, file string) (string, error) {
 	return out, err
 }
 
-// region is the body of the region called name, for a file in dir. The
-// step blocks and the claims table speak l; the steps table's headers and
-// links do, its cells (course.Row, Step.Ours) have no Vietnamese yet; the
-// other course-wide tables are still English in both editions.
+// region is the body of the region called name, for a file in dir, in
+// language l: every region of a Vietnamese file reads Vietnamese
+// (TestEveryVietnameseRegionIsVietnamese; its pendingRegions would list a
+// generator with no Vietnamese yet), its figures the English file's.
 func (r *references) region(name string, l messages.Lang, dir string) (string, error) {
 	switch {
 	case name == "steps":
@@ -257,17 +257,17 @@ func (r *references) region(name string, l messages.Lang, dir string) (string, e
 	case name == "claims":
 		return r.claimTable(l), nil
 	case name == "sources":
-		return r.sourceTable(), nil
+		return r.sourceTable(l), nil
 	case name == "mistakes":
-		return r.mistakes()
+		return r.mistakes(l)
 	case name == "timings":
-		return r.timingsTable() // docs/facilitator.md: timings.go
+		return r.timingsTable(l) // docs/facilitator.md: timings.go
 	case name == "agenda":
-		return r.agendaTable()
+		return r.agendaTable(l, dir)
 	case name == "b-frameworks":
-		return r.bFrameworks(), nil // steps/00-ceilings: frameworks.go
+		return r.bFrameworks(l), nil // steps/00-ceilings: frameworks.go
 	case strings.HasPrefix(name, "scaling-"):
-		return r.scaling(name) // docs/scaling.md: scaling.go
+		return r.scaling(name, l) // docs/scaling.md: scaling.go
 	case strings.HasPrefix(name, "step-"):
 		var n int
 		if _, err := fmt.Sscanf(name, "step-%d", &n); err != nil || r.runs[n] == nil {
@@ -319,13 +319,13 @@ func (r *references) stepTable(l messages.Lang, dir string) string {
 	var b bytes.Buffer
 	b.WriteString(l.T("docs.steps_head") + "|---|---|---|---|---|---|---|---|\n")
 	for _, s := range r.steps {
-		row, res, ours := s.Row, r.runs[s.N], "–"
+		row, res, ours := s.Row.In(l), r.runs[s.N], "–"
 		if r.unrecorded[s.N] {
-			ours = fmt.Sprintf("no reference run yet (`make step-%d bench SOLUTION=1`, then `make docs`)", s.N)
+			ours = l.T("docs.unrecorded", s.N)
 		} else if s.Ours != nil {
-			ours = s.Ours(res, scenario.Env{Params: r.params})
+			ours = s.Ours(res, scenario.Env{Params: r.params}, l)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", lessonLink(s, l, dir), row.Adds, row.Article, row.Theirs, ours, originalCell(s, res), verdicts(res.Claims), row.Proof)
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s |\n", lessonLink(s, l, dir), row.Adds, row.Article, row.Theirs, ours, originalCell(s, res, l), verdicts(res.Claims), row.Proof)
 	}
 	b.WriteString(l.T("docs.steps_legend"))
 	return b.String()
@@ -348,7 +348,7 @@ func lessonLink(s scenario.Step, l messages.Lang, dir string) string {
 // the req/s of each original row of its reference run, "–" for a step
 // without an original, and how to get the figures while the reference
 // run has none.
-func originalCell(s scenario.Step, res *result.Result) string {
+func originalCell(s scenario.Step, res *result.Result, l messages.Lang) string {
 	if len(s.Originals()) == 0 {
 		return "–"
 	}
@@ -359,7 +359,7 @@ func originalCell(s scenario.Step, res *result.Result) string {
 		}
 	}
 	if len(parts) == 0 {
-		return fmt.Sprintf("not recorded yet (`make step-%d bench ORIGINAL=1`)", s.N)
+		return l.T("docs.original_unrecorded", s.N)
 	}
 	return strings.Join(parts, "; ")
 }
@@ -400,45 +400,50 @@ func sourceOf(c result.Claim, now []result.Claim) result.Source {
 }
 
 // sourceTable lists every claim the benches judge by its source: whose
-// figure it is and the sentence or file it rests on.
-func (r *references) sourceTable() string {
+// figure it is and the sentence or file it rests on, in language l.
+func (r *references) sourceTable(l messages.Lang) string {
 	var b bytes.Buffer
 	kinds := []struct {
 		kind result.SourceKind
 		head string
 	}{
-		{result.FromArticle, "The article's own text (the sentence quoted is the original's, checked against the originals by `internal/harness/scenario/sources_test.go`)"},
-		{result.FromGuide, "The Node.js guide *Profiling Node.js Applications*, as article C summarises it (article C's sentence quoted)"},
-		{result.FromRepo, "The author's companion repository [minhpq331/write-heavy-application](https://github.com/minhpq331/write-heavy-application) at " + result.RepoCommit},
-		{result.FromOurs, "Ours: the workshop's own question or target, with no outside figure"},
+		{result.FromArticle, l.T("docs.sources.article")},
+		{result.FromGuide, l.T("docs.sources.guide")},
+		{result.FromRepo, l.T("docs.sources.repo", result.RepoCommit)},
+		{result.FromOurs, l.T("docs.sources.ours")},
 	}
 	for _, k := range kinds {
 		var rows []string
 		for _, s := range r.steps {
 			for _, c := range r.current(s.N) {
-				if c.Source.Kind != k.kind {
-					continue
+				if c.Source.Kind == k.kind {
+					rows = append(rows, fmt.Sprintf("| %d | %s | %s | %s |\n", s.N, c.ID, c.Source.NameIn(l), cell(restsOn(c.Source, l))))
 				}
-				rest := c.Source.Quote
-				if rest != "" {
-					rest = "«" + rest + "»"
-				}
-				if c.Source.Ref != "" && k.kind != result.FromGuide {
-					rest = strings.TrimSpace(rest + " " + c.Source.Ref)
-				}
-				if len(c.Source.Ours) > 0 {
-					rest += " — ours: " + strings.Join(c.Source.Ours, ", ")
-				}
-				rows = append(rows, fmt.Sprintf("| %d | %s | %s | %s |\n", s.N, c.ID, c.Source.Name(), cell(rest)))
 			}
 		}
 		if len(rows) == 0 {
 			continue
 		}
-		fmt.Fprintf(&b, "%s:\n\n| step | claim | source | rests on |\n|---|---|---|---|\n%s\n", k.head, strings.Join(rows, ""))
+		fmt.Fprintf(&b, "%s:\n\n%s%s\n", k.head, l.T("docs.sources.cols"), strings.Join(rows, ""))
 	}
-	b.WriteString("Generated by `make docs` from the claims' declarations (`internal/harness/scenario/stepNN.go`).\n")
+	b.WriteString(l.T("docs.sources.foot"))
 	return b.String()
+}
+
+// restsOn is what a claim's source rests on, in l: the original's sentence
+// quoted, the file or README row, and the figures that are ours.
+func restsOn(src result.Source, l messages.Lang) string {
+	rest := src.Quote
+	if rest != "" {
+		rest = "«" + rest + "»"
+	}
+	if src.Ref != "" && src.Kind != result.FromGuide {
+		rest = strings.TrimSpace(rest + " " + l.SourceRef(src.Ref))
+	}
+	if len(src.Ours) > 0 {
+		rest += l.T("docs.sources.ours_figures", strings.Join(src.Ours, ", "))
+	}
+	return rest
 }
 
 func cell(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
@@ -579,33 +584,44 @@ func claimLine(c result.Claim, now []result.Claim, l messages.Lang) string {
 
 // mistakes lists the wrong answers each step's check is proven against
 // (steps/NN-slug/testdata/mutants/<name>.go, whose first line says what is
-// wrong) and the right answers written another way (testdata/valid/): the
+// wrong, and whose second, "// vi: …", says it in Vietnamese) and the right
+// answers written another way (testdata/valid/), in language l: the
 // facilitator's list of what learners write can then never drift from the
 // tests that prove the checks.
-func (r *references) mistakes() (string, error) {
+func (r *references) mistakes(l messages.Lang) (string, error) {
 	var b bytes.Buffer
-	for _, kind := range []struct{ dir, head string }{{"mutants", "Wrong answers each check must fail"}, {"valid", "Right answers written another way, each check must pass"}} {
+	for _, kind := range []struct{ dir, head string }{{"mutants", "docs.mistakes.wrong"}, {"valid", "docs.mistakes.right"}} {
 		files, err := filepath.Glob(filepath.Join(r.root, "steps", "*", "testdata", kind.dir, "*.go"))
 		if err != nil {
 			return "", err
 		}
-		fmt.Fprintf(&b, "%s (`steps/NN-slug/testdata/%s/`):\n\n", kind.head, kind.dir)
+		b.WriteString(l.T(kind.head, kind.dir))
 		if len(files) == 0 {
-			b.WriteString("- (none recorded yet)\n")
+			b.WriteString(l.T("docs.mistakes.none"))
 		}
 		for _, f := range files {
 			src, err := os.ReadFile(f)
 			if err != nil {
 				return "", err
 			}
-			first, _, _ := strings.Cut(string(src), "\n")
 			name := strings.TrimSuffix(filepath.Base(f), ".go")
-			what := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(first), "//"), " "+name+":"))
-			what = strings.TrimSpace(strings.TrimPrefix(what, name+":"))
 			step := filepath.Base(filepath.Dir(filepath.Dir(filepath.Dir(f))))
-			fmt.Fprintf(&b, "- `%s` `%s`: %s\n", step, name, what)
+			fmt.Fprintf(&b, "- `%s` `%s`: %s\n", step, name, whatIsWrong(string(src), name, l))
 		}
 		b.WriteString("\n")
 	}
 	return strings.TrimSuffix(b.String(), "\n"), nil
+}
+
+// whatIsWrong is what a mutant's (or valid answer's) header comments say
+// of it in l: the first line, "// name: what", in English; the second,
+// "// vi: …", in Vietnamese (English when it has none, which
+// TestEveryVietnameseRegionIsVietnamese then reports).
+func whatIsWrong(src, name string, l messages.Lang) string {
+	first, rest, _ := strings.Cut(src, "\n")
+	if second, _, _ := strings.Cut(rest, "\n"); l == messages.Vietnamese && strings.HasPrefix(second, "// vi:") {
+		return strings.TrimSpace(strings.TrimPrefix(second, "// vi:"))
+	}
+	what := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(strings.TrimSpace(first), "//"), " "+name+":"))
+	return strings.TrimSpace(strings.TrimPrefix(what, name+":"))
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/scenario"
@@ -165,19 +166,19 @@ func TestTheSourcesStackCellSaysWhatIsRecorded(t *testing.T) {
 		t.Fatal(err)
 	}
 	res := &result.Result{Runs: []result.Run{{Variant: "echo-empty", RPS: 9000}}}
-	if got, want := originalCell(nine, res), "not recorded yet (`make step-9 bench ORIGINAL=1`)"; got != want {
+	if got, want := originalCell(nine, res, messages.English), "not recorded yet (`make step-9 bench ORIGINAL=1`)"; got != want {
 		t.Errorf("no original row: %q, want %q", got, want)
 	}
 	res.Runs = append(res.Runs, result.Run{Variant: course.FrameworkRow(course.Express, "empty"), RPS: 4321},
 		result.Run{Variant: course.FrameworkRow(course.Elysia, "empty"), RPS: 23456})
-	if got, want := originalCell(nine, res), "express-empty 4 321 req/s; elysia-empty 23 456 req/s"; got != want {
+	if got, want := originalCell(nine, res, messages.English), "express-empty 4 321 req/s; elysia-empty 23 456 req/s"; got != want {
 		t.Errorf("recorded: %q, want %q", got, want)
 	}
 	ten, err := scenario.Get(10)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ten.Originals()) == 0 && originalCell(ten, res) != "–" {
-		t.Errorf("step 10 declares no original, and its cell reads %q", originalCell(ten, res))
+	if len(ten.Originals()) == 0 && originalCell(ten, res, messages.English) != "–" {
+		t.Errorf("step 10 declares no original, and its cell reads %q", originalCell(ten, res, messages.English))
 	}
 }

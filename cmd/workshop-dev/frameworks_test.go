@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/scenario"
 )
@@ -21,8 +22,8 @@ func TestExpressBesideKoaAsTheLessonTellsIt(t *testing.T) {
 	if ex == nil || koa == nil || koa.RPS == 0 {
 		t.Skip("step 0's reference run has no Express and Koa rows (ORIGINAL=1): the region says so, the prose claims nothing")
 	}
-	theirEx, _, _ := scenario.AuthorEmptyGET(course.Express)
-	theirKoa, _, _ := scenario.AuthorEmptyGET(course.Koa)
+	theirEx, _, _ := scenario.AuthorEmptyGET(course.Express, messages.English)
+	theirKoa, _, _ := scenario.AuthorEmptyGET(course.Koa, messages.English)
 	const muchWider = 0.75 // "much": at most three quarters of the author's Express ÷ Koa (ours)
 	if here, theirs := ex.RPS/koa.RPS, theirEx/theirKoa; here > muchWider*theirs {
 		t.Errorf("Express ÷ Koa on the empty GET is %.2f here, %.2f in the author's table: no longer the \"much wider margin\" steps/00-ceilings/README.md and README.vi.md tell", here, theirs)

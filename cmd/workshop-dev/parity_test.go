@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/peakload/workshop/internal/harness/scenario"
 )
@@ -180,7 +181,11 @@ func parityDiffs(enFile, en, viFile, vi string) []string {
 
 func clip(s string) string {
 	if len(s) > 160 {
-		return s[:160] + "…"
+		cut := 160
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut-- // a Vietnamese letter is several bytes: cut before it, not inside it
+		}
+		return s[:cut] + "…"
 	}
 	return s
 }

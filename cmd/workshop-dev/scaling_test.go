@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/scenario"
@@ -51,7 +52,7 @@ func TestScalingFollowsTheRuns(t *testing.T) {
 	want := func(us float64) string {
 		return fmt.Sprintf("| 5: burst | %s | %d |", scenario.Rate(top), int(math.Ceil(top*us/1e6/targetBusy)))
 	}
-	out, err := refs.scaling("scaling-size")
+	out, err := refs.scaling("scaling-size", messages.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +70,7 @@ func TestScalingFollowsTheRuns(t *testing.T) {
 		costly.runs[n] = r
 	}
 	costly.runs[5] = &res
-	out2, err := costly.scaling("scaling-size")
+	out2, err := costly.scaling("scaling-size", messages.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +80,7 @@ func TestScalingFollowsTheRuns(t *testing.T) {
 
 	// Step 10's measured rows appear once its reference run exists.
 	costly.runs[scaleOutStep] = &result.Result{Runs: []result.Run{{Variant: "round-robin-4", RPS: 1234, Extra: map[result.Key]float64{result.MemoryHitRatio: 0.5}}}}
-	lb, err := costly.scaling("scaling-lb")
+	lb, err := costly.scaling("scaling-lb", messages.English)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,10 +89,10 @@ func TestScalingFollowsTheRuns(t *testing.T) {
 	}
 
 	res.Runs = slicesWithout(res.Runs, "burst")
-	if _, err := costly.scaling("scaling-lb"); err == nil {
+	if _, err := costly.scaling("scaling-lb", messages.English); err == nil {
 		t.Error("a reference run without its burst row was accepted")
 	}
-	if _, err := refs.scaling("scaling-nonsense"); err == nil {
+	if _, err := refs.scaling("scaling-nonsense", messages.English); err == nil {
 		t.Error("an unknown scaling region was accepted")
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/peakload/workshop/internal/dev/lesson"
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/course"
 )
 
@@ -39,25 +40,25 @@ func checkRuns(s course.Step) int {
 const lastCoreStep = 8
 
 var breaksAfter = map[int]struct {
-	name    string
+	name    string // its catalogue key
 	minutes int
-}{2: {"break", 15}, 5: {"lunch", 60}, 7: {"break", 15}}
+}{2: {"docs.agenda.break", 15}, 5: {"docs.agenda.lunch", 60}, 7: {"docs.agenda.break", 15}}
 
-func (r *references) timingsTable() (string, error) {
+// timingsTable is what `make agenda` measured, in language l.
+func (r *references) timingsTable(l messages.Lang) (string, error) {
 	t, err := readTimings(filepath.Join(r.root, timingsFile))
 	if err != nil {
 		return "", err
 	}
 	var b bytes.Buffer
 	m := t.Machine
-	fmt.Fprintf(&b, "Measured by `make agenda` on %s: %d CPUs (%s), %s, %s, stack %s (MongoDB: %s), %s; 1-minute load average %.1f–%.1f during the run. `make up` (start the services, seed the catalogue if new): %s.\n\n",
-		t.Date[:10], m.CPUs, m.CPU, m.OS, m.Go, m.Stack, orDefault(m.Mongo), tools(m.Tools), m.LoadLo, m.LoadHi, secs(t.Up))
-	b.WriteString("| step | `make step-N check SOLUTION=1` | `make step-N bench SOLUTION=1` | load average during the bench (max) |\n|---|---:|---:|---:|\n")
+	b.WriteString(l.T("docs.timings.head", t.Date[:10], m.CPUs, m.CPU, m.OS, m.Go, m.Stack, orDefault(m.Mongo, l), tools(m.Tools, l), m.LoadLo, m.LoadHi, secs(t.Up, l)))
+	b.WriteString(l.T("docs.timings.cols"))
 	for _, s := range t.Steps {
-		fmt.Fprintf(&b, "| %d | %s | %s | %.1f |\n", s.Step, secs(s.Check), secs(s.Bench), s.Bench.LoadHi)
+		fmt.Fprintf(&b, "| %d | %s | %s | %.1f |\n", s.Step, secs(s.Check, l), secs(s.Bench, l), s.Bench.LoadHi)
 	}
 	if have, ok := m.Tools["haproxy"]; ok && !have && benchOK(t, 10) {
-		b.WriteString("\nHAProxy was missing at the start: step 10's bench installed it (apt, as root), and its time includes that.\n")
+		b.WriteString(l.T("docs.timings.haproxy"))
 	}
 	if t.Note != "" {
 		fmt.Fprintf(&b, "\n%s\n", t.Note)
@@ -67,7 +68,7 @@ func (r *references) timingsTable() (string, error) {
 
 // tools says which optional tools the run had: a bench without wrk has
 // half of step 0's rows, so its time is not a room's with wrk.
-func tools(have map[string]bool) string {
+func tools(have map[string]bool, l messages.Lang) string {
 	var with, without []string
 	for _, n := range slices.Sorted(maps.Keys(have)) {
 		if have[n] {
@@ -78,13 +79,13 @@ func tools(have map[string]bool) string {
 	}
 	switch {
 	case len(have) == 0:
-		return "optional tools not recorded"
+		return l.T("docs.timings.no_tools")
 	case len(without) == 0:
-		return "with " + strings.Join(with, ", ")
+		return l.T("docs.timings.with", strings.Join(with, ", "))
 	case len(with) == 0:
-		return "without " + strings.Join(without, ", ")
+		return l.T("docs.timings.without", strings.Join(without, ", "))
 	}
-	return "with " + strings.Join(with, ", ") + ", without " + strings.Join(without, ", ")
+	return l.T("docs.timings.with", strings.Join(with, ", ")) + ", " + l.T("docs.timings.without", strings.Join(without, ", "))
 }
 
 func benchOK(t *Timings, step int) bool {
@@ -96,66 +97,67 @@ func benchOK(t *Timings, step int) bool {
 	return false
 }
 
-func orDefault(s string) string {
+func orDefault(s string, l messages.Lang) string {
 	if s == "" {
-		return "default"
+		return l.T("docs.timings.default")
 	}
 	return s
 }
 
 // secs prints a measured duration, and says when the command failed: a
 // failed run's time is not the time a room will see.
-func secs(t Timed) string {
+func secs(t Timed, l messages.Lang) string {
 	if !t.OK {
-		return fmt.Sprintf("%.0f s (failed)", t.Seconds)
+		return l.T("docs.timings.failed", t.Seconds)
 	}
-	return fmt.Sprintf("%.0f s", t.Seconds)
+	return l.T("docs.timings.secs", t.Seconds)
 }
 
 // agendaTable is the day: one row per step, in order, with the breaks, the
-// clock from 0:00, and the core day's and the whole course's totals.
-func (r *references) agendaTable() (string, error) {
+// clock from 0:00, and the core day's and the whole course's totals, in
+// language l for a file in dir.
+func (r *references) agendaTable(l messages.Lang, dir string) (string, error) {
 	t, err := readTimings(filepath.Join(r.root, timingsFile))
 	if err != nil {
 		return "", err
 	}
-	return r.plan(t)
+	return r.plan(t, l, dir)
 }
 
-// plan lays out the day from the timings t.
-func (r *references) plan(t *Timings) (string, error) {
+// plan lays out the day from the timings t, in language l for a file in
+// dir. Both languages plan from the English lessons' words: the day is one.
+func (r *references) plan(t *Timings, l messages.Lang, dir string) (string, error) {
 	var b bytes.Buffer
-	b.WriteString("| time | slot | read (must-read words) | deck | exercise (ours) | checks + bench (measured) | work |\n|---|---|---:|---:|---:|---:|---:|\n")
-	welcome, err := r.welcomeRow()
+	b.WriteString(l.T("docs.agenda.cols"))
+	welcome, err := r.welcomeRow(l, dir)
 	if err != nil {
 		return "", err
 	}
 	clock, work := 0.0, 0.0
 	row := func(p planRow) {
 		fmt.Fprintf(&b, "| %s–%s | %s | %s | %s | %s | %s | %s |\n", hm(clock), hm(clock+p.total()), p.slot,
-			p.readCell(), minCell(p.deck), minCell(p.exercise), minCell(p.runs), minCell(p.total()))
+			p.readCell(l), minCell(p.deck, l), minCell(p.exercise, l), minCell(p.runs, l), minCell(p.total(), l))
 		clock, work = clock+p.total(), work+p.total()
 	}
 	row(welcome)
 	for _, s := range course.All() {
-		p, err := r.stepRow(s, t)
+		p, err := r.stepRow(s, t, l)
 		if err != nil {
 			return "", err
 		}
 		if s.N == lastCoreStep+1 {
-			fmt.Fprintf(&b, "| %s | **end of the core day: %s of work** | | | | | |\n", hm(clock), hm(work))
-			fmt.Fprintf(&b, "| | *optional: the afternoon, or a second day's morning* | | | | | |\n")
+			fmt.Fprintf(&b, "| %s | %s | | | | | |\n", hm(clock), l.T("docs.agenda.core_end", hm(work)))
+			fmt.Fprintf(&b, "| | %s | | | | | |\n", l.T("docs.agenda.optional"))
 			clock, work = 0, 0
 		}
 		row(p)
 		if br, ok := breaksAfter[s.N]; ok && s.N <= lastCoreStep {
-			fmt.Fprintf(&b, "| %s–%s | *%s* | | | | | |\n", hm(clock), hm(clock+float64(br.minutes)), br.name)
+			fmt.Fprintf(&b, "| %s–%s | *%s* | | | | | |\n", hm(clock), hm(clock+float64(br.minutes)), l.T(br.name))
 			clock += float64(br.minutes)
 		}
 	}
-	fmt.Fprintf(&b, "| %s | **end of the optional part: %s of work** | | | | | |\n", hm(clock), hm(work))
-	fmt.Fprintf(&b, "\nread: the README's must-read part (before \"Going deeper\") at %d words a minute; deck: the minutes its presenter notes give; exercise: our estimate for a mid-level Go developer; checks + bench: `make step-N check` (×3 with an exercise: a failure, a fix, a pass; ours) and one `make step-N bench`, as `make agenda` measured them on %s (table above). Generated by `make docs`.\n",
-		lesson.WordsPerMinute, t.Date[:10])
+	fmt.Fprintf(&b, "| %s | %s | | | | | |\n", hm(clock), l.T("docs.agenda.optional_end", hm(work)))
+	b.WriteString(l.T("docs.agenda.legend", lesson.WordsPerMinute, t.Date[:10]))
 	return b.String(), nil
 }
 
@@ -168,21 +170,30 @@ type planRow struct {
 
 func (p planRow) total() float64 { return p.read + p.deck + p.exercise + p.runs }
 
-func (p planRow) readCell() string {
-	return fmt.Sprintf("%s (%d)", minCell(p.read), p.words)
+func (p planRow) readCell(l messages.Lang) string {
+	return fmt.Sprintf("%s (%d)", minCell(p.read, l), p.words)
 }
 
-func (r *references) welcomeRow() (planRow, error) {
+// welcomeRow is the welcome slot, its link to the README in l from dir.
+func (r *references) welcomeRow(l messages.Lang, dir string) (planRow, error) {
 	words, err := r.mustReadWords("README.md")
 	if err != nil {
 		return planRow{}, err
 	}
 	deck, err := r.deckMinutes("slides/00-welcome.slide")
-	return planRow{slot: "welcome: the four stories, the method ([README](../README.md))", words: words,
+	readme := "README.md"
+	if l == messages.Vietnamese {
+		readme = "README.vi.md"
+	}
+	link, err := filepath.Rel(dir, readme)
+	if err != nil {
+		return planRow{}, err
+	}
+	return planRow{slot: l.T("docs.agenda.welcome", filepath.ToSlash(link)), words: words,
 		read: lesson.ReadingMinutes(words), deck: deck}, err
 }
 
-func (r *references) stepRow(s course.Step, t *Timings) (planRow, error) {
+func (r *references) stepRow(s course.Step, t *Timings, l messages.Lang) (planRow, error) {
 	words, err := r.mustReadWords(filepath.Join(s.Dir(), "README.md"))
 	if err != nil {
 		return planRow{}, err
@@ -198,9 +209,9 @@ func (r *references) stepRow(s course.Step, t *Timings) (planRow, error) {
 			runs, found = (float64(checkRuns(s))*m.Check.Seconds+m.Bench.Seconds)/60, true
 		}
 	}
-	slot := fmt.Sprintf("step %d — %s", s.N, s.Slug)
+	slot := l.T("docs.agenda.step", s.N, r.stepName(s, l))
 	if !found && s.Unrecorded {
-		slot += fmt.Sprintf(" (not timed yet: `make agenda STEP=%d`)", s.N) // a step just scaffolded
+		slot += l.T("docs.agenda.untimed", s.N) // a step just scaffolded
 	} else if !found {
 		return planRow{}, fmt.Errorf("%s has no timing of step %d: run `make agenda STEP=%d` (or `make agenda`)", timingsFile, s.N, s.N)
 	}
@@ -241,9 +252,27 @@ func hm(minutes float64) string {
 
 // minCell prints minutes rounded up to the next whole one ("–" for none):
 // a plan rounds up.
-func minCell(minutes float64) string {
+func minCell(minutes float64, l messages.Lang) string {
 	if minutes == 0 {
 		return "–"
 	}
-	return fmt.Sprintf("%.0f min", math.Ceil(minutes))
+	return l.T("docs.agenda.min", math.Ceil(minutes))
+}
+
+// stepName is step s as a reader of l knows it: its slug in English, the
+// name its Vietnamese deck's title gives after "Bước N — " in Vietnamese
+// (the glossary: a step's name is its deck's first line), else the slug.
+func (r *references) stepName(s course.Step, l messages.Lang) string {
+	if l != messages.Vietnamese {
+		return s.Slug
+	}
+	b, err := os.ReadFile(filepath.Join(r.root, "slides", "vi", filepath.Base(s.Deck())))
+	if err != nil {
+		return s.Slug
+	}
+	title, _, _ := strings.Cut(string(b), "\n")
+	if _, name, ok := strings.Cut(title, " — "); ok && strings.TrimSpace(name) != "" {
+		return strings.TrimSpace(name)
+	}
+	return s.Slug
 }

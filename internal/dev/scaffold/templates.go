@@ -26,8 +26,9 @@ func files(s Step) []file {
 
 const entryTmpl = `	{N: {{.N}}, Slug: "{{.Slug}}", Exercise: true, Unrecorded: true,
 		Panels: []Panel{CPUPanel},
-		Row:    Row{"TODO: what step {{.N}} adds", "TODO: claim ids", "TODO: the source's figure", "TODO: what the check proves"},
-		K6:     []Variant{ {{- .Variant}}}},
+		Row: Row{"TODO: what step {{.N}} adds", "TODO: claim ids", "TODO: the source's figure", "TODO: what the check proves",
+			RowWords{"TODO: bước {{.N}} thêm gì", "TODO: id của các claim", "TODO: con số của nguồn", "TODO: check chứng minh điều gì"}},
+		K6: []Variant{ {{- .Variant}}}},
 `
 
 const constTmpl = `
@@ -256,8 +257,7 @@ steps/{{printf "%02d" .N}}-{{.Slug}}
 const scenarioTmpl = `package scenario
 
 import (
-	"fmt"
-
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/load"
 	"github.com/peakload/workshop/internal/harness/result"
@@ -285,8 +285,8 @@ func init() {
 }
 
 // step{{.N}}Ours writes step {{.N}}'s "ours (reference run)" cell of README.md's
-// step table. TODO: the figure that proves the mechanism, from the reference run.
-func step{{.N}}Ours(r *result.Result, _ Env) string {
-	return fmt.Sprintf("%s req/s", Rate(RPS(r, course.{{.Variant}})))
+// step table, in language l. TODO: the figure that proves the mechanism, from the reference run.
+func step{{.N}}Ours(r *result.Result, _ Env, l messages.Lang) string {
+	return Say(l, "%s req/s", "%s req/s", Rate(RPS(r, course.{{.Variant}})))
 }
 `

@@ -82,6 +82,23 @@ type Row struct {
 	Article string // the claims' ids: "A3", "B1–B8"
 	Theirs  string // the source's figure
 	Proof   string // what the step's check proves
+	// Vi is the same row in Vietnamese, written beside the English so the
+	// two cannot drift apart (issue 34 §2): the Vietnamese README's table
+	// reads it. Its figures are the English cells', in the same order
+	// (TestEachRowSaysTheSameFiguresInBothLanguages).
+	Vi RowWords
+}
+
+// RowWords is a Row's cells in another language.
+type RowWords struct{ Adds, Article, Theirs, Proof string }
+
+// In is the row's cells as language l reads them: the English ones unless
+// l is Vietnamese.
+func (r Row) In(l messages.Lang) RowWords {
+	if l == messages.Vietnamese {
+		return r.Vi
+	}
+	return RowWords{r.Adds, r.Article, r.Theirs, r.Proof}
 }
 
 // Slide is the chart a step's deck shows (internal/harness/report draws it): one

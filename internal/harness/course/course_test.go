@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/peakload/workshop/internal/given/messages"
 )
 
 // root is the repository, seen from this package's directory.
@@ -141,4 +143,23 @@ func TestList(t *testing.T) {
 // strconvFloor writes x floored to two decimals.
 func strconvFloor(x float64) string {
 	return fmt.Sprintf("%.2f", math.Floor(x*100)/100)
+}
+
+// TestEachRowSaysTheSameFiguresInBothLanguages: a step's Vietnamese row
+// (Row.Vi, which README.vi.md shows) is complete and carries the English
+// row's figures, cell by cell and in order: only the words are translated.
+func TestEachRowSaysTheSameFiguresInBothLanguages(t *testing.T) {
+	figures := regexp.MustCompile(`\d(?:[\d.,]*\d)?`)
+	for _, s := range All() {
+		en, vi := s.Row.In(messages.English), s.Row.In(messages.Vietnamese)
+		for _, c := range [][3]string{{"Adds", en.Adds, vi.Adds}, {"Article", en.Article, vi.Article}, {"Theirs", en.Theirs, vi.Theirs}, {"Proof", en.Proof, vi.Proof}} {
+			if c[2] == "" {
+				t.Errorf("step %d: Row.Vi.%s is empty: write the Vietnamese of %q", s.N, c[0], c[1])
+				continue
+			}
+			if a, b := figures.FindAllString(c[1], -1), figures.FindAllString(c[2], -1); !slices.Equal(a, b) {
+				t.Errorf("step %d: Row.Vi.%s %q holds the figures %v, the English %q holds %v", s.N, c[0], c[2], b, c[1], a)
+			}
+		}
+	}
 }

@@ -33,23 +33,27 @@ type bStack struct {
 	label, vi   string  // the stack, as a claim's text names it
 	empty, post float64 // the author's README's empty GET and POST (req/s) on it
 	rows        string  // those rows of the README, for the source
+	rowsVi      string  // rows in Vietnamese, for step 0's README.vi.md
 }
 
 var bStacks = []bStack{
 	{name: course.Express, server: original.Program{Runtime: original.Node, Script: "b-express/server.js"},
 		label: "Express 5 on Node with the MongoDB Node driver", vi: "Express 5 trên Node với MongoDB Node driver",
-		empty: 5498, post: 4026, rows: "rows 1 and 2 (Express)"},
+		empty: 5498, post: 4026, rows: "rows 1 and 2 (Express)", rowsVi: "hàng 1 và 2 (Express)"},
 	{name: course.Koa, server: original.Program{Runtime: original.Node, Script: "b-koa/server.js"},
 		label: "Koa 3 on Node with the MongoDB Node driver", vi: "Koa 3 trên Node với MongoDB Node driver",
-		empty: 10363, post: 8251, rows: "rows 10 and 11 (Koa)"},
+		empty: 10363, post: 8251, rows: "rows 10 and 11 (Koa)", rowsVi: "hàng 10 và 11 (Koa)"},
 }
 
 // AuthorEmptyGET is the author's README's empty GET on B's stack name
-// (course.Express, course.Koa), in req/s, and the rows it is read from:
-// step 0's README sets it beside the reference run's (make docs).
-func AuthorEmptyGET(name string) (rps float64, rows string, ok bool) {
+// (course.Express, course.Koa), in req/s, and the rows it is read from, in
+// language l: step 0's README sets it beside the reference run's (make docs).
+func AuthorEmptyGET(name string, l messages.Lang) (rps float64, rows string, ok bool) {
 	for _, s := range bStacks {
 		if s.name == name {
+			if l == messages.Vietnamese {
+				return s.empty, s.rowsVi, true
+			}
 			return s.empty, s.rows, true
 		}
 	}

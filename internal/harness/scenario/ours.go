@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/result"
 )
@@ -12,7 +13,8 @@ import (
 // run)": the figure that proves the step's mechanism, computed from its
 // reference run by `make docs`. It is declared beside the step's claims, so
 // adding a step touches no generator; a run that lacks a row prints NaN
-// or "–", never a stale figure.
+// or "–", never a stale figure. It writes the cell in the language of the
+// file that shows it (README.md or README.vi.md), through Say.
 
 // RPS is r's req/s on variant v, NaN when r has no such run.
 func RPS(r *result.Result, v course.Variant) float64 {
@@ -39,4 +41,14 @@ func Rate(v float64) string {
 		return "–"
 	}
 	return result.Grouped(v, " ")
+}
+
+// Say is en or vi, as language l reads, filled with the same args: a
+// step's Ours writes its two languages beside each other, so their figures
+// cannot differ.
+func Say(l messages.Lang, en, vi string, args ...any) string {
+	if l == messages.Vietnamese {
+		return fmt.Sprintf(vi, args...)
+	}
+	return fmt.Sprintf(en, args...)
 }

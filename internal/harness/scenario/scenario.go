@@ -46,8 +46,9 @@ type Step struct {
 	// Tables, when set, summarises the runs in the step's own shape.
 	Tables func(r *result.Result) []result.Table
 	// Ours writes the step's "ours (reference run)" cell of README.md's
-	// step table from its reference run (ours.go; `make docs` prints it).
-	Ours func(r *result.Result, env Env) string
+	// step table from its reference run, in language l (ours.go; `make
+	// docs` prints it).
+	Ours func(r *result.Result, env Env, l messages.Lang) string
 	// Rewards, in a step with an exercise, are the ids of the claims the
 	// learner's code controls: judged on counters or ratios the exercise
 	// changes, so the reference run reproduces them (issue 32: "a right

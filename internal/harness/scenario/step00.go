@@ -268,6 +268,6 @@ func postClaim(r *result.Result) result.Claim {
 }
 
 // step0Ours: the empty POST against the GET, and our driver against wrk.
-func step0Ours(r *result.Result, _ Env) string {
-	return fmt.Sprintf("POST/GET %s; our driver %s wrk", Times(RPS(r, course.EmptyPost), RPS(r, course.EmptyGet)), Times(RPS(r, course.EmptyGet), RPS(r, course.EmptyGet.Wrk())))
+func step0Ours(r *result.Result, _ Env, l messages.Lang) string {
+	return Say(l, "POST/GET %s; our driver %s wrk", "POST/GET %s; driver của workshop %s wrk", Times(RPS(r, course.EmptyPost), RPS(r, course.EmptyGet)), Times(RPS(r, course.EmptyGet), RPS(r, course.EmptyGet.Wrk())))
 }

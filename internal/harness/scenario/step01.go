@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/load"
@@ -78,7 +79,7 @@ func thousandsInt(v float64) string {
 }
 
 // step1Ours: the database read against the empty ceiling, one query each.
-func step1Ours(r *result.Result, _ Env) string {
+func step1Ours(r *result.Result, _ Env, l messages.Lang) string {
 	d := find(r, course.DirectDB)
-	return fmt.Sprintf("%s req/s, %s the ceiling; %.2f DB q/req", Rate(RPS(r, course.DirectDB)), Times(RPS(r, course.DirectDB), RPS(r, course.EmptyGet)), Field(d, func(x *result.Run) float64 { return x.PerRequest.DBQueries }))
+	return Say(l, "%s req/s, %s the ceiling; %.2f DB q/req", "%s req/s, %s mức trần; %.2f DB q/req", Rate(RPS(r, course.DirectDB)), Times(RPS(r, course.DirectDB), RPS(r, course.EmptyGet)), Field(d, func(x *result.Run) float64 { return x.PerRequest.DBQueries }))
 }

@@ -1,8 +1,7 @@
 package scenario
 
 import (
-	"fmt"
-
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/load"
@@ -71,6 +70,6 @@ func cacheAsideClaim(r *result.Result, _ Env, s onStack) result.Claim {
 }
 
 // step2Ours: the cached read against the database's, and its queries.
-func step2Ours(r *result.Result, _ Env) string {
-	return fmt.Sprintf("%s direct-db; %.3f DB q/req", Times(RPS(r, course.CacheAside), RPS(r, course.DirectDB)), Field(find(r, course.CacheAside), func(x *result.Run) float64 { return x.PerRequest.DBQueries }))
+func step2Ours(r *result.Result, _ Env, l messages.Lang) string {
+	return Say(l, "%s direct-db; %.3f DB q/req", "%s direct-db; %.3f DB q/req", Times(RPS(r, course.CacheAside), RPS(r, course.DirectDB)), Field(find(r, course.CacheAside), func(x *result.Run) float64 { return x.PerRequest.DBQueries }))
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/valyala/fasthttp"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/load"
@@ -148,11 +149,11 @@ func paceNote(c *result.Claim, e *result.Run, env Env) {
 }
 
 // step3Ours: what the 304s save, in bodies and on the wire.
-func step3Ours(r *result.Result, _ Env) string {
+func step3Ours(r *result.Result, _ Env, l messages.Lang) string {
 	a, e := find(r, course.CacheAsidePoll), find(r, course.ETagPoll)
 	body := func(x *result.Run) float64 { return x.Extra[result.BodyBytesPerReq] }
 	wire := func(x *result.Run) float64 { return x.PerRequest.PublicBytes }
-	return fmt.Sprintf("bodies ÷ %.2f; on the wire ÷ %.2f", Field(a, body)/Field(e, body), Field(a, wire)/Field(e, wire))
+	return Say(l, "bodies ÷ %.2f; on the wire ÷ %.2f", "body ÷ %.2f; trên đường truyền ÷ %.2f", Field(a, body)/Field(e, body), Field(a, wire)/Field(e, wire))
 }
 
 // etagWireClaim: A3 on a source's own stack (Fastify's @fastify/etag),

@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/load"
@@ -91,10 +92,10 @@ func stampedeClaim(r *result.Result, env Env, s onStack) result.Claim {
 }
 
 // step4Ours: DB queries per stampede (one Redis TTL), with and without coalescing.
-func step4Ours(r *result.Result, env Env) string {
+func step4Ours(r *result.Result, env Env, l messages.Lang) string {
 	p := env.Params
 	per := func(x *result.Run) float64 {
 		return x.PerRequest.DBQueries * float64(x.Requests) / (x.DurationS / p.Scaled(p.Clock.RedisTTLS).Seconds())
 	}
-	return fmt.Sprintf("%.2f vs %.0f DB queries per stampede", Field(find(r, course.Singleflight), per), Field(find(r, course.CacheAside), per))
+	return Say(l, "%.2f vs %.0f DB queries per stampede", "%.2f so với %.0f truy vấn DB mỗi cache stampede", Field(find(r, course.Singleflight), per), Field(find(r, course.CacheAside), per))
 }

@@ -1,8 +1,7 @@
 package scenario
 
 import (
-	"fmt"
-
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/load"
@@ -138,7 +137,7 @@ func capacityCeiling(r *result.Result, ceil *result.Claim, closed float64, noErr
 }
 
 // step5Ours: the Redis bytes the in-process cache saves, and its req/s.
-func step5Ours(r *result.Result, _ Env) string {
+func step5Ours(r *result.Result, _ Env, l messages.Lang) string {
 	rb := func(x *result.Run) float64 { return x.PerRequest.RedisBytes }
-	return fmt.Sprintf("Redis bytes ÷ %.1f; req/s %s", Field(find(r, course.Singleflight), rb)/Field(find(r, course.Burst), rb), Times(RPS(r, course.Burst), RPS(r, course.Singleflight)))
+	return Say(l, "Redis bytes ÷ %.1f; req/s %s", "byte Redis ÷ %.1f; req/s %s", Field(find(r, course.Singleflight), rb)/Field(find(r, course.Burst), rb), Times(RPS(r, course.Burst), RPS(r, course.Singleflight)))
 }

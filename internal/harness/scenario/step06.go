@@ -400,8 +400,8 @@ func groupClaim(r *result.Result) result.Claim {
 }
 
 // step6Ours: the bulk batcher's persisted rate against sync's, and its round trips.
-func step6Ours(r *result.Result, _ Env) string {
+func step6Ours(r *result.Result, _ Env, l messages.Lang) string {
 	ps := func(x *result.Run) float64 { return x.Extra[result.PersistedPerS] }
 	rt := func(x *result.Run) float64 { return x.Extra[result.DBRoundTripsPerReq] }
-	return fmt.Sprintf("bulk persists %.1f× sync's rate, %.4f round trips/event", Field(find(r, course.Bulk), ps)/Field(find(r, course.Sync), ps), Field(find(r, course.Bulk), rt))
+	return Say(l, "bulk persists %.1f× sync's rate, %.4f round trips/event", "bulk ghi xuống nhanh gấp %.1f× sync, %.4f round trip/event", Field(find(r, course.Bulk), ps)/Field(find(r, course.Sync), ps), Field(find(r, course.Bulk), rt))
 }

@@ -365,7 +365,7 @@ func lostNotes(r *result.Result) {
 }
 
 // step7Ours: the writes a reduce saves over bulkWrite.
-func step7Ours(r *result.Result, _ Env) string {
+func step7Ours(r *result.Result, _ Env, l messages.Lang) string {
 	w := func(x *result.Run) float64 { return x.Extra[result.DBWritesPerReq] }
-	return fmt.Sprintf("DB writes/request ÷ %.0f (reduce vs bulk)", Field(find(r, course.Bulk), w)/Field(find(r, course.Reduce), w))
+	return Say(l, "DB writes/request ÷ %.0f (reduce vs bulk)", "lượt ghi DB/request ÷ %.0f (reduce so với bulk)", Field(find(r, course.Bulk), w)/Field(find(r, course.Reduce), w))
 }

@@ -2,12 +2,12 @@ package scenario
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 
 	"github.com/valyala/fasthttp"
 
 	"github.com/peakload/workshop/internal/given/accounts"
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/params"
 	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/harness/course"
@@ -161,7 +161,7 @@ func latencyClaim(r *result.Result) result.Claim {
 }
 
 // step8Ours: logins per second and mean latency once the lock is narrowed.
-func step8Ours(r *result.Result, _ Env) string {
+func step8Ours(r *result.Result, _ Env, l messages.Lang) string {
 	mean := func(x *result.Run) float64 { return x.Latency.Mean }
-	return fmt.Sprintf("req/s %s on %d server CPUs; mean %.0f → %.0f ms", Times(RPS(r, course.After), RPS(r, course.Before)), len(r.Machine.CPUPlan.Server), Field(find(r, course.Before), mean), Field(find(r, course.After), mean))
+	return Say(l, "req/s %s on %d server CPUs; mean %.0f → %.0f ms", "req/s %s trên %d CPU của server; latency trung bình %.0f → %.0f ms", Times(RPS(r, course.After), RPS(r, course.Before)), len(r.Machine.CPUPlan.Server), Field(find(r, course.Before), mean), Field(find(r, course.After), mean))
 }

@@ -359,7 +359,7 @@ func kernelTable() result.Table {
 
 // step9Ours: the frameworks' spread on the cheap and the DB-bound
 // endpoint, and the largest pool against the smallest.
-func step9Ours(r *result.Result, _ Env) string {
+func step9Ours(r *result.Result, _ Env, l messages.Lang) string {
 	spread := func(ep string) float64 {
 		lo, hi := math.Inf(1), 0.0
 		for _, fw := range course.Frameworks {
@@ -375,7 +375,7 @@ func step9Ours(r *result.Result, _ Env) string {
 			sizes = append(sizes, x.Variant)
 		}
 	}
-	s := fmt.Sprintf("fastest ÷ slowest: ×%.2f empty, ×%.2f DB read", spread("empty"), spread("item"))
+	s := Say(l, "fastest ÷ slowest: ×%.2f empty, ×%.2f DB read", "nhanh nhất ÷ chậm nhất: ×%.2f route rỗng, ×%.2f đọc DB", spread("empty"), spread("item"))
 	if len(sizes) >= 2 {
 		first, last := sizes[0], sizes[len(sizes)-1]
 		s += fmt.Sprintf("; %s = %s %s", last, Times(RPS(r, last), RPS(r, first)), first)

@@ -264,13 +264,14 @@ func orDash(extra map[result.Key]float64, key result.Key, format string) string 
 
 // step10Ours: the copies per item round-robin and hashed, against one
 // replica's, and how long an old ETag was served without and with pub/sub.
-func step10Ours(r *result.Result, env Env) string {
+func step10Ours(r *result.Result, env Env, l messages.Lang) string {
 	p := env.Params
 	n := slices.Max(p.ScaleOut.Replicas)
 	copies := func(x *result.Run) float64 { return x.Extra[result.CopiesPerItem] }
 	one := Field(find(r, course.RoundRobinRow(1)), copies)
 	stale := func(x *result.Run) float64 { return x.Extra[result.StaleMSMax] }
-	return fmt.Sprintf("Redis loads per item ×%.1f round-robin, ×%.1f hashed (%d replicas); old ETag served ≤ %.0f → %.1f ms",
+	return Say(l, "Redis loads per item ×%.1f round-robin, ×%.1f hashed (%d replicas); old ETag served ≤ %.0f → %.1f ms",
+		"số lần load Redis mỗi item ×%.1f round-robin, ×%.1f khi hash theo item (%d replica); ETag cũ còn được phục vụ ≤ %.0f → %.1f ms",
 		Field(find(r, course.RoundRobinRow(n)), copies)/one, Field(find(r, course.HashRow(n)), copies)/one, n,
 		Field(find(r, course.StaleTTL), stale), Field(find(r, course.StalePubSub), stale))
 }

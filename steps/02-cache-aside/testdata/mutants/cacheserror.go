@@ -1,4 +1,5 @@
 // cacheserror: stores whatever load returned, error or not: a failed load is served as an empty item until the TTL
+// vi: lưu mọi thứ load trả về, lỗi hay không: một lượt load lỗi được phục vụ như một item rỗng cho tới hết TTL
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // expireseconds: SET without a TTL, then EXPIRE with ttl/time.Second (3ns, which go-redis rounds up to 1 s): the 3 s TTL becomes 1 s
+// vi: SET không có TTL, rồi EXPIRE với ttl/time.Second (3ns, go-redis làm tròn lên 1 s): TTL 3 s thành 1 s
 //go:build !solution
 
 package main

@@ -1,4 +1,5 @@
 // failclosed: returns Redis's error when Redis is down: the cache turns into an outage
+// vi: trả lỗi của Redis khi Redis sập: cache biến thành một sự cố
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // globallock: one mutex around the whole GetOrSet, to spare the database a stampede: a slow load of one id holds up the misses and hits of every other id
+// vi: một mutex bọc cả GetOrSet, để database khỏi bị stampede: một lượt load chậm của một id chặn cả miss lẫn hit của mọi id khác
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // knownclasses: fails open on the failures it knows, network errors and Redis's error replies, and returns the others: a full pool (a plain error) or a connection dropped under the GET (io.EOF) turns the read into a 500
+// vi: fail open với những lỗi nó biết, lỗi mạng và error reply của Redis, còn lại thì trả lỗi: pool đầy (một lỗi trơn) hay connection bị rớt giữa GET (io.EOF) biến lượt đọc thành 500
 
 //go:build !solution
 

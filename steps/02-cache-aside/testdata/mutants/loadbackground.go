@@ -1,4 +1,5 @@
 // loadbackground: loads with context.Background() so that a client hanging up does not waste the query: the request's deadline never reaches PostgreSQL
+// vi: load với context.Background() để client bỏ đi thì truy vấn không bị phí: deadline của request không bao giờ tới được PostgreSQL
 //go:build !solution
 
 package main

@@ -1,4 +1,5 @@
 // negativeempty: caches an empty value for an id the database does not have, to spare the next query: the second read of an unknown id is a 200 with an empty body
+// vi: cache một giá trị rỗng cho id mà database không có, để khỏi truy vấn lần sau: lượt đọc thứ hai của một id không tồn tại là 200 với body rỗng
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // negativenull: caches the JSON null for an unknown id and serves it on the next read: a 200 "null" instead of the 404
+// vi: cache JSON null cho id không tồn tại và trả nó ở lượt đọc sau: 200 "null" thay vì 404
 
 //go:build !solution
 

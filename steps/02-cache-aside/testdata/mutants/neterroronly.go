@@ -1,4 +1,5 @@
 // neterroronly: fails open only on a net.Error (refused, timed out, a deadline): a Redis that answers -LOADING or -BUSY, a full pool (a plain error) or a connection dropped under the GET (io.EOF) turns the read into a 500
+// vi: chỉ fail open khi gặp net.Error (bị từ chối, timeout, deadline): Redis trả -LOADING hay -BUSY, pool đầy (một lỗi trơn) hay connection bị rớt giữa GET (io.EOF) biến lượt đọc thành 500
 
 //go:build !solution
 

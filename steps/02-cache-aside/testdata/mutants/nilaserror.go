@@ -1,4 +1,5 @@
 // nilaserror: treats redis.Nil (a miss) like Redis down: loads but never stores, every read queries the database
+// vi: coi redis.Nil (một lượt miss) như Redis sập: load nhưng không bao giờ lưu, lượt đọc nào cũng truy vấn database
 
 //go:build !solution
 

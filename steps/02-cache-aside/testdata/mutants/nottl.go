@@ -1,4 +1,5 @@
 // nottl: stores without a TTL: the item is never reloaded, its data never changes
+// vi: lưu không có TTL: item không bao giờ được load lại, dữ liệu của nó không bao giờ đổi
 
 //go:build !solution
 

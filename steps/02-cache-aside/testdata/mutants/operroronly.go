@@ -1,4 +1,5 @@
 // operroronly: fails open only on a *net.OpError, as a refused connection is: a Redis that stops answering (go-redis reports its timeout unwrapped), answers -LOADING or -BUSY, or whose pool is full turns the read into a 500
+// vi: chỉ fail open khi gặp *net.OpError, như lúc connection bị từ chối: Redis ngừng trả lời (go-redis trả timeout của nó không bọc), trả -LOADING hay -BUSY, hay có pool đầy đều biến lượt đọc thành 500
 
 //go:build !solution
 

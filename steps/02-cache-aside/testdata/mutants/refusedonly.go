@@ -1,4 +1,5 @@
 // refusedonly: fails open only when Redis refuses the connection: a Redis that is up but slow (timeouts) turns every read into a 500
+// vi: chỉ fail open khi Redis từ chối connection: Redis vẫn sống nhưng chậm (timeout) biến mọi lượt đọc thành 500
 //go:build !solution
 
 package main

@@ -1,4 +1,5 @@
 // replyisanswer: passes Redis's error replies (LOADING, BUSY, MASTERDOWN …) on to the caller as its answer and fails open only when the connection fails: a Redis that is starting or busy turns every read into a 500
+// vi: chuyển error reply của Redis (LOADING, BUSY, MASTERDOWN …) cho caller làm câu trả lời và chỉ fail open khi connection hỏng: Redis đang khởi động hay đang bận biến mọi lượt đọc thành 500
 
 //go:build !solution
 

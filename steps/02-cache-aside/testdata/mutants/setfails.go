@@ -1,4 +1,5 @@
 // setfails: returns the SET error: the item was loaded, yet the client gets a 500
+// vi: trả lỗi của SET: item đã load xong, vậy mà client nhận 500
 
 //go:build !solution
 

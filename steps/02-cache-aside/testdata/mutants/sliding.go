@@ -1,4 +1,5 @@
 // sliding: GETEX refreshes the TTL on every hit: a hot item never expires and its data never changes
+// vi: GETEX làm mới TTL ở mỗi cache hit: item nóng không bao giờ hết hạn và dữ liệu của nó không bao giờ đổi
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // ttlseconds: reads the ttl as seconds (ttl*time.Second): the 3 s TTL becomes 95 years
+// vi: đọc ttl như số giây (ttl*time.Second): TTL 3 s thành 95 năm
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // getstring: reads the hit with Result (a string) and converts it: a copy of the same bytes, and a load that fails returns before anything is stored
+// vi: đọc cache hit bằng Result (một string) rồi chuyển kiểu: một bản sao của cùng các byte, và lượt load fail trả về trước khi lưu gì
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // ifelse: an if/else chain instead of a switch, and no metrics: the same three outcomes
+// vi: một chuỗi if/else thay vì switch, và không có metrics: cùng ba kết cục
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // psetex: stores with SET then PEXPIRE in one MULTI: millisecond TTL, atomic
+// vi: lưu bằng SET rồi PEXPIRE trong một MULTI: TTL theo millisecond, atomic
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // setargs: stores with SetArgs{TTL}: the same SET … PX
+// vi: lưu bằng SetArgs{TTL}: vẫn là SET … PX
 
 //go:build !solution
 

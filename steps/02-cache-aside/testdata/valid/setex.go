@@ -1,4 +1,5 @@
 // setex: stores with SetEx (SETEX, whole seconds): right, since the TTL of hit ratios is a whole 3 s (it would round a sub-second TTL up, which the check names)
+// vi: lưu bằng SetEx (SETEX, giây chẵn): đúng, vì TTL dùng cho hit ratio là 3 s chẵn (nó sẽ làm tròn lên một TTL dưới một giây, và check có nói điều đó)
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // setnx: stores with SetNX: the first loader wins, a concurrent one keeps the value already there — still one TTL
+// vi: lưu bằng SetNX: lượt load đầu tiên thắng, lượt đồng thời giữ giá trị đã có — vẫn là một TTL
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // setpx: stores with a raw SET key value PX ms: the same command go-redis sends for a sub-second ttl
+// vi: lưu bằng lệnh SET key value PX ms thô: đúng lệnh go-redis gửi với ttl dưới một giây
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // contains: strings.Contains: W/"5d1e2ab", "x5d1e2a" and a tag inside another tag all match
+// vi: strings.Contains: W/"5d1e2ab", "x5d1e2a" và một tag nằm trong tag khác đều khớp
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // equalfold: compares the opaque tags case-insensitively: "ABC" and "abc" are different tags
+// vi: so các tag opaque không phân biệt hoa thường: "ABC" và "abc" là hai tag khác nhau
 
 //go:build !solution
 

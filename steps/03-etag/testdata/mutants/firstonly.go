@@ -1,4 +1,5 @@
 // firstonly: compares only the first tag of the list: a client holding several versions gets 200s
+// vi: chỉ so tag đầu tiên của danh sách: client giữ nhiều phiên bản nhận 200
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // hasprefix: strings.HasPrefix on each tag: "5d1e2ab" matches 5d1e2a
+// vi: strings.HasPrefix trên từng tag: "5d1e2ab" khớp với 5d1e2a
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // noasterisk: forgets "*": a client asking "anything you have?" downloads the item again
+// vi: quên "*": client hỏi "có gì thì đưa?" lại tải item về lần nữa
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // skipmalformed: skips a list element it cannot read and keeps looking: x, "5d1e2a" and "a"x, "5d1e2a" match
+// vi: bỏ qua phần tử nào không đọc được và tìm tiếp: x, "5d1e2a" và "a"x, "5d1e2a" đều khớp
 
 //go:build !solution
 

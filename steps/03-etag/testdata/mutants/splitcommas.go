@@ -1,4 +1,5 @@
 // splitcommas: splits the header on commas: a comma inside a quoted tag splits it, and W/"x,5d1e2a" matches
+// vi: tách header theo dấu phẩy: dấu phẩy nằm trong một tag có ngoặc kép tách đôi tag đó, và W/"x,5d1e2a" khớp
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // strong: compares strongly: W/"x" and "x" differ, so a client that dropped W/ never gets a 304
+// vi: so kiểu strong: W/"x" và "x" khác nhau, nên client lỡ bỏ W/ không bao giờ nhận 304
 
 //go:build !solution
 

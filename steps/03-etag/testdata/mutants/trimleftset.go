@@ -1,4 +1,5 @@
 // trimleftset: strings.TrimLeft(x, `W/"`) reads W/" as a set of bytes: W/W/"5d1e2a" and "W/5d1e2a" lose their extra W and / and match
+// vi: strings.TrimLeft(x, `W/"`) đọc W/" như một tập byte: W/W/"5d1e2a" và "W/5d1e2a" mất chữ W và dấu / thừa rồi khớp
 
 //go:build !solution
 

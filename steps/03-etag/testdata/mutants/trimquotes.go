@@ -1,4 +1,5 @@
 // trimquotes: splits correctly but strings.Trim drops the quotes: an unterminated "5d1e2a matches
+// vi: tách đúng nhưng strings.Trim bỏ dấu ngoặc kép: "5d1e2a thiếu ngoặc đóng vẫn khớp
 
 //go:build !solution
 

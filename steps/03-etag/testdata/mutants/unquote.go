@@ -1,4 +1,5 @@
 // unquote: reads each tag with strconv.Unquote, Go's quoting: "\x35d1e2a" becomes 5d1e2a and matches, and "a\", "5d1e2a" is one tag
+// vi: đọc từng tag bằng strconv.Unquote, cách quote của Go: "\x35d1e2a" thành 5d1e2a và khớp, còn "a\", "5d1e2a" thành một tag
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // nethttp: net/http's own reading (checkIfNoneMatch): a tag must hold etagc bytes, and reading stops at the first match, so what follows it is never read
+// vi: cách net/http tự đọc (checkIfNoneMatch): tag phải gồm các byte etagc, và việc đọc dừng ở lần khớp đầu tiên, nên phần sau nó không bao giờ được đọc
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // regexp: a regular expression walks the list: each entry is optional spaces, an optional W/, a quoted tag, then a comma or the end
+// vi: một biểu thức chính quy đi qua danh sách: mỗi phần tử là khoảng trắng tuỳ chọn, W/ tuỳ chọn, một tag có ngoặc kép, rồi dấu phẩy hoặc hết chuỗi
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // splitquotes: splits on the quote character instead of the comma: an opaque tag cannot contain a quote, so the odd pieces are the tags and the even ones must be separators
+// vi: tách theo dấu ngoặc kép thay vì dấu phẩy: tag opaque không chứa được dấu ngoặc kép, nên các mảnh lẻ là tag và các mảnh chẵn phải là dấu phân cách
 
 //go:build !solution
 

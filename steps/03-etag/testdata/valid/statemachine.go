@@ -1,4 +1,5 @@
 // statemachine: a byte-by-byte state machine (between tags, in a tag, after a tag): the same grammar, and a malformed header anywhere matches nothing
+// vi: một state machine đi từng byte (giữa các tag, trong một tag, sau một tag): cùng ngữ pháp, và header hỏng ở đâu cũng không khớp gì
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // wholefield: parses the whole field into a list first (any error: no match), then looks for the tag: a malformed element after a match also matches nothing
+// vi: parse cả field thành danh sách trước (lỗi nào cũng là không khớp), rồi mới tìm tag: một phần tử hỏng nằm sau lần khớp cũng làm không khớp gì
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // background: detaches the load with context.Background(): the caller's trace ids and loggers are lost
+// vi: tách lượt load bằng context.Background(): mất trace id và logger của caller
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // budgetonce: the load's timeout is one context made once for every load (a sync.Once, 5 s): every load started after the first five seconds begins past its deadline, and each miss fails at once
+// vi: timeout của lượt load là một context tạo một lần cho mọi lượt load (một sync.Once, 5 s): mọi lượt load bắt đầu sau năm giây đầu đều đã quá deadline, và lượt miss nào cũng fail ngay
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // callerctx: runs the shared load on the first caller's ctx: when that client hangs up, every waiter gets context.Canceled
+// vi: chạy lượt load dùng chung trên ctx của caller đầu tiên: client đó bỏ đi là mọi caller đang chờ nhận context.Canceled
 
 //go:build !solution
 

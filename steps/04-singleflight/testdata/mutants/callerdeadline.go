@@ -1,4 +1,5 @@
 // callerdeadline: detaches the load from the first caller's cancellation but keeps its deadline: when that client's budget runs out, the load fails for every caller waiting on it
+// vi: tách lượt load khỏi việc huỷ của caller đầu tiên nhưng giữ deadline của nó: client đó hết budget là lượt load fail với mọi caller đang chờ nó
 
 //go:build !solution
 

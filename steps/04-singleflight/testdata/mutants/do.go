@@ -1,4 +1,5 @@
 // do: singleflight.Do: callers wait for the load whatever their ctx says — a client that gave up is still held
+// vi: singleflight.Do: caller chờ lượt load bất kể ctx của nó nói gì — client đã bỏ cuộc vẫn bị giữ lại
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // forgetoncancel: a caller that gives up calls Forget(key): the load still running serves no one, and the next caller starts a second load of the same key
+// vi: caller bỏ cuộc thì gọi Forget(key): lượt load còn đang chạy không phục vụ ai, và caller kế tiếp bắt đầu lượt load thứ hai cho cùng key
 
 //go:build !solution
 

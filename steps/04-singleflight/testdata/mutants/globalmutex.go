@@ -1,4 +1,5 @@
 // globalmutex: one mutex held around every load: callers of one key wait for its load and reuse it, but every other item queues behind it, and a waiter cannot give up
+// vi: một mutex giữ quanh mọi lượt load: caller của một key chờ và dùng lại lượt load của key đó, nhưng mọi item khác xếp hàng sau nó, và caller đang chờ không bỏ cuộc được
 
 //go:build !solution
 

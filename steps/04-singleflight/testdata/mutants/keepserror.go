@@ -1,4 +1,5 @@
 // keepserror: keeps the last result of a key, error included, for a second: a failed load fails every read of that item until then
+// vi: giữ kết quả cuối của một key, kể cả lỗi, trong một giây: một lượt load lỗi làm fail mọi lượt đọc item đó cho tới lúc ấy
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // memoforever: coalesces, and keeps every successful result: a cache with no TTL — the item never changes again (the bench would print 0 queries per expiry)
+// vi: có gộp, và giữ mọi kết quả thành công: một cache không có TTL — item không bao giờ đổi nữa (bench sẽ in 0 truy vấn mỗi lần hết hạn)
 
 //go:build !solution
 

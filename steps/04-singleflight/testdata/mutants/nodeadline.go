@@ -1,4 +1,5 @@
 // nodeadline: detaches the load but gives it no deadline: a hung database holds every waiter forever
+// vi: tách lượt load nhưng không cho nó deadline: database treo là giữ mọi caller đang chờ mãi mãi
 
 //go:build !solution
 

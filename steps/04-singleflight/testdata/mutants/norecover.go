@@ -1,4 +1,5 @@
 // norecover: does not recover a panic in load: DoChan re-raises it in a new goroutine and the server crashes
+// vi: không recover panic trong load: DoChan ném lại nó trong một goroutine mới và server sập
 
 //go:build !solution
 

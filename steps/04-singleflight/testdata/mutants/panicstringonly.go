@@ -1,4 +1,5 @@
 // panicstringonly: turns a recovered panic into an error only when its value is a string: a load that panics with an error value (panic(err)) comes back as (nil, nil), a 200 with an empty body
+// vi: chỉ biến panic đã recover thành lỗi khi giá trị của nó là string: lượt load panic với một giá trị error (panic(err)) trả về (nil, nil), một 200 với body rỗng
 //go:build !solution
 
 package main

@@ -1,4 +1,5 @@
 // racymap: a hand-written map of in-flight calls with no lock: fine one caller at a time, "concurrent map writes" under a stampede
+// vi: một map tự viết các lượt gọi đang chạy, không có lock: một caller một lúc thì ổn, gặp stampede thì "concurrent map writes"
 
 //go:build !solution
 

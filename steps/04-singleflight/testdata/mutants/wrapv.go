@@ -1,4 +1,5 @@
 // wrapv: wraps the load's error with %v: every caller gets an error, but not one errors.Is can recognise, so an unknown id is a 500 instead of a 404
+// vi: bọc lỗi của lượt load bằng %v: caller nào cũng nhận lỗi, nhưng không phải lỗi mà errors.Is nhận ra được, nên id không tồn tại thành 500 thay vì 404
 
 //go:build !solution
 

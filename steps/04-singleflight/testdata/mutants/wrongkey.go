@@ -1,4 +1,5 @@
 // wrongkey: keys every flight "item": concurrent misses of different items share one item's result
+// vi: mọi flight đều dùng key "item": các lượt miss đồng thời của những item khác nhau dùng chung kết quả của một item
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // forget: Do in a goroutine of its own plus Forget after an error: the same sharing as DoChan, written with the blocking call
+// vi: Do trong một goroutine riêng cộng Forget sau khi lỗi: cùng cách dùng chung như DoChan, viết bằng lời gọi chặn
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // handwritten: a hand-written map of in-flight calls under a mutex (what singleflight does inside): one load per key in flight, forgotten when it returns
+// vi: một map tự viết các lượt gọi đang chạy dưới một mutex (đúng cái singleflight làm bên trong): mỗi key một lượt load đang chạy, bị quên khi nó trả về
 
 //go:build !solution
 

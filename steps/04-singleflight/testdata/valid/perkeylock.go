@@ -1,4 +1,5 @@
 // perkeylock: a short lock only around the map, one result channel per waiter fed by the load's goroutine: no lock is held while a load runs, so other keys and impatient callers never wait for it
+// vi: một lock ngắn chỉ quanh map, mỗi caller đang chờ một channel kết quả do goroutine của lượt load đổ vào: không lock nào bị giữ khi lượt load chạy, nên key khác và caller sốt ruột không bao giờ phải chờ nó
 
 //go:build !solution
 

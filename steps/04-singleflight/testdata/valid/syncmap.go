@@ -1,4 +1,5 @@
 // syncmap: calls in flight kept in a sync.Map (LoadOrStore claims a key), the load in a goroutine of its own, and the error wrapped with %w: errors.Is still sees the load's error
+// vi: các lượt gọi đang chạy giữ trong một sync.Map (LoadOrStore giành một key), lượt load trong goroutine riêng, và lỗi được bọc bằng %w: errors.Is vẫn thấy lỗi của lượt load
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // timeoutcause: WithTimeoutCause and a typed result: the same DoChan, select and recover, written differently
+// vi: WithTimeoutCause và một kết quả có kiểu: vẫn DoChan, select và recover, viết theo cách khác
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // accessing: ExpiryAccessing: each read extends the entry, so a hot item read all the time is never reloaded
+// vi: ExpiryAccessing: mỗi lượt đọc kéo dài entry, nên item nóng được đọc liên tục không bao giờ được load lại
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // background: calls next with context.Background(): the request's deadline and trace id never reach Redis
+// vi: gọi next với context.Background(): deadline và trace id của request không bao giờ tới được Redis
 
 //go:build !solution
 

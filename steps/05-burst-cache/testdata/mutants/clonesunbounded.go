@@ -1,4 +1,5 @@
 // clonesunbounded: a map of expiry times that keeps a copy of each item (so nobody can modify it) and never evicts: every item ever read stays in memory
+// vi: một map thời điểm hết hạn giữ một bản sao của mỗi item (để không ai sửa được nó) và không bao giờ evict: item nào từng được đọc cũng nằm lại trong bộ nhớ
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // deadlineonly: gives next the request's values and deadline on a context of its own, without its cancellation: a request whose client hung up waits on a stalled Redis until the deadline
+// vi: đưa next các value và deadline của request trên một context riêng, không kèm việc huỷ: request mà client đã bỏ đi vẫn chờ một Redis đang treo cho tới deadline
 
 //go:build !solution
 

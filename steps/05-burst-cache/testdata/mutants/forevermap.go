@@ -1,4 +1,5 @@
 // forevermap: a plain map under a mutex, no TTL and no bound: fast in a quick test, stale and growing in production
+// vi: một map trơn dưới một mutex, không TTL và không giới hạn: test nhanh thì nhanh, lên production thì cũ và phình ra
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // globallock: a bounded map of expiry times under one mutex held across next: concurrent misses of an id share a load, but one slow id holds up every other request, hits included
+// vi: một map thời điểm hết hạn có giới hạn, dưới một mutex giữ suốt lúc gọi next: các lượt miss đồng thời của một id dùng chung một lượt load, nhưng một id chậm chặn mọi request khác, kể cả hit
 
 //go:build !solution
 

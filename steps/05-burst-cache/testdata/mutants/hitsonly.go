@@ -1,4 +1,5 @@
 // hitsonly: counts the hits, not the misses: the bench's memory hit ratio reads 100 %
+// vi: đếm hit, không đếm miss: hit ratio của bộ nhớ trong bench ra 100 %
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // nocoalesce: GetIfPresent, then next and Set: 100 concurrent misses make 100 Redis round trips
+// vi: GetIfPresent, rồi next và Set: 100 lượt miss đồng thời tạo 100 round trip tới Redis
 
 //go:build !solution
 

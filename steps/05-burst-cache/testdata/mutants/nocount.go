@@ -1,4 +1,5 @@
 // nocount: serves from memory but counts no lookups: the bench's memory hit ratio reads 0
+// vi: phục vụ từ bộ nhớ nhưng không đếm lượt tra nào: hit ratio của bộ nhớ trong bench ra 0
 
 //go:build !solution
 

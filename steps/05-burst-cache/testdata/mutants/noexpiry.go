@@ -1,4 +1,5 @@
 // noexpiry: no ExpiryCalculator: entries live until evicted by size — a hot item never changes again
+// vi: không có ExpiryCalculator: entry sống tới khi bị evict theo kích thước — item nóng không bao giờ đổi nữa
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // noredis: a miss answers (nil, nil) without asking the next tier: Redis is never consulted
+// vi: một lượt miss trả (nil, nil) mà không hỏi tầng sau: Redis không bao giờ được hỏi tới
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // onceclear: otter without an ExpiryCalculator, emptied by a time.AfterFunc(ttl) started in New: the first TTL expires everything, later entries never expire
+// vi: otter không có ExpiryCalculator, bị dọn sạch bởi một time.AfterFunc(ttl) khởi động trong New: TTL đầu tiên làm hết hạn mọi thứ, các entry sau không bao giờ hết hạn
 
 //go:build !solution
 

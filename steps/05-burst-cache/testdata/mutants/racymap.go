@@ -1,4 +1,5 @@
 // racymap: a map with expiry and no lock: right one request at a time, "concurrent map writes" under a burst
+// vi: một map có thời điểm hết hạn mà không có lock: một request một lúc thì đúng, gặp burst thì "concurrent map writes"
 
 //go:build !solution
 

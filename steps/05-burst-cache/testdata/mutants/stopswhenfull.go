@@ -1,4 +1,5 @@
 // stopswhenfull: a map of expiry times and singleflight, bounded by refusing new items once MaxItems are held: once full, every new id goes to Redis for ever
+// vi: một map thời điểm hết hạn và singleflight, giới hạn bằng cách từ chối item mới khi đã giữ đủ MaxItems: đầy rồi thì mọi id mới đều đi tới Redis mãi mãi
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // unboundedmap: a map with expiry times under a mutex, entries dropped only when read again: every item ever read stays in memory
+// vi: một map thời điểm hết hạn dưới một mutex, entry chỉ bị bỏ khi được đọc lại: item nào từng được đọc cũng nằm lại trong bộ nhớ
 
 //go:build !solution
 

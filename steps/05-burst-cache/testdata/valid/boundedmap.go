@@ -1,4 +1,5 @@
 // boundedmap: a map of expiry times under a mutex, singleflight for the misses, and a bound: when full, expired entries go, and if that is not enough the map starts over
+// vi: một map thời điểm hết hạn dưới một mutex, singleflight cho các lượt miss, và một giới hạn: khi đầy, entry đã hết hạn bị bỏ, và nếu vẫn chưa đủ thì map làm lại từ đầu
 
 //go:build !solution
 

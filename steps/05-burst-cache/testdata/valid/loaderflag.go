@@ -1,4 +1,5 @@
 // loaderflag: only c.items.Get with the loader (no GetIfPresent first): a lookup is a miss when the loader ran — same counts, one call fewer
+// vi: chỉ c.items.Get với loader (không GetIfPresent trước): một lượt tra là miss khi loader đã chạy — cùng số đếm, bớt một lời gọi
 
 //go:build !solution
 

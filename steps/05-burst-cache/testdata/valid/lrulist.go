@@ -1,4 +1,5 @@
 // lrulist: no otter: a map and a container/list (least recently used first out) under a mutex that is never held across next, and a channel per load in flight that its waiters wait on
+// vi: không dùng otter: một map và một container/list (dùng lâu nhất ra trước) dưới một mutex không bao giờ giữ suốt lúc gọi next, và mỗi lượt load đang chạy một channel để các caller chờ trên đó
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // shardedmap: 16 maps, each under its own RWMutex and holding at most MaxItems/16 items (any one goes when a shard is full), and singleflight for the misses: hits of different shards never wait for each other
+// vi: 16 map, mỗi map dưới RWMutex riêng và giữ tối đa MaxItems/16 item (shard đầy thì bỏ một item bất kỳ), và singleflight cho các lượt miss: hit ở các shard khác nhau không bao giờ chờ nhau
 
 //go:build !solution
 

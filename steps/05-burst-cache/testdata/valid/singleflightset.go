@@ -1,4 +1,5 @@
 // singleflightset: otter as a plain store (GetIfPresent, Set) and singleflight for the concurrent misses, as in step 4
+// vi: otter làm kho trơn (GetIfPresent, Set) và singleflight cho các lượt miss đồng thời, như ở bước 4
 
 //go:build !solution
 

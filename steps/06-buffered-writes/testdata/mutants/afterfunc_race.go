@@ -1,4 +1,5 @@
 // afterfunc_race: flushes from a time.AfterFunc callback: the timer's goroutine and run share the batch without a lock, losing or repeating events
+// vi: flush từ callback của time.AfterFunc: goroutine của timer và run dùng chung lô mà không có lock, làm mất hoặc lặp event
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // drop_on_error: flush calls b.write once and ignores its error: a batch that fails is dropped
+// vi: flush gọi b.write một lần và bỏ qua lỗi của nó: lô nào fail là bị bỏ
 
 //go:build !solution
 

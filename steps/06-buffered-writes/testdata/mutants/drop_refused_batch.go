@@ -1,4 +1,5 @@
 // drop_refused_batch: flush gives up the batch when the error names a refusal for good: the documents beside the poison one that failed for a passing reason (half a batch lost to a connection reset) are dropped
+// vi: flush bỏ cả lô khi lỗi báo một lần từ chối vĩnh viễn: các document nằm cạnh document độc đã fail vì một lý do nhất thời (nửa lô mất vì connection bị reset) bị bỏ luôn
 
 //go:build !solution
 

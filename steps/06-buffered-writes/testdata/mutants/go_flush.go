@@ -1,4 +1,5 @@
 // go_flush: writes each batch in its own goroutine (go b.flush): run never waits for the database, so a stuck database piles up batches in memory past Capacity
+// vi: ghi mỗi lô trong một goroutine riêng (go b.flush): run không bao giờ chờ database, nên database kẹt là các lô chất đống trong bộ nhớ, vượt quá Capacity
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // nil_after_close: appends what it receives before looking at ok: when b.queue is closed, the last flush sends a nil document along with the batch
+// vi: nối những gì nhận được trước khi xem ok: khi b.queue đã đóng, lượt flush cuối gửi kèm một document nil trong lô
 
 //go:build !solution
 

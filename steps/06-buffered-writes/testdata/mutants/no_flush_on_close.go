@@ -1,4 +1,5 @@
 // no_flush_on_close: returns when b.queue is closed without writing the batch it holds: a shutdown loses up to a batch
+// vi: trả về khi b.queue đóng mà không ghi lô đang giữ: một lần shutdown mất tới một lô
 
 //go:build !solution
 

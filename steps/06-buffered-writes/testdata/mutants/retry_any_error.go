@@ -1,4 +1,5 @@
 // retry_any_error: flush writes the whole batch again while write returns an error: a document refused for good (a poison message) is retried for ever, the good events beside it are written again and again, and Close never returns
+// vi: flush ghi lại cả lô chừng nào write còn trả lỗi: một document bị từ chối vĩnh viễn (một poison message) được thử lại mãi mãi, các event tốt bên cạnh nó bị ghi đi ghi lại, và Close không bao giờ trả về
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // retry_no_backoff: flush rewritten by hand: writes again at once while write returns documents to retry, with no pause: a database that is down is hammered in a tight loop
+// vi: flush viết lại bằng tay: ghi lại ngay chừng nào write còn trả các document cần thử lại, không nghỉ: database đang sập bị dội liên tục trong một vòng lặp chặt
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // retry_whole_batch: flush sends the whole batch again while write returns documents to retry: on a partial failure the documents already written are written again
+// vi: flush gửi lại cả lô chừng nào write còn trả các document cần thử lại: khi fail một phần, các document đã ghi bị ghi lại lần nữa
 
 //go:build !solution
 

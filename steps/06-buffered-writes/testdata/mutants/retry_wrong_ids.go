@@ -1,4 +1,5 @@
 // retry_wrong_ids: flush retries as many documents as write returned, but the first ones of the batch, not the ones write named: failed documents are lost and written ones sent again
+// vi: flush thử lại đúng số document mà write trả về, nhưng là các document đầu lô, không phải những cái write đã chỉ ra: document fail bị mất và document đã ghi bị gửi lại
 
 //go:build !solution
 

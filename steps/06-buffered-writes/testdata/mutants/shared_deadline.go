@@ -1,4 +1,5 @@
 // shared_deadline: flush rewritten by hand with one deadline for the whole batch, shared by every retry: a database down for longer than that fails every attempt after it, even once it is back, and the batch is never written
+// vi: flush viết lại bằng tay với một deadline cho cả lô, mọi lần thử lại dùng chung: database sập lâu hơn deadline đó thì mọi lần thử sau đều fail, kể cả khi database đã quay lại, và lô không bao giờ được ghi
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // size_only: flushes on size and on close, never on time: under light traffic an event waits for 999 others
+// vi: flush theo kích thước và khi close, không bao giờ theo thời gian: lúc traffic nhẹ, một event phải chờ 999 event khác
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // time_after_in_select: uses case <-time.After(b.interval) in the select: a new timer at every event, so a steady trickle postpones the flush forever
+// vi: dùng case <-time.After(b.interval) trong select: mỗi event một timer mới, nên một dòng event đều đặn lùi lượt flush mãi mãi
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // timer_once: arms the timer with a sync.Once: the first batch after New is flushed by the interval, every later partial batch waits for size or Close
+// vi: bật timer bằng một sync.Once: lô đầu tiên sau New được flush theo chu kỳ, mọi lô chưa đầy sau đó phải chờ đủ kích thước hoặc Close
 
 //go:build !solution
 

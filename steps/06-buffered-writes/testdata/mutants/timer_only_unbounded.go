@@ -1,4 +1,5 @@
 // timer_only_unbounded: a goroutine drains b.queue into a slice that grows without bound and a ticker flushes it: no size flush, and Capacity means nothing (Add never answers ErrFull)
+// vi: một goroutine rút b.queue vào một slice lớn không giới hạn và một ticker flush nó: không flush theo kích thước, và Capacity chẳng có nghĩa gì (Add không bao giờ trả ErrFull)
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // write_per_document: flush writes the batch one document at a time: batched in memory, but one round trip per event, as insert_sync
+// vi: flush ghi lô từng document một: gom lô trong bộ nhớ, nhưng mỗi event một round trip, như insert_sync
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // deadline_after: a deadline set at the first event of the batch and a time.After(time.Until(deadline)) in each select: a new timer per loop, but every one ends at the same instant, so the interval still counts from the first event
+// vi: một deadline đặt ở event đầu tiên của lô và một time.After(time.Until(deadline)) trong mỗi select: mỗi vòng một timer mới, nhưng timer nào cũng kết thúc cùng một thời điểm, nên chu kỳ vẫn tính từ event đầu tiên
 
 //go:build !solution
 

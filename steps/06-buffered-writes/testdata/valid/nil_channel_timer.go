@@ -1,4 +1,5 @@
 // nil_channel_timer: a new time.Timer per batch and a nil channel while the batch is empty (a nil channel blocks forever in a select): the same behaviour as the reference, another idiom
+// vi: mỗi lô một time.Timer mới và một channel nil khi lô đang rỗng (channel nil chặn mãi trong select): cùng hành vi với lời giải mẫu, cách viết khác
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // ticker: a time.Ticker flushes every interval whatever the batch holds (a batch waits at most one interval, often less): still bounded, still one write per batch
+// vi: một time.Ticker flush mỗi chu kỳ dù lô đang có gì (một lô chờ nhiều nhất một chu kỳ, thường ít hơn): vẫn có giới hạn, vẫn mỗi lô một lượt ghi
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // ctx_dropped: calls IncMany with context.Background(), not the write's ctx: right counts, but a retried flush is applied twice (the batch number travels in ctx)
+// vi: gọi IncMany với context.Background(), không phải ctx của lượt ghi: số đếm đúng, nhưng một lượt flush được thử lại bị áp dụng hai lần (số thứ tự của lô đi trong ctx)
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // dedupe_not_count: one $inc per distinct id, but of 1, not of the id's count: the writes drop, and so do the values
+// vi: một $inc cho mỗi id khác nhau, nhưng tăng 1, không phải số lần đếm của id: số lượt ghi giảm, giá trị cũng giảm theo
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // error_replaced: returns an error of its own ("flush failed: N ids") instead of IncMany's: the batcher still retries the failed ids, but the refusals IncMany named are lost, so a poisoned counter's increments are retried for ever and the shutdown flush never ends
+// vi: trả một lỗi của riêng nó ("flush failed: N ids") thay vì lỗi của IncMany: batcher vẫn thử lại các id fail, nhưng các lần từ chối mà IncMany chỉ ra bị mất, nên phần tăng của một counter bị nhiễm độc được thử lại mãi mãi và lượt flush lúc shutdown không bao giờ xong
 
 //go:build !solution
 

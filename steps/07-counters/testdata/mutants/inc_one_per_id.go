@@ -1,4 +1,5 @@
 // inc_one_per_id: reduces right, then IncOne per distinct id in a loop: the same writes and values, one round trip per id
+// vi: reduce đúng, rồi gọi IncOne cho từng id khác nhau trong một vòng lặp: cùng số lượt ghi và giá trị, nhưng mỗi id một round trip
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // map_outside_closure: makes the counting map once, in Reduce, beside the returned func: every flush re-sends the counts of all the flushes before it
+// vi: tạo map đếm một lần, trong Reduce, cạnh func được trả về: lượt flush nào cũng gửi lại số đếm của mọi lượt flush trước nó
 
 //go:build !solution
 

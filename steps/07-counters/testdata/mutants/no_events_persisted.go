@@ -1,4 +1,5 @@
 // no_events_persisted: never adds to metrics.EventsPersisted: the counters are right, but the bench waits for persisted == accepted forever
+// vi: không bao giờ cộng vào metrics.EventsPersisted: counter đúng, nhưng bench chờ ghi xuống == nhận mãi mãi
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // no_reduce: one $inc per request in the BulkWrite (the bulk variant with the counting left out): 1000 writes for 20 ids
+// vi: mỗi request một $inc trong BulkWrite (biến thể bulk, bỏ phần đếm): 1000 lượt ghi cho 20 id
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // one_call_per_id: reduces right, then calls IncMany once per distinct id: the writes drop, but a flush of 20 ids is 20 round trips instead of one
+// vi: reduce đúng, rồi gọi IncMany một lần cho mỗi id khác nhau: số lượt ghi giảm, nhưng một lượt flush 20 id là 20 round trip thay vì một
 
 //go:build !solution
 

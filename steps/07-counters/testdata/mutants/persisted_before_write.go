@@ -1,4 +1,5 @@
 // persisted_before_write: counts every request as persisted before the write, failed or not
+// vi: đếm mọi request là đã ghi xuống trước khi ghi, fail hay không
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // retry_all_on_partial: when any id fails, returns the whole batch to retry: the ids that succeeded are sent again (and counted twice without the batch guard)
+// vi: có id nào fail là trả cả lô để thử lại: các id đã thành công bị gửi lại (và bị đếm hai lần nếu không có chốt chặn theo lô)
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // retry_drops_failed: on a failed write returns nothing to retry: the failed ids' increments are lost (the batcher thinks all is written)
+// vi: lượt ghi fail thì không trả gì để thử lại: phần tăng của các id fail bị mất (batcher tưởng mọi thứ đã ghi xong)
 
 //go:build !solution
 

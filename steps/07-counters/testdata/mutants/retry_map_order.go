@@ -1,4 +1,5 @@
 // retry_map_order: builds the increments from one range over the map and the ids to retry from another: Go's map order differs between the two, so a failed index names another id
+// vi: lập các phần tăng từ một lượt range qua map và các id cần thử lại từ một lượt range khác: thứ tự map của Go khác nhau giữa hai lượt, nên một index fail chỉ nhầm sang id khác
 
 //go:build !solution
 

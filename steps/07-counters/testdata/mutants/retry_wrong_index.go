@@ -1,4 +1,5 @@
 // retry_wrong_index: retries docs[i] for each failed index i: those are indexes into the increments, so it retries one unrelated request per failed id
+// vi: thử lại docs[i] cho mỗi index fail i: đó là index trong danh sách phần tăng, nên nó thử lại một request chẳng liên quan cho mỗi id fail
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // count_map: counts in a map[string]int64 and keeps the documents per failed id only when needed (a second pass over docs): the same writes and values
+// vi: đếm trong một map[string]int64 và chỉ giữ các document theo id fail khi cần (một lượt nữa qua docs): cùng số lượt ghi và giá trị
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // index_by_id: remembers each id's position among the increments and filters the batch by the failed ids, keeping the requests' order: the same single write and the same retry
+// vi: nhớ vị trí của mỗi id trong danh sách phần tăng và lọc lô theo các id fail, giữ thứ tự của các request: cùng một lượt ghi và cùng cách thử lại
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // sort_and_run: sorts the batch by id and counts runs of equal ids (no map): the same one $inc per distinct id, in id order
+// vi: sắp lô theo id và đếm từng dãy id giống nhau (không dùng map): vẫn mỗi id khác nhau một $inc, theo thứ tự id
 
 //go:build !solution
 

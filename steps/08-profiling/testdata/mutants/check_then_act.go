@@ -1,4 +1,5 @@
 // check_then_act: checks the lockout in one locked step and reserves the attempt in the next: a burst of guesses all pass the check before any has reserved, and each runs its password check
+// vi: kiểm tra lockout trong một bước có lock và giữ chỗ cho lần thử ở bước sau: cả loạt lần đoán đều qua được bước kiểm tra trước khi có lần nào giữ chỗ, và lần nào cũng chạy kiểm tra mật khẩu
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // inflight_shared_across_accounts: the attempts in flight are one counter for every account: logins in flight of some accounts lock out another that has no failure
+// vi: số lần thử đang chạy là một counter chung cho mọi tài khoản: các lượt login đang chạy của vài tài khoản khoá luôn một tài khoản khác chưa fail lần nào
 
 //go:build !solution
 

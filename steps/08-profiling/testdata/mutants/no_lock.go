@@ -1,4 +1,5 @@
 // no_lock: the mutex deleted: logins run in parallel, but the lockout is a data race and a burst of guesses gets through
+// vi: xoá mutex: các lượt login chạy song song, nhưng lockout thành data race và một loạt lần đoán lọt qua
 
 //go:build !solution
 

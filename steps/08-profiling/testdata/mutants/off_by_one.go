@@ -1,4 +1,5 @@
 // off_by_one: refuses only once failures and guesses in flight exceed maxFailures: every account gets one guess more than the lockout allows
+// vi: chỉ từ chối khi số lần fail cộng số lần đoán đang chạy vượt quá maxFailures: tài khoản nào cũng được đoán thêm một lần so với mức lockout cho phép
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // prune_forgets: drops an account from both maps whenever no guess of it is in flight ("keep the maps small"): its failures go with it, so guesses made one at a time never lock it
+// vi: bỏ một tài khoản khỏi cả hai map mỗi khi nó không còn lần đoán nào đang chạy ("cho map nhỏ gọn"): số lần fail của nó đi theo, nên đoán từng lần một thì không bao giờ bị khoá
 
 //go:build !solution
 

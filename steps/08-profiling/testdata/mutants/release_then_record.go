@@ -1,4 +1,5 @@
 // release_then_record: releases the reservation in one locked section and records the failure in the next: between the two, another guess sees neither and passes the lockout check
+// vi: trả chỗ đã giữ trong một đoạn có lock và ghi lần fail trong đoạn sau: ở giữa hai đoạn, một lần đoán khác không thấy cả hai và qua được bước kiểm tra lockout
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // reservation_kept_on_success: releases the reservation only when the guess fails: every successful login leaves an attempt in flight forever, and the account locks itself
+// vi: chỉ trả chỗ đã giữ khi lần đoán fail: mỗi lượt login thành công để lại một lần thử đang chạy mãi mãi, và tài khoản tự khoá mình
 
 //go:build !solution
 

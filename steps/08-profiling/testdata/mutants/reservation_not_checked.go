@@ -1,4 +1,5 @@
 // reservation_not_checked: counts the attempts in flight but the lockout check reads failures only: the reservation is made and never consulted
+// vi: đếm các lần thử đang chạy nhưng bước kiểm tra lockout chỉ đọc số lần fail: chỗ được giữ nhưng không bao giờ được xem tới
 
 //go:build !solution
 

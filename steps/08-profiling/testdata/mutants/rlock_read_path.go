@@ -1,4 +1,5 @@
 // rlock_read_path: a sync.RWMutex read-locked around the check and Verify, write-locked to record: readers run in parallel, so every guess passes the check
+// vi: một sync.RWMutex khoá đọc quanh bước kiểm tra và Verify, khoá ghi khi ghi nhận: các lượt đọc chạy song song, nên lần đoán nào cũng qua bước kiểm tra
 
 //go:build !solution
 

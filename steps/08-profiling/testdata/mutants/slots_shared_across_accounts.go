@@ -1,4 +1,5 @@
 // slots_shared_across_accounts: maxFailures slots bound the password checks in flight of every account together, waited for: one account's burst of guesses blocks every other account's login
+// vi: maxFailures slot giới hạn chung các lần kiểm tra mật khẩu đang chạy của mọi tài khoản, và phải chờ slot: một loạt lần đoán của một tài khoản chặn login của mọi tài khoản khác
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // success_clears_every_account: a success clears the failures map, not the account's entry: one account's login unlocks every other account
+// vi: một lần thành công xoá cả map số lần fail, không phải entry của tài khoản đó: login của một tài khoản mở khoá mọi tài khoản khác
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // trylock_busy: answers ErrLockedOut when the lock is busy (TryLock) instead of waiting: a login that arrives during another one is refused
+// vi: trả ErrLockedOut khi lock đang bận (TryLock) thay vì chờ: một lượt login tới đúng lúc lượt khác đang chạy bị từ chối
 
 //go:build !solution
 

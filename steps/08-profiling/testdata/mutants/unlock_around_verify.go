@@ -1,4 +1,5 @@
 // unlock_around_verify: holds the lock to read and to record, not around Verify, with nothing reserved in between: a burst of guesses all pass the lockout check before the first one fails
+// vi: giữ lock khi đọc và khi ghi nhận, không giữ quanh Verify, và không giữ chỗ gì ở giữa: cả loạt lần đoán đều qua bước kiểm tra lockout trước khi lần đầu tiên fail
 
 //go:build !solution
 

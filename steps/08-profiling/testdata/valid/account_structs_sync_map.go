@@ -1,4 +1,5 @@
 // account_structs_sync_map: each account's count and attempts in flight live in its own struct behind its own mutex, found through a sync.Map: no lock is shared by two accounts, and the check still runs unlocked
+// vi: số đếm và số lần thử đang chạy của mỗi tài khoản nằm trong struct riêng sau mutex riêng, tìm qua một sync.Map: không lock nào bị hai tài khoản dùng chung, và bước kiểm tra vẫn chạy không lock
 
 //go:build !solution
 

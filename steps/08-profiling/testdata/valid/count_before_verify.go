@@ -1,4 +1,5 @@
 // count_before_verify: counts the guess as a failure before checking it and forgives it on success: the same reservation, in one map
+// vi: đếm lần đoán là một lần fail trước khi kiểm tra và tha cho nó nếu thành công: cùng cách giữ chỗ, trong một map
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // per_account_lock: a mutex per account, held around the whole check: the same account's guesses wait for each other (the lockout stays exact), different accounts run in parallel
+// vi: mỗi tài khoản một mutex, giữ quanh cả bước kiểm tra: các lần đoán của cùng tài khoản chờ nhau (lockout vẫn chính xác), các tài khoản khác nhau chạy song song
 
 //go:build !solution
 

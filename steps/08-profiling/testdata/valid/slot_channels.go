@@ -1,4 +1,5 @@
 // slot_channels: each account holds a buffered channel of maxFailures slots: a guess takes one (a non-blocking send) or is locked out; a failure keeps its slot, a success empties the channel
+// vi: mỗi tài khoản giữ một buffered channel có maxFailures slot: một lần đoán lấy một slot (một lần gửi không chặn) hoặc bị khoá; lần fail giữ luôn slot của nó, lần thành công làm rỗng channel
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // state_owner_goroutine: one goroutine owns the failure counts and answers admit/record requests over channels (no mutex at all); the checks run in the callers' goroutines, in parallel
+// vi: một goroutine sở hữu số lần fail và trả lời các yêu cầu admit/record qua channel (không có mutex nào); các bước kiểm tra chạy trong goroutine của caller, song song
 
 //go:build !solution
 

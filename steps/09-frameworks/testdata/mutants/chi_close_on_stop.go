@@ -1,4 +1,5 @@
 // chi_close_on_stop: stops with srv.Close instead of Shutdown: the request in flight when ctx ends is cut off with no answer
+// vi: dừng bằng srv.Close thay vì Shutdown: request đang chạy khi ctx kết thúc bị cắt ngang, không có câu trả lời
 
 //go:build !solution
 

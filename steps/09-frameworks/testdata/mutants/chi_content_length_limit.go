@@ -1,4 +1,5 @@
 // chi_content_length_limit: the 64 KiB limit read from Content-Length only: a chunked body (no Content-Length) of any size is read and validated
+// vi: giới hạn 64 KiB chỉ đọc từ Content-Length: một body chunked (không có Content-Length) cỡ nào cũng được đọc và validate
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // chi_deadline_per_read: the shell's timeouts, but each read of the connection pushes its read deadline to now + the read timeout ("idle means no byte for 15 s"): a client sending a byte every few ms holds its connection forever
+// vi: các timeout của vỏ server, nhưng mỗi lần đọc connection lại đẩy read deadline ra now + read timeout ("idle nghĩa là 15 s không có byte nào"): client cứ vài ms gửi một byte là giữ connection mãi
 
 //go:build !solution
 

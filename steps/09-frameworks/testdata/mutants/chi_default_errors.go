@@ -1,4 +1,5 @@
 // chi_default_errors: chi without NotFound/MethodNotAllowed handlers: unknown routes and wrong methods answer chi's plain-text pages, not JSON
+// vi: chi không có handler NotFound/MethodNotAllowed: route lạ và sai method trả các trang plain-text của chi, không phải JSON
 
 //go:build !solution
 

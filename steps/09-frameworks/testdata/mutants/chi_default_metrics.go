@@ -1,4 +1,5 @@
 // chi_default_metrics: promhttp.Handler() at /metrics: the default registry, without the workshop counters the bench divides by
+// vi: promhttp.Handler() ở /metrics: registry mặc định, không có các bộ đếm của workshop mà bench dùng để chia
 
 //go:build !solution
 

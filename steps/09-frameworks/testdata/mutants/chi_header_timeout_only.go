@@ -1,4 +1,5 @@
 // chi_header_timeout_only: only ReadHeaderTimeout set: a body sent one byte at a time, an idle kept-alive connection and an unread answer are never cut off
+// vi: chỉ đặt ReadHeaderTimeout: body gửi từng byte một, connection keep-alive đang idle và câu trả lời không ai đọc đều không bao giờ bị cắt
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // chi_idle_ten_minutes: the shared timeouts, then IdleTimeout raised to 10 minutes "so the bench's connections are reused": an idle kept-alive connection holds a goroutine and a socket for 10 minutes
+// vi: các timeout chung, rồi tăng IdleTimeout lên 10 phút "để bench dùng lại connection": một connection keep-alive idle giữ một goroutine và một socket trong 10 phút
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // chi_no_body_limit: chi reading the body with io.ReadAll and no limit: a 70 KB event is validated (400) instead of refused (413), and any size is read into memory
+// vi: chi đọc body bằng io.ReadAll, không giới hạn: một event 70 KB được validate (400) thay vì bị từ chối (413), và cỡ nào cũng được đọc vào bộ nhớ
 
 //go:build !solution
 

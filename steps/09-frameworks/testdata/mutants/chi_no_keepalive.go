@@ -1,4 +1,5 @@
 // chi_no_keepalive: keep-alive turned off (SetKeepAlivesEnabled(false)): every answer closes its connection, so each request pays a new TCP handshake
+// vi: tắt keep-alive (SetKeepAlivesEnabled(false)): câu trả lời nào cũng đóng connection, nên request nào cũng tốn một lần bắt tay TCP mới
 
 //go:build !solution
 

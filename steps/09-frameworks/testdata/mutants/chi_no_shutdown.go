@@ -1,4 +1,5 @@
 // chi_no_shutdown: chi served with http.Serve and never shut down: serveYours never returns when ctx ends
+// vi: chi chạy bằng http.Serve và không bao giờ shutdown: serveYours không bao giờ trả về khi ctx kết thúc
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // chi_no_timeouts: chi on a bare http.Server{Handler: r}: no read-header, read, write or idle timeout, so a slowloris client holds its connection forever
+// vi: chi trên một http.Server{Handler: r} trơn: không có timeout read-header, read, write hay idle, nên một client slowloris giữ connection mãi
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // chi_reads_then_measures: reads the whole body, then answers 413 if it is over 64 KiB: the answer is right, but a 1 GB POST is read into memory first
+// vi: đọc hết body, rồi trả 413 nếu nó quá 64 KiB: câu trả lời đúng, nhưng một POST 1 GB bị đọc vào bộ nhớ trước
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // chi_shutdown_in_background: starts Shutdown in a goroutine and returns at once: main exits while the request in flight is still being served
+// vi: chạy Shutdown trong một goroutine và trả về ngay: main thoát trong khi request đang chạy vẫn còn được phục vụ
 
 //go:build !solution
 

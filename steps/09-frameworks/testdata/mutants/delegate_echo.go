@@ -1,4 +1,5 @@
 // delegate_echo: hands the work to serveEcho: the contract holds, and the bench measures echo twice
+// vi: giao việc cho serveEcho: contract vẫn giữ, và bench đo echo hai lần
 
 //go:build !solution
 

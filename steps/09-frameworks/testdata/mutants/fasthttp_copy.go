@@ -1,4 +1,5 @@
 // fasthttp_copy: fasthttp.go copied under another name: bare fasthttp routes it, the same row as fasthttp
+// vi: fasthttp.go chép sang tên khác: fasthttp trơn route nó, cùng hàng với fasthttp
 
 //go:build !solution
 

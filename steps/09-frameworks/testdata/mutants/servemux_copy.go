@@ -1,4 +1,5 @@
 // servemux_copy: nethttp.go copied under another name: http.ServeMux routes it, the same row as nethttp
+// vi: nethttp.go chép sang tên khác: http.ServeMux route nó, cùng hàng với nethttp
 
 //go:build !solution
 

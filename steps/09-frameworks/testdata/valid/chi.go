@@ -1,4 +1,5 @@
 // chi: the reference's chi, written in exercise.go
+// vi: chi của lời giải mẫu, viết trong exercise.go
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // chi_errgroup: chi with a body-limit middleware (MaxBytesReader on every request) and an errgroup: Serve in one goroutine, Shutdown on ctx.Done in another, both waited for
+// vi: chi với một middleware giới hạn body (MaxBytesReader trên mọi request) và một errgroup: Serve trong một goroutine, Shutdown khi ctx.Done trong goroutine khác, chờ cả hai
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // chi_own_shell: chi with the shell written out by hand: an http.Server literal with shorter timeouts, a LimitReader body cap (counts chunked bodies too), and its own Shutdown that waits for the requests in flight
+// vi: chi với vỏ server tự viết bằng tay: một http.Server literal với timeout ngắn hơn, giới hạn body bằng LimitReader (đếm cả body chunked), và Shutdown riêng chờ các request đang chạy
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // handwritten_handler: no router at all: one http.Handler that switches on the path (the row then measures net/http without a mux)
+// vi: không có router nào: một http.Handler switch theo path (khi đó hàng này đo net/http không có mux)
 
 //go:build !solution
 

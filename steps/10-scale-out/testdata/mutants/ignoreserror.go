@@ -1,4 +1,5 @@
 // ignoreserror: announces even when the write failed, and answers 200: an unknown item is reported changed
+// vi: vẫn báo thay đổi kể cả khi lượt ghi fail, và trả 200: một item không tồn tại bị báo là đã đổi
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // localonly: forgets the item on the replica that changed it, tells nobody else
+// vi: quên item trên replica đã đổi nó, không báo cho ai khác
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // no_close: Listen returns when its context ends without closing the subscription: the pub/sub connection stays open in Redis for nothing, one more each time a replica restarts its listener
+// vi: Listen trả về khi context kết thúc mà không đóng subscription: connection pub/sub vẫn mở trong Redis chẳng để làm gì, thêm một cái mỗi lần một replica khởi động lại listener
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // nodelete: subscribes and reads every announcement, but never forgets anything
+// vi: subscribe và đọc mọi message báo thay đổi, nhưng không bao giờ quên gì
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // none: no invalidation at all: each replica serves its old copy until the burst TTL ends
+// vi: không có invalidation gì cả: mỗi replica phục vụ bản sao cũ của nó cho tới hết TTL của burst cache
 
 //go:build !solution
 

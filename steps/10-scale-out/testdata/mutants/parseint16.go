@@ -1,4 +1,5 @@
 // parseint16: parses the id with strconv.ParseInt(payload, 10, 16) "since ids are small": an id above 32 767 fails to parse and is never forgotten
+// vi: parse id bằng strconv.ParseInt(payload, 10, 16) "vì id nhỏ": id trên 32 767 không parse được và không bao giờ bị quên
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // publishfirst: announces before writing: a replica reloads the old row between its forget and the commit and keeps it a whole TTL
+// vi: báo thay đổi trước khi ghi: một replica load lại hàng cũ giữa lúc nó quên và lúc commit, rồi giữ hàng đó cả một TTL
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // publishlater: publishes in a goroutine on the request's ctx, so as not to make the client wait: once the handler returns the ctx is cancelled and the announcement is dropped
+// vi: publish trong một goroutine trên ctx của request, để client khỏi chờ: handler trả về là ctx bị huỷ và message báo thay đổi bị bỏ
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // range_ignores_ctx: Listen ranges over sub.Channel() and never watches ctx: it does not return when its context ends, and its subscription stays open
+// vi: Listen range qua sub.Channel() và không bao giờ để ý ctx: nó không trả về khi context kết thúc, và subscription vẫn mở
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // return_on_bad_message: Listen returns on a payload that is not an id: one stray message on the channel stops invalidation on that replica for good
+// vi: Listen trả về khi gặp payload không phải id: một message lạc trên channel làm replica đó dừng invalidation luôn
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // returnsonerror: Listen returns on the first receive error: one dropped pub/sub connection ends invalidation on that replica for good
+// vi: Listen trả về ở lỗi receive đầu tiên: một connection pub/sub bị rớt làm replica đó hết invalidation luôn
 
 //go:build !solution
 

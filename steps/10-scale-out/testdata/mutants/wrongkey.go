@@ -1,4 +1,5 @@
 // wrongkey: publishes the Redis key (item:42) and parses it as a number: the error is dropped and item 0 is forgotten
+// vi: publish key của Redis (item:42) rồi parse nó như một số: lỗi bị bỏ qua và item 0 bị quên
 
 //go:build !solution
 

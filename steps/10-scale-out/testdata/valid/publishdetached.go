@@ -1,4 +1,5 @@
 // publishdetached: publishes in a goroutine on context.WithoutCancel(ctx), so the client does not wait for Redis: the request's end no longer cancels the announcement, which still arrives well within the bound
+// vi: publish trong một goroutine trên context.WithoutCancel(ctx), để client khỏi chờ Redis: request kết thúc không còn huỷ message báo thay đổi, và message vẫn tới trong giới hạn
 
 //go:build !solution
 

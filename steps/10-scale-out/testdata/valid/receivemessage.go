@@ -1,4 +1,5 @@
 // receivemessage: Listen loops on sub.ReceiveMessage instead of sub.Channel(), and closes the subscription when ctx ends so the blocked read returns: the same messages, one call at a time
+// vi: Listen lặp trên sub.ReceiveMessage thay vì sub.Channel(), và đóng subscription khi ctx kết thúc để lượt đọc đang chặn trả về: cùng các message, mỗi lần một lời gọi
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // receivetimeout: Listen reads with sub.ReceiveTimeout and checks ctx between reads, needing no goroutine to unblock it; a timeout or a dropped connection is just another turn of the loop (go-redis reconnects)
+// vi: Listen đọc bằng sub.ReceiveTimeout và xem ctx giữa các lần đọc, không cần goroutine nào để gỡ chặn; timeout hay connection bị rớt chỉ là thêm một vòng lặp (go-redis tự kết nối lại)
 
 //go:build !solution
 

@@ -1,4 +1,5 @@
 // resubscribe: on a receive error Listen closes its subscription and subscribes again by hand (go-redis would have); a message published while it swaps is lost, as pub/sub loses it, and the TTL bounds that
+// vi: gặp lỗi receive thì Listen đóng subscription và tự subscribe lại bằng tay (go-redis lẽ ra đã làm); message publish đúng lúc nó đổi bị mất, như pub/sub vẫn làm mất, và TTL giới hạn chuyện đó
 
 //go:build !solution
 
