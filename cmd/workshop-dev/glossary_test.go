@@ -71,39 +71,46 @@ func vietnameseFiles(t *testing.T, root string) []string {
 }
 
 // offenses lists, for one file's text, each place that breaks a rule or
-// writes a CLI word in English, with the word to use. Generated regions
-// are the generator's, not prose (TestVietnameseRegionsSpeakVietnamese
-// holds a step's block to the CLI's words), and are blanked first (keeping
-// their lines, so the line numbers stay the file's). A phrase may wrap: the
+// writes a CLI word in English, with the word to use. The rules hold in
+// generated regions too (their Vietnamese is written by us, beside the
+// English); the CLI-word and column checks skip them, since a region prints
+// the CLI's own table (TestEveryVietnameseRegionIsVietnamese holds it), so
+// they are blanked for those (keeping their lines, so the line numbers stay
+// the file's). A phrase may wrap: the
 // text is read with its line breaks as spaces, and a rule's context is the
 // lines the match spans.
 func offenses(file, text string, rules []messagestest.Rule, cli map[string]string) []string {
-	text = regionRE.ReplaceAllStringFunc(text, func(m string) string { return strings.Repeat("\n", strings.Count(m, "\n")) })
-	flat := strings.ReplaceAll(noteMark.ReplaceAllString(text, "$1 $2"), "\n", " ") // same length: offsets are the file's
-	lower := strings.ToLower(flat)                                                  // Vietnamese lowercases to the same byte length
-	if len(lower) != len(flat) {
-		return []string{file + ": lowercasing changed the text's length: offsets would be wrong"}
-	}
 	var out []string
-	report := func(i, n int, what string) {
+	flatten := func(text string) (flat, lower string, ok bool) {
+		flat = strings.ReplaceAll(noteMark.ReplaceAllString(text, "$1 $2"), "\n", " ") // same length: offsets are the file's
+		lower = strings.ToLower(flat)                                                  // Vietnamese lowercases to the same byte length
+		return flat, lower, len(lower) == len(flat)
+	}
+	report := func(text, flat string, i, n int, what string) {
 		from, to := lines(text, i, n)
 		out = append(out, fmt.Sprintf("%s:%d: %s: %s", file, strings.Count(text[:i], "\n")+1, what, clip(strings.TrimSpace(flat[from:to]))))
+	}
+	flat, lower, ok := flatten(text)
+	if !ok {
+		return []string{file + ": lowercasing changed the text's length: offsets would be wrong"}
 	}
 	for _, r := range rules {
 		for _, m := range messagestest.WordIndexes(lower, r.Variant) {
 			if from, to := lines(text, m[0], m[1]-m[0]); r.Applies(lower[from:to]) {
-				report(m[0], m[1]-m[0], fmt.Sprintf("%q → write %q", r.Variant, r.Use))
+				report(text, flat, m[0], m[1]-m[0], fmt.Sprintf("%q → write %q", r.Variant, r.Use))
 			}
 		}
 	}
+	text = regionRE.ReplaceAllStringFunc(text, func(m string) string { return strings.Repeat("\n", strings.Count(m, "\n")) })
+	flat, _, _ = flatten(text)
 	for en, vi := range cli {
 		for _, m := range messagestest.WordIndexes(flat, en) {
-			report(m[0], m[1]-m[0], fmt.Sprintf("the CLI word %q → write %q, as the Vietnamese CLI prints it", en, vi))
+			report(text, flat, m[0], m[1]-m[0], fmt.Sprintf("the CLI word %q → write %q, as the Vietnamese CLI prints it", en, vi))
 		}
 	}
 	for _, w := range columnWords {
 		for _, m := range messagestest.WordIndexes(codeBlank(flat), w.en) {
-			report(m[0], m[1]-m[0], fmt.Sprintf("the column %q → write %q, as the Vietnamese CLI prints it (or `%s` as code, pointing at a generated table)", w.en, w.vi, w.en))
+			report(text, flat, m[0], m[1]-m[0], fmt.Sprintf("the column %q → write %q, as the Vietnamese CLI prints it (or `%s` as code, pointing at a generated table)", w.en, w.vi, w.en))
 		}
 	}
 	return append(out, percentOffenses(file, text)...)
