@@ -5,6 +5,7 @@ import (
 	"errors"
 	"sync"
 	"testing"
+	"testing/synctest"
 	"time"
 )
 
@@ -26,8 +27,12 @@ func (v *versions) reader(after time.Duration) Read {
 	}
 }
 
-// One reader new at once, one late, one never: 0, about the delay, the limit.
-func TestMeasureTellsEachReadersDelay(t *testing.T) {
+// One reader new at once, one late, one never: 0, about the delay, the
+// limit. In a synctest bubble: the delays are fake time, so a loaded
+// machine cannot stretch them.
+func TestMeasureTellsEachReadersDelay(t *testing.T) { synctest.Test(t, measureTellsEachReadersDelay) }
+
+func measureTellsEachReadersDelay(t *testing.T) {
 	v := &versions{}
 	const late = 30 * time.Millisecond
 	readers := []Read{v.reader(0), v.reader(late), v.reader(-1)}
