@@ -157,22 +157,29 @@ func ensureDatabase(ctx context.Context, c Config) error { return createDatabase
 // createDatabase creates a database on the stack's PostgreSQL unless it exists.
 func createDatabase(ctx context.Context, c Config, name string) error {
 	admin := strings.Replace(c.Endpoints().PostgresURL, "/workshop?", "/postgres?", 1)
-	cctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	// A server that is down refuses at once; the bound is for one that
+	// hangs. CREATE DATABASE copies template1, seconds on a loaded machine,
+	// so it gets a bound of its own, far above that.
+	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	conn, err := pgx.Connect(cctx, admin)
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %w", messages.T("stack.ferret_database"), err)
 	}
 	defer conn.Close(context.Background())
+	qctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
 	var exists bool
-	if err := conn.QueryRow(cctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name).Scan(&exists); err != nil {
-		return err
+	if err := conn.QueryRow(qctx, "SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = $1)", name).Scan(&exists); err != nil {
+		return fmt.Errorf("look up database %s: %w", name, err)
 	}
 	if exists {
 		return nil
 	}
-	_, err = conn.Exec(cctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize())
-	return err
+	if _, err = conn.Exec(qctx, "CREATE DATABASE "+pgx.Identifier{name}.Sanitize()); err != nil {
+		return fmt.Errorf("create database %s: %w", name, err)
+	}
+	return nil
 }
 
 // pgDataDir is .workshop/pg, unless the server must run as the postgres user
@@ -443,7 +450,7 @@ func (c Config) ferretArgs(ctx context.Context, addr, dir, database string) ([]s
 		return nil, errors.New(messages.T("stack.bad_backend", c.MongoBackend))
 	}
 	if err := createDatabase(ctx, c, database); err != nil {
-		return nil, fmt.Errorf("%s: %w", messages.T("stack.ferret_database"), err)
+		return nil, err
 	}
 	return append(args, "-backend", "postgresql", "-postgresql-url", c.FerretPostgresURL(database)), nil
 }
