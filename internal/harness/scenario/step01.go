@@ -54,9 +54,7 @@ func directClaim(r *result.Result, _ Env, s onStack) result.Claim {
 	s.says(&c)
 	d, e := find(r, s.row(course.DirectDB)), find(r, s.row(course.EmptyGet))
 	if d == nil || e == nil || uncounted(d) {
-		if s != inGo {
-			unmeasured(&c, r, s)
-		}
+		unmeasured(&c, r, s)
 		return c
 	}
 	x := ratio(d.RPS, e.RPS)

@@ -51,9 +51,7 @@ func cacheAsideClaim(r *result.Result, _ Env, s onStack) result.Claim {
 	s.says(&c)
 	d, a, e := find(r, s.row(course.DirectDB)), find(r, s.row(course.CacheAside)), find(r, s.row(course.EmptyGet))
 	if d == nil || a == nil || d.RPS == 0 {
-		if s != inGo {
-			unmeasured(&c, r, s)
-		}
+		unmeasured(&c, r, s)
 		return c
 	}
 	x := a.RPS / d.RPS

@@ -73,9 +73,7 @@ func stampedeClaim(r *result.Result, env Env, s onStack) result.Claim {
 	s.says(&c)
 	a, f := find(r, s.row(course.CacheAside)), find(r, s.row(course.Singleflight))
 	if a == nil || f == nil {
-		if s != inGo {
-			unmeasured(&c, r, s)
-		}
+		unmeasured(&c, r, s)
 		return c
 	}
 	qa, qf := queriesPerExpiry(a, env), queriesPerExpiry(f, env)

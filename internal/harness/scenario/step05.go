@@ -79,10 +79,8 @@ func burstClaims(r *result.Result, st onStack) []result.Claim {
 	}
 	s, b, e := find(r, st.row(course.Singleflight)), find(r, st.row(course.Burst)), find(r, st.row(course.EmptyGet))
 	if s == nil || b == nil || e == nil || b.PerRequest.RedisBytes == 0 || uncounted(s, b) {
-		if st != inGo {
-			unmeasured(&bw, r, st)
-			unmeasured(&gain, r, st)
-		}
+		unmeasured(&bw, r, st)
+		unmeasured(&gain, r, st)
 		return []result.Claim{bw, ceil, gain}
 	}
 	ok := s.Errors == 0 && b.Errors == 0

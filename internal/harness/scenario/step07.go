@@ -303,13 +303,7 @@ func reduceClaim(r *result.Result, env Env) result.Claim {
 			}
 		}
 	}
-	if len(parts) == 0 {
-		return c
-	}
-	c.Measured = strings.Join(parts, "; ")
-	c.Vi.Measured = strings.Join(partsVi, "; ")
-	c.Reproduced = result.Verdict(ok && len(parts) == 2)
-	return c
+	return judged(c, parts, partsVi, ok && len(parts) == 2) // both workloads measured
 }
 
 // heldAll: MongoDB holds every increment the server acknowledged for
