@@ -108,6 +108,16 @@ func seeds(t *testing.T) (map[string]string, bool) {
 	return out, true
 }
 
+// inAnOriginal says whether q stands in one of the originals' texts (seeds).
+func inAnOriginal(texts map[string]string, q string) bool {
+	for _, seed := range texts {
+		if strings.Contains(seed, q) {
+			return true
+		}
+	}
+	return false
+}
+
 // normal collapses whitespace: a quote spans what the seed wraps. (The
 // seeds and the quotes are both NFC, as typed; a decomposed quote fails
 // here rather than passing by a normalisation the repo does not carry.)
@@ -226,11 +236,7 @@ func TestVietnameseQuotesOccurInTheOriginals(t *testing.T) {
 				continue
 			}
 			n++
-			found := false
-			for _, seed := range texts {
-				found = found || strings.Contains(seed, q)
-			}
-			if !found {
+			if !inAnOriginal(texts, q) {
 				t.Errorf("%s: *%s* is set as a quote, and no original contains it", f, q)
 			}
 		}
