@@ -17,8 +17,7 @@ func TestALoneEventIsWrittenWithinTheInterval(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		const interval = 100 * time.Millisecond
 		r := newRecorder()
-		b := New(1000, 100, interval, r.write)
-		shutAtEnd(t, b, r)
+		b := batcherFor(t, r, 1000, 100, interval)
 		for n, quiet := range []time.Duration{0, time.Minute, time.Minute, 3 * time.Second} {
 			time.Sleep(quiet)
 			addAll(t, b, n, n+1)
@@ -43,8 +42,7 @@ func TestALoneEventIsWrittenWithinTheInterval(t *testing.T) {
 func TestATrickleIsWrittenByTheInterval(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		r := newRecorder()
-		b := New(1000, 100, 100*time.Millisecond, r.write)
-		shutAtEnd(t, b, r)
+		b := batcherFor(t, r, 1000, 100, 100*time.Millisecond)
 		for i := range 50 { // one event every 20 ms, for 1 s
 			addAll(t, b, i, i+1)
 			time.Sleep(20 * time.Millisecond)
@@ -65,8 +63,7 @@ func TestTheBatchAfterASizeFlushIsWrittenByTheInterval(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		const interval = 100 * time.Millisecond
 		r := newRecorder()
-		b := New(10, 100, interval, r.write)
-		shutAtEnd(t, b, r)
+		b := batcherFor(t, r, 10, 100, interval)
 		n := 0
 		for round := 1; round <= 3; round++ {
 			addAll(t, b, n, n+13) // a full batch and a rest of 3
