@@ -66,31 +66,29 @@ func TestTheBatchAfterASizeFlushIsWrittenByTheInterval(t *testing.T) {
 		b := batcherFor(t, r, 10, 100, interval)
 		n := 0
 		for round := 1; round <= 3; round++ {
+			// allWithinTheInterval: what came before the interval (said as
+			// what) is all written once it has passed.
+			allWithinTheInterval := func(what string) {
+				time.Sleep(interval)
+				synctest.Wait()
+				if w := r.written(); w != n {
+					t.Fatalf("round %d: %s not written within the %s interval (%d of %d written): "+
+						"after a size flush the next batch's first event must start the timer again", round, what, interval, w, n)
+				}
+			}
 			addAll(t, b, n, n+13) // a full batch and a rest of 3
 			n += 13
 			synctest.Wait()
 			if w := r.written(); w != n-3 {
 				t.Fatalf("round %d: 13 events at once (batch size 10): %d of %d written at once, want %d (a size flush)", round, w, n, n-3)
 			}
-			time.Sleep(interval)
-			synctest.Wait()
-			if w := r.written(); w != n {
-				t.Fatalf("round %d: 13 events at once (batch size 10) were written as a full batch, but the 3 left over were not written "+
-					"within the %s interval (%d of %d written): after a size flush the next batch's first event must start the timer again",
-					round, interval, w, n)
-			}
+			allWithinTheInterval("13 events at once (batch size 10) were written as a full batch, but the 3 left over were")
 			addAll(t, b, n, n+10) // exactly a full batch: flushed by size, its timer stopped
 			n += 10
 			time.Sleep(interval / 2)
 			addAll(t, b, n, n+1) // then a lone event
 			n++
-			time.Sleep(interval)
-			synctest.Wait()
-			if w := r.written(); w != n {
-				t.Fatalf("round %d: a full batch of 10 was written by size, then a lone event 50 ms later was not written within "+
-					"the %s interval (%d of %d written): after a size flush the next batch's first event must start the timer again",
-					round, interval, w, n)
-			}
+			allWithinTheInterval("a full batch of 10 was written by size, then a lone event 50 ms later was")
 			time.Sleep(time.Minute)
 		}
 		checkOddities(t, r)
