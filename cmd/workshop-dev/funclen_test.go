@@ -5,11 +5,11 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
+
+	"github.com/peakload/workshop/internal/harness/gotree"
 )
 
 // A function should fit on a screen: the learner reads the tree, and a
@@ -54,25 +54,19 @@ type longFunction struct {
 // wrong on purpose), node_modules/ and hidden directories (.workshop/) are
 // not the tree's code.
 func longFunctions(root string, limit int) ([]longFunction, error) {
+	paths, err := gotree.Code(root)
+	if err != nil {
+		return nil, err
+	}
 	var long []longFunction
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		name := d.Name()
-		if d.IsDir() && path != root && (name == "testdata" || name == "node_modules" || strings.HasPrefix(name, ".")) {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			return nil
-		}
+	for _, path := range paths {
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, path, nil, parser.ParseComments)
 		if err != nil {
-			return fmt.Errorf("parse %s: %w", path, err)
+			return nil, fmt.Errorf("parse %s: %w", path, err)
 		}
 		if ast.IsGenerated(f) {
-			return nil
+			continue
 		}
 		rel, _ := filepath.Rel(root, path)
 		for _, decl := range f.Decls {
@@ -85,8 +79,7 @@ func longFunctions(root string, limit int) ([]longFunction, error) {
 				long = append(long, longFunction{fmt.Sprintf("%s:%d %s", filepath.ToSlash(rel), first, fn.Name.Name), n})
 			}
 		}
-		return nil
-	})
+	}
 	slices.SortFunc(long, func(a, b longFunction) int { return b.lines - a.lines })
-	return long, err
+	return long, nil
 }

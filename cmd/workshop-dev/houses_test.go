@@ -3,13 +3,14 @@ package main
 import (
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/peakload/workshop/internal/harness/gotree"
 )
 
 // houses are internal/'s three folders, each one concern a newcomer can
@@ -48,13 +49,14 @@ func TestInternalHoldsThreeHouses(t *testing.T) {
 func TestGivenCodeImportsNothingFromTheHarness(t *testing.T) {
 	const module = "github.com/peakload/workshop/internal/"
 	for dir, banned := range forbidden {
-		err := filepath.WalkDir(filepath.Join("..", "..", dir), func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || strings.Contains(path, "testdata") {
-				return err
-			}
+		paths, err := gotree.Code(filepath.Join("..", "..", dir))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, path := range paths {
 			f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
 			if err != nil {
-				return err
+				t.Fatal(err)
 			}
 			for _, imp := range f.Imports {
 				p, _ := strconv.Unquote(imp.Path.Value)
@@ -64,10 +66,6 @@ func TestGivenCodeImportsNothingFromTheHarness(t *testing.T) {
 					}
 				}
 			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
 		}
 	}
 }

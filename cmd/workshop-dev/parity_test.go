@@ -190,6 +190,20 @@ func clip(s string) string {
 	return s
 }
 
+// catchesEachDrift fails unless parityDiffs passes good (what it is) as
+// en's twin and catches every drift of it, each named.
+func catchesEachDrift(t *testing.T, enPath, en, viPath, good, what string, drifts map[string]string) {
+	t.Helper()
+	if d := parityDiffs(enPath, en, viPath, good); len(d) > 0 {
+		t.Errorf("%s was refused: %v", what, d)
+	}
+	for name, bad := range drifts {
+		if len(parityDiffs(enPath, en, viPath, bad)) == 0 {
+			t.Errorf("%s: not caught", name)
+		}
+	}
+}
+
 // TestParityDiffsCatchEachDrift: the comparison itself sees a changed
 // command, a reordered one, a hand-edited figure, a moved address, a
 // changed regexp and a missing hint, and passes a faithful translation —
@@ -197,11 +211,7 @@ func clip(s string) string {
 func TestParityDiffsCatchEachDrift(t *testing.T) {
 	en := "# Title\n\n```sh\nmake step-2 bench\nmake step-2 check\n```\n\n<!-- reference:step-2 -->\n| 1 537 |\n<!-- /reference -->\n.code a.go /^func F/\n"
 	good := strings.Replace(en, "# Title", "# Tiêu đề", 1)
-	diffs := func(vi string) []string { return parityDiffs("docs/x.md", en, "docs/x.vi.md", vi) }
-	if d := diffs(good); len(d) > 0 {
-		t.Errorf("a faithful translation was refused: %v", d)
-	}
-	for name, bad := range map[string]string{
+	catchesEachDrift(t, "docs/x.md", en, "docs/x.vi.md", good, "a faithful translation", map[string]string{
 		"command changed":  strings.Replace(good, "make step-2 check", "make step-3 check", 1),
 		"commands swapped": strings.Replace(good, "make step-2 bench\nmake step-2 check", "make step-2 check\nmake step-2 bench", 1),
 		"figure edited":    strings.Replace(good, "1 537", "1.537", 1),
@@ -209,26 +219,15 @@ func TestParityDiffsCatchEachDrift(t *testing.T) {
 		"address moved":    strings.Replace(good, ".code a.go", ".code b.go", 1),
 		"regexp changed":   strings.Replace(good, "/^func F/", "/^func G/", 1),
 		"region dropped":   regionRE.ReplaceAllString(good, ""),
-	} {
-		if len(diffs(bad)) == 0 {
-			t.Errorf("%s: not caught", name)
-		}
-	}
+	})
 	deck := "* S\n\n.code -numbers ../steps/x/main.go /^func F/,/^}/\n.image img/a.svg _ 880\n.html img/b.html\n"
 	viDeck := "* S\n\n.code -numbers ../../steps/x/main.go /^func F/,/^}/\n.image ../img/a.svg _ 880\n.html ../img/b.html\n"
-	if d := parityDiffs("slides/d.slide", deck, "slides/vi/d.slide", viDeck); len(d) > 0 {
-		t.Errorf("a deck in slides/vi/ pointing at the same files was refused: %v", d)
-	}
-	for name, bad := range map[string]string{
+	catchesEachDrift(t, "slides/d.slide", deck, "slides/vi/d.slide", viDeck, "a deck in slides/vi/ pointing at the same files", map[string]string{
 		"path copied unresolved": strings.Replace(viDeck, "../../steps", "../steps", 1),
 		"image copied as is":     strings.Replace(viDeck, "../img/a.svg", "img/a.svg", 1),
 		"size changed":           strings.Replace(viDeck, "_ 880", "_ 900", 1),
 		"html dropped":           strings.Replace(viDeck, ".html ../img/b.html\n", "", 1),
-	} {
-		if len(parityDiffs("slides/d.slide", deck, "slides/vi/d.slide", bad)) == 0 {
-			t.Errorf("%s: not caught", name)
-		}
-	}
+	})
 	if len(parityDiffs("steps/x/hints.txt", "one\ntwo\n", "steps/x/hints.vi.txt", "một\n")) == 0 {
 		t.Error("a missing hint was not caught")
 	}

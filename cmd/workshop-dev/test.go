@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -163,15 +162,11 @@ var referenceBench = []string{"TOOL=", "SOLUTION=1", "ARRIVAL=", "RATE=", "CAPAC
 // verifyLatest checks what a bench wrote: the file, no errors, and the
 // step's counter property where it has one.
 func verifyLatest(step int) error {
-	b, err := os.ReadFile(filepath.Join(cli.ResultsDir(), fmt.Sprintf("step-%d", step), "latest.json"))
+	r, err := result.ReadFile(filepath.Join(cli.ResultsDir(), fmt.Sprintf("step-%d", step), "latest.json"))
 	if err != nil {
-		return fmt.Errorf("no results file: %w", err)
-	}
-	var r result.Result
-	if err := json.Unmarshal(b, &r); err != nil {
 		return fmt.Errorf("results file: %w", err)
 	}
-	return VerifyResult(&r)
+	return VerifyResult(r)
 }
 
 // VerifyResult is the assertion behind the QUICK benches of make test.

@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"net"
@@ -125,15 +124,11 @@ func benchResult(ctx context.Context, dir string, n int, env ...string) (*result
 	if err != nil {
 		return nil, fmt.Errorf("bench step %d (%s): %w\n%s", n, strings.Join(env, " "), err, out)
 	}
-	b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("step-%d", n), "latest.json"))
+	r, err := result.ReadFile(filepath.Join(dir, fmt.Sprintf("step-%d", n), "latest.json"))
 	if err != nil {
 		return nil, err
 	}
-	var r result.Result
-	if err := json.Unmarshal(b, &r); err != nil {
-		return nil, err
-	}
-	return &r, VerifyResult(&r)
+	return r, VerifyResult(r)
 }
 
 // differing lists the claims measured both ways whose verdicts differ.

@@ -105,15 +105,11 @@ func originalBench(ctx context.Context, dir string, n int) (*result.Result, erro
 	if err := cmd.Run(); err != nil {
 		return nil, fmt.Errorf("bench step %d with ORIGINAL=1: %w", n, err)
 	}
-	b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("step-%d", n), "latest.json"))
+	r, err := result.ReadFile(filepath.Join(dir, fmt.Sprintf("step-%d", n), "latest.json"))
 	if err != nil {
-		return nil, fmt.Errorf("no results file: %w", err)
-	}
-	var r result.Result
-	if err := json.Unmarshal(b, &r); err != nil {
 		return nil, fmt.Errorf("results file: %w", err)
 	}
-	return &r, nil
+	return r, nil
 }
 
 // originalsMeasured is the assertion behind each bench of test-originals:

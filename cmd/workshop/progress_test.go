@@ -129,15 +129,11 @@ func TestProgressSaysWhatTheBenchSaid(t *testing.T) {
 	}
 	var runs []result.Result
 	for _, path := range refs {
-		b, err := os.ReadFile(path)
+		r, err := result.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var r result.Result
-		if err := json.Unmarshal(b, &r); err != nil {
-			t.Fatalf("%s: %v", path, err)
-		}
-		runs = append(runs, r)
+		runs = append(runs, *r)
 	}
 	made := runs[0] // the same run with every kind of verdict the bench prints
 	made.Claims = madeUpClaims()

@@ -416,27 +416,12 @@ func TestTheGroupSurvivesParallelUse(t *testing.T) {
 	}
 	var group Group
 	const callers, keys = 400, 40
-	for round := range 200 { // a data race shows by chance: many rounds, even on a loaded machine
-		start := make(chan struct{})
-		var wg sync.WaitGroup
-		wrong := make(chan string, callers)
-		for i := range callers {
-			wg.Go(func() {
-				key := fmt.Sprintf("item:%d", i%keys)
-				<-start
-				b, err := group.Load(t.Context(), key, func(context.Context) ([]byte, error) { return []byte(key), nil })
-				if err != nil || string(b) != key {
-					wrong <- fmt.Sprintf("Load(%q) = %q, %v", key, b, err)
-				}
-			})
-		}
-		close(start)
-		wg.Wait()
-		close(wrong)
-		for w := range wrong {
-			t.Fatalf("round %d: %s; want each key's own value", round, w)
-		}
-	}
+	// A data race shows by chance: many rounds, even on a loaded machine.
+	crashtest.AtOnce(t, 200, callers, "want each key's own value", func(_, i int) string {
+		key := fmt.Sprintf("item:%d", i%keys)
+		b, err := group.Load(t.Context(), key, func(context.Context) ([]byte, error) { return []byte(key), nil })
+		return crashtest.Wrong(fmt.Sprintf("Load(%q)", key), b, err, key)
+	})
 }
 
 // The property of step 4: 1000 concurrent misses for one id → 1 DB query.

@@ -316,30 +316,12 @@ func TestEachCallerGetsItsOwnItemInABurst(t *testing.T) {
 	guarded(t, func() {
 		memory := New(time.Minute)
 		const callers, ids = 400, 40
-		for round := range 20 {
-			start := make(chan struct{})
-			var wg sync.WaitGroup
-			wrong := make(chan string, callers)
-			for i := range callers {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					id := int32(round*ids + i%ids + 1)
-					want := fmt.Sprintf("item %d", id)
-					<-start
-					b, err := get(t.Context(), memory, id, func(context.Context, int32) ([]byte, error) { return []byte(want), nil })
-					if err != nil || string(b) != want {
-						wrong <- fmt.Sprintf("Get(%d) = %q, %v", id, b, err)
-					}
-				}()
-			}
-			close(start)
-			wg.Wait()
-			close(wrong)
-			for w := range wrong {
-				t.Fatalf("round %d: %s; want each id's own item", round, w)
-			}
-		}
+		crashtest.AtOnce(t, 20, callers, "want each id's own item", func(round, i int) string {
+			id := int32(round*ids + i%ids + 1)
+			want := fmt.Sprintf("item %d", id)
+			b, err := get(t.Context(), memory, id, func(context.Context, int32) ([]byte, error) { return []byte(want), nil })
+			return crashtest.Wrong(fmt.Sprintf("Get(%d)", id), b, err, want)
+		})
 	})
 }
 

@@ -97,8 +97,7 @@ func waitFor(d time.Duration, cond func() bool) bool {
 func TestAFullBatchIsWrittenAtOnce(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		r := newRecorder()
-		b := New(10, 100, time.Hour, r.write) // the interval never comes: only size flushes
-		shutAtEnd(t, b, r)
+		b := batcherFor(t, r, 10, 100, time.Hour) // the interval never comes: only size flushes
 		addAll(t, b, 0, 25)
 		synctest.Wait() // the batcher has done what it can without time passing
 		if sizes := r.sizes(); len(sizes) == 0 {
@@ -118,8 +117,7 @@ func TestAFullBatchIsWrittenAtOnce(t *testing.T) {
 func TestEachFlushIsOneWrite(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		r := newRecorder()
-		b := New(10, 100, 100*time.Millisecond, r.write)
-		shutAtEnd(t, b, r)
+		b := batcherFor(t, r, 10, 100, 100*time.Millisecond)
 		addAll(t, b, 0, 7)
 		time.Sleep(100 * time.Millisecond)
 		synctest.Wait()
@@ -154,8 +152,7 @@ func TestAStuckDatabaseFillsTheBufferAndNoMore(t *testing.T) {
 		const size, capacity = 10, 50
 		r := newRecorder()
 		r.stuck = make(chan struct{})
-		b := New(size, capacity, 10*time.Millisecond, r.write)
-		shutAtEnd(t, b, r)
+		b := batcherFor(t, r, size, capacity, 10*time.Millisecond)
 		accepted, full := 0, 0
 		var waited time.Duration
 		for i := range 1000 {
@@ -205,8 +202,7 @@ func TestAFailedWriteIsRetriedUntilWritten(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		r := newRecorder()
 		r.setFail(3, 0)
-		b := New(10, 1000, 20*time.Millisecond, r.write)
-		shutAtEnd(t, b, r)
+		b := batcherFor(t, r, 10, 1000, 20*time.Millisecond)
 		addAll(t, b, 0, 100)
 		if err := closeWithin(b, time.Minute); err != nil {
 			t.Fatalf("Close with the database failing 3 writes, then answering: %v", err)
@@ -325,8 +321,7 @@ func TestCloseWritesWhatIsLeft(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		r := newRecorder()
 		r.setFail(2, 0)
-		b := New(1000, 100, time.Hour, r.write)
-		shutAtEnd(t, b, r)
+		b := batcherFor(t, r, 1000, 100, time.Hour)
 		addAll(t, b, 0, 7)
 		if err := closeWithin(b, time.Minute); err != nil {
 			t.Fatalf("Close with 7 events buffered and the database failing twice: %v", err)
@@ -356,8 +351,7 @@ func TestAddAfterCloseIsRefused(t *testing.T) {
 // until each of them sees ErrClosed.
 func closeRace(t *testing.T, round int) {
 	r := newRecorder()
-	b := New(10, 20, 100*time.Millisecond, r.write)
-	shutAtEnd(t, b, r)
+	b := batcherFor(t, r, 10, 20, 100*time.Millisecond)
 	var mu sync.Mutex
 	var accepted []int
 	var bad []string

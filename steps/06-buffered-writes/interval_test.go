@@ -17,8 +17,7 @@ func TestALoneEventIsWrittenWithinTheInterval(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		const interval = 100 * time.Millisecond
 		r := newRecorder()
-		b := New(1000, 100, interval, r.write)
-		shutAtEnd(t, b, r)
+		b := batcherFor(t, r, 1000, 100, interval)
 		for n, quiet := range []time.Duration{0, time.Minute, time.Minute, 3 * time.Second} {
 			time.Sleep(quiet)
 			addAll(t, b, n, n+1)
@@ -43,8 +42,7 @@ func TestALoneEventIsWrittenWithinTheInterval(t *testing.T) {
 func TestATrickleIsWrittenByTheInterval(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		r := newRecorder()
-		b := New(1000, 100, 100*time.Millisecond, r.write)
-		shutAtEnd(t, b, r)
+		b := batcherFor(t, r, 1000, 100, 100*time.Millisecond)
 		for i := range 50 { // one event every 20 ms, for 1 s
 			addAll(t, b, i, i+1)
 			time.Sleep(20 * time.Millisecond)
@@ -65,35 +63,32 @@ func TestTheBatchAfterASizeFlushIsWrittenByTheInterval(t *testing.T) {
 	inBubble(t, func(t *testing.T) {
 		const interval = 100 * time.Millisecond
 		r := newRecorder()
-		b := New(10, 100, interval, r.write)
-		shutAtEnd(t, b, r)
+		b := batcherFor(t, r, 10, 100, interval)
 		n := 0
 		for round := 1; round <= 3; round++ {
+			// allWithinTheInterval: what came before the interval (said as
+			// what) is all written once it has passed.
+			allWithinTheInterval := func(what string) {
+				time.Sleep(interval)
+				synctest.Wait()
+				if w := r.written(); w != n {
+					t.Fatalf("round %d: %s not written within the %s interval (%d of %d written): "+
+						"after a size flush the next batch's first event must start the timer again", round, what, interval, w, n)
+				}
+			}
 			addAll(t, b, n, n+13) // a full batch and a rest of 3
 			n += 13
 			synctest.Wait()
 			if w := r.written(); w != n-3 {
 				t.Fatalf("round %d: 13 events at once (batch size 10): %d of %d written at once, want %d (a size flush)", round, w, n, n-3)
 			}
-			time.Sleep(interval)
-			synctest.Wait()
-			if w := r.written(); w != n {
-				t.Fatalf("round %d: 13 events at once (batch size 10) were written as a full batch, but the 3 left over were not written "+
-					"within the %s interval (%d of %d written): after a size flush the next batch's first event must start the timer again",
-					round, interval, w, n)
-			}
+			allWithinTheInterval("13 events at once (batch size 10) were written as a full batch, but the 3 left over were")
 			addAll(t, b, n, n+10) // exactly a full batch: flushed by size, its timer stopped
 			n += 10
 			time.Sleep(interval / 2)
 			addAll(t, b, n, n+1) // then a lone event
 			n++
-			time.Sleep(interval)
-			synctest.Wait()
-			if w := r.written(); w != n {
-				t.Fatalf("round %d: a full batch of 10 was written by size, then a lone event 50 ms later was not written within "+
-					"the %s interval (%d of %d written): after a size flush the next batch's first event must start the timer again",
-					round, interval, w, n)
-			}
+			allWithinTheInterval("a full batch of 10 was written by size, then a lone event 50 ms later was")
 			time.Sleep(time.Minute)
 		}
 		checkOddities(t, r)

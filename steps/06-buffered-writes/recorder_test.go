@@ -335,6 +335,15 @@ func shutAtEnd(t *testing.T, b *Batcher, r *recorder) {
 	})
 }
 
+// batcherFor is a batcher writing to r, shut at the test's end (r's stuck
+// writes let go first), so no test leaves its goroutines behind.
+func batcherFor(t *testing.T, r *recorder, size, capacity int, interval time.Duration) *Batcher {
+	t.Helper()
+	b := New(size, capacity, interval, r.write)
+	shutAtEnd(t, b, r)
+	return b
+}
+
 // inBubble runs f under testing/synctest: fake time, which moves only when
 // every goroutine of the test and the batcher waits, so a timer property is
 // exact however loaded the machine. Two guards turn what would crash or

@@ -294,12 +294,7 @@ func TestASuccessBesideGuessesInFlightLeavesMaxFailuresAfterIt(t *testing.T) {
 	for r.settle(); len(r.held) > 0; r.settle() { // end the checks as they come, until nothing more happens
 		r.releaseAll()
 	}
-	var checked []*checkLogin
-	for _, l := range after {
-		if l.checked {
-			checked = append(checked, l)
-		}
-	}
+	checked := checkedAmong(after, nil)
 	if len(checked) > limit {
 		t.Fatalf("maxFailures %d: the right password for %s succeeded beside %d wrong guesses in their password check; then %d wrong guesses "+
 			"came in bursts of %d (one burst at once, one after each old guess ended), and %d of them ran their password check: "+

@@ -376,3 +376,15 @@ func plural(n int, what string) string {
 	}
 	return fmt.Sprintf("%d %ss", n, what)
 }
+
+// checkedAmong are the logins of ls that ran their password check, but for
+// those forgiven (in their check beside the success, which may forgive them).
+func checkedAmong(ls []*checkLogin, forgiven map[*checkLogin]bool) []*checkLogin {
+	var checked []*checkLogin
+	for _, l := range ls {
+		if l.checked && !forgiven[l] {
+			checked = append(checked, l)
+		}
+	}
+	return checked
+}

@@ -39,12 +39,7 @@ func successBesideWaitingGuesses(t *testing.T, limit, burst int) {
 	for r.settle(); len(r.held) > 0; r.settle() { // end the checks one at a time, oldest first
 		r.release(r.held[0])
 	}
-	var checked []*checkLogin
-	for _, l := range guesses {
-		if l.checked && !before[l] {
-			checked = append(checked, l)
-		}
-	}
+	checked := checkedAmong(guesses, before)
 	if len(checked) > limit {
 		t.Fatalf("maxFailures %d: the right password for %s succeeded while %d wrong guesses waited for the account, then %d more came; "+
 			"%d of them ran their password check after the success: at most %d may. The guesses that waited must count on the "+

@@ -151,52 +151,43 @@ func rows(width int, next func(row []any) bool) pgx.CopyFromSource {
 	})
 }
 
-func categoryRows() pgx.CopyFromSource {
-	i := 0
-	return rows(3, func(r []any) bool {
-		if i == len(categories) {
+// numbered is rows 1 to n of width columns, fill writing row id's: the
+// categories, tags, streamers and items are numbered from 1, as SERIAL would.
+func numbered(n, width int, fill func(id int32, row []any)) pgx.CopyFromSource {
+	id := int32(0)
+	return rows(width, func(r []any) bool {
+		if id++; int(id) > n {
 			return false
 		}
-		slug := categories[i]
-		i++
-		r[0], r[1], r[2] = int32(i), slug, fmt.Sprintf("%c%s", slug[0]-32, slug[1:])
+		fill(id, r)
 		return true
+	})
+}
+
+func categoryRows() pgx.CopyFromSource {
+	return numbered(len(categories), 3, func(id int32, r []any) {
+		slug := categories[id-1]
+		r[0], r[1], r[2] = id, slug, fmt.Sprintf("%c%s", slug[0]-32, slug[1:])
 	})
 }
 
 func tagRows() pgx.CopyFromSource {
-	i := 0
-	return rows(2, func(r []any) bool {
-		if i == len(tagNames) {
-			return false
-		}
-		r[0], r[1] = int32(i+1), tagNames[i]
-		i++
-		return true
+	return numbered(len(tagNames), 2, func(id int32, r []any) {
+		r[0], r[1] = id, tagNames[id-1]
 	})
 }
 
 func streamerRows(g generator, size Size) pgx.CopyFromSource {
-	id := int32(0)
-	return rows(8, func(r []any) bool {
-		if id++; int(id) > size.Streamers {
-			return false
-		}
+	return numbered(size.Streamers, 8, func(id int32, r []any) {
 		s := g.streamer(id)
 		r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7] = id, s.handle, s.displayName, s.avatar, s.bio, s.followers, s.verified, s.country
-		return true
 	})
 }
 
 func itemRows(g generator, size Size) pgx.CopyFromSource {
-	id := int32(0)
-	return rows(9, func(r []any) bool {
-		if id++; int(id) > size.Items {
-			return false
-		}
+	return numbered(size.Items, 9, func(id int32, r []any) {
 		it := g.item(id, int32(size.Items))
 		r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8] = id, size.StreamerOf(id), it.categoryID, it.title, it.description, it.language, it.thumbnail, it.startedAt, it.isLive
-		return true
 	})
 }
 

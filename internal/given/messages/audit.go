@@ -8,7 +8,7 @@ package messages
 // key of its own, and Restate says them one by one.
 // Data table: English beside Vietnamese, one key a line, so a translator
 // reads the pair; add puts it into both catalogues.
-var auditWords = []struct{ key, en, vi string }{
+var auditWords = []line{
 	{"table.audit.title", "audit: the articles' practices and ours, checked from outside", "audit: các practice của bốn bài và của workshop, kiểm tra từ bên ngoài"},
 	{"table.audit.practice", "practice", "practice"},
 	{"table.audit.verdict", "verdict", "kết luận"},
@@ -144,7 +144,7 @@ var auditWords = []struct{ key, en, vi string }{
 // printed once in the run's language and never stored.
 // Data table: English beside Vietnamese, one key a line, so a translator
 // reads the pair; add puts it into both catalogues.
-var auditLines = []struct{ key, en, vi string }{
+var auditLines = []line{
 	{"audit.usage", "usage: make audit URL=http://127.0.0.1:8080/path [POST=/route] [METRICS=url QUERIES=name] [COLD=/path CHANGE='POST /path'] [COLD_N= SLOWLORIS= BURST= BURST_POST=1 BODY=] [ALLOW_REMOTE=1]",
 		"cách dùng: make audit URL=http://127.0.0.1:8080/path [POST=/route] [METRICS=url QUERIES=tên] [COLD=/path CHANGE='POST /path'] [COLD_N= SLOWLORIS= BURST= BURST_POST=1 BODY=] [ALLOW_REMOTE=1]"},
 	{"audit.flags", "make variable, the CLI's flag (workshop audit -h), its default, what it sets:\n",

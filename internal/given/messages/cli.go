@@ -4,7 +4,9 @@ package messages
 // watch, run and its load commands, up/down, the worker, capacity, LATENCY,
 // a bench against PEAKLOAD_SERVER_URL, report. Commands, variables and
 // paths stay as typed, in both languages.
-var cliLines = []struct{ key, en, vi string }{
+// Data table: English beside Vietnamese, one key a line, so a translator
+// reads the pair; add puts it into both catalogues.
+var cliLines = []line{
 	{"cli.unknown", "unknown command %q\n%s", "không có lệnh %q\n%s"},
 	{"cli.stack", "stack: %s — %s\n", "stack: %s — %s\n"},
 	{"cli.step_command", "  make step-%d %s\n", "  make step-%d %s\n"},
@@ -67,8 +69,4 @@ var cliLines = []struct{ key, en, vi string }{
 		"  %-22s %5.1fs  %9d req  %9.0f req/s trên %.0f theo lịch, %d trễ lịch, tối đa %d request đang xử lý cùng lúc\n"},
 }
 
-func init() {
-	for _, w := range cliLines {
-		en[w.key], vi[w.key] = w.en, w.vi
-	}
-}
+func init() { add(cliLines) }

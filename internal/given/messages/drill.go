@@ -5,7 +5,9 @@ package messages
 // results file (its note, the moments on its chart) stays English, as every
 // stored line does. Counter names, HTTP statuses and signals (5xx, 503 +
 // Retry-After, SIGTERM, SIGKILL) are written as typed in both languages.
-var drillLines = []struct{ key, en, vi string }{
+// Data table: English beside Vietnamese, one key a line, so a translator
+// reads the pair; add puts it into both catalogues.
+var drillLines = []line{
 	// The heading and the closing lines (cmd/workshop/drill.go).
 	{"drill.none", "step %d has no drill (steps %s do)", "bước %d không có bài diễn tập (các bước %s có)"},
 	{"drill.yours", "your code", "code của bạn"},
@@ -109,8 +111,4 @@ var drillLines = []struct{ key, en, vi string }{
 		"\n  kết luận: CHƯA chứng minh được (nhận %d, 5xx khác %d)\n"},
 }
 
-func init() {
-	for _, w := range drillLines {
-		en[w.key], vi[w.key] = w.en, w.vi
-	}
-}
+func init() { add(drillLines) }

@@ -7,7 +7,7 @@ package messages
 // while results/progress.json, the file a lead collects, keeps English.
 // Data table: English beside Vietnamese, one key a line, so a translator
 // reads the pair; add puts it into both catalogues.
-var gradeLines = []struct{ key, en, vi string }{
+var gradeLines = []line{
 	{"grade.head", "### Checks run (%s)\n\n%s\n\n", "### Các check đã chạy (%s)\n\n%s\n\n"},
 	{"grade.line", "- step %d check %s", "- check bước %d %s"},
 	{"grade.passed", "passed", "đã pass"},

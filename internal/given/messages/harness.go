@@ -4,7 +4,9 @@ package messages
 // a database that did not start, a load tool that measured nothing, a
 // setting out of range. Each says what happened and, when it can, what to
 // do; flags, variables and commands stay as typed.
-var harnessLines = []struct{ key, en, vi string }{
+// Data table: English beside Vietnamese, one key a line, so a translator
+// reads the pair; add puts it into both catalogues.
+var harnessLines = []line{
 	// Servers and databases starting (internal/harness/proc, stack, drill, balancer).
 	{"proc.exited", "server exited during start-up:\n%s", "server thoát ngay lúc khởi động:\n%s"},
 	{"proc.unhealthy", "server not healthy after %s:\n%s", "sau %s server vẫn chưa sẵn sàng:\n%s"},
@@ -45,8 +47,4 @@ var harnessLines = []struct{ key, en, vi string }{
 	{"original.unknown_runtime", "original %s: unknown runtime %q", "bản gốc %s: không biết runtime %q"},
 }
 
-func init() {
-	for _, w := range harnessLines {
-		en[w.key], vi[w.key] = w.en, w.vi
-	}
-}
+func init() { add(harnessLines) }

@@ -6,7 +6,7 @@ package messages
 // continuation line; flags, variables and paths stay as typed.
 // Data table: English beside Vietnamese, one key a line, so a translator
 // reads the pair; add puts it into both catalogues.
-var helpWords = []struct{ key, en, vi string }{
+var helpWords = []line{
 	{"help.usage", "usage: workshop <command> [flags]", "cách dùng: workshop <lệnh> [flag]"},
 	{"help.dev", "The maintainer's and the room's preparation (make test, test-latency, docs, mutants, handout):",
 		"Việc của người bảo trì và phần chuẩn bị phòng học (make test, test-latency, docs, mutants, handout):"},

@@ -15,10 +15,13 @@ import (
 	"strings"
 )
 
+// line is one key's message in English and in Vietnamese, side by side.
+type line struct{ key, en, vi string }
+
 // add puts side-by-side tables (key, English, Vietnamese a line) into the
 // two catalogues: the files that keep a command's words beside each other
 // call it from their init, so en.go and vi.go need not repeat those keys.
-func add(tables ...[]struct{ key, en, vi string }) {
+func add(tables ...[]line) {
 	for _, table := range tables {
 		for _, w := range table {
 			en[w.key], vi[w.key] = w.en, w.vi

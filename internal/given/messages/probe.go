@@ -5,7 +5,7 @@ package messages
 // (URL=, METRICS=, PER_REQUEST=, ALLOW_REMOTE=1), not a flag.
 // Data table: English beside Vietnamese, one key a line, so a translator
 // reads the pair; add puts it into both catalogues.
-var probeLines = []struct{ key, en, vi string }{
+var probeLines = []line{
 	{"probe.usage", "usage: make probe URL=http://127.0.0.1:8080/path [REQUESTS=file] [METRICS=url PER_REQUEST='re,re'] [VUS= DURATION= RUNS= CAPACITY=1]",
 		"cách dùng: make probe URL=http://127.0.0.1:8080/path [REQUESTS=file] [METRICS=url PER_REQUEST='re,re'] [VUS= DURATION= RUNS= CAPACITY=1]"},
 	{"probe.start", "probe %s (%s): %d VUs, %s per row after a %s warm-up, %d round(s)\n",

@@ -4,7 +4,9 @@ package messages
 // the titles over pprof's own tables (pprof prints English: it is Go's
 // tool), the two-line summary and where the files are. Commands stay as
 // typed, in both languages.
-var profileLines = []struct{ key, en, vi string }{
+// Data table: English beside Vietnamese, one key a line, so a translator
+// reads the pair; add puts it into both catalogues.
+var profileLines = []line{
 	{"profile.start", "profiling step %d, variant %s (%s): %d s under %d VUs, server on %d CPU(s)…\n",
 		"đang profile bước %d, biến thể %s (%s): %d s dưới tải của %d VU, server trên %d CPU…\n"},
 	{"profile.cpu_title", "CPU: where the server's CPU time went", "CPU: thời gian CPU của server tiêu vào đâu"},
@@ -31,8 +33,4 @@ var profileLines = []struct{ key, en, vi string }{
 	{"profile.no_variant", "VARIANT=%s: step %d has no such variant (have %s)", "VARIANT=%s: bước %d không có biến thể này (chỉ có %s)"},
 }
 
-func init() {
-	for _, w := range profileLines {
-		en[w.key], vi[w.key] = w.en, w.vi
-	}
-}
+func init() { add(profileLines) }

@@ -6,7 +6,7 @@ package messages
 // drawn by the same package, stay English: the English decks include them.
 //
 // Data table: the report page's words, English beside Vietnamese, key for key.
-var reportWords = []struct{ key, en, vi string }{
+var reportWords = []line{
 	{"report.title", "peakload — the articles' claims beside our measurements", "peakload — claim của các bài viết, đặt cạnh số đo của workshop"},
 	{"report.from", "From %s. Every figure below is computed from those files; the article's figures are quotations.",
 		"Lấy từ %s. Mọi con số dưới đây đều tính từ các file đó; con số của bài viết là trích dẫn."},

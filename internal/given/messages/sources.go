@@ -45,7 +45,7 @@ func SourceRefs() []string {
 	return out
 }
 
-var sourceLines = []struct{ key, en, vi string }{
+var sourceLines = []line{
 	{"docs.sources.article", "The article's own text (the sentence quoted is the original's, checked against the originals by `internal/harness/scenario/sources_test.go`)",
 		"Chính văn bản của bài viết (câu trích là câu của bài gốc, `internal/harness/scenario/sources_test.go` so nó với các bài gốc)"},
 	{"docs.sources.guide", "The Node.js guide *Profiling Node.js Applications*, as article C summarises it (article C's sentence quoted)",

@@ -10,7 +10,7 @@ package messages
 // them (docs/vi/glossary.md: the CLI writes numbers one way).
 // Data table: English beside Vietnamese, one key a line, so a translator
 // reads the pair; add puts it into both catalogues.
-var tableWords = []struct{ key, en, vi string }{
+var tableWords = []line{
 	// Columns several tables share.
 	{"table.col.variant", "variant", "biến thể"},
 	{"table.col.tool", "tool", "công cụ"},

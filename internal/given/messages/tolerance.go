@@ -5,7 +5,7 @@ package messages
 // them (docs/vi/glossary.md: the CLI writes numbers one way).
 // Data table: English beside Vietnamese, one key a line, so a translator
 // reads the pair; add puts it into both catalogues.
-var toleranceWords = []struct{ key, en, vi string }{
+var toleranceWords = []line{
 	{"tol.between", "between %s and %s", "trong khoảng %s đến %s"},
 }
 

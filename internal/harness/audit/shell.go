@@ -84,7 +84,7 @@ func (c Config) postReadingWhileWriting(ctx context.Context, path string, body [
 	}
 	var written atomic.Int64
 	go func() {
-		w := &countingWriter{conn, &written}
+		w := &countingWriter{conn, counting{&written}}
 		_ = req.Write(w) // a write the service cuts short is what this measures
 	}()
 	resp, err := http.ReadResponse(bufio.NewReader(conn), req)
@@ -95,17 +95,22 @@ func (c Config) postReadingWhileWriting(ctx context.Context, path string, body [
 	return resp.StatusCode, written.Load(), nil
 }
 
-// countingWriter counts what it passes on.
-type countingWriter struct {
-	w io.Writer
-	n *atomic.Int64
-}
+// counting adds to n the bytes each call it wraps passed on: one count
+// for a writer's and a reader's side alike.
+type counting struct{ n *atomic.Int64 }
 
-func (c *countingWriter) Write(p []byte) (int, error) {
-	n, err := c.w.Write(p)
+func (c counting) add(n int, err error) (int, error) {
 	c.n.Add(int64(n))
 	return n, err
 }
+
+// countingWriter counts what it passes on.
+type countingWriter struct {
+	w io.Writer
+	counting
+}
+
+func (c *countingWriter) Write(p []byte) (int, error) { return c.add(c.w.Write(p)) }
 
 // sendCounted POSTs body as JSON and returns the answer and how many of
 // body's bytes had been sent when its first byte came back: what was
@@ -114,7 +119,7 @@ func (c Config) sendCounted(ctx context.Context, client *http.Client, path strin
 	var read, atAnswer atomic.Int64
 	atAnswer.Store(-1)
 	trace := &httptrace.ClientTrace{GotFirstResponseByte: func() { atAnswer.Store(read.Load()) }}
-	req, err := http.NewRequestWithContext(httptrace.WithClientTrace(ctx, trace), "POST", c.url(path), &countingReader{bytes.NewReader(body), &read})
+	req, err := http.NewRequestWithContext(httptrace.WithClientTrace(ctx, trace), "POST", c.url(path), &countingReader{bytes.NewReader(body), counting{&read}})
 	if err != nil {
 		return answer{}, 0, err
 	}
@@ -132,14 +137,10 @@ func (c Config) sendCounted(ctx context.Context, client *http.Client, path strin
 // countingReader counts what the client's transport took of a body.
 type countingReader struct {
 	r io.Reader
-	n *atomic.Int64
+	counting
 }
 
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n.Add(int64(n))
-	return n, err
-}
+func (c *countingReader) Read(p []byte) (int, error) { return c.add(c.r.Read(p)) }
 
 // malformedJSON sends broken JSON: a client's mistake is a 4xx that says
 // what was wrong, as JSON, not a 500 or a plain-text page.

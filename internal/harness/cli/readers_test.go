@@ -4,13 +4,13 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/peakload/workshop/internal/harness/gotree"
 )
 
 // readers is every environment variable the tree reads, and the file that
@@ -77,28 +77,22 @@ var readers = map[string][]string{
 func TestEachVariableHasItsOneReader(t *testing.T) {
 	found := map[string]map[string]bool{} // variable → files reading it
 	root := filepath.Join("..", "..", "..")
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && path != root && (d.Name() == "testdata" || d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") {
-			return nil
-		}
+	paths, err := gotree.Files(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range paths {
 		rel, _ := filepath.Rel(root, path)
 		names, err := envReads(path)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, name := range names {
 			if found[name] == nil {
 				found[name] = map[string]bool{}
 			}
 			found[name][filepath.ToSlash(rel)] = true
 		}
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	for _, name := range slices.Sorted(maps.Keys(found)) {
 		for _, file := range slices.Sorted(maps.Keys(found[name])) {

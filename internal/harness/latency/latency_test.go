@@ -34,6 +34,19 @@ func TestMain(m *testing.M) {
 	os.Exit(m.Run())
 }
 
+// proxiedEcho is an echo server (its address, target) behind a Proxy
+// delaying by delay, both closed when the test ends.
+func proxiedEcho(t *testing.T, delay time.Duration) (p *Proxy, target string) {
+	t.Helper()
+	target = echo(t)
+	p, err := Start(target, delay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Close() })
+	return p, target
+}
+
 // echo answers every line it reads, like a database answering a query.
 func echo(t *testing.T) string {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
@@ -90,13 +103,8 @@ func roundTrips(t *testing.T, addr string, n int) time.Duration {
 // bytes arrive unchanged. (Only the floor is asserted: a shared machine
 // can always add more.)
 func TestEveryRoundTripPaysTheDelay(t *testing.T) {
-	target := echo(t)
 	const delay = 2 * time.Millisecond
-	p, err := Start(target, delay)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+	p, target := proxiedEcho(t, delay)
 	if got := roundTrips(t, p.Addr(), 50); got < delay {
 		t.Fatalf("fastest round trip through the proxy %s, want ≥ %s", got, delay)
 	}
@@ -113,13 +121,8 @@ func TestEveryRoundTripPaysTheDelay(t *testing.T) {
 // machine (make test compiles beside this) slows both. Three tries, as a
 // late timer is late every time and a busy moment is not.
 func TestTheDelayIsPrecise(t *testing.T) {
-	target := echo(t)
 	const delay = 300 * time.Microsecond
-	p, err := Start(target, delay)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+	p, target := proxiedEcho(t, delay)
 	via, direct := dialEcho(t, p.Addr()), dialEcho(t, target)
 	var seen []string
 	for range 3 {

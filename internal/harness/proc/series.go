@@ -125,12 +125,18 @@ func (s *Sampler) Recorder() *Recorder {
 	return r
 }
 
+// sinceStart is the time since sampling began, in seconds to the
+// millisecond: where a mark or an event stands on the chart.
+func (s *Sampler) sinceStart() float64 {
+	return math.Round(time.Since(s.t0).Seconds()*1000) / 1000
+}
+
 // Mark notes where the timed window opens ("start") and closes ("end").
 func (s *Sampler) Mark(phase string) {
 	if s == nil {
 		return
 	}
-	at := math.Round(time.Since(s.t0).Seconds()*1000) / 1000
+	at := s.sinceStart()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if phase == "start" {
@@ -221,7 +227,7 @@ func (s *Sampler) Event(what string) {
 	if s == nil {
 		return
 	}
-	at := math.Round(time.Since(s.t0).Seconds()*1000) / 1000
+	at := s.sinceStart()
 	s.mu.Lock()
 	s.series.Events = append(s.series.Events, result.Event{T: at, What: what})
 	s.mu.Unlock()

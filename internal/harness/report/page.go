@@ -1,13 +1,11 @@
 package report
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"html"
 	"io/fs"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -39,18 +37,11 @@ func LoadDrill(results string, n int, ref bool) (*result.Result, error) {
 }
 
 func load(path string) (*result.Result, error) {
-	b, err := os.ReadFile(path)
+	r, err := result.ReadFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	if err != nil {
-		return nil, err
-	}
-	var r result.Result
-	if err := json.Unmarshal(b, &r); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return &r, nil
+	return r, err
 }
 
 // ClaimsTable is the claims of some results as an HTML table, in the run's

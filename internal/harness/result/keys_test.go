@@ -5,12 +5,12 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/peakload/workshop/internal/harness/gotree"
 )
 
 // declaredKeys are the Key constants of keys.go, read from its source so
@@ -135,27 +135,18 @@ type goFile struct {
 // parseTree parses every Go file under root but testdata.
 func parseTree(t *testing.T, root string) []goFile {
 	t.Helper()
+	paths, err := gotree.Files(root)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var out []goFile
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && path != root && (d.Name() == "testdata" || d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") {
-			return nil
-		}
+	for _, path := range paths {
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, path, nil, 0)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
 		out = append(out, goFile{path, filepath.Dir(path), fset, f})
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	return out
 }

@@ -247,6 +247,20 @@ func (r *Result) WriteIn(d string) (string, error) {
 	return name, os.WriteFile(filepath.Join(d, "latest.json"), b, 0o644)
 }
 
+// ReadFile reads back a result WriteIn saved (or a reference run); a file
+// that does not parse is named in the error.
+func ReadFile(path string) (*Result, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var r Result
+	if err := json.Unmarshal(b, &r); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &r, nil
+}
+
 // Print writes the step's table and claims for a terminal, in the run's
 // language (internal/given/messages). Its numbers keep one convention in both
 // (5.3, 81,500: the README's generated tables print the same figures), and

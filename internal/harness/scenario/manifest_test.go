@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/peakload/workshop/internal/harness/gotree"
 	"github.com/peakload/workshop/internal/harness/stack"
 )
 
@@ -178,23 +179,18 @@ var cumulative = map[string]bool{
 // the cumulative packages above may import solutions/, and their package doc
 // comment must say why ("cumulative").
 func TestOnlyStepsImportAnswers(t *testing.T) {
-	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
+	paths, err := gotree.Files(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range paths {
 		rel, _ := filepath.Rel(root, path)
-		if d.IsDir() {
-			if name := d.Name(); rel == "steps" || rel == "node_modules" || (strings.HasPrefix(name, ".") && rel != ".") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !strings.HasSuffix(path, ".go") {
-			return nil
+		if strings.HasPrefix(filepath.ToSlash(rel), "steps/") {
+			continue
 		}
 		file, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly|parser.ParseComments)
 		if err != nil {
-			return err
+			t.Fatal(err)
 		}
 		for _, imp := range file.Imports {
 			p, _ := strconv.Unquote(imp.Path.Value)
@@ -209,9 +205,5 @@ func TestOnlyStepsImportAnswers(t *testing.T) {
 				t.Errorf("%s imports %s but its package doc comment does not say the step is cumulative", rel, p)
 			}
 		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 }

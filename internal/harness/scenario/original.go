@@ -133,9 +133,10 @@ func withOriginal(env Env, vs []load.Variant, src onStack, p *original.Program) 
 // unmeasured says why a claim on a source's stack has no verdict: its rows
 // were skipped (the bench's note says why: Node or its packages not
 // installed), or they ran but the counts the claim reads were not taken.
+// A claim in Go keeps its placeholder: its rows are the step's own.
 func unmeasured(c *result.Claim, r *result.Result, src onStack) {
-	if len(r.Runs) == 0 {
-		return // not run yet: the placeholder stays
+	if src == inGo || len(r.Runs) == 0 {
+		return // in Go, or not run yet: the placeholder stays
 	}
 	why := "its rows were not measured"
 	for _, n := range r.Notes {

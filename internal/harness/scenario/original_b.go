@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"slices"
-	"strings"
 
 	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/course"
@@ -216,12 +215,7 @@ func keptClaim(r *result.Result) result.Claim {
 		partsVi = append(partsVi, fmt.Sprintf("%s nhận %.0f, mất %.0f", v, extra(x, result.Accepted), lost))
 		ok = ok && noneLost.Holds(lost) && x.Errors == 0
 	}
-	if len(parts) == 0 {
-		return c
-	}
-	c.Measured, c.Vi.Measured = strings.Join(parts, "; "), strings.Join(partsVi, "; ")
-	c.Reproduced = result.Verdict(ok)
-	return c
+	return judged(c, parts, partsVi, ok)
 }
 
 // rawReport is the last line raw-insert.js prints.

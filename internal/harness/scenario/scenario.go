@@ -11,6 +11,7 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
@@ -218,6 +219,18 @@ func (s Step) FillSources(r *result.Result) {
 			}
 		}
 	}
+}
+
+// judged is c with its measured line, its parts joined in each language,
+// and its verdict ok; with no part measured, c stays as declared (its
+// placeholder, no verdict).
+func judged(c result.Claim, parts, partsVi []string, ok bool) result.Claim {
+	if len(parts) == 0 {
+		return c
+	}
+	c.Measured, c.Vi.Measured = strings.Join(parts, "; "), strings.Join(partsVi, "; ")
+	c.Reproduced = result.Verdict(ok)
+	return c
 }
 
 // find is r's run of variant v, nil when it has none.

@@ -108,6 +108,9 @@ func seeds(t *testing.T) (map[string]string, bool) {
 	return out, true
 }
 
+// inAnOriginal says whether q stands in one of the originals' texts (seeds).
+func inAnOriginal(texts map[string]string, q string) bool { return inSources(texts, "", q) }
+
 // normal collapses whitespace: a quote spans what the seed wraps. (The
 // seeds and the quotes are both NFC, as typed; a decomposed quote fails
 // here rather than passing by a normalisation the repo does not carry.)

@@ -92,11 +92,7 @@ func TestVietnameseVerbatimQuotesAreTheOriginals(t *testing.T) {
 				}
 				q := normal(m[1] + m[2])
 				n++
-				found := false
-				for _, seed := range texts {
-					found = found || strings.Contains(seed, q)
-				}
-				if !found {
+				if !inAnOriginal(texts, q) {
 					t.Errorf("%s: %q is given as verbatim (nguyên văn), and no original contains it", f, q)
 				}
 				rest = rest[len(m[0]):]

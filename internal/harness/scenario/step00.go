@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/routes"
@@ -160,12 +159,7 @@ func shellClaim(r *result.Result) result.Claim {
 		partsVi = append(partsVi, fmt.Sprintf("%s: %.1f µs khi chỉ có timeout, %.1f µs với đủ lớp vỏ → %.2f (req/s %.0f so với %.0f → %.2f)", got...))
 		ok = ok && shellCost.Holds(x) && full.Errors == 0
 	}
-	if len(parts) == 0 {
-		return c
-	}
-	c.Measured, c.Vi.Measured = strings.Join(parts, "; "), strings.Join(partsVi, "; ")
-	c.Reproduced = result.Verdict(ok)
-	return c
+	return judged(c, parts, partsVi, ok)
 }
 
 // driverShare is how much of wrk's rate our driver must reach (A0), and

@@ -12,10 +12,10 @@ import (
 
 // Step 1: the item read straight from PostgreSQL, beside the empty ceiling
 // in the same run. Hot-skewed ids, the live-stats worker running.
+// Data table: step 1's rows, the ceiling first, and its claims, as every step declares its own.
 func init() {
 	register(1, Step{
 		Variants: func(env Env) []load.Variant {
-			// Data table: step 1's rows, the ceiling first, as every step declares its own.
 			return withOriginal(env, []load.Variant{
 				{Name: course.EmptyGet, Route: routes.GET(routes.Empty), Method: "GET", Path: routes.Empty},
 				{Name: course.DirectDB, Route: routes.GET(routes.Items), Prepare: itemRequest(env, routes.Items)},
@@ -55,9 +55,7 @@ func directClaim(r *result.Result, _ Env, s onStack) result.Claim {
 	s.says(&c)
 	d, e := find(r, s.row(course.DirectDB)), find(r, s.row(course.EmptyGet))
 	if d == nil || e == nil || uncounted(d) {
-		if s != inGo {
-			unmeasured(&c, r, s)
-		}
+		unmeasured(&c, r, s)
 		return c
 	}
 	x := ratio(d.RPS, e.RPS)

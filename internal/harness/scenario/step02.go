@@ -10,11 +10,11 @@ import (
 
 // Step 2: the direct read and the cache-aside read of the same hot-skewed
 // ids, with the worker changing the live streams, beside the ceiling.
+// Data table: step 2's rows, the ceiling first, and its claims, as every step declares its own.
 func init() {
 	register(2, Step{
 		Variants: func(env Env) []load.Variant {
 			p := env.Params
-			// Data table: step 2's rows, the ceiling first, as every step declares its own.
 			return withOriginal(env, []load.Variant{
 				{Name: course.EmptyGet, Route: routes.GET(routes.Empty), Path: routes.Empty},
 				{Name: course.DirectDB, Route: routes.GET(routes.Items), Prepare: itemRequest(env, routes.Items)},
@@ -50,9 +50,7 @@ func cacheAsideClaim(r *result.Result, _ Env, s onStack) result.Claim {
 	s.says(&c)
 	d, a, e := find(r, s.row(course.DirectDB)), find(r, s.row(course.CacheAside)), find(r, s.row(course.EmptyGet))
 	if d == nil || a == nil || d.RPS == 0 {
-		if s != inGo {
-			unmeasured(&c, r, s)
-		}
+		unmeasured(&c, r, s)
 		return c
 	}
 	x := a.RPS / d.RPS

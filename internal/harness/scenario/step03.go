@@ -17,13 +17,13 @@ import (
 // skew), polls it every 15 s on the articles' clock (150 ms) and sends back
 // the ETag it last saw, while the worker changes the live streams every
 // 60 s (600 ms): four polls per change.
+// Data table: step 3's rows, and its claims, as every step declares its own.
 func init() {
 	register(3, Step{
 		Variants: func(env Env) []load.Variant {
 			every := env.Params.Scaled(env.Params.Clock.PollS)
 			plain := poller(env, routes.Cached)
 			tagged := poller(env, routes.ETag)
-			// Data table: step 3's rows, as every step declares its own.
 			return withOriginal(env, []load.Variant{
 				{Name: course.CacheAsidePoll, Route: routes.GET(routes.Cached), Prepare: plain.prepare, Check: plain.check, Pace: every, Setup: flushRedis(env)},
 				{Name: course.ETagPoll, Route: routes.GET(routes.ETag), Prepare: tagged.prepare, Check: tagged.check, Pace: every, Setup: flushRedis(env)},

@@ -14,6 +14,7 @@ import (
 // expires every 30 s on the articles' clock (300 ms), while the worker's
 // cron updates the live rows. Once per expiry every request in flight
 // misses together: how many queries does each expiry cost?
+// Data table: step 4's rows, and its claims, as every step declares its own.
 func init() {
 	register(4, Step{
 		Variants: func(env Env) []load.Variant {
@@ -21,7 +22,6 @@ func init() {
 			// A third of the TTL per point of the series: each expiry's
 			// stampede shows as its own spike of DB queries per second.
 			every := env.Params.Scaled(env.Params.Clock.RedisTTLS) / 3
-			// Data table: step 4's rows, as every step declares its own.
 			return withOriginal(env, []load.Variant{
 				{Name: course.CacheAside, Route: routes.GET(routes.Cached), Path: routes.Prefix(routes.Cached) + top, Setup: flushRedis(env), SeriesEvery: every},
 				{Name: course.Singleflight, Route: routes.GET(routes.Coalesced), Path: routes.Prefix(routes.Coalesced) + top, Setup: flushRedis(env), SeriesEvery: every},
@@ -74,9 +74,7 @@ func stampedeClaim(r *result.Result, env Env, s onStack) result.Claim {
 	s.says(&c)
 	a, f := find(r, s.row(course.CacheAside)), find(r, s.row(course.Singleflight))
 	if a == nil || f == nil {
-		if s != inGo {
-			unmeasured(&c, r, s)
-		}
+		unmeasured(&c, r, s)
 		return c
 	}
 	qa, qf := queriesPerExpiry(a, env), queriesPerExpiry(f, env)

@@ -11,11 +11,11 @@ import (
 // Step 5: the live streams read by the skew, through step 4's coalesced
 // cache-aside and through the burst cache in front of it, beside the
 // ceiling of equal body size.
+// Data table: step 5's rows, the ceiling first, and its claims, as every step declares its own.
 func init() {
 	register(5, Step{
 		Variants: func(env Env) []load.Variant {
 			p := env.Params
-			// Data table: step 5's rows, the ceiling first, as every step declares its own.
 			return withOriginal(env, []load.Variant{
 				{Name: course.EmptyGet, Route: routes.GET(routes.Empty), Path: routes.Empty},
 				{Name: course.Singleflight, Route: routes.GET(routes.Coalesced), Prepare: itemRequest(env, routes.Coalesced), Setup: flushRedis(env)},
@@ -78,10 +78,8 @@ func burstClaims(r *result.Result, st onStack) []result.Claim {
 	}
 	s, b, e := find(r, st.row(course.Singleflight)), find(r, st.row(course.Burst)), find(r, st.row(course.EmptyGet))
 	if s == nil || b == nil || e == nil || b.PerRequest.RedisBytes == 0 || uncounted(s, b) {
-		if st != inGo {
-			unmeasured(&bw, r, st)
-			unmeasured(&gain, r, st)
-		}
+		unmeasured(&bw, r, st)
+		unmeasured(&gain, r, st)
 		return []result.Claim{bw, ceil, gain}
 	}
 	ok := s.Errors == 0 && b.Errors == 0

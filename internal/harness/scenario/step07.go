@@ -276,6 +276,8 @@ func reduceClaim(r *result.Result, env Env) result.Claim {
 	within := func(x, want float64) bool { return want > 0 && impliedCut.HoldsFor(x, want) }
 	var parts, partsVi []string // the measured line's parts, in English and Vietnamese
 	ok := true
+	// Data table: B9's two workloads, the author's (raw rows) then ours (over
+	// HTTP): one shape, each with its rows, words and precision.
 	rb, rr := find(r, course.RawIncBulk), find(r, course.RawIncReduce)
 	if w := extra(rr, result.DBWritesPerReq); rb != nil && w > 0 {
 		x := extra(rb, result.DBWritesPerReq) / w
@@ -303,13 +305,7 @@ func reduceClaim(r *result.Result, env Env) result.Claim {
 			}
 		}
 	}
-	if len(parts) == 0 {
-		return c
-	}
-	c.Measured = strings.Join(parts, "; ")
-	c.Vi.Measured = strings.Join(partsVi, "; ")
-	c.Reproduced = result.Verdict(ok && len(parts) == 2)
-	return c
+	return judged(c, parts, partsVi, ok && len(parts) == 2) // both workloads measured
 }
 
 // heldAll: MongoDB holds every increment the server acknowledged for
@@ -342,6 +338,8 @@ func persistedClaim(r *result.Result) result.Claim {
 			return c
 		}
 	}
+	// Data table: B9-persisted's measured line; B9-express-persisted
+	// (step07_original.go) says it of the source's stack, in its own words.
 	parts, partsVi, ok := keptAtMongo(r, counterModes, func(x *result.Run) (float64, float64) { return extra(x, result.Acknowledged), 0 })
 	c.Measure("persisted at MongoDB of acknowledged by the server: %s", "số ghi xuống MongoDB trên số server đã xác nhận: %s", parts)
 	c.Vi.Measured = "số ghi xuống MongoDB trên số server đã xác nhận: " + partsVi

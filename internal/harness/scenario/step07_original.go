@@ -285,7 +285,9 @@ func expressPersistedClaim(r *result.Result) result.Claim {
 	if skippedOriginal(&c, r, rows...) {
 		return c
 	}
-	// Requests cut at the window's end (unanswered) may have landed too.
+	// Data table: B9-persisted's measured line (step07.go) said of the
+	// source's stack. Requests cut at the window's end (unanswered) may
+	// have landed too.
 	parts, partsVi, ok := keptAtMongo(r, rows, func(x *result.Run) (float64, float64) { return extra(x, result.Accepted), extra(x, result.Unanswered) })
 	c.Measure("persisted at MongoDB of accepted: %s", "số ghi xuống MongoDB trên số đã nhận: %s", parts)
 	c.Vi.Measured = "số ghi xuống MongoDB trên số đã nhận: " + partsVi
