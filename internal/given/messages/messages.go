@@ -5,8 +5,12 @@
 // reads the same in the other. `make docs` writes a step's generated README
 // region in its file's language from these same words.
 //
-// The language is read once, when the program starts: PEAKLOAD_LANG (vi or
-// en) wins, else LANG=vi_VN… selects Vietnamese; English is the default.
+// The language is chosen once, by the process's configuration: PEAKLOAD_LANG
+// (vi or en) wins, else LANG=vi_VN… selects Vietnamese (Parse); English is
+// the default. This package reads no environment: the CLI's configuration
+// (internal/harness/cli.FromEnv) and the step server's
+// (internal/given/serverenv.Load) parse the two variables with the rest and
+// call Use.
 package messages
 
 import (
@@ -34,9 +38,9 @@ const (
 	Vietnamese Lang = "vi"
 )
 
-// current is parsed once, at start-up: every line of one run speaks the
-// same language.
-var current = Parse(os.Getenv("PEAKLOAD_LANG"), os.Getenv("LANG"))
+// current is set once, at start-up, by the configuration's parse: every
+// line of one run speaks the same language.
+var current = English
 
 // Parse picks the language from PEAKLOAD_LANG, then LANG ("vi_VN.UTF-8").
 // An explicit PEAKLOAD_LANG=en keeps English under a Vietnamese LANG.
@@ -57,7 +61,8 @@ func Parse(peakload, lang string) Lang {
 func Current() Lang { return current }
 
 // Use switches the language and returns the function that restores it:
-// for tests, which compare the two editions of one output.
+// the configurations call it once; tests compare the two editions of one
+// output with it.
 func Use(l Lang) (restore func()) {
 	old := current
 	current = l
