@@ -163,7 +163,7 @@ var referenceBench = []string{"TOOL=", "SOLUTION=1", "ARRIVAL=", "RATE=", "CAPAC
 // verifyLatest checks what a bench wrote: the file, no errors, and the
 // step's counter property where it has one.
 func verifyLatest(step int) error {
-	b, err := os.ReadFile(filepath.Join(cli.ResultsDir(), fmt.Sprintf("step-%d", step), "latest.json"))
+	b, err := os.ReadFile(filepath.Join(resultsDir, fmt.Sprintf("step-%d", step), "latest.json"))
 	if err != nil {
 		return fmt.Errorf("no results file: %w", err)
 	}

@@ -51,12 +51,8 @@ var Frameworks = []string{"echo", "fasthttp", "nethttp", "yours"}
 
 // Load is the one reading of the process's environment, parsed on the
 // first call and the same value after: every part of a server sees one
-// configuration. It also sets the language of messages.
-var Load = sync.OnceValues(func() (Config, error) {
-	c, err := Parse(os.Getenv)
-	messages.Use(c.Lang)
-	return c, err
-})
+// configuration.
+var Load = sync.OnceValues(func() (Config, error) { return Parse(os.Getenv) })
 
 // Names are the variables Parse reads (the environment-reads test and
 // the docs hold to them).
@@ -157,11 +153,13 @@ func ParseLayer(s string) (Layer, error) {
 	return Full, errors.New(messages.T("config.bad_choice", "PEAKLOAD_SHELL", s, strings.Join(layerNames[:], ", ")))
 }
 
-// Must is Load for a server's main: a bad configuration stops the server
-// with every bad variable named, in the reader's language, and exit status
-// 2, as the CLI does.
+// Must is Load for a server's main: it sets the language of messages, and
+// a bad configuration stops the server with every bad variable named, in
+// the reader's language, and exit status 2, as the CLI does. (Load alone
+// leaves the language to the process, as a test's.)
 func Must() Config {
 	c, err := Load()
+	messages.Use(c.Lang)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)

@@ -22,9 +22,7 @@ import (
 	"github.com/peakload/workshop/internal/given/dbaddr"
 	"github.com/peakload/workshop/internal/given/redisconn"
 	"github.com/peakload/workshop/internal/given/serverenv"
-	"github.com/peakload/workshop/internal/harness/cli"
 	"github.com/peakload/workshop/internal/harness/course"
-	"github.com/peakload/workshop/internal/harness/stack"
 )
 
 // Endpoints returns the addresses of the running stack, as a step server
@@ -36,18 +34,6 @@ func Endpoints(t testing.TB) dbaddr.Endpoints {
 		t.Fatal(err)
 	}
 	return c.DB
-}
-
-// Stack is the stack's configuration as the CLI reads it (the ports, the
-// state directory…), for a test that starts a private server beside it; a
-// bad value fails t, naming the variable.
-func Stack(t testing.TB) stack.Config {
-	t.Helper()
-	c, err := cli.FromEnv()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c.Stack
 }
 
 // SkipShort skips t under -short: it needs service (PostgreSQL, Redis,
