@@ -7,8 +7,8 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/peakload/workshop/internal/given/catalog"
-	"github.com/peakload/workshop/internal/given/serverenv"
 	"github.com/peakload/workshop/internal/given/redisconn"
+	"github.com/peakload/workshop/internal/given/serverenv"
 )
 
 // MainRead is the main of the read-path steps (2–5, 10): connect to the
