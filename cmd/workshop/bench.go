@@ -554,7 +554,7 @@ func buildStep(ctx context.Context, cfg cli.Config, sc stack.Config, step scenar
 	return bin, nil
 }
 
-// resultsDir is where results files go (cli.ResultsDir: PEAKLOAD_RESULTS or results/).
+// resultsDir is where results files go (cli.Config.ResultsDir: PEAKLOAD_RESULTS or results/, from main's one parse).
 func resultsDir() string { return settings.ResultsDir }
 
 // lastLine keeps the last line of an error (a server's last log line) for a note.

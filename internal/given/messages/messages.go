@@ -60,6 +60,16 @@ func Parse(peakload, lang string) Lang {
 // Current is the language of this run.
 func Current() Lang { return current }
 
+// Asked is the language the two variables ask for (Parse), or, when
+// neither is set, the one in use: a configuration parsed in a test that
+// chose its language (Use) keeps that test's.
+func Asked(peakload, lang string) Lang {
+	if peakload == "" && lang == "" {
+		return current
+	}
+	return Parse(peakload, lang)
+}
+
 // Use switches the language and returns the function that restores it:
 // the configurations call it once; tests compare the two editions of one
 // output with it.

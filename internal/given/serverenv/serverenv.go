@@ -66,10 +66,12 @@ func Names() []string {
 // variable and what it accepts, rather than a default in a bad value's
 // place, which would measure something other than what was asked.
 func Parse(env func(string) string) (Config, error) {
+	lang := messages.Asked(env("PEAKLOAD_LANG"), env("LANG"))
+	defer messages.Use(lang)() // the errors below, in the language the reader asked for
 	_, db, err := dbaddr.Parse(env)
 	errs := []error{err}
 	add := func(err error) { errs = append(errs, err) }
-	c := Config{DB: db, Lang: messages.Parse(env("PEAKLOAD_LANG"), env("LANG")), Replica: env("PEAKLOAD_REPLICA")}
+	c := Config{DB: db, Lang: lang, Replica: env("PEAKLOAD_REPLICA")}
 	c.Addr, err = dbaddr.ParseServerAddr(env("PEAKLOAD_ADDR"))
 	add(err)
 	c.PGPool, err = count(env, "PEAKLOAD_PG_POOL")

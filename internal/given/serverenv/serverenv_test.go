@@ -76,3 +76,16 @@ func TestNames(t *testing.T) {
 		}
 	}
 }
+
+// A step server's errors speak the language its environment asks for, and
+// Parse leaves the process's language as it found it (Must switches it).
+func TestErrorsSpeakTheAskedLanguage(t *testing.T) {
+	defer messages.Use(messages.English)()
+	_, err := Parse(env(map[string]string{"LANG": "vi_VN.UTF-8", "PEAKLOAD_INVALIDATION": "maybe"}))
+	if err == nil || !strings.Contains(err.Error(), `PEAKLOAD_INVALIDATION="maybe": cần on hoặc off`) {
+		t.Errorf("TestErrorsSpeakTheAskedLanguage: LANG=vi_VN PEAKLOAD_INVALIDATION=maybe: %v; want it said in Vietnamese", err)
+	}
+	if messages.Current() != messages.English {
+		t.Errorf("TestErrorsSpeakTheAskedLanguage: Parse left the language %s; want it untouched (en)", messages.Current())
+	}
+}

@@ -105,12 +105,14 @@ func Names() []string {
 }
 
 func parse(env func(string) string) (Config, error) {
+	lang := messages.Asked(env("PEAKLOAD_LANG"), env("LANG"))
+	defer messages.Use(lang)() // the errors below, in the language the reader asked for
 	c := Config{Tool: env("TOOL"), Arrival: env("ARRIVAL"), Latency: env("LATENCY"), Variant: env("VARIANT"),
 		ServerURL:       strings.TrimRight(env("PEAKLOAD_SERVER_URL"), "/"),
 		WorkerElsewhere: env("PEAKLOAD_WORKER") == "external",
 		Quick:           on(env("QUICK")), Capacity: on(env("CAPACITY")), Original: on(env("ORIGINAL")),
 		ResultsDir: cmp.Or(env("PEAKLOAD_RESULTS"), "results"), K6: env("K6"), NoPin: on(env("PEAKLOAD_NO_PIN")),
-		Lang: messages.Parse(env("PEAKLOAD_LANG"), env("LANG")), Verbs: verbs(env)}
+		Lang: lang, Verbs: verbs(env)}
 	var errs []error
 	add := func(err error) { errs = append(errs, err) }
 	var err error
@@ -177,20 +179,23 @@ func verbs(env func(string) string) Verbs {
 // SLOWLORIS=soon is said at once, naming the variable.
 func (v Verbs) check() error {
 	var errs []error
-	bad := func(name, value string, err error) {
+	bad := func(key, name, value string, err error) {
 		if value != "" && err != nil {
-			errs = append(errs, errors.New(messages.T("config.bad_variable", name, value, err)))
+			errs = append(errs, errors.New(messages.T(key, name, value)))
 		}
 	}
 	for _, b := range [][2]string{{"ALLOW_REMOTE", v.AllowRemote}, {"BURST_POST", v.BurstPost}, {"REF", v.Ref}} {
 		_, err := strconv.ParseBool(b[1])
-		bad(b[0], b[1], err)
+		bad("config.bad_bool", b[0], b[1], err)
 	}
-	_, err := strconv.ParseInt(v.ColdN, 0, 64)
-	bad("COLD_N", v.ColdN, err)
+	if n, err := strconv.ParseInt(v.ColdN, 0, 64); err == nil && n < 1 {
+		bad("bench.bad_count", "COLD_N", v.ColdN, errors.New("not positive"))
+	} else {
+		bad("bench.bad_count", "COLD_N", v.ColdN, err)
+	}
 	for _, d := range [][2]string{{"SLOWLORIS", v.Slowloris}, {"BURST", v.Burst}} {
 		_, err := time.ParseDuration(d[1])
-		bad(d[0], d[1], err)
+		bad("config.bad_flag_duration", d[0], d[1], err)
 	}
 	switch v.Format {
 	case "", "text", "json", "markdown":

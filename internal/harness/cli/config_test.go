@@ -104,3 +104,17 @@ func TestPassedDownValuesAreRead(t *testing.T) {
 		t.Errorf("TestPassedDownValuesAreRead: no PEAKLOAD_SEED, no PEAKLOAD_RESULTS: replay %v, results %q; want none, results", c.Replay, c.ResultsDir)
 	}
 }
+
+// The errors speak the language the same environment asks for
+// (PEAKLOAD_LANG=vi RUNS=abc is said in Vietnamese), and the parse leaves
+// the process's language as it found it: main switches it, once.
+func TestErrorsSpeakTheAskedLanguage(t *testing.T) {
+	defer messages.Use(messages.English)()
+	_, err := parse(env(map[string]string{"PEAKLOAD_LANG": "vi", "RUNS": "abc", "COLD_N": "x"}))
+	if err == nil || !strings.Contains(err.Error(), "cần số vòng từ 1 đến 20") || !strings.Contains(err.Error(), `COLD_N="x": cần một số nguyên dương`) {
+		t.Errorf("TestErrorsSpeakTheAskedLanguage: PEAKLOAD_LANG=vi RUNS=abc COLD_N=x: %v; want both said in Vietnamese", err)
+	}
+	if messages.Current() != messages.English {
+		t.Errorf("TestErrorsSpeakTheAskedLanguage: the parse left the language %s; want it untouched (en)", messages.Current())
+	}
+}
