@@ -10,7 +10,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"maps"
 	"net"
 	"net/http"
 	"os"
@@ -22,7 +21,6 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/given/endpoints"
-	"github.com/peakload/workshop/internal/given/serverenv"
 	"github.com/peakload/workshop/internal/harness/bubble"
 )
 
@@ -490,15 +488,5 @@ func eachFramework(t *testing.T, parallel bool, f func(t *testing.T, name string
 			}
 			f(t, name)
 		})
-	}
-}
-
-// TestFrameworkNamesAreTheConfigurations: FRAMEWORK takes the names of
-// main.go's table, no more (serverenv refuses them before anything starts,
-// and main would have no server to run) and no fewer (a framework the
-// configuration refuses could never be benched).
-func TestFrameworkNamesAreTheConfigurations(t *testing.T) {
-	if got := slices.Sorted(maps.Keys(frameworks)); !slices.Equal(got, serverenv.Frameworks) {
-		t.Errorf("TestFrameworkNamesAreTheConfigurations: main.go serves %v, FRAMEWORK accepts %v (internal/given/serverenv.Frameworks): make them the same", got, serverenv.Frameworks)
 	}
 }

@@ -1,6 +1,12 @@
 package serverenv
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -87,5 +93,39 @@ func TestErrorsSpeakTheAskedLanguage(t *testing.T) {
 	}
 	if messages.Current() != messages.English {
 		t.Errorf("TestErrorsSpeakTheAskedLanguage: Parse left the language %s; want it untouched (en)", messages.Current())
+	}
+}
+
+// TestFrameworksAreStep9s: FRAMEWORK accepts the names of step 9's table
+// (steps/09-frameworks/main.go's frameworks), no more (main would have no
+// server to run) and no fewer (a framework refused here could never be
+// benched). Read from the source: a step's main package cannot be imported.
+func TestFrameworksAreStep9s(t *testing.T) {
+	path := filepath.Join("..", "..", "..", "steps", "09-frameworks", "main.go")
+	f, err := parser.ParseFile(token.NewFileSet(), path, nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var served []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		v, ok := n.(*ast.ValueSpec)
+		if !ok || len(v.Names) != 1 || v.Names[0].Name != "frameworks" || len(v.Values) != 1 {
+			return true
+		}
+		if table, ok := v.Values[0].(*ast.CompositeLit); ok {
+			for _, e := range table.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					if lit, ok := kv.Key.(*ast.BasicLit); ok {
+						name, _ := strconv.Unquote(lit.Value)
+						served = append(served, name)
+					}
+				}
+			}
+		}
+		return false
+	})
+	slices.Sort(served)
+	if !slices.Equal(served, Frameworks) {
+		t.Errorf("TestFrameworksAreStep9s: %s serves %v, FRAMEWORK accepts %v (Frameworks): make them the same", path, served, Frameworks)
 	}
 }

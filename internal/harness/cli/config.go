@@ -188,10 +188,8 @@ func (v Verbs) check() error {
 		_, err := strconv.ParseBool(b[1])
 		bad("config.bad_bool", b[0], b[1], err)
 	}
-	if n, err := strconv.ParseInt(v.ColdN, 0, 64); err == nil && n < 1 {
-		bad("bench.bad_count", "COLD_N", v.ColdN, errors.New("not positive"))
-	} else {
-		bad("bench.bad_count", "COLD_N", v.ColdN, err)
+	if n, err := strconv.ParseInt(v.ColdN, 0, 64); v.ColdN != "" && (err != nil || n < 1) {
+		errs = append(errs, errors.New(messages.T("bench.bad_count", "COLD_N", v.ColdN)))
 	}
 	for _, d := range [][2]string{{"SLOWLORIS", v.Slowloris}, {"BURST", v.Burst}} {
 		_, err := time.ParseDuration(d[1])
