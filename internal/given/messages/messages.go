@@ -60,10 +60,13 @@ func Parse(peakload, lang string) Lang {
 // Current is the language of this run.
 func Current() Lang { return current }
 
-// Asked is the language the two variables ask for (Parse), or, when
-// neither is set, the one in use: a configuration parsed in a test that
-// chose its language (Use) keeps that test's.
-func Asked(peakload, lang string) Lang {
+// Asked is the language env's PEAKLOAD_LANG and LANG ask for (Parse), or,
+// when neither is set, the one in use: a configuration parsed in a test
+// that chose its language (Use) keeps that test's. env is the
+// configuration's reader (internal/harness/cli, internal/given/serverenv):
+// this package reads no environment of its own.
+func Asked(env func(string) string) Lang {
+	peakload, lang := env("PEAKLOAD_LANG"), env("LANG")
 	if peakload == "" && lang == "" {
 		return current
 	}

@@ -66,7 +66,7 @@ func Names() []string {
 // variable and what it accepts, rather than a default in a bad value's
 // place, which would measure something other than what was asked.
 func Parse(env func(string) string) (Config, error) {
-	lang := messages.Asked(env("PEAKLOAD_LANG"), env("LANG"))
+	lang := messages.Asked(env)
 	defer messages.Use(lang)() // the errors below, in the language the reader asked for
 	_, db, err := dbaddr.Parse(env)
 	errs := []error{err}
@@ -74,9 +74,9 @@ func Parse(env func(string) string) (Config, error) {
 	c := Config{DB: db, Lang: lang, Replica: env("PEAKLOAD_REPLICA")}
 	c.Addr, err = dbaddr.ParseServerAddr(env("PEAKLOAD_ADDR"))
 	add(err)
-	c.PGPool, err = count(env, "PEAKLOAD_PG_POOL")
+	c.PGPool, err = Count(env, "PEAKLOAD_PG_POOL")
 	add(err)
-	c.Pool, err = count(env, "PG_POOL")
+	c.Pool, err = Count(env, "PG_POOL")
 	add(err)
 	c.MutexProfile, err = onOff(env, "PEAKLOAD_MUTEX_PROFILE", false)
 	add(err)
@@ -93,8 +93,9 @@ func Parse(env func(string) string) (Config, error) {
 	return c, errors.Join(errs...)
 }
 
-// count is a positive integer, or 0 when name is unset.
-func count(env func(string) string, name string) (int, error) {
+// Count is name's positive integer, or 0 when it is unset; anything else
+// is an error naming it (the CLI's configuration reads its counts so too).
+func Count(env func(string) string, name string) (int, error) {
 	v := env(name)
 	if v == "" {
 		return 0, nil

@@ -21,6 +21,7 @@ import (
 
 	"github.com/peakload/workshop/internal/given/dbaddr"
 	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/given/serverenv"
 	"github.com/peakload/workshop/internal/harness/latency"
 	"github.com/peakload/workshop/internal/harness/stack"
 )
@@ -105,7 +106,7 @@ func Names() []string {
 }
 
 func parse(env func(string) string) (Config, error) {
-	lang := messages.Asked(env("PEAKLOAD_LANG"), env("LANG"))
+	lang := messages.Asked(env)
 	defer messages.Use(lang)() // the errors below, in the language the reader asked for
 	c := Config{Tool: env("TOOL"), Arrival: env("ARRIVAL"), Latency: env("LATENCY"), Variant: env("VARIANT"),
 		ServerURL:       strings.TrimRight(env("PEAKLOAD_SERVER_URL"), "/"),
@@ -125,10 +126,10 @@ func parse(env func(string) string) (Config, error) {
 	if c.Solution, err = ParseSolution(env("SOLUTION")); err != nil {
 		add(err)
 	}
-	if c.VUs, err = count(env, "VUS"); err != nil {
+	if c.VUs, err = serverenv.Count(env, "VUS"); err != nil {
 		add(err)
 	}
-	if c.Iterations, err = count(env, "ITERATIONS"); err != nil {
+	if c.Iterations, err = serverenv.Count(env, "ITERATIONS"); err != nil {
 		add(err)
 	}
 	if c.Duration, err = duration(env("DURATION")); err != nil {
@@ -239,18 +240,6 @@ func ParseSolution(v string) (bool, error) {
 
 // on is a switch variable: set and not 0.
 func on(v string) bool { return v != "" && v != "0" }
-
-func count(env func(string) string, name string) (int, error) {
-	v := env(name)
-	if v == "" {
-		return 0, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 {
-		return 0, errors.New(messages.T("bench.bad_count", name, v))
-	}
-	return n, nil
-}
 
 // duration reads DURATION as a Go duration (10s) or a number of seconds.
 func duration(v string) (time.Duration, error) {
