@@ -9,7 +9,6 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/peakload/workshop/internal/harness/cli"
 	"github.com/peakload/workshop/internal/harness/report"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/scenario"
@@ -105,7 +104,7 @@ func writeCheatSheet(out string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	rs, err := referenceClaims(cli.ResultsDir())
+	rs, err := referenceClaims(resultsDir)
 	if err != nil {
 		return "", err
 	}

@@ -120,9 +120,9 @@ func printDecks(ctx context.Context, browser, profile, url string, decks []strin
 func handoutDirs(lang string) (decks, out string, err error) {
 	switch lang {
 	case "en", "":
-		return "slides", filepath.Join(cli.ResultsDir(), "handout"), nil
+		return "slides", filepath.Join(resultsDir, "handout"), nil
 	case "vi":
-		return filepath.Join("slides", "vi"), filepath.Join(cli.ResultsDir(), "handout", "vi"), nil
+		return filepath.Join("slides", "vi"), filepath.Join(resultsDir, "handout", "vi"), nil
 	}
 	return "", "", fmt.Errorf("-lang %q: the decks exist in en (slides/) and vi (slides/vi/)", lang)
 }

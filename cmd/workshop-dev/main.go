@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"syscall"
 
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/cli"
 )
 
@@ -49,6 +50,11 @@ func isFile(path string) bool {
 	return err == nil && st.Mode().IsRegular()
 }
 
+// resultsDir is where results files are read and written (PEAKLOAD_RESULTS,
+// else results/, from the one parse): main sets it for the tools that have
+// no configuration of their own.
+var resultsDir = "results"
+
 func main() {
 	if len(os.Args) < 2 {
 		fmt.Fprint(os.Stderr, usage)
@@ -62,6 +68,8 @@ func main() {
 		fmt.Fprintln(os.Stderr, "workshop-dev:", err)
 		os.Exit(2)
 	}
+	messages.Use(cfg.Lang)
+	resultsDir = cfg.ResultsDir
 	switch cmd {
 	case "mutants":
 		err = runMutants(ctx, cfg, args)

@@ -162,7 +162,7 @@ var referenceBench = []string{"TOOL=", "SOLUTION=1", "ARRIVAL=", "RATE=", "CAPAC
 // verifyLatest checks what a bench wrote: the file, no errors, and the
 // step's counter property where it has one.
 func verifyLatest(step int) error {
-	r, err := result.ReadFile(filepath.Join(cli.ResultsDir(), fmt.Sprintf("step-%d", step), "latest.json"))
+	r, err := result.ReadFile(filepath.Join(resultsDir, fmt.Sprintf("step-%d", step), "latest.json"))
 	if err != nil {
 		return fmt.Errorf("results file: %w", err)
 	}

@@ -23,7 +23,7 @@ import (
 // ours) checked on a service from outside (internal/harness/audit), one verdict each with its
 // evidence, into results/audit/.
 func runAudit(ctx context.Context, cfg cli.Config, args []string) error {
-	fs, svc, c, err := auditFlags()
+	fs, svc, c, err := auditFlags(cfg.Verbs)
 	if err != nil {
 		return err
 	}
@@ -34,7 +34,7 @@ func runAudit(ctx context.Context, cfg cli.Config, args []string) error {
 		return err
 	}
 	target, remote := svc.URL, svc.AllowRemote
-	c.MetricsURL = svc.Metrics
+	c.MetricsURL, c.NoPin = svc.Metrics, cfg.NoPin
 	if target == "" {
 		var help strings.Builder
 		auditUsage(&help, fs)
@@ -74,26 +74,26 @@ var auditVars = []struct{ flag, variable string }{
 
 // auditFlags declares the audit's flags, each defaulting to its make
 // variable; a variable that does not parse is an error naming it.
-func auditFlags() (*flag.FlagSet, *serviceFlags, *audit.Config, error) {
+func auditFlags(v cli.Verbs) (*flag.FlagSet, *serviceFlags, *audit.Config, error) {
 	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
 	fs.SetOutput(os.Stdout)
 	fs.Usage = func() { auditUsage(os.Stdout, fs) }
 	var svc serviceFlags
-	if err := svc.register(fs, messages.T("audit.flag.url"), messages.T("audit.flag.metrics"), messages.T("audit.flag.allow_remote")); err != nil {
+	if err := svc.register(fs, v, messages.T("audit.flag.url"), messages.T("audit.flag.metrics"), messages.T("audit.flag.allow_remote")); err != nil {
 		return nil, nil, nil, err
 	}
 	var c audit.Config
-	fs.StringVar(&c.Post, "post", os.Getenv("POST"), messages.T("audit.flag.post"))
-	fs.StringVar(&c.ColdPath, "cold", os.Getenv("COLD"), messages.T("audit.flag.cold"))
-	fs.StringVar(&c.Change, "change", os.Getenv("CHANGE"), messages.T("audit.flag.change"))
-	fs.StringVar(&c.Queries, "queries", os.Getenv("QUERIES"), messages.T("audit.flag.queries"))
+	fs.StringVar(&c.Post, "post", v.Post, messages.T("audit.flag.post"))
+	fs.StringVar(&c.ColdPath, "cold", v.Cold, messages.T("audit.flag.cold"))
+	fs.StringVar(&c.Change, "change", v.Change, messages.T("audit.flag.change"))
+	fs.StringVar(&c.Queries, "queries", v.Queries, messages.T("audit.flag.queries"))
 	fs.IntVar(&c.Cold, "n", 50, messages.T("audit.flag.n"))
 	fs.DurationVar(&c.SlowlorisBound, "slowloris", 10*time.Second, messages.T("audit.flag.slowloris"))
 	fs.DurationVar(&c.Burst, "burst", 3*time.Second, messages.T("audit.flag.burst"))
 	fs.BoolVar(&c.BurstPost, "burst-post", false, messages.T("audit.flag.burst_post"))
-	fs.StringVar(&c.Body, "body", os.Getenv("BODY"), messages.T("audit.flag.body"))
-	err := setFromVars(fs, varFlag{"n", "COLD_N", os.Getenv("COLD_N")}, varFlag{"slowloris", "SLOWLORIS", os.Getenv("SLOWLORIS")},
-		varFlag{"burst", "BURST", os.Getenv("BURST")}, varFlag{"burst-post", "BURST_POST", os.Getenv("BURST_POST")})
+	fs.StringVar(&c.Body, "body", v.Body, messages.T("audit.flag.body"))
+	err := setFromVars(fs, varFlag{"n", "COLD_N", v.ColdN}, varFlag{"slowloris", "SLOWLORIS", v.Slowloris},
+		varFlag{"burst", "BURST", v.Burst}, varFlag{"burst-post", "BURST_POST", v.BurstPost})
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -4,13 +4,15 @@ import (
 	"flag"
 	"strings"
 	"testing"
+
+	"github.com/peakload/workshop/internal/harness/cli"
 )
 
 // TestAuditHelpNamesEveryFlagAndItsVariable: make audit HELP=1 (workshop
 // audit -h) lists every flag the audit declares beside the make variable
 // that sets it, and every variable it lists is one a flag reads.
 func TestAuditHelpNamesEveryFlagAndItsVariable(t *testing.T) {
-	fs, _, _, err := auditFlags()
+	fs, _, _, err := auditFlags(cli.Verbs{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,8 +38,7 @@ func TestAuditHelpNamesEveryFlagAndItsVariable(t *testing.T) {
 // A make variable that does not parse is an error naming it, not a
 // default silently kept.
 func TestAuditBadVariableIsNamed(t *testing.T) {
-	t.Setenv("SLOWLORIS", "soon")
-	if _, _, _, err := auditFlags(); err == nil || !strings.Contains(err.Error(), "SLOWLORIS=soon") {
+	if _, _, _, err := auditFlags(cli.Verbs{Slowloris: "soon"}); err == nil || !strings.Contains(err.Error(), "SLOWLORIS=soon") {
 		t.Errorf("SLOWLORIS=soon: %v, want an error naming it", err)
 	}
 }

@@ -108,7 +108,7 @@ func benchOptions(cfg cli.Config, p params.Params, step scenario.Step) (o load.O
 		return o, tool, hasWrk, err
 	}
 	if tool == "k6" {
-		o.K6, err = load.K6FromEnv(step.K6Script())
+		o.K6, err = load.FindK6(cfg.K6, step.K6Script())
 	}
 	return o, tool, hasWrk, err
 }
@@ -222,7 +222,7 @@ func prepareServers(ctx context.Context, cfg cli.Config, sc stack.Config, step s
 		}
 		return errors.Join(errs...)
 	}
-	srvs = &servers{ctx: ctx, plan: step.Plan(), external: external,
+	srvs = &servers{ctx: ctx, plan: step.Plan(cfg.NoPin), external: external,
 		logPath: filepath.Join(sc.Dir, fmt.Sprintf("step-%02d.log", step.N))}
 	if external != "" {
 		srvs.plan = result.CPUPlan{}
@@ -554,8 +554,8 @@ func buildStep(ctx context.Context, cfg cli.Config, sc stack.Config, step scenar
 	return bin, nil
 }
 
-// resultsDir is where results files go (cli.ResultsDir: PEAKLOAD_RESULTS or results/).
-func resultsDir() string { return cli.ResultsDir() }
+// resultsDir is where results files go (cli.Config.ResultsDir: PEAKLOAD_RESULTS or results/, from main's one parse).
+func resultsDir() string { return settings.ResultsDir }
 
 // lastLine keeps the last line of an error (a server's last log line) for a note.
 func lastLine(err error) string {

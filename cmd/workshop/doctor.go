@@ -46,7 +46,7 @@ func runDoctor(_ context.Context, cfg cli.Config, _ []string) error {
 		fmt.Print(messages.T("doctor.no_mongod", stack.DefaultMongoBackend))
 	}
 	fmt.Print(messages.T("doctor.stack", c.Kind, kind, stack.DockerEngine()))
-	plan := proc.PlanCPUs()
+	plan := proc.PlanCPUs(cfg.NoPin)
 	if plan.Pinned {
 		fmt.Print(messages.T("doctor.pinned", plan.Server, plan.Services, plan.Driver))
 		fmt.Print(messages.T("doctor.pinned_wide", plan.Wide().Server, plan.Wide().Procs()))

@@ -25,9 +25,9 @@ import (
 // failed, after writing the summary, so the push shows red and says why.
 func runGrade(ctx context.Context, cfg cli.Config, args []string) error {
 	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
-	base := fs.String("base", os.Getenv("GRADE_BASE"), "the commit to diff against (the push's before); default: HEAD's parent")
-	which := fs.String("steps", os.Getenv("GRADE_STEPS"), "steps to check instead of the changed ones: 2,3 or all")
-	summary := fs.String("summary", os.Getenv("GITHUB_STEP_SUMMARY"), "a markdown file to append the table to (default: stdout)")
+	base := fs.String("base", cfg.Verbs.GradeBase, "the commit to diff against (the push's before); default: HEAD's parent")
+	which := fs.String("steps", cfg.Verbs.GradeSteps, "steps to check instead of the changed ones: 2,3 or all")
+	summary := fs.String("summary", cfg.Verbs.Summary, "a markdown file to append the table to (default: stdout)")
 	jsonOut := fs.String("json", filepath.Join(resultsDir(), "progress.json"), "where to write the progress as JSON")
 	if err := fs.Parse(args); err != nil {
 		return err

@@ -49,7 +49,7 @@ func TestGradeChecksTheChangedStep(t *testing.T) {
 	}
 	git(clone, "commit", "-qam", "step 3: started")
 	t.Chdir(clone)
-	t.Setenv("PEAKLOAD_RESULTS", filepath.Join(clone, "results"))
+	useResults(t, filepath.Join(clone, "results"))
 
 	summary, jsonOut := filepath.Join(t.TempDir(), "summary.md"), filepath.Join(t.TempDir(), "progress.json")
 	cfg, err := cli.FromEnv() // the stack's ports, as main reads them

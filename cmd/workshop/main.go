@@ -82,16 +82,17 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	name, args := os.Args[1], os.Args[2:]
+	cfg, err := cli.FromEnv() // the one reading of the environment
+	messages.Use(cfg.Lang)    // every line from here on, help's included, in the reader's language
 	if name == "help" || name == "-h" || name == "--help" {
 		fmt.Print(usage())
 		return
 	}
-	cfg, err := cli.FromEnv() // the one reading of the environment
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "workshop:", err)
 		os.Exit(2)
 	}
-	stateDir = cfg.Stack.Dir
+	settings, stateDir = cfg, cfg.Stack.Dir
 	if err := dispatch(ctx, cfg, name, args); err != nil {
 		fmt.Fprintln(os.Stderr, "workshop:", err)
 		if errors.As(err, new(noVerdict)) {
@@ -105,6 +106,11 @@ func main() {
 // from the one parse): main sets it, as the progress files are read from
 // verbs and helpers that have no configuration of their own.
 var stateDir = ".workshop"
+
+// settings is the one parse, for the helpers no verb hands it to (where
+// results go, who ran): main sets it before any verb
+// runs; a test sets the fields it needs.
+var settings = cli.Config{ResultsDir: "results"}
 
 // dispatch runs the verb called name with the configuration.
 func dispatch(ctx context.Context, cfg cli.Config, name string, args []string) error {

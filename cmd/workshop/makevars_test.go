@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -13,8 +14,8 @@ import (
 // TestMakeVariablesReachTheTeamVerbs runs each team verb's make target as
 // the README shows it (make audit URL=… QUERIES=…), with a stub in place of
 // the workshop binary that prints its arguments and environment: every
-// variable must reach the CLI, under a name the CLI reads (os.Getenv in
-// this package), and compare's A, B and DIR must become its flags. A
+// variable must reach the CLI, under a name the CLI reads (its one parse,
+// cli.Names), and compare's A, B and DIR must become its flags. A
 // rename on either side — the README's variable, a flag's default, the
 // recipe's arguments — fails here, without building or starting anything.
 func TestMakeVariablesReachTheTeamVerbs(t *testing.T) {
@@ -64,35 +65,85 @@ func TestMakeVariablesReachTheTeamVerbs(t *testing.T) {
 				t.Errorf("make %s %s=%s: %s does not reach the CLI's environment (the Makefile's export line)", tc.target, k, v, k)
 			}
 			if !read[k] {
-				t.Errorf("make %s passes %s, but no os.Getenv(%q) in cmd/workshop reads it", tc.target, k, k)
+				t.Errorf("make %s passes %s, but the CLI's configuration (cli.Names) does not read it", tc.target, k)
 			}
 		}
 	}
 }
 
-// readsEnv is every variable name this package reads with os.Getenv or
-// os.LookupEnv.
+// readsEnv is every variable the CLI's configuration reads: the one parse
+// (cli.Names), the verbs' flag defaults included.
 func readsEnv(t *testing.T) map[string]bool {
 	t.Helper()
-	files, _ := filepath.Glob("*.go")
-	re := regexp.MustCompile(`os\.(?:Getenv|LookupEnv)\("([A-Z_0-9]+)"\)`)
 	out := map[string]bool{}
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range re.FindAllStringSubmatch(string(b), -1) {
-			out[m[1]] = true
-		}
-	}
-	for _, name := range cli.Names() { // the configuration, parsed once
+	for _, name := range cli.Names() {
 		out[name] = true
 	}
 	return out
 }
 
 func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }
+
+// TestHelpREADMEAndConfigurationAgree: the variables `make help` lists are
+// the Makefile header's, each one the CLI's configuration reads
+// (cli.Names) and both READMEs document (`NAME=`); each variable the
+// READMEs' bench paragraph names is in the help; and every variable the
+// Makefile exports to the CLI is one the configuration reads. A variable
+// added, renamed or dropped on one side fails here, naming it.
+func TestHelpREADMEAndConfigurationAgree(t *testing.T) {
+	read := func(path string) string {
+		b, err := os.ReadFile(filepath.Join("..", "..", path))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	mk := read("Makefile")
+	names := regexp.MustCompile(`\b([A-Z][A-Z0-9_]*)=`)
+	vars := func(text string) []string {
+		var out []string
+		for _, m := range names.FindAllStringSubmatch(text, -1) {
+			if !slices.Contains(out, m[1]) {
+				out = append(out, m[1])
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	help := vars(regexp.MustCompile(`(?m)^\t@echo "  \$\(HELP_VARS_\$\(BUILD_LANG\)\):(.*)"$`).FindString(mk))
+	header := vars(regexp.MustCompile(`(?m)^# Variables:(.*\n)(#  .*\n)*`).FindString(mk))
+	if len(help) == 0 || !slices.Equal(help, header) {
+		t.Errorf("TestHelpREADMEAndConfigurationAgree: make help lists %v, the Makefile's header %v: want the same", help, header)
+	}
+	config := cli.Names()
+	for _, v := range help {
+		if !slices.Contains(config, v) {
+			t.Errorf("TestHelpREADMEAndConfigurationAgree: make help lists %s, which the CLI's configuration (cli.Names) does not read", v)
+		}
+	}
+	for _, readme := range []struct{ path, bench string }{{"README.md", "Bench variables:"}, {"README.vi.md", "Các biến cho bench:"}} {
+		text := read(readme.path)
+		for _, v := range help {
+			if !regexp.MustCompile(`\b` + v + `=`).MatchString(text) {
+				t.Errorf("TestHelpREADMEAndConfigurationAgree: make help lists %s, which %s does not document (`%s=…`)", v, readme.path, v)
+			}
+		}
+		_, after, ok := strings.Cut(text, readme.bench)
+		paragraph, _, _ := strings.Cut(after, "```")
+		if !ok {
+			t.Fatalf("TestHelpREADMEAndConfigurationAgree: %s has no %q paragraph", readme.path, readme.bench)
+		}
+		for _, v := range vars(paragraph) {
+			if !slices.Contains(help, v) {
+				t.Errorf("TestHelpREADMEAndConfigurationAgree: %s's bench variables name %s, which make help does not list", readme.path, v)
+			}
+		}
+	}
+	for _, m := range regexp.MustCompile(`(?m)^export (.*)$`).FindAllStringSubmatch(mk, -1) {
+		for _, v := range strings.Fields(m[1]) {
+			if !slices.Contains(config, v) {
+				t.Errorf("TestHelpREADMEAndConfigurationAgree: the Makefile exports %s, which the CLI's configuration (cli.Names) does not read", v)
+			}
+		}
+	}
+}

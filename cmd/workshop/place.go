@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/peakload/workshop/internal/given/dbaddr"
 	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/cli"
 	"github.com/peakload/workshop/internal/harness/proc"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/scenario"
@@ -21,19 +21,20 @@ import (
 // measures, from the CPUs the bench's driver uses.
 type placement struct {
 	plan  result.CPUPlan
+	addr  string   // where the server listens: PEAKLOAD_ADDR, which it inherits (cli.Config.ServerAddr)
 	env   []string // added to the server's environment
 	unpin func()   // gives the databases every CPU back
 }
 
 // placeLikeBench pins this process (the live-stats worker runs in it) and
 // the databases as the bench does, and returns the server's environment.
-func placeLikeBench(sc stack.Config, step scenario.Step) (placement, error) {
-	plan := step.Plan()
+func placeLikeBench(cfg cli.Config, sc stack.Config, step scenario.Step) (placement, error) {
+	plan := step.Plan(cfg.NoPin)
 	unpin, err := pinCPUs(sc, plan)
 	if err != nil {
 		return placement{}, err
 	}
-	return placement{plan: plan, unpin: unpin, env: append(sc.Endpoints().Env(), "GOMAXPROCS="+strconv.Itoa(plan.Procs()))}, nil
+	return placement{plan: plan, addr: cfg.ServerAddr, unpin: unpin, env: append(sc.Endpoints().Env(), "GOMAXPROCS="+strconv.Itoa(plan.Procs()))}, nil
 }
 
 // pinServer pins the started server to the plan's server CPUs.
@@ -47,7 +48,7 @@ func (p placement) pinServer(pid int) error {
 // printLoadCommands says where the server is and the commands that put the
 // load on the other CPUs.
 func (p placement) printLoadCommands(w io.Writer, step scenario.Step) {
-	target := "http://" + serveAddr()
+	target := "http://" + p.addr
 	taskset := ""
 	if p.plan.Pinned {
 		fmt.Fprint(w, messages.T("place.pinned", cpuList(p.plan.Server), p.plan.Procs(), step.N, cpuList(p.plan.Services)))
@@ -76,10 +77,6 @@ func (p placement) printLoadCommands(w io.Writer, step scenario.Step) {
 	}
 	fmt.Fprintln(w, messages.T("place.dashboard"))
 }
-
-// serveAddr is where `run` serves: what the step server will read from
-// PEAKLOAD_ADDR, which it inherits.
-func serveAddr() string { return dbaddr.ServerAddr() }
 
 // cpuList is a CPU set as taskset writes it: 0,2,3.
 func cpuList(cpus []int) string {

@@ -15,7 +15,7 @@ func TestRunPrintsTheLoadCommandOnTheDriverCPUs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := placement{plan: result.CPUPlan{Server: []int{3}, Services: []int{2}, Driver: []int{0, 1}, Pinned: true}}
+	p := placement{addr: "127.0.0.1:8080", plan: result.CPUPlan{Server: []int{3}, Services: []int{2}, Driver: []int{0, 1}, Pinned: true}}
 	var b strings.Builder
 	p.printLoadCommands(&b, step)
 	out := b.String()

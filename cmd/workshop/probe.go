@@ -20,14 +20,14 @@ import (
 func runProbe(ctx context.Context, settings cli.Config, args []string) error {
 	fs := flag.NewFlagSet("probe", flag.ContinueOnError)
 	var svc serviceFlags
-	err := svc.register(fs, "the service's URL, e.g. http://127.0.0.1:8080/items/1",
+	err := svc.register(fs, settings.Verbs, "the service's URL, e.g. http://127.0.0.1:8080/items/1",
 		"the service's Prometheus metrics URL, scraped at the window's edges",
 		"load a host that is not this machine (yours, and only yours)")
 	if err != nil {
 		return err
 	}
-	requests := fs.String("requests", os.Getenv("REQUESTS"), "a file of requests, one JSON object a line: {\"method\":\"POST\",\"path\":\"/x\",\"headers\":{},\"body\":\"…\"}")
-	perReq := fs.String("per-request", os.Getenv("PER_REQUEST"), "counters to divide by requests: comma-separated regular expressions over metric names")
+	requests := fs.String("requests", settings.Verbs.Requests, "a file of requests, one JSON object a line: {\"method\":\"POST\",\"path\":\"/x\",\"headers\":{},\"body\":\"…\"}")
+	perReq := fs.String("per-request", settings.Verbs.PerRequest, "counters to divide by requests: comma-separated regular expressions over metric names")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -63,7 +63,7 @@ func probeConfig(ctx context.Context, settings cli.Config, target, requests, met
 		return probe.Config{}, err
 	}
 	cfg := probe.Config{Target: t, VUs: o.VUs, Duration: o.Duration, Warmup: o.Warmup, Rounds: rounds,
-		MetricsURL: metrics, MaxInFlight: p.Capacity.MaxInFlight, Progress: os.Stderr}
+		MetricsURL: metrics, MaxInFlight: p.Capacity.MaxInFlight, Progress: os.Stderr, NoPin: settings.NoPin}
 	if metrics != "" { // the metrics are scraped from here too: the same rule
 		if _, err := probe.Resolve(ctx, metrics, remote); err != nil {
 			return cfg, err // it quotes the METRICS URL

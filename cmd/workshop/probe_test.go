@@ -13,7 +13,7 @@ import (
 // results file is written: no file claims a figure of a failure.
 func TestProbeAndAuditOfABadTargetWriteNothing(t *testing.T) {
 	dir := t.TempDir()
-	t.Setenv("PEAKLOAD_RESULTS", dir)
+	useResults(t, dir)
 	for _, base := range []string{probetest.ClosedPort(t), probetest.Serve(t, probetest.Status(500))} {
 		for name, run := range map[string]func() error{
 			"probe": func() error {
@@ -31,4 +31,12 @@ func TestProbeAndAuditOfABadTargetWriteNothing(t *testing.T) {
 	if files, _ := os.ReadDir(dir); len(files) > 0 {
 		t.Errorf("results written for a failed target: %v", files)
 	}
+}
+
+// useResults points resultsDir at dir for t, as PEAKLOAD_RESULTS does
+// through main's one parse (settings), restored at t's end.
+func useResults(t *testing.T, dir string) {
+	old := settings
+	settings.ResultsDir = dir
+	t.Cleanup(func() { settings = old })
 }

@@ -54,7 +54,7 @@ func profileStep(ctx context.Context, cfg cli.Config, step scenario.Step, sc sta
 	if err != nil {
 		return err
 	}
-	plan := step.Plan()
+	plan := step.Plan(cfg.NoPin)
 	if plan.Pinned {
 		_ = proc.Pin(os.Getpid(), plan.Driver)
 	}

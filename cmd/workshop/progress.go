@@ -211,7 +211,7 @@ func collectProgress() Progress {
 }
 
 func whoAmI() string {
-	for _, who := range []string{gitOut("config", "user.name"), os.Getenv("GITHUB_ACTOR"), os.Getenv("USER")} {
+	for _, who := range []string{gitOut("config", "user.name"), settings.Verbs.Actor, settings.Verbs.User} {
 		if who != "" {
 			return who
 		}
@@ -232,7 +232,7 @@ func gitOut(args ...string) string {
 // FORMAT=json|markdown (-format) for a lead collecting forks or a CI summary.
 func runProgress(_ context.Context, cfg cli.Config, args []string) error {
 	fs := flag.NewFlagSet("progress", flag.ContinueOnError)
-	format := fs.String("format", os.Getenv("FORMAT"), "text (default), json or markdown")
+	format := fs.String("format", cfg.Verbs.Format, "text (default), json or markdown")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

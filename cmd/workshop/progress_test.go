@@ -148,7 +148,7 @@ func TestProgressSaysWhatTheBenchSaid(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/step-%d/%d-claims", l, r.Step, len(r.Claims)), func(t *testing.T) {
 				restore := messages.Use(l)
 				defer restore()
-				t.Setenv("PEAKLOAD_RESULTS", t.TempDir())
+				useResults(t, t.TempDir())
 				writeLatest(t, r)
 				var bench strings.Builder
 				r.Print(&bench)

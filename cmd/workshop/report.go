@@ -28,7 +28,7 @@ const slideFigures = "slides/img/generated"
 func runReport(_ context.Context, cfg cli.Config, args []string) error {
 	fs := flag.NewFlagSet("report", flag.ExitOnError)
 	ref := fs.Bool("ref", false, "draw the reference runs (results/reference) and the slides' figures")
-	if err := setFromVars(fs, varFlag{"ref", "REF", os.Getenv("REF")}); err != nil {
+	if err := setFromVars(fs, varFlag{"ref", "REF", cfg.Verbs.Ref}); err != nil {
 		return err
 	}
 	_ = fs.Parse(args)

@@ -3,14 +3,15 @@ package main
 import (
 	"errors"
 	"flag"
-	"os"
+
+	"github.com/peakload/workshop/internal/harness/cli"
 
 	"github.com/peakload/workshop/internal/given/messages"
 )
 
 // serviceFlags are the flags probe and audit share, each defaulting to the
-// make variable of its name (make probe URL=… METRICS=… ALLOW_REMOTE=1):
-// read here, once for both verbs.
+// make variable of its name (make probe URL=… METRICS=… ALLOW_REMOTE=1),
+// from the one parse (cli.Verbs): declared here, once for both verbs.
 type serviceFlags struct {
 	URL, Metrics string
 	AllowRemote  bool
@@ -18,11 +19,11 @@ type serviceFlags struct {
 
 // register adds -url, -metrics and -allow-remote to fs, with each verb's
 // own help.
-func (s *serviceFlags) register(fs *flag.FlagSet, urlHelp, metricsHelp, remoteHelp string) error {
-	fs.StringVar(&s.URL, "url", os.Getenv("URL"), urlHelp)
-	fs.StringVar(&s.Metrics, "metrics", os.Getenv("METRICS"), metricsHelp)
+func (s *serviceFlags) register(fs *flag.FlagSet, v cli.Verbs, urlHelp, metricsHelp, remoteHelp string) error {
+	fs.StringVar(&s.URL, "url", v.URL, urlHelp)
+	fs.StringVar(&s.Metrics, "metrics", v.Metrics, metricsHelp)
 	fs.BoolVar(&s.AllowRemote, "allow-remote", false, remoteHelp)
-	return setFromVars(fs, varFlag{"allow-remote", "ALLOW_REMOTE", os.Getenv("ALLOW_REMOTE")})
+	return setFromVars(fs, varFlag{"allow-remote", "ALLOW_REMOTE", v.AllowRemote})
 }
 
 // varFlag is a flag, the make variable that sets it and the variable's

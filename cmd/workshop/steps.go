@@ -123,7 +123,7 @@ func serve(ctx context.Context, cfg cli.Config, step scenario.Step, sc stack.Con
 		defer startWorker(ctx, pool, p)()
 		fmt.Fprint(os.Stderr, messages.T("worker.start", len(skew.HotIDs()), p.Scaled(p.Clock.ChangeS)))
 	}
-	place, err := placeLikeBench(sc, step)
+	place, err := placeLikeBench(cfg, sc, step)
 	if err != nil {
 		return err
 	}

@@ -9,16 +9,11 @@
 package main
 
 import (
-	"log"
-	"os"
-
 	"github.com/peakload/workshop/internal/given/server"
+	"github.com/peakload/workshop/internal/given/serverenv"
 )
 
 func main() {
-	layer, err := server.ParseLayer(os.Getenv("PEAKLOAD_SHELL"))
-	if err != nil {
-		log.Fatal(err)
-	}
+	layer := serverenv.Must().Shell // PEAKLOAD_SHELL, the full shell unless set
 	server.NewLayered("step 0 — ceilings (shell: "+layer.String()+")", layer).Main()
 }

@@ -9,16 +9,13 @@ import (
 	"log"
 
 	"github.com/peakload/workshop/internal/given/catalog"
-	"github.com/peakload/workshop/internal/given/dbaddr"
 	"github.com/peakload/workshop/internal/given/server"
+	"github.com/peakload/workshop/internal/given/serverenv"
 )
 
 func main() {
-	ep, err := dbaddr.FromEnv() // where the parent (or `make up`) put the databases
-	if err != nil {
-		log.Fatal(err)
-	}
-	store, err := catalog.Open(context.Background(), ep.PostgresURL)
+	cfg := serverenv.Must() // where the parent (or `make up`) put the databases; PEAKLOAD_PG_POOL
+	store, err := catalog.OpenPool(context.Background(), cfg.DB.PostgresURL, cfg.PGPool)
 	if err != nil {
 		log.Fatal(err)
 	}

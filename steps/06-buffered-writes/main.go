@@ -15,6 +15,7 @@ import (
 	"github.com/peakload/workshop/internal/given/events"
 	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/given/server"
+	"github.com/peakload/workshop/internal/given/serverenv"
 	"github.com/peakload/workshop/internal/given/writes"
 )
 
@@ -30,7 +31,7 @@ const (
 )
 
 func main() {
-	store, err := events.OpenFromEnv(context.Background())
+	store, err := events.Open(context.Background(), serverenv.Must().DB.MongoURL) // where the parent (or `make up`) put MongoDB
 	if err != nil {
 		log.Fatal(err)
 	}

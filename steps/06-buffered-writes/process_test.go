@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/given/events"
+	"github.com/peakload/workshop/internal/harness/cli"
 	"github.com/peakload/workshop/internal/harness/drill"
 	"github.com/peakload/workshop/internal/harness/proc"
 	"github.com/peakload/workshop/internal/harness/result"
@@ -26,7 +27,11 @@ import (
 func privateMongo(t *testing.T) *drill.Mongo {
 	t.Helper()
 	name := "test_06_" + strings.ToLower(strings.TrimPrefix(t.Name(), "Test"))
-	m, err := drill.StartMongo(context.Background(), stacktest.Stack(t), name, t.TempDir())
+	c, err := cli.FromEnv() // the stack's ports and state directory, as the CLI reads them
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := drill.StartMongo(context.Background(), c.Stack, name, t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}

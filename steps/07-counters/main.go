@@ -17,6 +17,7 @@ import (
 	"github.com/peakload/workshop/internal/given/events"
 	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/given/server"
+	"github.com/peakload/workshop/internal/given/serverenv"
 	"github.com/peakload/workshop/internal/given/writes"
 	bulk "github.com/peakload/workshop/solutions/06-buffered-writes" // step 6's answer (Run) drains the batchers
 )
@@ -28,7 +29,7 @@ const (
 )
 
 func main() {
-	store, err := events.OpenFromEnv(context.Background())
+	store, err := events.Open(context.Background(), serverenv.Must().DB.MongoURL) // where the parent (or `make up`) put MongoDB
 	if err != nil {
 		log.Fatal(err)
 	}

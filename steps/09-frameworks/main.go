@@ -12,6 +12,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"log"
@@ -21,15 +22,13 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
-	"slices"
-	"strconv"
 	"syscall"
 
 	"github.com/peakload/workshop/internal/given/catalog"
-	"github.com/peakload/workshop/internal/given/dbaddr"
 	"github.com/peakload/workshop/internal/given/endpoints"
 	"github.com/peakload/workshop/internal/given/params"
 	"github.com/peakload/workshop/internal/given/server"
+	"github.com/peakload/workshop/internal/given/serverenv"
 )
 
 // A Framework serves app's endpoints on ln until ctx is done, then shuts
@@ -42,7 +41,8 @@ import (
 //	GET  /items/:id    one DB query
 type Framework func(ctx context.Context, ln net.Listener, app *endpoints.App) error
 
-// frameworks by the name FRAMEWORK= takes.
+// frameworks by the name FRAMEWORK= takes (serverenv.Frameworks lists
+// them, so that a bad name is said before anything starts).
 var frameworks = map[string]Framework{
 	"echo":     serveEcho,
 	"nethttp":  serveNetHTTP,
@@ -62,49 +62,27 @@ var debugHandler = func() http.Handler {
 }()
 
 func main() {
-	server.ProfileContention() // make step-9 profile: off otherwise, it costs on every lock
-	name := os.Getenv("FRAMEWORK")
-	if name == "" {
-		name = "echo"
-	}
-	serve, ok := frameworks[name]
-	if !ok {
-		names := make([]string, 0, len(frameworks))
-		for n := range frameworks {
-			names = append(names, n)
-		}
-		slices.Sort(names)
-		log.Fatalf("FRAMEWORK=%q: want one of %v", name, names)
-	}
-	pool := params.Load().Frameworks.Pool // sized to the database's CPU; the bench's pool rows vary it
-	if v := os.Getenv("PG_POOL"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 {
-			log.Fatalf("PG_POOL=%q: want a positive number of connections", v)
-		}
-		pool = n
-	}
-	if err := run(name, serve, pool); err != nil {
+	cfg := serverenv.Must()                                 // FRAMEWORK (echo unless set), PG_POOL, PEAKLOAD_ADDR…
+	server.ProfileContention(cfg.MutexProfile)              // make step-9 profile: off otherwise, it costs on every lock
+	pool := cmp.Or(cfg.Pool, params.Load().Frameworks.Pool) // sized to the database's CPU; the bench's pool rows vary it
+	if err := run(cfg, frameworks[cfg.Framework], pool); err != nil {
 		log.Fatal(err)
 	}
 }
 
-func run(name string, serve Framework, pool int) error {
+func run(cfg serverenv.Config, serve Framework, pool int) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	ep, err := dbaddr.FromEnv()
-	if err != nil {
-		return err
-	}
-	store, err := catalog.OpenPool(ctx, ep.PostgresURL, pool)
+	store, err := catalog.OpenPool(ctx, cfg.DB.PostgresURL, pool)
 	if err != nil {
 		return err
 	}
 	defer store.Close()
-	ln, err := net.Listen("tcp", server.Addr()) // 127.0.0.1 unless PEAKLOAD_ADDR says otherwise
+	ln, err := net.Listen("tcp", cfg.Addr) // 127.0.0.1 unless PEAKLOAD_ADDR says otherwise
 	if err != nil {
-		return fmt.Errorf("listen %s: %w", server.Addr(), err)
+		return fmt.Errorf("listen %s: %w", cfg.Addr, err)
 	}
+	name := cfg.Framework
 	log.Printf("step 9 — %s listening on http://%s (PostgreSQL pool %d, GOMAXPROCS=%d)", name, ln.Addr(), pool, runtime.GOMAXPROCS(0))
 	if err := serve(ctx, ln, &endpoints.App{Store: store, Name: name}); err != nil {
 		return fmt.Errorf("%s: %w", name, err)

@@ -24,6 +24,7 @@ import (
 	"github.com/peakload/workshop/internal/given/params"
 	"github.com/peakload/workshop/internal/given/redisconn"
 	"github.com/peakload/workshop/internal/given/replica"
+	"github.com/peakload/workshop/internal/given/serverenv"
 	"github.com/peakload/workshop/internal/harness/bubble"
 	"github.com/peakload/workshop/internal/harness/stacktest"
 	"github.com/peakload/workshop/internal/harness/stalewindow"
@@ -582,14 +583,14 @@ func TestAReplicaThatMissedTheMessageConvergesWithinTheTTL(t *testing.T) {
 // 404, and Change passes on r.Write's error. An unknown item is not
 // announced as changed.
 func TestTheChangeEndpointRefusesBadAndUnknownItems(t *testing.T) {
-	t.Setenv("PEAKLOAD_LISTEN", "off") // nothing stops this server's Listen at the end of the test
 	rdb := patient(t)
 	heard := rdb.Subscribe(t.Context(), replica.Channel)
 	defer heard.Close()
 	if _, err := heard.Receive(t.Context()); err != nil { // subscribed before the changes
 		bubble.Stalled(t, patience, fmt.Sprintf("Redis answer the check's own SUBSCRIBE %s (%v)", replica.Channel, err))
 	}
-	srv := newServer(stacktest.Store(t), patient(t))
+	// Listen off: nothing stops this server's Listen at the end of the test.
+	srv := newServer(stacktest.Store(t), patient(t), serverenv.Config{Replica: "r1", Invalidation: true, Listen: false})
 	for _, c := range []struct {
 		path string
 		code int

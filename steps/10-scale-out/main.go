@@ -22,6 +22,7 @@ import (
 	"github.com/peakload/workshop/internal/given/replica"
 	"github.com/peakload/workshop/internal/given/routes"
 	"github.com/peakload/workshop/internal/given/server"
+	"github.com/peakload/workshop/internal/given/serverenv"
 	"github.com/peakload/workshop/solutions/03-etag"
 )
 
@@ -32,25 +33,28 @@ const (
 	ChangeRoute = routes.Change
 )
 
-func main() { server.MainRead(newServer) }
+func main() {
+	cfg := serverenv.Must()
+	server.MainRead(func(store *catalog.Store, rdb *redis.Client) *server.Server { return newServer(store, rdb, cfg) })
+}
 
 // newServer builds one replica. PEAKLOAD_REPLICA names it (the X-Replica
 // header says which one answered); the bench's "before" rows run with
 // PEAKLOAD_INVALIDATION=off (no announcement, no listening), and
 // PEAKLOAD_LISTEN=off makes a replica that misses every announcement.
-func newServer(store *catalog.Store, rdb *redis.Client) *server.Server {
+func newServer(store *catalog.Store, rdb *redis.Client, cfg serverenv.Config) *server.Server {
 	p := params.Load()
-	name := os.Getenv("PEAKLOAD_REPLICA")
+	name := cfg.Replica
 	if name == "" {
 		name, _ = os.Hostname() // under Compose: the container's
 	}
 	r := replica.New(name, store, rdb, p.ForHitRatio(p.Clock.RedisTTLS), p.ForHitRatio(p.Clock.BurstTTLS))
 	change, listen := Change, Listen
-	if os.Getenv("PEAKLOAD_INVALIDATION") == "off" {
+	if !cfg.Invalidation {
 		change = func(ctx context.Context, r *replica.Replica, id int32) error { return r.Write(ctx, id) }
 	}
 	srv := server.New("step 10 — scale-out " + name)
-	if os.Getenv("PEAKLOAD_INVALIDATION") != "off" && os.Getenv("PEAKLOAD_LISTEN") != "off" {
+	if cfg.Invalidation && cfg.Listen {
 		ctx, stop := context.WithCancel(context.Background())
 		done := make(chan struct{})
 		go func() {

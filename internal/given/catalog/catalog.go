@@ -5,17 +5,16 @@
 package catalog
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/metrics"
 )
 
@@ -62,37 +61,19 @@ const DefaultPool = 16
 // per instance, whatever the traffic.
 const MemoryItems = 10_000
 
-// Open connects to PostgreSQL with every query counted at the driver, with
-// PEAKLOAD_PG_POOL connections (default DefaultPool).
-func Open(ctx context.Context, url string) (*Store, error) {
-	n, err := poolSize(os.Getenv("PEAKLOAD_PG_POOL"))
-	if err != nil {
-		return nil, err
-	}
-	return OpenPool(ctx, url, n)
-}
+// Open connects to PostgreSQL with every query counted at the driver,
+// with DefaultPool connections.
+func Open(ctx context.Context, url string) (*Store, error) { return OpenPool(ctx, url, DefaultPool) }
 
-// poolSize reads PEAKLOAD_PG_POOL's value: "" is DefaultPool, anything but
-// a positive count an error naming the variable — a default in its place
-// would measure another pool than the one the learner asked about.
-func poolSize(v string) (int, error) {
-	if v == "" {
-		return DefaultPool, nil
-	}
-	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 {
-		return 0, errors.New(messages.T("bench.bad_count", "PEAKLOAD_PG_POOL", v))
-	}
-	return n, nil
-}
-
-// OpenPool is Open with a pool of conns connections (step 9 varies it).
+// OpenPool is Open with a pool of conns connections, DefaultPool when 0:
+// a step server passes PEAKLOAD_PG_POOL's (serverenv.Config.PGPool), step 9
+// its rows' PG_POOL.
 func OpenPool(ctx context.Context, url string, conns int) (*Store, error) {
 	cfg, err := pgxpool.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("catalog: parse %q: %w", url, err)
 	}
-	cfg.MaxConns = int32(conns)
+	cfg.MaxConns = int32(cmp.Or(conns, DefaultPool))
 	cfg.ConnConfig.Tracer = metrics.PGTracer{}
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"os"
+	"net"
 	"strconv"
 
 	"github.com/peakload/workshop/internal/given/messages"
@@ -44,7 +44,7 @@ func For(host string, pgPort, redisPort, mongoPort int) Endpoints {
 }
 
 // Env returns the endpoints as environment variables for a child process:
-// what FromEnv reads.
+// what the step server's configuration (internal/given/serverenv) reads.
 func (e Endpoints) Env() []string {
 	return []string{"PEAKLOAD_POSTGRES_URL=" + e.PostgresURL, "PEAKLOAD_REDIS_ADDR=" + e.RedisAddr, "PEAKLOAD_MONGO_URL=" + e.MongoURL}
 }
@@ -91,24 +91,25 @@ func Parse(env func(string) string) (Place, Endpoints, error) {
 	return p, e, errors.Join(errs...)
 }
 
-// FromEnv is what a step server uses: the variables Env sets, else the
-// stack's host and ports, else the defaults — `go run ./steps/01-direct-db`
-// finds the stack on its own.
-func FromEnv() (Endpoints, error) {
-	_, e, err := Parse(os.Getenv)
-	return e, err
-}
-
 // DefaultServerAddr is where a step server listens unless told: loopback
 // only, so nothing is exposed unless the learner asks
 // (PEAKLOAD_ADDR=0.0.0.0:8080).
 const DefaultServerAddr = "127.0.0.1:8080"
 
-// ServerAddr is the step server's side of PEAKLOAD_ADDR, the one reading
-// of it: where to listen (a bench's parent picks a free port; `make step-N
-// run` passes the learner's), else DefaultServerAddr. The CLI's `run`
-// prints the same address from here.
-func ServerAddr() string { return cmp.Or(os.Getenv("PEAKLOAD_ADDR"), DefaultServerAddr) }
+// ParseServerAddr is the reading of PEAKLOAD_ADDR, by the step server
+// (where to listen: a bench's parent picks a free port, `make step-N run`
+// passes the learner's) and by the CLI (which prints it): "" is
+// DefaultServerAddr, anything but host:port an error naming the variable.
+func ParseServerAddr(v string) (string, error) {
+	if v == "" {
+		return DefaultServerAddr, nil
+	}
+	_, port, err := net.SplitHostPort(v)
+	if n, perr := strconv.Atoi(port); err != nil || perr != nil || n < 0 || n > 65535 {
+		return DefaultServerAddr, errors.New(messages.T("config.bad_addr", v))
+	}
+	return v, nil
+}
 
 // ServerAddrEnv is the parent's side: the variable that makes a child step
 // server listen at addr.

@@ -16,7 +16,6 @@ import (
 	"go.mongodb.org/mongo-driver/v2/mongo"
 	"go.mongodb.org/mongo-driver/v2/mongo/options"
 
-	"github.com/peakload/workshop/internal/given/dbaddr"
 	"github.com/peakload/workshop/internal/given/metrics"
 	"github.com/peakload/workshop/internal/given/tracking"
 )
@@ -32,16 +31,6 @@ type Store struct {
 	// Rules are what this database refuses in a document: the edge checks
 	// them (writes.Accept) before an event is acknowledged.
 	Rules Rules
-}
-
-// OpenFromEnv opens the store at the MongoDB address the parent (or `make
-// up`) put in the environment: what a step's main does first.
-func OpenFromEnv(ctx context.Context) (*Store, error) {
-	ep, err := dbaddr.FromEnv()
-	if err != nil {
-		return nil, fmt.Errorf("events: %w", err)
-	}
-	return Open(ctx, ep.MongoURL)
 }
 
 // Open connects with a pool of 100 connections, the article's maxPoolSize.

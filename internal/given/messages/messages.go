@@ -5,8 +5,12 @@
 // reads the same in the other. `make docs` writes a step's generated README
 // region in its file's language from these same words.
 //
-// The language is read once, when the program starts: PEAKLOAD_LANG (vi or
-// en) wins, else LANG=vi_VN… selects Vietnamese; English is the default.
+// The language is chosen once, by the process's configuration: PEAKLOAD_LANG
+// (vi or en) wins, else LANG=vi_VN… selects Vietnamese (Parse); English is
+// the default. This package reads no environment: the CLI's configuration
+// (internal/harness/cli.FromEnv) and the step server's
+// (internal/given/serverenv.Load) parse the two variables with the rest and
+// call Use.
 package messages
 
 import (
@@ -43,9 +47,9 @@ const (
 // it. It is not a sentence, so it is not translated.
 const StallMark = "peakload:stalled-no-verdict"
 
-// current is parsed once, at start-up: every line of one run speaks the
-// same language.
-var current = Parse(os.Getenv("PEAKLOAD_LANG"), os.Getenv("LANG"))
+// current is set once, at start-up, by the configuration's parse: every
+// line of one run speaks the same language.
+var current = English
 
 // Parse picks the language from PEAKLOAD_LANG, then LANG ("vi_VN.UTF-8").
 // An explicit PEAKLOAD_LANG=en keeps English under a Vietnamese LANG.
@@ -65,8 +69,22 @@ func Parse(peakload, lang string) Lang {
 // Current is the language of this run.
 func Current() Lang { return current }
 
+// Asked is the language env's PEAKLOAD_LANG and LANG ask for (Parse), or,
+// when neither is set, the one in use: a configuration parsed in a test
+// that chose its language (Use) keeps that test's. env is the
+// configuration's reader (internal/harness/cli, internal/given/serverenv):
+// this package reads no environment of its own.
+func Asked(env func(string) string) Lang {
+	peakload, lang := env("PEAKLOAD_LANG"), env("LANG")
+	if peakload == "" && lang == "" {
+		return current
+	}
+	return Parse(peakload, lang)
+}
+
 // Use switches the language and returns the function that restores it:
-// for tests, which compare the two editions of one output.
+// the configurations call it once; tests compare the two editions of one
+// output with it.
 func Use(l Lang) (restore func()) {
 	old := current
 	current = l

@@ -26,6 +26,7 @@ import (
 	"github.com/peakload/workshop/internal/given/dbaddr"
 	"github.com/peakload/workshop/internal/given/metrics"
 	"github.com/peakload/workshop/internal/given/routes"
+	"github.com/peakload/workshop/internal/given/serverenv"
 	"github.com/peakload/workshop/internal/given/tracking"
 )
 
@@ -45,10 +46,11 @@ type Server struct {
 func New(name string) *Server { return NewLayered(name, Full) }
 
 // ProfileContention turns on the mutex and block profiles when the parent
-// asks (PEAKLOAD_MUTEX_PROFILE, set by `make step-N profile`): off by
-// default, as sampling contention costs a little on every lock.
-func ProfileContention() {
-	if os.Getenv("PEAKLOAD_MUTEX_PROFILE") != "" {
+// asks (on: serverenv.Config.MutexProfile, PEAKLOAD_MUTEX_PROFILE, set by
+// `make step-N profile`): off by default, as sampling contention costs a
+// little on every lock.
+func ProfileContention(on bool) {
+	if on {
 		runtime.SetMutexProfileFraction(5)
 		runtime.SetBlockProfileRate(100_000) // one sample per 100 µs blocked
 	}
@@ -59,7 +61,6 @@ func ProfileContention() {
 // (the bench needs /healthz and /metrics), and so is the JSON error
 // handler, which only runs when a request fails.
 func NewLayered(name string, l Layer) *Server {
-	ProfileContention()
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = errorHandler
@@ -113,17 +114,21 @@ func (s *Server) OnShutdown(f func(context.Context) error) {
 	s.onShutdown = append(s.onShutdown, f)
 }
 
-// Addr is where the server listens: PEAKLOAD_ADDR or 127.0.0.1:8080.
-func Addr() string { return dbaddr.ServerAddr() }
-
 // Run serves until SIGINT or SIGTERM, then shuts down gracefully: stop
-// accepting, let in-flight requests finish, run the shutdown hooks.
+// accepting, let in-flight requests finish, run the shutdown hooks. The
+// process's configuration (serverenv) says where to listen and whether to
+// profile contention.
 func (s *Server) Run() error {
+	cfg, err := serverenv.Load()
+	if err != nil {
+		return err
+	}
+	ProfileContention(cfg.MutexProfile)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	ln, err := net.Listen("tcp", Addr())
+	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
-		return fmt.Errorf("listen %s: %w", Addr(), err)
+		return fmt.Errorf("listen %s: %w", cfg.Addr, err)
 	}
 	s.Listener = ln
 	log.Printf("%s listening on http://%s (GOMAXPROCS=%d)", s.Name, ln.Addr(), runtime.GOMAXPROCS(0))

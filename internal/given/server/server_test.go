@@ -83,10 +83,3 @@ func TestMetricsCountResponses(t *testing.T) {
 		t.Errorf("/debug/pprof/: %d", rec.Code)
 	}
 }
-
-func TestDefaultAddrIsLoopback(t *testing.T) {
-	t.Setenv("PEAKLOAD_ADDR", "")
-	if !strings.HasPrefix(Addr(), "127.0.0.1:") {
-		t.Fatalf("default address %s is not loopback", Addr())
-	}
-}

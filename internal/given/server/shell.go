@@ -10,6 +10,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/peakload/workshop/internal/given/metrics"
+	"github.com/peakload/workshop/internal/given/serverenv"
 )
 
 // The shell's limits: the one place every server of the workshop reads
@@ -37,33 +38,17 @@ func SetTimeouts(s *http.Server) {
 	s.ReadHeaderTimeout, s.ReadTimeout, s.WriteTimeout, s.IdleTimeout = ReadHeaderTimeout, ReadTimeout, WriteTimeout, IdleTimeout
 }
 
-// Layer is how much of the shell a server gets, cheapest first. Every step
-// serves Full; step 0 serves the others too, to measure what each adds.
-type Layer int
+// Layer is how much of the shell a server gets (PEAKLOAD_SHELL names it,
+// so its type lives with the configuration that parses it).
+type Layer = serverenv.Layer
 
+// The layers, cheapest first: see serverenv.Layer.
 const (
-	Bare     Layer = iota // echo and the routes: no timeouts, no middleware
-	Timeouts              // + the timeouts above
-	Guards                // + a recovered panic is a 500, not a dead process; + the body limit
-	Full                  // + response counting: the shell every step serves
+	Bare     = serverenv.Bare
+	Timeouts = serverenv.Timeouts
+	Guards   = serverenv.Guards
+	Full     = serverenv.Full
 )
-
-var layerNames = [...]string{Bare: "bare", Timeouts: "timeouts", Guards: "guards", Full: "full"}
-
-func (l Layer) String() string { return layerNames[l] }
-
-// ParseLayer reads a layer's name; "" is Full.
-func ParseLayer(s string) (Layer, error) {
-	if s == "" {
-		return Full, nil
-	}
-	for l, name := range layerNames {
-		if s == name {
-			return Layer(l), nil
-		}
-	}
-	return Full, fmt.Errorf("unknown shell layer %q (want one of %v)", s, layerNames)
-}
 
 // shell is the shell's middleware: guards, then counting. One middleware
 // doing both rather than echo's Recover, BodyLimit and a counter in a row,

@@ -73,7 +73,8 @@ type Config struct {
 	// "METHOD /path", is sent just before it (a write that invalidates).
 	ColdPath string
 	Change   string
-	Cold     int // concurrent identical requests for the cold key
+	Cold     int  // concurrent identical requests for the cold key
+	NoPin    bool // PEAKLOAD_NO_PIN: the load keeps every CPU (cli.Config.NoPin)
 	// MetricsURL and Queries name the service's query counter, read
 	// around the cold key's requests.
 	MetricsURL string

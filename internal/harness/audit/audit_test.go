@@ -209,7 +209,7 @@ func stepServer(t *testing.T, dir string, solution bool) string {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("build %s: %v\n%s", dir, err, out)
 	}
-	p, err := proc.StartServer(context.Background(), bin, nil, proc.PlanCPUs(), filepath.Join(t.TempDir(), "server.log"))
+	p, err := proc.StartServer(context.Background(), bin, nil, proc.PlanCPUs(false), filepath.Join(t.TempDir(), "server.log"))
 	if err != nil {
 		t.Fatal(err)
 	}

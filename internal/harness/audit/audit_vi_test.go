@@ -47,7 +47,7 @@ func TestAuditInVietnamese(t *testing.T) {
 		{P99Ms: 100, Burst: result.Run{Latency: result.Latency{P99: 900}}, ServerBusy: 0.97},
 	} {
 		mark, verdict, why := shedVerdict(s)
-		_, where, unpin := pinLoad()
+		_, where, unpin := pinLoad(false)
 		unpin()
 		fs = append(fs, Finding{Practice: english("table.audit.p_shed"), Mark: mark, Verdict: verdict, Step: burstStep,
 			Evidence: burstEvidence(where, 800, 3*time.Second, s) + why})

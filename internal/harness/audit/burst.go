@@ -145,7 +145,7 @@ func burstVerdict(s burstSeen) (mark, verdict, why string) {
 func burst(ctx context.Context, c Config) ([]result.Run, []Finding) {
 	shedding := Finding{Practice: english("table.audit.p_shed"), Step: burstStep}
 	recovery := Finding{Practice: english("table.audit.p_recover"), Step: burstStep, Mark: NotJudged, Verdict: english("table.audit.not_judged")}
-	plan, where, unpin := pinLoad()
+	plan, where, unpin := pinLoad(c.NoPin)
 	defer unpin()
 	var counts shedCount
 	v := c.burstVariant(&counts)
@@ -243,8 +243,8 @@ func burstEvidence(where string, rate float64, d time.Duration, s burstSeen) str
 // tests' stepServer) is then alone on its CPU, and a queue the burst sees
 // is the service's, not the load tool's competing for the same core. The
 // returned func gives the process every CPU back (the bench's unpin).
-func pinLoad() (plan result.CPUPlan, where string, unpin func()) {
-	plan = proc.PlanCPUs()
+func pinLoad(noPin bool) (plan result.CPUPlan, where string, unpin func()) {
+	plan = proc.PlanCPUs(noPin)
 	unpin = func() {}
 	if !plan.Pinned {
 		return plan, english("table.audit.where_all", runtime.NumCPU()), unpin

@@ -8,6 +8,7 @@ package bubble
 
 import (
 	"fmt"
+	"github.com/peakload/workshop/internal/given/serverenv"
 	"os"
 	"strings"
 	"testing"
@@ -16,6 +17,15 @@ import (
 
 	"github.com/peakload/workshop/internal/given/messages"
 )
+
+// A check's test binary speaks the learner's language, as the CLI that
+// started it does: its messages (a stall, a goroutine dump) are read by the
+// same person. serverenv is the one reader of that part of the environment;
+// a bad value elsewhere in it is the server's to report, not the check's.
+func init() {
+	c, _ := serverenv.Load()
+	messages.Use(c.Lang)
+}
 
 // Test is synctest.Test with synctest's deadlock panic turned into a
 // sentence: deadlock says what it means for the step's code (nil, or "",

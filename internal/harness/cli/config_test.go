@@ -17,7 +17,8 @@ func TestBadValuesNameTheirVariable(t *testing.T) {
 	for name, value := range map[string]string{"SOLUTION": "yes please", "VUS": "0", "ITERATIONS": "x", "DURATION": "-3",
 		"RUNS": "21", "TOOL": "ab", "ARRIVAL": "poisson", "LATENCY": "fast", "PEAKLOAD_SERVER_URL": "app:8080",
 		"STACK": "foo", "PEAKLOAD_PG_PORT": "-1", "PEAKLOAD_REDIS_PORT": "70000", "PEAKLOAD_MONGO_PORT": "x",
-		"PEAKLOAD_MONGO_BACKEND": "mysql"} {
+		"PEAKLOAD_MONGO_BACKEND": "mysql", "PEAKLOAD_ADDR": "8080", "PEAKLOAD_SEED": "x", "ALLOW_REMOTE": "yes",
+		"BURST_POST": "maybe", "REF": "please", "COLD_N": "many", "SLOWLORIS": "soon", "BURST": "3", "FORMAT": "xml"} {
 		_, err := parse(env(map[string]string{name: value}))
 		if err == nil || !strings.Contains(err.Error(), name) {
 			t.Errorf("%s=%q: error %v, want one naming %s", name, value, err, name)
@@ -36,7 +37,8 @@ func TestValuesAreRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Config{Solution: true, Quick: true, VUs: 50, Duration: 2500 * time.Millisecond, Runs: 3, Tool: "wrk",
-		Arrival: "rate", Rate: 2000, ServerURL: "http://app:8080"}
+		Arrival: "rate", Rate: 2000, ServerURL: "http://app:8080",
+		ServerAddr: "127.0.0.1:8080", ResultsDir: "results", Lang: messages.English} // the defaults
 	c.Stack = stack.Config{} // TestStackIsReadWithTheRest
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("got %+v\nwant %+v", c, want)
@@ -81,5 +83,38 @@ func TestStackIsReadWithTheRest(t *testing.T) {
 	c, err = parse(env(map[string]string{"STACK": "given", "PEAKLOAD_MONGO_URL": "mongodb://mongo:27017/"}))
 	if err != nil || c.MongoURL != "mongodb://mongo:27017/" || c.Stack.Endpoints().MongoURL != "mongodb://mongo:27017/" {
 		t.Errorf("STACK=given: %v, mongo_url %q, endpoints %+v; want the given URL in both", err, c.MongoURL, c.Stack.Endpoints())
+	}
+}
+
+// The variables the CLI hands on to the packages it calls, read with the
+// rest: where results go, k6, pinning, the FerretDB binary, the server's
+// address, the language, a test's seed and the team verbs' flags.
+func TestPassedDownValuesAreRead(t *testing.T) {
+	c, err := parse(env(map[string]string{"PEAKLOAD_RESULTS": "/tmp/r", "K6": "/opt/k6", "PEAKLOAD_NO_PIN": "1",
+		"PEAKLOAD_MONGO_BIN": "/opt/mongo", "PEAKLOAD_ADDR": "0.0.0.0:8081", "PEAKLOAD_LANG": "vi", "PEAKLOAD_SEED": "42",
+		"URL": "http://127.0.0.1:1/x", "COLD_N": "20", "GITHUB_ACTOR": "lan"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.ResultsDir != "/tmp/r" || c.K6 != "/opt/k6" || !c.NoPin || c.Stack.MongoBin != "/opt/mongo" || c.ServerAddr != "0.0.0.0:8081" ||
+		c.Lang != messages.Vietnamese || c.Seed != 42 || !c.Replay || c.Verbs.URL != "http://127.0.0.1:1/x" || c.Verbs.ColdN != "20" || c.Verbs.Actor != "lan" {
+		t.Errorf("TestPassedDownValuesAreRead: got %+v", c)
+	}
+	if c, _ := parse(env(nil)); c.Replay || c.ResultsDir != "results" {
+		t.Errorf("TestPassedDownValuesAreRead: no PEAKLOAD_SEED, no PEAKLOAD_RESULTS: replay %v, results %q; want none, results", c.Replay, c.ResultsDir)
+	}
+}
+
+// The errors speak the language the same environment asks for
+// (PEAKLOAD_LANG=vi RUNS=abc is said in Vietnamese), and the parse leaves
+// the process's language as it found it: main switches it, once.
+func TestErrorsSpeakTheAskedLanguage(t *testing.T) {
+	defer messages.Use(messages.English)()
+	_, err := parse(env(map[string]string{"PEAKLOAD_LANG": "vi", "RUNS": "abc", "COLD_N": "x"}))
+	if err == nil || !strings.Contains(err.Error(), "cần số vòng từ 1 đến 20") || !strings.Contains(err.Error(), `COLD_N="x": cần một số nguyên dương`) {
+		t.Errorf("TestErrorsSpeakTheAskedLanguage: PEAKLOAD_LANG=vi RUNS=abc COLD_N=x: %v; want both said in Vietnamese", err)
+	}
+	if messages.Current() != messages.English {
+		t.Errorf("TestErrorsSpeakTheAskedLanguage: the parse left the language %s; want it untouched (en)", messages.Current())
 	}
 }

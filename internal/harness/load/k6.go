@@ -2,6 +2,7 @@ package load
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -33,13 +34,10 @@ type K6 struct {
 	Script string // k6/NN-slug.js
 }
 
-// K6FromEnv finds k6: $K6 when set (a path, or a name on PATH), else k6 on
-// PATH. When it is missing the error says where to get it.
-func K6FromEnv(script string) (K6, error) {
-	bin := os.Getenv("K6")
-	if bin == "" {
-		bin = "k6"
-	}
+// FindK6 finds k6: bin when set (K6=, cli.Config.K6: a path, or a name on
+// PATH), else k6 on PATH. When it is missing the error says where to get it.
+func FindK6(bin, script string) (K6, error) {
+	bin = cmp.Or(bin, "k6")
 	path, err := exec.LookPath(bin)
 	if err != nil {
 		return K6{}, errors.New(k6Missing(bin))

@@ -110,8 +110,7 @@ func TestParseK6SummaryRefusesWhatIsNotOne(t *testing.T) {
 }
 
 func TestK6MissingSaysWhereToGetIt(t *testing.T) {
-	t.Setenv("K6", "/nonexistent/k6")
-	_, err := K6FromEnv("k6/00-ceilings.js")
+	_, err := FindK6("/nonexistent/k6", "k6/00-ceilings.js")
 	if err == nil {
 		t.Fatal("a missing k6 was found")
 	}

@@ -49,6 +49,7 @@ type Config struct {
 	MetricsURL string
 	PerRequest []*regexp.Regexp
 	Progress   io.Writer
+	NoPin      bool // PEAKLOAD_NO_PIN: the driver keeps every CPU
 }
 
 // Validate applies the bounds.
@@ -136,7 +137,7 @@ func Run(ctx context.Context, c Config) (*result.Result, error) {
 	if err := c.Validate(); err != nil {
 		return nil, err
 	}
-	plan := proc.PlanCPUs()
+	plan := proc.PlanCPUs(c.NoPin)
 	if plan.Pinned { // the driver's CPUs, as the bench's: the service may be on the last one (make step-N run)
 		if err := proc.Pin(os.Getpid(), plan.Driver); err != nil {
 			return nil, err

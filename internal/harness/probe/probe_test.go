@@ -64,7 +64,7 @@ func TestProbeDividesTheServicesCountersByRequests(t *testing.T) {
 		t.Errorf("the probe's own CPU per request was not measured: %v", r.ClientCPUus)
 	}
 	// Its client-busy column is of the CPUs it ran on, as its flag's.
-	if plan := proc.PlanCPUs(); plan.Pinned && !slices.Equal(res.Machine.CPUPlan.Driver, plan.Driver) {
+	if plan := proc.PlanCPUs(false); plan.Pinned && !slices.Equal(res.Machine.CPUPlan.Driver, plan.Driver) {
 		t.Errorf("the results file says the probe ran on CPUs %v; it was pinned to %v", res.Machine.CPUPlan.Driver, plan.Driver)
 	}
 	if len(res.Machine.CPUPlan.Server) != 0 {

@@ -17,9 +17,10 @@ import (
 	"github.com/peakload/workshop/internal/harness/result"
 )
 
-// PlanCPUs returns the split for this machine.
-func PlanCPUs() result.CPUPlan {
-	if !canPin || os.Getenv("PEAKLOAD_NO_PIN") != "" {
+// PlanCPUs returns the split for this machine; none when it cannot pin or
+// noPin (PEAKLOAD_NO_PIN, cli.Config.NoPin) says not to.
+func PlanCPUs(noPin bool) result.CPUPlan {
+	if !canPin || noPin {
 		return result.CPUPlan{}
 	}
 	return result.PlanFor(runtime.NumCPU())

@@ -18,12 +18,13 @@ type Manifest struct {
 	course.Step
 }
 
-// Plan is how the step's bench splits this machine's CPUs.
-func (m Manifest) Plan() result.CPUPlan {
+// Plan is how the step's bench splits this machine's CPUs (noPin:
+// PEAKLOAD_NO_PIN, no split).
+func (m Manifest) Plan(noPin bool) result.CPUPlan {
 	if m.WideServer {
-		return proc.PlanCPUs().Wide()
+		return proc.PlanCPUs(noPin).Wide()
 	}
-	return proc.PlanCPUs()
+	return proc.PlanCPUs(noPin)
 }
 
 // manifest is every declared step, in order.

@@ -46,7 +46,7 @@ func init() {
 }
 
 // The shell's layers by the names internal/given/server reads in PEAKLOAD_SHELL
-// (server.ParseLayer; TestConstantsAreTheServers holds the two equal).
+// (serverenv.ParseLayer; TestConstantsAreTheServers holds the two equal).
 // Names rather than server.Layer: the bench then links no echo.
 const (
 	bareShell     = "bare"

@@ -456,14 +456,13 @@ func (c Config) ferretArgs(ctx context.Context, addr, dir, database string) ([]s
 }
 
 // MongoBinary returns the FerretDB server (cmd/mongo), building it first
-// when needed: $PEAKLOAD_MONGO_BIN, else .workshop/bin/mongo. It is a binary
+// when needed: c.MongoBin (PEAKLOAD_MONGO_BIN), else .workshop/bin/mongo. It is a binary
 // of its own so that only the steps that write to MongoDB pay for compiling
 // FerretDB (a minute or two the first time; seconds after).
 func MongoBinary(ctx context.Context, c Config) (string, error) {
-	given := os.Getenv("PEAKLOAD_MONGO_BIN")
-	bin := cmp.Or(given, filepath.Join(c.Dir, "bin", "mongo"))
+	bin := cmp.Or(c.MongoBin, filepath.Join(c.Dir, "bin", "mongo"))
 	_, statErr := os.Stat(bin)
-	if statErr == nil && given != "" {
+	if statErr == nil && c.MongoBin != "" {
 		return bin, nil // built by whoever set the variable (make test, make step-N check)
 	}
 	if statErr != nil {

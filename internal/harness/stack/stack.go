@@ -46,6 +46,10 @@ type Config struct {
 	// "postgresql" (a database of its own on the workshop's PostgreSQL) or
 	// "sqlite" (files under Dir). Ignored when a real mongod runs.
 	MongoBackend string
+	// MongoBin is PEAKLOAD_MONGO_BIN: a FerretDB server already built by
+	// whoever set it (make test, make step-N check hand theirs to the tests
+	// they run), used as it is; "" builds Dir/bin/mongo when needed.
+	MongoBin string
 	// Named are the services' addresses as the environment names them
 	// (PEAKLOAD_POSTGRES_URL…, else the ports): STACK=given's, where Compose
 	// gives each service a host of its own, and the worker container's.
@@ -54,7 +58,7 @@ type Config struct {
 }
 
 // Parse is the one reading of the stack's variables: STACK, PEAKLOAD_DIR,
-// PEAKLOAD_MONGO_BACKEND, and (through dbaddr.Parse) the host, the ports
+// PEAKLOAD_MONGO_BACKEND, PEAKLOAD_MONGO_BIN, and (through dbaddr.Parse) the host, the ports
 // and, for STACK=given, the services' URLs. A bad value is an error naming
 // the variable, never a default in its place.
 func Parse(env func(string) string) (Config, error) {
@@ -68,6 +72,7 @@ func Parse(env func(string) string) (Config, error) {
 		RedisPort:    place.RedisPort,
 		MongoPort:    place.MongoPort,
 		MongoBackend: cmp.Or(env("PEAKLOAD_MONGO_BACKEND"), DefaultMongoBackend),
+		MongoBin:     env("PEAKLOAD_MONGO_BIN"),
 		Named:        named,
 		Log:          func(f string, a ...any) { fmt.Fprintf(os.Stderr, "stack: "+f+"\n", a...) },
 	}

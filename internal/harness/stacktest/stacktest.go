@@ -21,31 +21,19 @@ import (
 	"github.com/peakload/workshop/internal/given/catalog"
 	"github.com/peakload/workshop/internal/given/dbaddr"
 	"github.com/peakload/workshop/internal/given/redisconn"
+	"github.com/peakload/workshop/internal/given/serverenv"
 	"github.com/peakload/workshop/internal/harness/course"
-	"github.com/peakload/workshop/internal/harness/stack"
 )
 
 // Endpoints returns the addresses of the running stack, as a step server
-// reads them; a bad port in the environment fails t, naming it.
+// reads them (serverenv); a bad value in the environment fails t, naming it.
 func Endpoints(t testing.TB) dbaddr.Endpoints {
 	t.Helper()
-	e, err := dbaddr.FromEnv()
+	c, err := serverenv.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return e
-}
-
-// Stack is the stack's configuration as the CLI reads it (the ports, the
-// state directory…), for a test that starts a private server beside it; a
-// bad value fails t, naming the variable.
-func Stack(t testing.TB) stack.Config {
-	t.Helper()
-	c, err := stack.Parse(os.Getenv)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return c.DB
 }
 
 // SkipShort skips t under -short: it needs service (PostgreSQL, Redis,

@@ -1,27 +1,25 @@
-// Package testseed is the one reading of PEAKLOAD_SEED, the knob that
-// replays one seed of a generated test: every model-based or generated
-// test prints its failing seed as PEAKLOAD_SEED=n, and reads it back here,
-// so a mistyped seed fails the test instead of silently running others.
+// Package testseed hands the tests PEAKLOAD_SEED, the knob that replays one
+// seed of a generated test: every model-based or generated test prints its
+// failing seed as PEAKLOAD_SEED=n, and reads it back here. The variable is
+// read with the rest of the configuration (internal/harness/cli), so a
+// mistyped seed fails the test, naming it, instead of silently running
+// others.
 package testseed
 
 import (
-	"os"
-	"strconv"
 	"testing"
+
+	"github.com/peakload/workshop/internal/harness/cli"
 )
 
 // Replay is the seed PEAKLOAD_SEED names, and whether it names one.
 func Replay(t testing.TB) (uint64, bool) {
 	t.Helper()
-	v := os.Getenv("PEAKLOAD_SEED")
-	if v == "" {
-		return 0, false
-	}
-	n, err := strconv.ParseUint(v, 10, 64)
+	c, err := cli.FromEnv()
 	if err != nil {
-		t.Fatalf("PEAKLOAD_SEED=%q: want the number a failing run printed", v)
+		t.Fatal(err)
 	}
-	return n, true
+	return c.Seed, c.Replay
 }
 
 // Or is PEAKLOAD_SEED's seed, else def.
