@@ -99,6 +99,19 @@ func runDocs(args []string) error {
 			fmt.Println("wrote", path)
 		}
 	}
+	js, err := genRoutesJS(".")
+	if err != nil {
+		return err
+	}
+	if old, _ := os.ReadFile(routesJS); !bytes.Equal(old, js) {
+		stale = append(stale, routesJS)
+		if !*check {
+			if err := os.WriteFile(routesJS, js, 0o644); err != nil {
+				return err
+			}
+			fmt.Println("wrote", routesJS)
+		}
+	}
 	if *check && len(stale) > 0 {
 		return fmt.Errorf("generated figures out of date in %s: run `make docs`", strings.Join(stale, ", "))
 	}

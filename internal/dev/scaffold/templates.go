@@ -161,7 +161,7 @@ const params = JSON.parse(open('./lib/params.json'));
 export const options = sequential(params, ['{{.Slug}}'], '{{.Slug}}');
 export { handleSummary, meter } from './lib/common.js';
 
-// TODO: the step's route, declared in lib/routes.js (and internal/given/routes).
+// TODO: the step's route, declared once in internal/given/routes (make docs writes lib/routes.js).
 export function {{.Exec}}() { getOK('/{{.Slug}}'); }
 `
 
