@@ -239,3 +239,21 @@ func TestSlugs(t *testing.T) {
 		t.Errorf("camel(rate-limit) = %s", camel("rate-limit"))
 	}
 }
+
+// The skeleton's Vietnamese README keeps the contract's heading in English
+// with the note steps 3 on carry (the repository's tests read the English
+// words), so a new step follows the convention it will be compared to.
+func TestViReadmeKeepsTheContractHeading(t *testing.T) {
+	ref, err := os.ReadFile(filepath.Join(root, "steps/03-etag/README.vi.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(ref), "\n## The check asserts\n\n")
+	if !ok {
+		t.Fatal("steps/03-etag/README.vi.md has no '## The check asserts' heading: the convention this test reads moved")
+	}
+	note, _, _ := strings.Cut(after, "\n\n")
+	if !strings.Contains(readmeViTmpl, "\n## The check asserts\n\n"+note+"\n") {
+		t.Errorf("the scaffold's README.vi.md template does not open its contract as steps/03-etag/README.vi.md does (%q, then its note)", "## The check asserts")
+	}
+}

@@ -66,7 +66,11 @@ TODO: tình huống, claim của nguồn (trích nguyên văn), kỹ thuật, be
 
 TODO: những gì bài check không cần (các con số, các lý do).
 
-## Bài check khẳng định
+## The check asserts
+
+*(Tiêu đề, tên test và chữ "Not checked" giữ nguyên như bản tiếng Anh, nơi test của repo đọc
+chúng. Bài check khẳng định những tính chất sau, mỗi tính chất gắn với đúng một test; dòng
+"Not checked" là điều không kiểm tra, kèm lý do.)*
 
 - TODO: mỗi tính chất bài học hứa, bằng lời của học viên, kèm tên test khẳng định nó: GET /{{.Slug}} trả 200 kèm body (` + "`TestAnswer`" + `).
 `
