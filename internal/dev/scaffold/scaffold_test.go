@@ -86,10 +86,15 @@ func touched(t *testing.T, dst string, orig map[string][]byte) []string {
 func TestNewStepTouchesAtMostThreeSharedFiles(t *testing.T) {
 	dst := t.TempDir()
 	orig := copyTree(t, dst)
-	const slug = "demo-step"
-	files, err := New(dst, slug)
+	const slug, fn = "demo-step", "Take"
+	files, err := New(dst, slug, fn)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, f := range files { // FUNC names the exercise everywhere: no placeholder is left to rename
+		if b, _ := os.ReadFile(filepath.Join(dst, f)); f != Manifest && regexp.MustCompile(`\b`+DefaultFunc+`\b`).Match(b) {
+			t.Errorf("%s still names the exercise %s after New(…, %q)", f, DefaultFunc, fn)
+		}
 	}
 	s := course.Step{N: len(course.All()), Slug: slug}
 	changed := touched(t, dst, orig)

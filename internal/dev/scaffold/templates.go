@@ -50,7 +50,7 @@ TODO: what the check does not need (the figures, the whys).
 
 ## The check asserts
 
-- TODO: each property the lesson promises, in the learner's words, naming the one test that asserts it: GET /{{.Slug}} answers 200 with a body (` + "`TestAnswer`" + `).
+- TODO: each property the lesson promises, in the learner's words, naming the one test that asserts it: GET /{{.Slug}} answers 200 with a body (` + "`Test{{.Func}}`" + `).
 `
 
 const readmeViTmpl = `# Bước {{.N}} — {{.Slug}}: TODO bài học trong một dòng
@@ -72,7 +72,7 @@ TODO: những gì bài check không cần (các con số, các lý do).
 chúng. Bài check khẳng định những tính chất sau, mỗi tính chất gắn với đúng một test; dòng
 "Not checked" là điều không kiểm tra, kèm lý do.)*
 
-- TODO: mỗi tính chất bài học hứa, bằng lời của học viên, kèm tên test khẳng định nó: GET /{{.Slug}} trả 200 kèm body (` + "`TestAnswer`" + `).
+- TODO: mỗi tính chất bài học hứa, bằng lời của học viên, kèm tên test khẳng định nó: GET /{{.Slug}} trả 200 kèm body (` + "`Test{{.Func}}`" + `).
 `
 
 const mainTmpl = `// Step {{.N}} — {{.Slug}}. TODO: the situation in a few lines, and which
@@ -92,7 +92,7 @@ func main() { newServer().Main() }
 
 func newServer() *server.Server {
 	srv := server.New("step {{.N}} — {{.Slug}}")
-	srv.GET(Route, func(c echo.Context) error { return c.String(200, Answer()) })
+	srv.GET(Route, func(c echo.Context) error { return c.String(200, {{.Func}}()) })
 	return srv
 }
 `
@@ -101,10 +101,10 @@ const exerciseTmpl = `//go:build !solution
 
 package main
 
-// Answer is what GET /{{.Slug}} answers.
+// {{.Func}} is what GET /{{.Slug}} answers.
 //
 // TODO(step {{.N}}): the one function the learner writes.
-func Answer() string {
+func {{.Func}}() string {
 	return ""
 }
 `
@@ -119,8 +119,8 @@ package main
 
 import "github.com/peakload/workshop/{{.SolutionDir}}"
 
-// Answer is the reference (make step-{{.N}} check SOLUTION=1).
-var Answer = {{.Pkg}}.Answer
+// {{.Func}} is the reference (make step-{{.N}} check SOLUTION=1).
+var {{.Func}} = {{.Pkg}}.{{.Func}}
 `
 
 const checkTmpl = `package main
@@ -133,7 +133,7 @@ import (
 
 // TODO(maintainer): the check, one property of the lesson per test, each
 // failure stating what was observed.
-func TestAnswer(t *testing.T) {
+func Test{{.Func}}(t *testing.T) {
 	srv := newServer()
 	rec := httptest.NewRecorder()
 	srv.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, Route, nil))
@@ -150,8 +150,8 @@ TODO: the first hint.
 const solutionTmpl = `// Package {{.Pkg}} is the reference for step {{.N}}. TODO: what it answers and why.
 package {{.Pkg}}
 
-// Answer is what GET /{{.Slug}} answers.
-func Answer() string { return "TODO: the reference answer" }
+// {{.Func}} is what GET /{{.Slug}} answers.
+func {{.Func}}() string { return "TODO: the reference answer" }
 `
 
 const k6Tmpl = `// Step {{.N}} — {{.Slug}}: TODO what the load is.
@@ -200,7 +200,7 @@ steps/{{printf "%02d" .N}}-{{.Slug}}
 
 * The answer
 
-.code ../{{.SolutionDir}}/{{.Pkg}}.go /^func Answer/
+.code ../{{.SolutionDir}}/{{.Pkg}}.go /^func {{.Func}}/
 
 : 1 minute. TODO: the pitfalls the check caught.
 
@@ -244,7 +244,7 @@ steps/{{printf "%02d" .N}}-{{.Slug}}
 
 * Lời giải
 
-.code ../../{{.SolutionDir}}/{{.Pkg}}.go /^func Answer/
+.code ../../{{.SolutionDir}}/{{.Pkg}}.go /^func {{.Func}}/
 
 : 1 phút. TODO: những cái bẫy mà bài check bắt được.
 
