@@ -22,6 +22,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/peakload/workshop/internal/dev/routesjs"
 	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/params"
 	"github.com/peakload/workshop/internal/harness/course"
@@ -99,17 +100,17 @@ func runDocs(args []string) error {
 			fmt.Println("wrote", path)
 		}
 	}
-	js, err := genRoutesJS(".")
+	js, err := routesjs.Generate(".")
 	if err != nil {
 		return err
 	}
-	if old, _ := os.ReadFile(routesJS); !bytes.Equal(old, js) {
-		stale = append(stale, routesJS)
+	if old, _ := os.ReadFile(routesjs.Path); !bytes.Equal(old, js) {
+		stale = append(stale, routesjs.Path)
 		if !*check {
-			if err := os.WriteFile(routesJS, js, 0o644); err != nil {
+			if err := os.WriteFile(routesjs.Path, js, 0o644); err != nil {
 				return err
 			}
-			fmt.Println("wrote", routesJS)
+			fmt.Println("wrote", routesjs.Path)
 		}
 	}
 	if *check && len(stale) > 0 {

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/peakload/workshop/internal/dev/routesjs"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/scenario"
@@ -188,15 +189,15 @@ func TestTheSourcesStackCellSaysWhatIsRecorded(t *testing.T) {
 // script requests and tags what the Go driver does.
 func TestRoutesJSIsGenerated(t *testing.T) {
 	root := filepath.Join("..", "..")
-	want, err := genRoutesJS(root)
+	want, err := routesjs.Generate(root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := os.ReadFile(filepath.Join(root, routesJS))
+	got, err := os.ReadFile(filepath.Join(root, routesjs.Path))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from what `make docs` writes from %s: run `make docs` (never edit it by hand)", routesJS, routesGo)
+		t.Errorf("%s differs from what `make docs` writes from %s: run `make docs` (never edit it by hand)", routesjs.Path, routesjs.Source)
 	}
 }

@@ -21,6 +21,7 @@ func files(s Step) []file {
 		{"slides/" + deck, deckTmpl},
 		{"slides/vi/" + deck, deckViTmpl},
 		{fmt.Sprintf("internal/harness/scenario/step%02d.go", s.N), scenarioTmpl},
+		{fmt.Sprintf("internal/harness/scenario/step%02d_test.go", s.N), scenarioTestTmpl},
 	}
 }
 
@@ -282,8 +283,10 @@ func init() {
 		Ours: step{{.N}}Ours,
 		// TODO: the ids of the claims the learner's code controls, which
 		// the reference run must reproduce (TestTheReferenceRewardsEveryExercise).
-		// A claim judged on counts alone also goes in the keep list of
-		// TestWhichClaimsABusyMachineWithholds (claims_test.go).
+		// A claim judged on counts alone (or whose rate part is a bound
+		// cleared many times over: result.Claim.LooseRate) also goes in
+		// KeepOnBusy; TestWhichClaimsABusyMachineWithholds holds it to
+		// result.MachineBound.
 		Rewards: []string{"TODO"},
 	})
 }
@@ -292,5 +295,26 @@ func init() {
 // step table. TODO: the figure that proves the mechanism, from the reference run.
 func step{{.N}}Ours(r *result.Result, _ Env) string {
 	return fmt.Sprintf("%s req/s", Rate(RPS(r, course.{{.Variant}})))
+}
+`
+
+const scenarioTestTmpl = `package scenario
+
+import (
+	"testing"
+
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/result"
+)
+
+// Step {{.N}}'s claims follow the figures, both ways. TODO: a run whose
+// figures reproduce each claim and one whose figures do not, each verdict
+// asserted (step10_test.go is an example).
+func TestStep{{.N}}Claims(t *testing.T) {
+	for _, s := range All() {
+		if s.N == {{.N}} && len(s.Claims(&result.Result{}, Env{Params: params.Load()})) == 0 {
+			t.Fatal("step {{.N}} judges no claim")
+		}
+	}
 }
 `
