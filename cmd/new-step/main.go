@@ -1,6 +1,7 @@
 // Command new-step writes the skeleton of the next step (make new-step
 // SLUG=… [FUNC=Take]): its own folders, its entry in internal/harness/course/steps.go and
-// internal/harness/scenario/stepNN.go. CONTRIBUTING.md walks through the rest.
+// internal/harness/scenario/stepNN.go and stepNN_test.go. CONTRIBUTING.md
+// walks through the rest.
 package main
 
 import (

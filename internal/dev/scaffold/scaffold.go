@@ -1,7 +1,8 @@
 // Package scaffold writes a new step's skeleton, as rustlings' `dev new`
 // does: its own folders (steps/NN-slug with README, exercise, check and
 // hints, solutions/NN-slug, k6/NN-slug.js, the decks), its entry in
-// internal/harness/course/steps.go and internal/harness/scenario/stepNN.go. The skeleton
+// internal/harness/course/steps.go, internal/harness/scenario/stepNN.go and
+// its claims' tests, stepNN_test.go. The skeleton
 // compiles and its untouched exercise fails its check; the reference
 // passes it. `make new-step SLUG=…` runs it.
 package scaffold
