@@ -171,8 +171,8 @@ compare: build ## every step's latest result against every article claim; A=<fil
 report: build ## one HTML page of every chart and claim (results/report/index.html); REF=1: the reference runs, and the slides' figures
 	@$(WORKSHOP) report $(if $(filter 1,$(REF)),-ref)
 
-new-step: ## scaffold the next step: make new-step SLUG=rate-limit (CONTRIBUTING.md, "Adding a step")
-	@go run ./cmd/new-step -slug "$(SLUG)"
+new-step: ## scaffold the next step: make new-step SLUG=rate-limit FUNC=Take (FUNC: the exercise's function; CONTRIBUTING.md, "Adding a step")
+	@go run ./cmd/new-step -slug "$(SLUG)" $(if $(FUNC),-func "$(FUNC)")
 	@$(MAKE) --no-print-directory docs
 
 agenda: build-dev ## time every step's check and bench (SOLUTION=1) into docs/timings.json, then `make docs` puts them in the facilitator guide (long: run it the day before)

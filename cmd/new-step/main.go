@@ -1,6 +1,7 @@
 // Command new-step writes the skeleton of the next step (make new-step
-// SLUG=…): its own folders, its entry in internal/harness/course/steps.go and
-// internal/harness/scenario/stepNN.go. CONTRIBUTING.md walks through the rest.
+// SLUG=… [FUNC=Take]): its own folders, its entry in internal/harness/course/steps.go and
+// internal/harness/scenario/stepNN.go and stepNN_test.go. CONTRIBUTING.md
+// walks through the rest.
 package main
 
 import (
@@ -14,9 +15,10 @@ import (
 
 func main() {
 	slug := flag.String("slug", "", "the step's slug: lower case, digits, dashes (rate-limit)")
+	fn := flag.String("func", scaffold.DefaultFunc, "the exercise's function, exported (Take)")
 	root := flag.String("root", ".", "the repository")
 	flag.Parse()
-	files, err := scaffold.New(*root, *slug)
+	files, err := scaffold.New(*root, *slug, *fn)
 	for _, f := range files {
 		fmt.Println("wrote", f)
 	}

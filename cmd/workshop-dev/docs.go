@@ -22,6 +22,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/peakload/workshop/internal/dev/routesjs"
 	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/params"
 	"github.com/peakload/workshop/internal/harness/course"
@@ -97,6 +98,19 @@ func runDocs(args []string) error {
 				return err
 			}
 			fmt.Println("wrote", path)
+		}
+	}
+	js, err := routesjs.Generate(".")
+	if err != nil {
+		return err
+	}
+	if old, _ := os.ReadFile(routesjs.Path); !bytes.Equal(old, js) {
+		stale = append(stale, routesjs.Path)
+		if !*check {
+			if err := os.WriteFile(routesjs.Path, js, 0o644); err != nil {
+				return err
+			}
+			fmt.Println("wrote", routesjs.Path)
 		}
 	}
 	if *check && len(stale) > 0 {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/peakload/workshop/internal/dev/routesjs"
 	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/result"
@@ -180,5 +182,23 @@ func TestTheSourcesStackCellSaysWhatIsRecorded(t *testing.T) {
 	}
 	if len(ten.Originals()) == 0 && originalCell(ten, res, messages.English) != "–" {
 		t.Errorf("step 10 declares no original, and its cell reads %q", originalCell(ten, res, messages.English))
+	}
+}
+
+// TestRoutesJSIsGenerated: k6/lib/routes.js is what `make docs` writes
+// from internal/given/routes, so a route is declared once, in Go, and a
+// script requests and tags what the Go driver does.
+func TestRoutesJSIsGenerated(t *testing.T) {
+	root := filepath.Join("..", "..")
+	want, err := routesjs.Generate(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join(root, routesjs.Path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from what `make docs` writes from %s: run `make docs` (never edit it by hand)", routesjs.Path, routesjs.Source)
 	}
 }

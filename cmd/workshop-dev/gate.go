@@ -87,12 +87,12 @@ func gateVariants(step scenario.Manifest) ([]*variant, error) {
 	for _, kind := range []string{"mutant", "valid"} {
 		files, _ := filepath.Glob(filepath.Join(step.Dir(), "testdata", map[string]string{"mutant": "mutants", "valid": "valid"}[kind], "*.go"))
 		for _, f := range files {
-			desc, err := firstComment(f)
+			name := strings.TrimSuffix(filepath.Base(f), ".go")
+			desc, err := describe(f, name)
 			if err != nil {
 				return nil, err
 			}
-			name := strings.TrimSuffix(filepath.Base(f), ".go")
-			vs = append(vs, &variant{step: step, kind: kind, name: name, path: f, desc: strings.TrimPrefix(desc, name+": ")})
+			vs = append(vs, &variant{step: step, kind: kind, name: name, path: f, desc: desc})
 		}
 	}
 	// Last: its verdict comes only beside the busy loops, after the others'.
@@ -100,18 +100,21 @@ func gateVariants(step scenario.Manifest) ([]*variant, error) {
 	return vs, nil
 }
 
-// firstComment is a variant file's first line, which must say what it is:
-// "// <name>: <what is wrong with it>" (or, valid: what differs).
-func firstComment(path string) (string, error) {
+// describe is what a variant file's first line says it is, after its
+// name: "// <name>: <what is wrong with it>" (or, valid: what differs).
+// The name must be the file's, so the gate's line and the file a
+// maintainer opens agree (a description copied from another file fails).
+func describe(path, name string) (string, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return "", err
 	}
 	line, _, _ := strings.Cut(string(b), "\n")
-	if !strings.HasPrefix(line, "// ") {
-		return "", fmt.Errorf("%s: the first line must be `// <name>: <what is wrong with it>`", path)
+	desc, ok := strings.CutPrefix(line, "// "+name+": ")
+	if !ok || strings.TrimSpace(desc) == "" {
+		return "", fmt.Errorf("%s: the first line must be `// %s: <what is wrong with it>` (the file's name, then what it is), not %q", path, name, line)
 	}
-	return strings.TrimPrefix(line, "// "), nil
+	return desc, nil
 }
 
 // compileVariant builds v's test binary in dir (i names its files).

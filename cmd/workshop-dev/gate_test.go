@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -235,5 +237,37 @@ func TestGatePipeline(t *testing.T) {
 	}
 	if quietAfterHogs > 0 {
 		t.Errorf("%d quiet passes ran after the busy loops began", quietAfterHogs)
+	}
+}
+
+// Every mutant and valid file opens with its own name, then what it is
+// (describe): the gate lists each by its description, so one copied from
+// another file would name the wrong answer.
+func TestVariantFilesNameThemselves(t *testing.T) {
+	dir := t.TempDir()
+	for file, first := range map[string]string{"quarters.go": "// quarters: rounds to a quarter", "nanotokens.go": "// quarters: rounds to a quarter", "bare.go": "// bare:", "none.go": "package main"} {
+		if err := os.WriteFile(filepath.Join(dir, file), []byte(first+"\n\n//go:build !solution\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if d, err := describe(filepath.Join(dir, "quarters.go"), "quarters"); err != nil || d != "rounds to a quarter" {
+		t.Errorf("quarters.go: %q, %v; want its description", d, err)
+	}
+	for _, name := range []string{"nanotokens", "bare", "none"} {
+		if _, err := describe(filepath.Join(dir, name+".go"), name); err == nil {
+			t.Errorf("%s.go: no error, want one naming `// %s: …`", name, name)
+		}
+	}
+	t.Chdir(filepath.Join("..", "..")) // the gate globs from the repository's root
+	files := 0
+	for _, s := range scenario.Steps() {
+		vs, err := gateVariants(s)
+		if err != nil {
+			t.Errorf("step %d: %v", s.N, err)
+		}
+		files += len(vs) - 2 // the untouched exercise and the reference are not files
+	}
+	if files == 0 {
+		t.Error("no mutant or valid file found under steps/*/testdata: the check above read nothing")
 	}
 }

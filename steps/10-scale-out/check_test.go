@@ -85,7 +85,7 @@ func fleet(t *testing.T, n int, listening func(i int) bool) *replicas {
 		if listening(i) {
 			ttl = listenerTTL
 		}
-		r := replica.New(fmt.Sprintf("r%d", i+1), store, rdb, p.ForHitRatio(p.Clock.RedisTTLS), ttl)
+		r := newReplica(fmt.Sprintf("r%d", i+1), store, rdb, p.ForHitRatio(p.Clock.RedisTTLS), ttl)
 		f.rs = append(f.rs, r)
 		if listening(i) {
 			f.ls[i] = startListen(r)
@@ -606,7 +606,7 @@ func TestTheChangeEndpointRefusesBadAndUnknownItems(t *testing.T) {
 			t.Errorf("POST %s: %d %s, want %d with a JSON body (Change must return r.Write's error: an unknown item is a 404)", c.path, rec.Code, rec.Body, c.code)
 		}
 	}
-	err := change(t.Context(), replica.New("r", stacktest.Store(t), patient(t), time.Second, time.Second), 100_001)
+	err := change(t.Context(), newReplica("r", stacktest.Store(t), patient(t), time.Second, time.Second), 100_001)
 	if !errors.Is(err, catalog.ErrNotFound) {
 		t.Errorf("Change of an unknown item returned %v, want r.Write's catalog.ErrNotFound", err)
 	}

@@ -12,6 +12,7 @@ import (
 	"log"
 	"net/http"
 	"os"
+	"time"
 
 	"github.com/labstack/echo/v4"
 	"github.com/redis/go-redis/v9"
@@ -24,6 +25,8 @@ import (
 	"github.com/peakload/workshop/internal/given/server"
 	"github.com/peakload/workshop/internal/given/serverenv"
 	"github.com/peakload/workshop/solutions/03-etag"
+	coalesce "github.com/peakload/workshop/solutions/04-singleflight"
+	burst "github.com/peakload/workshop/solutions/05-burst-cache"
 )
 
 // ItemRoute serves an item with its ETag (step 3): the bench tells an old
@@ -48,7 +51,7 @@ func newServer(store *catalog.Store, rdb *redis.Client, cfg serverenv.Config) *s
 	if name == "" {
 		name, _ = os.Hostname() // under Compose: the container's
 	}
-	r := replica.New(name, store, rdb, p.ForHitRatio(p.Clock.RedisTTLS), p.ForHitRatio(p.Clock.BurstTTLS))
+	r := newReplica(name, store, rdb, p.ForHitRatio(p.Clock.RedisTTLS), p.ForHitRatio(p.Clock.BurstTTLS))
 	change, listen := Change, Listen
 	if !cfg.Invalidation {
 		change = func(ctx context.Context, r *replica.Replica, id int32) error { return r.Write(ctx, id) }
@@ -78,6 +81,14 @@ func newServer(store *catalog.Store, rdb *redis.Client, cfg serverenv.Config) *s
 		return c.JSON(http.StatusOK, map[string]any{"id": id, "changed": true, "replica": name})
 	}))
 	return srv
+}
+
+// newReplica stacks steps 4 and 5's answers on step 2's read path (step
+// 10 is cumulative): memory for burstTTL, then Redis for redisTTL, one
+// load per missed key at a time.
+func newReplica(name string, store *catalog.Store, rdb *redis.Client, redisTTL, burstTTL time.Duration) *replica.Replica {
+	var flight coalesce.Group
+	return replica.New(name, store, rdb, redisTTL, burst.New(burstTTL), flight.Load)
 }
 
 // named adds X-Replica to every response: curl through the load balancer

@@ -1,7 +1,8 @@
 // Package scaffold writes a new step's skeleton, as rustlings' `dev new`
 // does: its own folders (steps/NN-slug with README, exercise, check and
 // hints, solutions/NN-slug, k6/NN-slug.js, the decks), its entry in
-// internal/harness/course/steps.go and internal/harness/scenario/stepNN.go. The skeleton
+// internal/harness/course/steps.go, internal/harness/scenario/stepNN.go and
+// its claims' tests, stepNN_test.go. The skeleton
 // compiles and its untouched exercise fails its check; the reference
 // passes it. `make new-step SLUG=…` runs it.
 package scaffold
@@ -10,6 +11,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"go/token"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,16 +33,30 @@ type Step struct {
 	Pkg     string // the reference's package name: the slug without dashes
 	Variant string // the Go constant naming its one row
 	Exec    string // the k6 function of its row: the slug with _ for - (k6/lib/common.js)
+	Func    string // the exercise's function (FUNC=Take), "Answer" by default: named once, here
 }
 
-// New writes step N (the next free number) called slug under root and
-// returns the files it wrote, relative to root.
-func New(root, slug string) ([]string, error) {
+// DefaultFunc names the exercise's function when FUNC is not given.
+const DefaultFunc = "Answer"
+
+// New writes step N (the next free number) called slug under root, its
+// exercise the function fn (DefaultFunc when ""), and returns the files it
+// wrote, relative to root. fn is written everywhere the skeleton names the
+// exercise — main.go, exercise.go, the reference and its swap, the check,
+// both READMEs and both decks' .code lines — so renaming it later is not
+// nine edits.
+func New(root, slug, fn string) ([]string, error) {
 	if !validSlug(slug) {
 		return nil, fmt.Errorf("slug %q: lower case letters, digits and dashes, starting with a letter", slug)
 	}
+	if fn == "" {
+		fn = DefaultFunc
+	}
+	if !token.IsExported(fn) || !token.IsIdentifier(fn) {
+		return nil, fmt.Errorf("func %q: an exported Go identifier (Take), the exercise's function", fn)
+	}
 	all := course.All()
-	s := Step{Step: course.Step{N: len(all), Slug: slug, Exercise: true}, Pkg: strings.ReplaceAll(slug, "-", ""), Variant: camel(slug), Exec: strings.ReplaceAll(slug, "-", "_")}
+	s := Step{Step: course.Step{N: len(all), Slug: slug, Exercise: true}, Pkg: strings.ReplaceAll(slug, "-", ""), Variant: camel(slug), Exec: strings.ReplaceAll(slug, "-", "_"), Func: fn}
 	for _, have := range all {
 		if have.Slug == slug {
 			return nil, fmt.Errorf("step %d is already called %q", have.N, slug)

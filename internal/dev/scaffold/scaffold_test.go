@@ -3,6 +3,7 @@ package scaffold
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"go/format"
 	"io/fs"
 	"maps"
@@ -16,6 +17,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/peakload/workshop/internal/dev/routesjs"
+	"github.com/peakload/workshop/internal/given/params"
 	"github.com/peakload/workshop/internal/harness/course"
 )
 
@@ -79,17 +82,24 @@ func touched(t *testing.T, dst string, orig map[string][]byte) []string {
 }
 
 // Adding a step touches at most three files outside its own folders: the
-// manifest, its scenario file and one more. The list is derived from a
+// manifest (internal/harness/course/steps.go), its scenario file
+// (internal/harness/scenario/stepNN.go) and its claims' tests beside it
+// (stepNN_test.go). The list is derived from a
 // copy of the tree, not declared; the skeleton compiles and vets, its
 // untouched exercise fails its check with a message and the reference
 // passes it.
 func TestNewStepTouchesAtMostThreeSharedFiles(t *testing.T) {
 	dst := t.TempDir()
 	orig := copyTree(t, dst)
-	const slug = "demo-step"
-	files, err := New(dst, slug)
+	const slug, fn = "demo-step", "Take"
+	files, err := New(dst, slug, fn)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, f := range files { // FUNC names the exercise everywhere: no placeholder is left to rename
+		if b, _ := os.ReadFile(filepath.Join(dst, f)); f != Manifest && regexp.MustCompile(`\b`+DefaultFunc+`\b`).Match(b) {
+			t.Errorf("%s still names the exercise %s after New(…, %q)", f, DefaultFunc, fn)
+		}
 	}
 	s := course.Step{N: len(course.All()), Slug: slug}
 	changed := touched(t, dst, orig)
@@ -237,5 +247,109 @@ func TestSlugs(t *testing.T) {
 	}
 	if camel("rate-limit") != "RateLimit" {
 		t.Errorf("camel(rate-limit) = %s", camel("rate-limit"))
+	}
+}
+
+// The skeleton's Vietnamese README keeps the contract's heading in English
+// with the note steps 3 on carry (the repository's tests read the English
+// words), so a new step follows the convention it will be compared to.
+func TestViReadmeKeepsTheContractHeading(t *testing.T) {
+	ref, err := os.ReadFile(filepath.Join(root, "steps/03-etag/README.vi.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(ref), "\n## The check asserts\n\n")
+	if !ok {
+		t.Fatal("steps/03-etag/README.vi.md has no '## The check asserts' heading: the convention this test reads moved")
+	}
+	note, _, _ := strings.Cut(after, "\n\n")
+	if !strings.Contains(readmeViTmpl, "\n## The check asserts\n\n"+note+"\n") {
+		t.Errorf("the scaffold's README.vi.md template does not open its contract as steps/03-etag/README.vi.md does (%q, then its note)", "## The check asserts")
+	}
+}
+
+// A step that also adds a route, a parameter the server and k6 share and a
+// Run.Extra figure (issue 35's step 11: /budget, its rate, its 429 share)
+// edits one shared file for each, the one CONTRIBUTING names, and nothing
+// else by hand: k6/lib/routes.js is generated from the route
+// (internal/dev/routesjs, make docs), params.go reads the step's section
+// (params.Step), load's measure.go reads the counter beside the key
+// (result.CountedPerServed; TestExtrasReadEveryCountedFigure), and the
+// busy-machine list is the step's own (Step.KeepOnBusy).
+//
+// That is six shared files by hand, not three: the scaffolder's three
+// (the manifest, stepNN.go, stepNN_test.go), then internal/given/routes,
+// k6/lib/params.json and internal/harness/result/keys.go. Each of the last
+// three is the one place its fact lives, and no two can merge: a route and a
+// parameter are read by the step's server, which imports nothing from
+// harness/ (where the manifest and the figures' keys live), and by the
+// bench; the parameter by k6 too, which reads JSON, not Go.
+func TestARouteAParameterAndAFigureCostOneSharedFileEach(t *testing.T) {
+	dst := t.TempDir()
+	orig := copyTree(t, dst)
+	const slug = "demo-step"
+	if _, err := New(dst, slug, "Take"); err != nil {
+		t.Fatal(err)
+	}
+	s := course.Step{N: len(course.All()), Slug: slug}
+	edit := func(rel, old, new string) { // one edit by hand, as CONTRIBUTING says
+		t.Helper()
+		b, err := os.ReadFile(filepath.Join(dst, rel))
+		if err != nil || !bytes.Contains(b, []byte(old)) {
+			t.Fatalf("%s: no %q to edit after (%v): the place CONTRIBUTING names moved", rel, old, err)
+		}
+		if err := os.WriteFile(filepath.Join(dst, rel), bytes.Replace(b, []byte(old), []byte(new), 1), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	edit("internal/given/routes/routes.go", "\n// Prefix is", "\n// Step 11's route and header.\nconst (\n\tBudget      = \"/budget\"  // one token bucket per client\n\tClientHeader = \"X-Client\" // names the client\n)\n\n// Prefix is")
+	edit("k6/lib/params.json", `"steps": {`, `"steps": {`+"\n    \"demo-step\": {\"rate\": 50, \"burst\": 10},")
+	edit("internal/harness/result/keys.go", "var CountedPerServed = map[Key]string{\n", "var CountedPerServed = map[Key]string{\n\tStatus429Share: \"peakload_http_requests_total{status=429}\",\n")
+	edit("internal/harness/result/keys.go", "// The write path (steps 6–7)", "// Step 11.\nconst Status429Share Key = \"status_429_share\" // responses 429, of all (0–1)\n\n// The write path (steps 6–7)")
+
+	// What make docs derives: the k6 side of the route and the header.
+	js, err := routesjs.Generate(dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"export const Budget = '/budget';", "export const ClientHeader = 'X-Client';"} {
+		if !bytes.Contains(js, []byte(want)) {
+			t.Errorf("routes.js generated from the edited routes.go lacks %q", want)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dst, routesjs.Path), js, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The parameter, read from the edited file by params.go as it is.
+	b, err := os.ReadFile(filepath.Join(dst, "k6/lib/params.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p params.Params
+	if err := json.Unmarshal(b, &p); err != nil {
+		t.Fatal(err)
+	}
+	type budget struct {
+		Rate  float64 `json:"rate"`
+		Burst int     `json:"burst"`
+	}
+	if v, err := params.Step[budget](p, slug); err != nil || v.Rate != 50 || v.Burst != 10 {
+		t.Errorf("params.Step(%s) on the edited params.json = %+v, %v; want rate 50, burst 10", slug, v, err)
+	}
+
+	generated := map[string]bool{routesjs.Path: true}
+	var byHand []string
+	for _, f := range touched(t, dst, orig) {
+		if !OwnFiles(s, f) && !generated[f] {
+			byHand = append(byHand, f)
+		}
+	}
+	want := []string{Manifest, fmt.Sprintf("internal/harness/scenario/step%02d.go", s.N), fmt.Sprintf("internal/harness/scenario/step%02d_test.go", s.N),
+		"internal/given/routes/routes.go", "internal/harness/result/keys.go", "k6/lib/params.json"}
+	slices.Sort(byHand)
+	slices.Sort(want)
+	t.Logf("step %d with a route, a parameter and a figure: shared files by hand: %v", s.N, byHand)
+	if !slices.Equal(byHand, want) {
+		t.Errorf("a route, a parameter and a figure: shared files edited by hand %v, want exactly %v (one place per fact)", byHand, want)
 	}
 }

@@ -21,6 +21,7 @@ func files(s Step) []file {
 		{"slides/" + deck, deckTmpl},
 		{"slides/vi/" + deck, deckViTmpl},
 		{fmt.Sprintf("internal/harness/scenario/step%02d.go", s.N), scenarioTmpl},
+		{fmt.Sprintf("internal/harness/scenario/step%02d_test.go", s.N), scenarioTestTmpl},
 	}
 }
 
@@ -51,7 +52,7 @@ TODO: what the check does not need (the figures, the whys).
 
 ## The check asserts
 
-- TODO: each property the lesson promises, in the learner's words, naming the one test that asserts it: GET /{{.Slug}} answers 200 with a body (` + "`TestAnswer`" + `).
+- TODO: each property the lesson promises, in the learner's words, naming the one test that asserts it: GET /{{.Slug}} answers 200 with a body (` + "`Test{{.Func}}`" + `).
 `
 
 const readmeViTmpl = `# Bước {{.N}} — {{.Slug}}: TODO bài học trong một dòng
@@ -67,9 +68,13 @@ TODO: tình huống, claim của nguồn (trích nguyên văn), kỹ thuật, be
 
 TODO: những gì bài check không cần (các con số, các lý do).
 
-## Bài check khẳng định
+## The check asserts
 
-- TODO: mỗi tính chất bài học hứa, bằng lời của học viên, kèm tên test khẳng định nó: GET /{{.Slug}} trả 200 kèm body (` + "`TestAnswer`" + `).
+*(Tiêu đề, tên test và chữ "Not checked" giữ nguyên như bản tiếng Anh, nơi test của repo đọc
+chúng. Bài check khẳng định những tính chất sau, mỗi tính chất gắn với đúng một test; dòng
+"Not checked" là điều không kiểm tra, kèm lý do.)*
+
+- TODO: mỗi tính chất bài học hứa, bằng lời của học viên, kèm tên test khẳng định nó: GET /{{.Slug}} trả 200 kèm body (` + "`Test{{.Func}}`" + `).
 `
 
 const mainTmpl = `// Step {{.N}} — {{.Slug}}. TODO: the situation in a few lines, and which
@@ -89,7 +94,7 @@ func main() { newServer().Main() }
 
 func newServer() *server.Server {
 	srv := server.New("step {{.N}} — {{.Slug}}")
-	srv.GET(Route, func(c echo.Context) error { return c.String(200, Answer()) })
+	srv.GET(Route, func(c echo.Context) error { return c.String(200, {{.Func}}()) })
 	return srv
 }
 `
@@ -98,10 +103,10 @@ const exerciseTmpl = `//go:build !solution
 
 package main
 
-// Answer is what GET /{{.Slug}} answers.
+// {{.Func}} is what GET /{{.Slug}} answers.
 //
 // TODO(step {{.N}}): the one function the learner writes.
-func Answer() string {
+func {{.Func}}() string {
 	return ""
 }
 `
@@ -116,8 +121,8 @@ package main
 
 import "github.com/peakload/workshop/{{.SolutionDir}}"
 
-// Answer is the reference (make step-{{.N}} check SOLUTION=1).
-var Answer = {{.Pkg}}.Answer
+// {{.Func}} is the reference (make step-{{.N}} check SOLUTION=1).
+var {{.Func}} = {{.Pkg}}.{{.Func}}
 `
 
 const checkTmpl = `package main
@@ -130,7 +135,7 @@ import (
 
 // TODO(maintainer): the check, one property of the lesson per test, each
 // failure stating what was observed.
-func TestAnswer(t *testing.T) {
+func Test{{.Func}}(t *testing.T) {
 	srv := newServer()
 	rec := httptest.NewRecorder()
 	srv.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, Route, nil))
@@ -147,8 +152,8 @@ TODO: the first hint.
 const solutionTmpl = `// Package {{.Pkg}} is the reference for step {{.N}}. TODO: what it answers and why.
 package {{.Pkg}}
 
-// Answer is what GET /{{.Slug}} answers.
-func Answer() string { return "TODO: the reference answer" }
+// {{.Func}} is what GET /{{.Slug}} answers.
+func {{.Func}}() string { return "TODO: the reference answer" }
 `
 
 const k6Tmpl = `// Step {{.N}} — {{.Slug}}: TODO what the load is.
@@ -162,7 +167,7 @@ const params = JSON.parse(open('./lib/params.json'));
 export const options = sequential(params, ['{{.Slug}}'], '{{.Slug}}');
 export { handleSummary, meter } from './lib/common.js';
 
-// TODO: the step's route, declared in lib/routes.js (and internal/given/routes).
+// TODO: the step's route, declared once in internal/given/routes (make docs writes lib/routes.js).
 export function {{.Exec}}() { getOK('/{{.Slug}}'); }
 `
 
@@ -197,7 +202,7 @@ steps/{{printf "%02d" .N}}-{{.Slug}}
 
 * The answer
 
-.code ../{{.SolutionDir}}/{{.Pkg}}.go /^func Answer/
+.code ../{{.SolutionDir}}/{{.Pkg}}.go /^func {{.Func}}/
 
 : 1 minute. TODO: the pitfalls the check caught.
 
@@ -241,7 +246,7 @@ steps/{{printf "%02d" .N}}-{{.Slug}}
 
 * Lời giải
 
-.code ../../{{.SolutionDir}}/{{.Pkg}}.go /^func Answer/
+.code ../../{{.SolutionDir}}/{{.Pkg}}.go /^func {{.Func}}/
 
 : 1 phút. TODO: những cái bẫy mà bài check bắt được.
 
@@ -278,8 +283,10 @@ func init() {
 		Ours: step{{.N}}Ours,
 		// TODO: the ids of the claims the learner's code controls, which
 		// the reference run must reproduce (TestTheReferenceRewardsEveryExercise).
-		// A claim judged on counts alone also goes in the keep list of
-		// TestWhichClaimsABusyMachineWithholds (claims_test.go).
+		// A claim judged on counts alone (or whose rate part is a bound
+		// cleared many times over: result.Claim.LooseRate) also goes in
+		// KeepOnBusy; TestWhichClaimsABusyMachineWithholds holds it to
+		// result.MachineBound.
 		Rewards: []string{"TODO"},
 	})
 }
@@ -288,5 +295,26 @@ func init() {
 // step table, in language l. TODO: the figure that proves the mechanism, from the reference run.
 func step{{.N}}Ours(r *result.Result, _ Env, l messages.Lang) string {
 	return Say(l, "%s req/s", "%s req/s", Rate(RPS(r, course.{{.Variant}})))
+}
+`
+
+const scenarioTestTmpl = `package scenario
+
+import (
+	"testing"
+
+	"github.com/peakload/workshop/internal/given/params"
+	"github.com/peakload/workshop/internal/harness/result"
+)
+
+// Step {{.N}}'s claims follow the figures, both ways. TODO: a run whose
+// figures reproduce each claim and one whose figures do not, each verdict
+// asserted (step10_test.go is an example).
+func TestStep{{.N}}Claims(t *testing.T) {
+	for _, s := range All() {
+		if s.N == {{.N}} && len(s.Claims(&result.Result{}, Env{Params: params.Load()})) == 0 {
+			t.Fatal("step {{.N}} judges no claim")
+		}
+	}
 }
 `

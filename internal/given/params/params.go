@@ -2,11 +2,18 @@
 // durations), the catalogue and its skew, the scaled clock, the event body,
 // steps 8–10's settings. The file itself is k6/lib/params.json, where the
 // k6 scripts open it; the Go driver, the scenarios and the step servers read
-// the same file through Load, so both tools run the same scenario.
+// the same file through Load, so both tools run the same scenario. A new
+// step's parameters go under "steps" in the file alone (Step reads them).
 package params
 
 import (
+	"bytes"
 	"encoding/json"
+	"fmt"
+	"maps"
+	"reflect"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/peakload/workshop/k6"
@@ -59,6 +66,11 @@ type Params struct {
 		Changes             int     `json:"changes"`
 		QuickChanges        int     `json:"quick_changes"`
 	} `json:"scale_out"`
+	// Steps holds each later step's own parameters, under its slug: a
+	// step adding one writes it in params.json alone and reads its
+	// section with Step, so this struct (shared by every step) needs no
+	// edit. The sections above predate it.
+	Steps map[string]json.RawMessage `json:"steps"`
 	// Capacity is the capacity search's bound and budget (CAPACITY=1).
 	Capacity struct {
 		P99Ms           float64 `json:"p99_ms"`
@@ -105,4 +117,71 @@ func (p Params) ForHitRatio(articleSeconds float64) time.Duration {
 // replica changed (step 10), on the bench's clock.
 func (p Params) InvalidationBound() time.Duration {
 	return time.Duration(p.ScaleOut.InvalidationBoundMS * float64(time.Millisecond))
+}
+
+// Step decodes the section of params.json's "steps" named slug into a T,
+// the struct the step declares with its json tags: the k6 script reads
+// the same section as params.steps[slug]. A key of the section that T does
+// not name, or a field of T the section lacks, is an error, as
+// TestStructMirrorsTheJSON holds Params to the file: a misspelt parameter
+// fails instead of reading as 0.
+func Step[T any](p Params, slug string) (T, error) {
+	var v T
+	raw, ok := p.Steps[slug]
+	if !ok {
+		return v, fmt.Errorf("k6/lib/params.json: no steps.%s section", slug)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil {
+		return v, fmt.Errorf("k6/lib/params.json, steps.%s: %w", slug, err)
+	}
+	var section map[string]any
+	if err := json.Unmarshal(raw, &section); err != nil {
+		return v, fmt.Errorf("k6/lib/params.json, steps.%s: %w", slug, err)
+	}
+	have := Keys("", section)
+	for _, f := range slices.Sorted(maps.Keys(Fields("", reflect.TypeFor[T]()))) {
+		if !have[f] {
+			return v, fmt.Errorf("k6/lib/params.json, steps.%s: no %q, which %T reads", slug, f, v)
+		}
+	}
+	return v, nil
+}
+
+// Keys lists a JSON object's paths, objects descended into, but the
+// "about" notes (for people), the event (a body, sent whole) and the
+// steps' sections (each held to its struct by Step).
+func Keys(prefix string, m map[string]any) map[string]bool {
+	out := map[string]bool{}
+	for k, v := range m {
+		if k == "about" || strings.HasSuffix(k, "_about") {
+			continue
+		}
+		p := prefix + k
+		if sub, ok := v.(map[string]any); ok && p != "event" && p != "steps" {
+			maps.Copy(out, Keys(p+".", sub))
+			continue
+		}
+		out[p] = true
+	}
+	return out
+}
+
+// Fields lists a struct's JSON paths, nested structs descended into.
+func Fields(prefix string, t reflect.Type) map[string]bool {
+	out := map[string]bool{}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		if f.Type.Kind() == reflect.Struct {
+			maps.Copy(out, Fields(prefix+name+".", f.Type))
+			continue
+		}
+		out[prefix+name] = true
+	}
+	return out
 }

@@ -2,11 +2,11 @@ package params
 
 import (
 	"encoding/json"
-	"maps"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/k6"
 )
 
@@ -35,8 +35,8 @@ func TestStructMirrorsTheJSON(t *testing.T) {
 	if err := json.Unmarshal(k6.ParamsJSON, &file); err != nil {
 		t.Fatal(err)
 	}
-	want := keys("", file)
-	got := fields("", reflect.TypeFor[Params]())
+	want := Keys("", file)
+	got := Fields("", reflect.TypeFor[Params]())
 	for k := range want {
 		if !got[k] {
 			t.Errorf("k6/lib/params.json has %q, Params has no field for it", k)
@@ -49,37 +49,49 @@ func TestStructMirrorsTheJSON(t *testing.T) {
 	}
 }
 
-// keys lists a JSON object's paths, objects descended into.
-func keys(prefix string, m map[string]any) map[string]bool {
-	out := map[string]bool{}
-	for k, v := range m {
-		if k == "about" || strings.HasSuffix(k, "_about") {
-			continue
-		}
-		p := prefix + k
-		if sub, ok := v.(map[string]any); ok && p != "event" {
-			maps.Copy(out, keys(p+".", sub))
-			continue
-		}
-		out[p] = true
+// A step's own section is read strictly both ways: a key its struct does
+// not name, or a field the section lacks, is an error naming both.
+func TestStepSectionIsHeldToItsStruct(t *testing.T) {
+	p := Params{Steps: map[string]json.RawMessage{"budget": json.RawMessage(`{"rate": 5, "burst": {"size": 2}}`)}}
+	type burst struct {
+		Size int `json:"size"`
 	}
-	return out
+	type ok struct {
+		Rate  float64 `json:"rate"`
+		Burst burst   `json:"burst"`
+	}
+	if v, err := Step[ok](p, "budget"); err != nil || v.Rate != 5 || v.Burst.Size != 2 {
+		t.Errorf("Step(budget) = %+v, %v; want rate 5, burst 2", v, err)
+	}
+	type missing struct {
+		Rate  float64 `json:"rate"`
+		Burst burst   `json:"burst"`
+		Cap   int     `json:"cap"`
+	}
+	if _, err := Step[missing](p, "budget"); err == nil || !strings.Contains(err.Error(), `"cap"`) {
+		t.Errorf("a field the section lacks: %v, want an error naming cap", err)
+	}
+	type short struct {
+		Rate float64 `json:"rate"`
+	}
+	if _, err := Step[short](p, "budget"); err == nil || !strings.Contains(err.Error(), "burst") {
+		t.Errorf("a key the struct lacks: %v, want an error naming burst", err)
+	}
+	if _, err := Step[ok](p, "nope"); err == nil {
+		t.Error("Step(nope): no error for a missing section")
+	}
 }
 
-// fields lists a struct's JSON paths, nested structs descended into.
-func fields(prefix string, t reflect.Type) map[string]bool {
-	out := map[string]bool{}
-	for i := range t.NumField() {
-		f := t.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "" || name == "-" {
-			continue
-		}
-		if f.Type.Kind() == reflect.Struct {
-			maps.Copy(out, fields(prefix+name+".", f.Type))
-			continue
-		}
-		out[prefix+name] = true
+// Every section of params.json's "steps" is named for a step of the
+// manifest, so a slug typed wrong there fails here, not in a bench.
+func TestStepSectionsNameSteps(t *testing.T) {
+	slugs := map[string]bool{}
+	for _, s := range course.All() {
+		slugs[s.Slug] = true
 	}
-	return out
+	for name := range Load().Steps {
+		if name != "about" && !slugs[name] {
+			t.Errorf("k6/lib/params.json: steps.%s names no step of internal/harness/course (a slug, as \"cache-aside\")", name)
+		}
+	}
 }

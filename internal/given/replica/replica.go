@@ -5,10 +5,10 @@
 // and that is the whole problem of the step: a change written through one
 // replica leaves the others serving their copy until it expires.
 //
-// It imports the answers of steps 4 and 5 on purpose: step 10 is
-// cumulative, and a replica is those techniques stacked on step 2's read
-// path (internal/given/readpath). Given code imports no other answer
-// (TestOnlyStepsImportAnswers).
+// Step 10 is cumulative: a replica is steps 4 and 5's techniques stacked
+// on step 2's read path (internal/given/readpath). Their answers are
+// parameters (Memory, Flight), passed in by the step's main.go, as readpath
+// takes its own: given code imports no answer (TestOnlyStepsImportAnswers).
 package replica
 
 import (
@@ -21,9 +21,19 @@ import (
 	"github.com/peakload/workshop/internal/given/catalog"
 	"github.com/peakload/workshop/internal/given/metrics"
 	"github.com/peakload/workshop/internal/given/readpath"
-	coalesce "github.com/peakload/workshop/solutions/04-singleflight"
-	burst "github.com/peakload/workshop/solutions/05-burst-cache"
+	"github.com/peakload/workshop/internal/given/server"
 )
+
+// Memory is the in-process tier, step 5's answer: an item read through
+// next is kept for the burst TTL, and Forget drops it at once.
+type Memory interface {
+	Get(ctx context.Context, id int32, next server.Getter) ([]byte, error)
+	Forget(id int32)
+}
+
+// Flight is step 4's answer: concurrent loads of one key share a single
+// call of load.
+type Flight func(ctx context.Context, key string, load func(context.Context) ([]byte, error)) ([]byte, error)
 
 // Channel is the Redis pub/sub channel on which a replica announces the
 // items it changed: one message per change, the item id in decimal.
@@ -34,15 +44,15 @@ type Replica struct {
 	Name   string
 	Store  *catalog.Store
 	Redis  *redis.Client
-	Memory *burst.Cache
+	Memory Memory
 	redis  func(ctx context.Context, id int32) ([]byte, error) // step 4: Redis, one flight per miss
 }
 
-// New builds a replica whose memory keeps an item burstTTL and Redis redisTTL.
-func New(name string, store *catalog.Store, rdb *redis.Client, redisTTL, burstTTL time.Duration) *Replica {
-	var group coalesce.Group
-	return &Replica{Name: name, Store: store, Redis: rdb, Memory: burst.New(burstTTL),
-		redis: readpath.Via(store, rdb, redisTTL, group.Load)}
+// New builds a replica whose memory is memory (step 5's) and whose Redis
+// misses go through flight (step 4's), Redis keeping an item redisTTL.
+func New(name string, store *catalog.Store, rdb *redis.Client, redisTTL time.Duration, memory Memory, flight Flight) *Replica {
+	return &Replica{Name: name, Store: store, Redis: rdb, Memory: memory,
+		redis: readpath.Via(store, rdb, redisTTL, flight)}
 }
 
 // Get reads an item as step 5 did: memory, then Redis, then PostgreSQL.

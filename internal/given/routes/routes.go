@@ -1,7 +1,10 @@
 // Package routes names the step servers' routes once: the servers register
 // them, and the bench labels its rows with them and requests them, without
 // linking a server (echo, the caches). A route is written as echo writes
-// it, its id a :id parameter.
+// it, its id a :id parameter. Every string constant here is also k6's:
+// `make docs` writes k6/lib/routes.js from this file (one constant a line,
+// its trailing comment kept), so a route or a name both tools share, such
+// as a header, is declared here once.
 package routes
 
 import (

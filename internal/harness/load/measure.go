@@ -433,7 +433,8 @@ func countApplied(ctx context.Context, o Options, v Variant, a0 applied, r *resu
 }
 
 // extras are the step-specific counters, per request or as ratios; only
-// the ones a run moved are kept.
+// the ones a run moved are kept. A figure counted per request served is
+// declared with its counter in result.CountedPerServed, not here.
 func extras(before, after proc.Counters, route string, served float64, w proc.Work) map[result.Key]float64 {
 	d := func(key string) float64 { return proc.Delta(before, after, key) }
 	x := map[result.Key]float64{}
@@ -450,15 +451,8 @@ func extras(before, after proc.Counters, route string, served float64, w proc.Wo
 	if q := d("peakload_db_queries_total"); q > 0 {
 		x[result.DBQueriesInWindow] = q // every query sent, by requests or not (step 4's per expiry)
 	}
-	// Counted in requests, but not per request: the window's edges stay in these.
-	for name, key := range map[result.Key]string{
-		result.FailOpenPerReq:  "peakload_cache_fail_open_total",
-		result.CoalescedPerReq: "peakload_coalesced_total",
-		result.Status304Share:  "peakload_http_requests_total{status=304}",
-		result.Status503Share:  "peakload_http_requests_total{status=503}",
-		result.BodyBytesPerReq: "peakload_http_response_bytes_total{route=" + route + "}",
-	} {
-		if v := d(key); v > 0 {
+	for name, counter := range result.CountedPerServed {
+		if v := d(strings.ReplaceAll(counter, result.Route, route)); v > 0 {
 			x[name] = v / served
 		}
 	}

@@ -22,6 +22,25 @@ const (
 	BodyBytesPerReq   Key = "body_bytes_per_req"   // response body bytes per request (headers not counted)
 )
 
+// Route stands, in a counter of CountedPerServed, for the route of the
+// variant measured: its response bytes are counted per route.
+const Route = "{route}"
+
+// CountedPerServed are the figures the bench reads from the server's
+// /metrics as a counter's rise over the window divided by the requests
+// served (the window's edges stay in them), each key beside the counter it
+// reads: a step adding such a figure adds one line here and the bench
+// (load.extras) records it, no other file edited. Kept only when the
+// counter moved.
+// Data table: the keys above, each with its Prometheus counter.
+var CountedPerServed = map[Key]string{
+	FailOpenPerReq:  "peakload_cache_fail_open_total",
+	CoalescedPerReq: "peakload_coalesced_total",
+	Status304Share:  "peakload_http_requests_total{status=304}",
+	Status503Share:  "peakload_http_requests_total{status=503}",
+	BodyBytesPerReq: "peakload_http_response_bytes_total{route=" + Route + "}",
+}
+
 // The write path (steps 6–7): what the server accepted and what reached
 // MongoDB once the variant settled.
 const (

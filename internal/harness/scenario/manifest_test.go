@@ -168,16 +168,10 @@ func TestLearnerFilesDoNotImportTheirAnswer(t *testing.T) {
 	}
 }
 
-// cumulative lists the given packages that build on earlier steps' answers
-// on purpose; each says so in its package doc comment.
-var cumulative = map[string]bool{
-	"internal/given/replica": true, // step 10: the answers of steps 2, 4 and 5 stacked
-}
-
 // Given code never imports an answer: outside steps/ (whose main.go serves
-// the earlier steps' techniques and whose build-tag swap is the answer) only
-// the cumulative packages above may import solutions/, and their package doc
-// comment must say why ("cumulative").
+// the earlier steps' techniques and whose build-tag swap is the answer)
+// nothing imports solutions/. A given package that builds on earlier
+// answers takes them as parameters (internal/given/readpath, replica).
 func TestOnlyStepsImportAnswers(t *testing.T) {
 	paths, err := gotree.Files(root)
 	if err != nil {
@@ -197,13 +191,7 @@ func TestOnlyStepsImportAnswers(t *testing.T) {
 			if !strings.HasPrefix(p, "github.com/peakload/workshop/solutions/") {
 				continue
 			}
-			dir := filepath.Dir(rel)
-			switch {
-			case !cumulative[dir]:
-				t.Errorf("%s imports %s: given code imports no answer; move what both need to internal/", rel, p)
-			case file.Doc == nil || !strings.Contains(file.Doc.Text(), "cumulative"):
-				t.Errorf("%s imports %s but its package doc comment does not say the step is cumulative", rel, p)
-			}
+			t.Errorf("%s imports %s: given code imports no answer; take it as a parameter (internal/given/readpath) or move what both need to internal/", rel, p)
 		}
 	}
 }

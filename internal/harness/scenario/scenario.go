@@ -57,6 +57,13 @@ type Step struct {
 	// The step's other claims may be bounded by the store, the runtime or
 	// the machine.
 	Rewards []string
+	// KeepOnBusy are the ids of the claims judged on counts alone (a rate
+	// part, if any, a bound its rows clear many times over: LooseRate): a
+	// busy machine does not move them, so it does not withhold their
+	// verdict. Every other claim is withheld there. Declared here, beside
+	// the claims, it is what TestWhichClaimsABusyMachineWithholds holds
+	// result.MachineBound (which reads the tolerance) to.
+	KeepOnBusy []string
 	// Capacity names the variants CAPACITY=1 searches (default: every
 	// variant the Go driver loads over HTTP without pacing or a settle).
 	Capacity []course.Variant

@@ -23,6 +23,8 @@ func init() {
 		},
 		Claims: onEachStack(course.DirectDB, directClaim),
 		Ours:   step1Ours,
+		// A1's rate half is a bound cleared ×16 (LooseRate).
+		KeepOnBusy: []string{"A1"},
 	})
 }
 

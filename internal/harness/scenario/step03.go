@@ -36,8 +36,9 @@ func init() {
 			}
 			return out
 		},
-		Ours:    step3Ours,
-		Rewards: []string{"A3"}, // body bytes per request, 304 share
+		Ours:       step3Ours,
+		Rewards:    []string{"A3"}, // body bytes per request, 304 share
+		KeepOnBusy: []string{"A3", "A3-wire"},
 	})
 }
 

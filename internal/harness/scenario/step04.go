@@ -27,9 +27,10 @@ func init() {
 				{Name: course.Singleflight, Route: routes.GET(routes.Coalesced), Path: routes.Prefix(routes.Coalesced) + top, Setup: flushRedis(env), SeriesEvery: every},
 			}, onFastify, fastify(env.Params.Scaled(env.Params.Clock.RedisTTLS), 0)) // step 4's main.go: the articles' clock
 		},
-		Claims:  onEachStack(course.Singleflight, stampedeClaim),
-		Ours:    step4Ours,
-		Rewards: []string{"A4"}, // DB queries per key expiry
+		Claims:     onEachStack(course.Singleflight, stampedeClaim),
+		Ours:       step4Ours,
+		Rewards:    []string{"A4"}, // DB queries per key expiry
+		KeepOnBusy: []string{"A4"},
 	})
 }
 

@@ -30,8 +30,9 @@ func init() {
 			}
 			return out
 		},
-		Ours:    step5Ours,
-		Rewards: []string{"A5"}, // Redis bytes per request, memory hit ratio
+		Ours:       step5Ours,
+		Rewards:    []string{"A5"}, // Redis bytes per request, memory hit ratio
+		KeepOnBusy: []string{"A5"},
 	})
 }
 

@@ -72,8 +72,9 @@ func init() {
 			}
 			return claims
 		},
-		Ours:    step7Ours,
-		Rewards: []string{"B9"}, // DB writes per event, bulk ÷ reduce
+		Ours:       step7Ours,
+		Rewards:    []string{"B9"}, // DB writes per event, bulk ÷ reduce
+		KeepOnBusy: []string{"B9", "B9-persisted"},
 	})
 }
 

@@ -59,9 +59,10 @@ func init() {
 			return []result.Claim{gapClaim(r), switchClaim(r), memoryClaim(r), poolClaim(r, env.Params),
 				originalSwitchClaim(r), originalGapClaim(r)}
 		},
-		Tables:  frameworkTables,
-		Ours:    step9Ours,
-		Rewards: []string{"D1"}, // the frameworks' spread, yours among them
+		Tables:     frameworkTables,
+		Ours:       step9Ours,
+		Rewards:    []string{"D1"}, // the frameworks' spread, yours among them
+		KeepOnBusy: []string{"D3"},
 	})
 }
 

@@ -50,10 +50,11 @@ func init() {
 				staleVariant(env, course.StalePubSub, n, true))
 			return vs
 		},
-		Claims:  func(r *result.Result, env Env) []result.Claim { return scaleOutClaims(r, env) },
-		Tables:  scaleOutTables,
-		Ours:    step10Ours,
-		Rewards: []string{"S10c"}, // stale window after a change, with invalidation
+		Claims:     func(r *result.Result, env Env) []result.Claim { return scaleOutClaims(r, env) },
+		Tables:     scaleOutTables,
+		Ours:       step10Ours,
+		Rewards:    []string{"S10c"}, // stale window after a change, with invalidation
+		KeepOnBusy: []string{"S10a", "S10b", "S10c"},
 	})
 }
 
