@@ -136,6 +136,10 @@ var auditWords = []struct{ key, en, vi string }{
 		"%d cửa sổ nửa giây của mức nền có p99 là %s ms, có cửa sổ vượt %.1f ms (gấp đôi trung vị của chúng, hoặc trung vị cộng 5 ms): máy đã bị khựng, nên không có mức ổn định nào để hồi về"},
 	{"table.audit.idle_recovery", "the service used %.0f%% of a CPU meanwhile: a p99 that stays high on a service that is not busy is the machine's latency, or something it waits on, so whether it recovers is not judged here",
 		"trong lúc đó service chỉ dùng %.0f%% một CPU: p99 vẫn cao trên một service không bận là độ trễ của máy, hoặc của thứ nó đang chờ, nên ở đây không xét nó có hồi lại hay không"},
+	{"table.audit.stalled_recovery", "in recovery window %d, %d of %d requests left more than %.1f ms late (the bound's margin over the baseline) with their connection free: the load tool waited that long for a CPU, on a busy machine, and 1%% is enough to be a p99, so whether it recovers is not judged here",
+		"trong cửa sổ hồi %d, %d trên %d request bị gửi trễ hơn %.1f ms (khoảng dư của ngưỡng so với mức nền) dù connection của chúng đang rảnh: công cụ tạo tải đã phải chờ CPU lâu như thế, trên một máy đang bận, mà 1%% là đủ thành p99, nên ở đây không xét nó có hồi lại hay không"},
+	{"table.audit.stalled_503", "%d of %d answered 503 at half the closed loop's rate while the load tool itself sent %d of them late, waiting for a CPU: on a machine that busy a service's slots are held by its own stalled work, so the 503s may be the machine's",
+		"%d trên %d request nhận 503 ở một nửa tốc độ của vòng kín, trong khi chính công cụ tạo tải đã gửi trễ %d request trong số đó vì phải chờ CPU: trên một máy bận như thế, các slot của service bị giữ bởi chính phần việc đang bị khựng của nó, nên các 503 có thể là của máy"},
 	{"table.audit.recovery", "at %.0f req/s after the burst, p99 per half second, each after a %s warm-up: %s ms (baseline %.1f ms: the median of %d such windows before the burst, %s ms)",
 		"ở %.0f req/s sau burst, p99 từng nửa giây, mỗi lần sau %s khởi động: %s ms (mức nền %.1f ms: trung vị của %d cửa sổ như thế trước burst, %s ms)"},
 }

@@ -104,6 +104,10 @@ func shedVerdict(s burstSeen) (mark, verdict, why string) {
 	switch {
 	case s.ClientBusy >= result.ClientBusyLimit:
 		return NotJudged, notJudged, "; " + english("table.audit.tool_busy", min(100, 100*s.ClientBusy))
+	case s.BaseShed > 0 && share > HalfRateTolerance && arrival(s.Base).Stalled >= s.BaseShed:
+		// The machine held the load tool's goroutines as often as the
+		// service refused: it holds a service's on the same machine too.
+		return NotJudged, notJudged, "; " + english("table.audit.stalled_503", s.BaseShed, s.Base.Requests, arrival(s.Base).Stalled)
 	case s.BaseShed > 0 && share > HalfRateTolerance && s.Base.Arrival.MissedShare() > SteadyMissed:
 		// Requests that left late leave together: the 503s may answer the
 		// load tool's bunches, not the service's own limit.
@@ -161,8 +165,8 @@ func burst(ctx context.Context, c Config) ([]result.Run, []Finding) {
 	// opened, senders started) before its window, or its first requests'
 	// lateness would read as the service's; the burst alone starts cold,
 	// as a burst does.
-	open := func(name string, rate float64, d, warm time.Duration) result.Run {
-		r, _ := load.DriveOpen(ctx, load.Options{Target: c.Target.Base, VUs: 16, Rate: rate, Duration: d, Warmup: warm, NoRetry: true}, v, counts.mark)
+	open := func(name string, rate float64, d, warm, stall time.Duration) result.Run {
+		r, _ := load.DriveOpen(ctx, load.Options{Target: c.Target.Base, VUs: 16, Rate: rate, Duration: d, Warmup: warm, StallAfter: stall, NoRetry: true}, v, counts.mark)
 		r.Variant = course.Variant(name) // the audit's own rows, named for what it sends
 		return r
 	}
@@ -171,7 +175,7 @@ func burst(ctx context.Context, c Config) ([]result.Run, []Finding) {
 	s := burstSeen{Base: base, P99Ms: c.P99Ms}
 	s.BaseShed, _ = counts.reset()
 	cpu0, srv0, t0 := proc.SelfCPU(), c.serverCPU(ctx), time.Now()
-	s.Burst = open("burst 2×", 2*rate, c.Burst, 0)
+	s.Burst = open("burst 2×", 2*rate, c.Burst, 0, 0)
 	srv1, wall := c.serverCPU(ctx), time.Since(t0).Seconds() // the burst and the queue's drain after it
 	s.ClientBusy = (proc.SelfCPU() - cpu0).Seconds() / wall / float64(driverCPUs(plan))
 	s.ServerBusy = -1
@@ -212,13 +216,18 @@ func (c Config) recovery(ctx context.Context, open openLoop, plan result.CPUPlan
 	}
 	rate := base.Arrival.IntendedRPS
 	cpu0, srv0, t0 := proc.SelfCPU(), c.serverCPU(ctx), time.Now()
-	rec, ok, took := recoverAfter(ctx, open, rate, bound)
+	margin := time.Duration((bound - base.Latency.P99) * float64(time.Millisecond))
+	rec, ok, took := recoverAfter(ctx, open, rate, bound, margin)
 	srv1, wall := c.serverCPU(ctx), time.Since(t0).Seconds()
 	busy := (proc.SelfCPU() - cpu0).Seconds() / wall / float64(driverCPUs(plan))
 	recovery.Evidence = english("table.audit.recovery", rate, recoveryWarmup, p99List(rec), base.Latency.P99, len(bases), p99List(bases))
 	switch {
 	case ok:
 		recovery.Mark, recovery.Verdict = Pass, english("table.audit.recovered", took.Round(100*time.Millisecond))
+	case stalledWindow(rec) >= 0:
+		i := stalledWindow(rec)
+		a := arrival(rec[i])
+		recovery.Evidence += "; " + english("table.audit.stalled_recovery", i+1, a.Stalled, a.Scheduled, float64(margin)/float64(time.Millisecond))
 	case busy >= result.ClientBusyLimit:
 		// p99s the load tool's own CPU kept high are not the service's.
 		recovery.Evidence += "; " + english("table.audit.tool_busy", min(100, 100*busy))
@@ -281,8 +290,29 @@ const (
 	SteadyMissed    = 0.10
 )
 
-// openLoop runs one open-loop window: its name, rate, length and warm-up.
-type openLoop func(name string, rate float64, d, warm time.Duration) result.Run
+// openLoop runs one open-loop window: its name, rate, length, warm-up,
+// and how late the load tool may send a request on its own before it
+// counts as stalled (result.Arrival.Stalled; 0: load.LateAfter).
+type openLoop func(name string, rate float64, d, warm, stall time.Duration) result.Run
+
+// StalledShare is the share of a recovery window's requests that may leave
+// later than the bound's margin through the load tool's own delay before
+// its p99 is called the machine's: a p99 is the slowest 1%, so from 1% on
+// those requests alone can make it.
+const StalledShare = 0.01
+
+// stalledWindow is the first recovery window whose p99 the load tool's own
+// delays can explain (StalledShare of it stalled past the margin), -1 when
+// none: a window the machine spoiled might have been the one that came
+// back, so "not recovered" would judge the machine.
+func stalledWindow(rec []result.Run) int {
+	for i, r := range rec {
+		if a := arrival(r); a.Scheduled > 0 && float64(a.Stalled) >= StalledShare*float64(a.Scheduled) {
+			return i
+		}
+	}
+	return -1
+}
 
 // baseline is the level the service is to recover to: baselineWindows
 // windows at rate, each as long as and warmed up like a recovery window
@@ -298,7 +328,7 @@ func baseline(open openLoop, rate float64) ([]result.Run, result.Run) {
 		if i == 0 {
 			warm = 2 * recoveryWarmup
 		}
-		ws = append(ws, open(fmt.Sprintf("baseline ½× %d", i+1), rate, recoveryWindow, warm))
+		ws = append(ws, open(fmt.Sprintf("baseline ½× %d", i+1), rate, recoveryWindow, warm, 0))
 	}
 	byP99 := slices.SortedFunc(slices.Values(ws), func(a, b result.Run) int { return cmp.Compare(a.Latency.P99, b.Latency.P99) })
 	sum := result.Run{Variant: "baseline ½×", Latency: byP99[len(byP99)/2].Latency, Arrival: &result.Arrival{IntendedRPS: rate}}
@@ -337,12 +367,14 @@ func p99List(rs []result.Run) string {
 // recoverAfter runs half-second open-loop windows at the baseline's rate
 // until one's p99 is within bound (recoveryBound): ok only
 // when that window ended within RecoveryLimit of the burst, so a verdict
-// never reads "recovered in 5.6s" beside a limit of 5 s.
-func recoverAfter(ctx context.Context, open openLoop, rate, bound float64) ([]result.Run, bool, time.Duration) {
+// never reads "recovered in 5.6s" beside a limit of 5 s. margin (the
+// bound less the baseline's p99) is how late the load tool may send a
+// request on its own before it is counted as stalled.
+func recoverAfter(ctx context.Context, open openLoop, rate, bound float64, margin time.Duration) ([]result.Run, bool, time.Duration) {
 	t0 := time.Now()
 	var out []result.Run
 	for i := 0; time.Since(t0) < RecoveryLimit && ctx.Err() == nil; i++ {
-		r := open(fmt.Sprintf("recovery %d", i+1), rate, recoveryWindow, recoveryWarmup)
+		r := open(fmt.Sprintf("recovery %d", i+1), rate, recoveryWindow, recoveryWarmup, margin)
 		out = append(out, r)
 		if r.Latency.P99 <= bound && r.Requests > 0 {
 			took := time.Since(t0)
@@ -360,8 +392,12 @@ func arrival(r result.Run) result.Arrival {
 }
 
 // serverCPU is the service's process_cpu_seconds_total (Prometheus's
-// process collector), -1 when -metrics is not given or does not export it.
+// process collector), or c.ServerCPU's reading; -1 when neither is given
+// or the service does not export it.
 func (c Config) serverCPU(ctx context.Context) float64 {
+	if c.ServerCPU != nil {
+		return c.ServerCPU()
+	}
 	if c.MetricsURL == "" {
 		return -1
 	}

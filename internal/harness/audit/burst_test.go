@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -134,6 +135,7 @@ func TestSemaphoreShedderSheds(t *testing.T) {
 	const work = 5 * time.Millisecond
 	base := probetest.Serve(t, probetest.Shedder(4, func() { time.Sleep(work) }))
 	runs, fs := burst(t.Context(), Config{Target: target(t, base+"/"), Burst: time.Second, P99Ms: 100})
+	logRuns(t, runs)
 	for _, f := range fs {
 		t.Logf("%s: %s — %s", f.Practice, f.Cell(), f.Evidence)
 	}
@@ -178,7 +180,7 @@ func TestBareGoServerRecovers(t *testing.T) {
 func TestBaselineIsTheMedianOfItsWindows(t *testing.T) {
 	p99s := []float64{8, 3, 5}
 	var asked []time.Duration
-	open := func(name string, rate float64, d, warm time.Duration) result.Run {
+	open := func(name string, rate float64, d, warm, _ time.Duration) result.Run {
 		asked = append(asked, d)
 		i := len(asked) - 1
 		return result.Run{Variant: course.Variant(name), Requests: 100, Errors: int64(i), Latency: result.Latency{P99: p99s[i]},
@@ -199,5 +201,72 @@ func TestBaselineIsTheMedianOfItsWindows(t *testing.T) {
 	ws[0].Latency.P99 = 40 // a window a stall spoiled: no level to recover to
 	if _, steady := recoveryBound(ws, base.Latency.P99); steady {
 		t.Error("a baseline window at twice the median's p99 and more was called steady")
+	}
+}
+
+// logRuns logs each open-loop window's schedule: when a verdict surprises,
+// its windows say whether the load tool kept up.
+func logRuns(t *testing.T, runs []result.Run) {
+	t.Helper()
+	for _, r := range runs {
+		if a := r.Arrival; a != nil {
+			t.Logf("%s: p99 %.1f ms, %d requests, %d due, %d late, %d stalled, %d never sent", r.Variant, r.Latency.P99, r.Requests, a.Scheduled, a.Missed, a.Stalled, a.NotSent)
+		}
+	}
+}
+
+// degradingServer serves one request at a time, 2 ms each, until more
+// than 100 requests waited at once (a burst: the closed loop's 64 users
+// cannot make that many wait); from then on each takes 40 ms, as a service
+// that leaked its pool under the burst would. At half its first rate it
+// then never drains: it does not recover, on any machine.
+// A request whose client left stops waiting, so that Close, which waits
+// for every handler, is not held by the backlog.
+func degradingServer() *httptest.Server {
+	one := make(chan struct{}, 1)
+	var waiting atomic.Int64
+	var broken atomic.Bool
+	return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if waiting.Add(1) > 100 {
+			broken.Store(true)
+		}
+		select {
+		case one <- struct{}{}:
+			waiting.Add(-1)
+		case <-r.Context().Done():
+			waiting.Add(-1)
+			return
+		}
+		defer func() { <-one }()
+		work := 2 * time.Millisecond
+		if broken.Load() {
+			work = 40 * time.Millisecond
+		}
+		select {
+		case <-time.After(work):
+			io.WriteString(w, "{}")
+		case <-r.Context().Done():
+		}
+	}))
+}
+
+// TestServerThatDoesNotRecoverIsNotCalledRecovered: the degrading server's
+// p99 stays far above its baseline after the burst. Its recovery is never
+// ✓; it is ✗, or not judged when the evidence names a busy machine (the
+// load tool's own delays, or its CPU): the verdict that would have been ✗
+// is withheld, not turned into a pass.
+func TestServerThatDoesNotRecoverIsNotCalledRecovered(t *testing.T) {
+	srv := degradingServer()
+	defer srv.Close()
+	runs, fs := burst(t.Context(), Config{Target: target(t, srv.URL+"/"), Burst: time.Second, P99Ms: 50})
+	logRuns(t, runs)
+	for _, f := range fs {
+		t.Logf("%s: %s — %s", f.Practice, f.Cell(), f.Evidence)
+	}
+	switch f := fs[1]; {
+	case f.Mark == Pass:
+		t.Errorf("a server slowed for good by the burst: %s (%s), want ✗ not recovered", f.Cell(), f.Evidence)
+	case f.Mark == NotJudged:
+		t.Skipf("the machine decided: %s", f.Evidence)
 	}
 }
