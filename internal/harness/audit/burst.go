@@ -224,10 +224,10 @@ func (c Config) recovery(ctx context.Context, open openLoop, plan result.CPUPlan
 	switch {
 	case ok:
 		recovery.Mark, recovery.Verdict = Pass, english("table.audit.recovered", took.Round(100*time.Millisecond))
-	case stalledWindow(rec) >= 0:
-		i := stalledWindow(rec)
+	case stalledWindow(rec, bound) >= 0:
+		i := stalledWindow(rec, bound)
 		a := arrival(rec[i])
-		recovery.Evidence += "; " + english("table.audit.stalled_recovery", i+1, a.Stalled, a.Scheduled, float64(margin)/float64(time.Millisecond))
+		recovery.Evidence += "; " + english("table.audit.stalled_recovery", i+1, a.Stalled, a.Scheduled, float64(margin)/float64(time.Millisecond), a.StalledMaxMs, rec[i].Latency.P99, bound)
 	case busy >= result.ClientBusyLimit:
 		// p99s the load tool's own CPU kept high are not the service's.
 		recovery.Evidence += "; " + english("table.audit.tool_busy", min(100, 100*busy))
@@ -302,12 +302,16 @@ type openLoop func(name string, rate float64, d, warm, stall time.Duration) resu
 const StalledShare = 0.01
 
 // stalledWindow is the first recovery window whose p99 the load tool's own
-// delays can explain (StalledShare of it stalled past the margin), -1 when
-// none: a window the machine spoiled might have been the one that came
-// back, so "not recovered" would judge the machine.
-func stalledWindow(rec []result.Run) int {
+// delays can explain, -1 when none: StalledShare of its requests stalled
+// past the margin, and its p99 within bound once the longest of those
+// delays is taken off (a stall adds at most its own length to a request's
+// latency: a p99 a second above the bound is the service's, whatever
+// stalled a few ms). A window the machine spoiled might have been the one
+// that came back, so "not recovered" would judge the machine.
+func stalledWindow(rec []result.Run, bound float64) int {
 	for i, r := range rec {
-		if a := arrival(r); a.Scheduled > 0 && float64(a.Stalled) >= StalledShare*float64(a.Scheduled) {
+		a := arrival(r)
+		if a.Scheduled > 0 && float64(a.Stalled) >= StalledShare*float64(a.Scheduled) && r.Latency.P99-a.StalledMaxMs <= bound {
 			return i
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/peakload/workshop/internal/given/params"
@@ -74,6 +75,8 @@ func TestShedVerdict(t *testing.T) {
 		{"503s at half its own rate", burstSeen{BaseShed: 5, Shed: 50, WithRetry: 50, ServerBusy: -1}, "refuses below its own rate"},
 		{"503s at half its rate, past the tolerance", burstSeen{BaseShed: 70, Base: result.Run{Requests: 1341}, Shed: 50, WithRetry: 50, ServerBusy: -1}, "refuses below its own rate"},
 		{"503s at half its rate, the tool behind", burstSeen{BaseShed: 70, Base: result.Run{Requests: 1341, Arrival: &result.Arrival{Scheduled: 1341, Missed: 400}}, ServerBusy: -1}, "not judged"},
+		{"503s at half its rate, as many requests the tool stalled", burstSeen{BaseShed: 70, Base: result.Run{Requests: 1341, Arrival: &result.Arrival{Scheduled: 1341, Stalled: 70}}, ServerBusy: -1}, "not judged"},
+		{"503s at half its rate, fewer stalled", burstSeen{BaseShed: 70, Base: result.Run{Requests: 1341, Arrival: &result.Arrival{Scheduled: 1341, Stalled: 69}}, ServerBusy: -1}, "refuses below its own rate"},
 		{"the odd 503 at half its rate", burstSeen{BaseShed: 7, Base: result.Run{Requests: 1341}, Shed: 50, WithRetry: 50, ServerBusy: -1}, "sheds ✓"},
 		{"the load tool saturated", burstSeen{ClientBusy: 0.95, Burst: slow, ServerBusy: 1}, "not judged"},
 		{"the load tool saturated, 503s at half rate", burstSeen{ClientBusy: 0.95, BaseShed: 50, Base: result.Run{Requests: 100}, ServerBusy: 1}, "not judged"},
@@ -210,7 +213,7 @@ func logRuns(t *testing.T, runs []result.Run) {
 	t.Helper()
 	for _, r := range runs {
 		if a := r.Arrival; a != nil {
-			t.Logf("%s: p99 %.1f ms, %d requests, %d due, %d late, %d stalled, %d never sent", r.Variant, r.Latency.P99, r.Requests, a.Scheduled, a.Missed, a.Stalled, a.NotSent)
+			t.Logf("%s: p99 %.1f ms, %d requests, %d due, %d late, %d stalled (up to %.1f ms), %d never sent", r.Variant, r.Latency.P99, r.Requests, a.Scheduled, a.Missed, a.Stalled, a.StalledMaxMs, a.NotSent)
 		}
 	}
 }
@@ -268,5 +271,74 @@ func TestServerThatDoesNotRecoverIsNotCalledRecovered(t *testing.T) {
 		t.Errorf("a server slowed for good by the burst: %s (%s), want ✗ not recovered", f.Cell(), f.Evidence)
 	case f.Mark == NotJudged:
 		t.Skipf("the machine decided: %s", f.Evidence)
+	}
+}
+
+// TestRecoveryNotJudgedWhenTheLoadToolStalled: the recovery rule on fake
+// windows (in a synctest bubble: a window takes its 750 ms of fake time).
+// Windows that never come back under the bound are "not recovered" when
+// the load tool sent on time, and when its few stalls cannot account for
+// a p99 far above the bound; they are not judged, naming the window, when
+// 1% of a window stalled past the bound's margin and its p99 less the
+// longest stall is within the bound. Never ✓.
+func TestRecoveryNotJudgedWhenTheLoadToolStalled(t *testing.T) {
+	base := result.Run{Requests: 300, Latency: result.Latency{P99: 5}, Arrival: &result.Arrival{IntendedRPS: 200, Scheduled: 300}}
+	bases := []result.Run{base, base, base}
+	for _, tc := range []struct {
+		name          string
+		p99           float64
+		stalled       int64
+		stalledMaxMs  float64
+		mark, inWords string
+	}{
+		{"sent on time", 40, 0, 0, Missing, "not recovered"},
+		{"stalls far shorter than the excess", 1200, 5, 20, Missing, "not recovered"},
+		{"1% stalled, the stall covers the excess", 40, 1, 35, NotJudged, "in recovery window 1, 1 of 100 requests left more than 5.0 ms late"},
+	} {
+		synctest.Test(t, func(t *testing.T) {
+			open := func(name string, rate float64, d, warm, stall time.Duration) result.Run {
+				time.Sleep(d + warm)
+				if stall != 5*time.Millisecond {
+					t.Errorf("%s: a recovery window counts stalls past %s, want the bound's margin over the baseline, 5ms", tc.name, stall)
+				}
+				return result.Run{Requests: 100, Latency: result.Latency{P99: tc.p99},
+					Arrival: &result.Arrival{Scheduled: 100, Stalled: tc.stalled, StalledMaxMs: tc.stalledMaxMs}}
+			}
+			_, f := Config{}.recovery(t.Context(), open, result.CPUPlan{}, bases, baseline3(bases), Finding{Mark: NotJudged})
+			if f.Mark != tc.mark || !strings.Contains(f.Verdict+f.Evidence, tc.inWords) {
+				t.Errorf("%s: %s %q (%s), want %s with %q", tc.name, f.Mark, f.Verdict, f.Evidence, tc.mark, tc.inWords)
+			}
+		})
+	}
+}
+
+// baseline3 is the baseline's sums over its windows, as baseline makes them.
+func baseline3(ws []result.Run) result.Run {
+	sum := result.Run{Latency: ws[0].Latency, Arrival: &result.Arrival{IntendedRPS: ws[0].Arrival.IntendedRPS}}
+	for _, w := range ws {
+		sum.Requests += w.Requests
+		sum.Arrival.Scheduled += w.Arrival.Scheduled
+	}
+	return sum
+}
+
+// TestLoadToolStallsExplainOnlyTheirOwnLength: stalledWindow on its own.
+func TestLoadToolStallsExplainOnlyTheirOwnLength(t *testing.T) {
+	w := func(p99 float64, stalled int64, maxMs float64) result.Run {
+		return result.Run{Latency: result.Latency{P99: p99}, Arrival: &result.Arrival{Scheduled: 200, Stalled: stalled, StalledMaxMs: maxMs}}
+	}
+	for _, tc := range []struct {
+		name string
+		rec  []result.Run
+		want int
+	}{
+		{"no stall", []result.Run{w(40, 0, 0), w(40, 0, 0)}, -1},
+		{"one stalled request in 200", []result.Run{w(40, 1, 100)}, -1},
+		{"2 of 200 stalled 35 ms, p99 40 against 10", []result.Run{w(40, 0, 0), w(40, 2, 35)}, 1},
+		{"2 of 200 stalled 20 ms, p99 1200 against 10", []result.Run{w(1200, 2, 20)}, -1},
+	} {
+		if got := stalledWindow(tc.rec, 10); got != tc.want {
+			t.Errorf("%s: window %d, want %d", tc.name, got, tc.want)
+		}
 	}
 }

@@ -58,6 +58,7 @@ type schedule struct {
 	missed      atomic.Int64
 	notSent     atomic.Int64
 	stalled     atomic.Int64 // left late with their sender ready before they were due (Arrival.Stalled)
+	stallMax    atomic.Int64 // the longest of those delays, in nanoseconds
 	inWindow    atomic.Int64 // responses received while the window was open
 	afterStart  atomic.Int64 // responses received since the window opened (bytes/request)
 	senders     atomic.Int64
@@ -190,7 +191,8 @@ func (s *schedule) result(v Variant, o Options, wireBytes int64, maxInFlight int
 		r.PerRequest.PublicBytes = float64(wireBytes) / float64(n)
 	}
 	r.Arrival = &result.Arrival{IntendedRPS: o.Rate, AchievedRPS: r.RPS, Scheduled: s.last - s.first,
-		Missed: s.missed.Load(), NotSent: s.notSent.Load(), Stalled: s.stalled.Load(), MaxInFlight: maxInFlight,
+		Missed: s.missed.Load(), NotSent: s.notSent.Load(), Stalled: s.stalled.Load(),
+		StalledMaxMs: float64(s.stallMax.Load()) / float64(time.Millisecond), MaxInFlight: maxInFlight,
 		InFlightUsed: len(s.users), LatencyFrom: "intended send time"}
 	return r
 }
@@ -217,8 +219,8 @@ func (u *user) send(client *fasthttp.HostClient, o Options, v Variant, s *schedu
 		if !s.keepUp(u, due, measured) {
 			return // DriveOpen counts the slots nobody claimed
 		}
-		if measured && time.Since(later(due, free)) > stallAfter {
-			s.stalled.Add(1)
+		if lag := time.Since(later(due, free)); measured && lag > stallAfter {
+			s.stall(lag)
 		}
 		req := reqs.next(&u.vu)
 		s.inFlight.Add(1)
@@ -239,6 +241,18 @@ func (u *user) send(client *fasthttp.HostClient, o Options, v Variant, s *schedu
 		u.rec.Record(end.Sub(due), err != nil)
 		if measured {
 			u.tally(end.Sub(due), err)
+		}
+	}
+}
+
+// stall counts a request the driver itself sent lag late, and keeps the
+// longest such delay.
+func (s *schedule) stall(lag time.Duration) {
+	s.stalled.Add(1)
+	for {
+		m := s.stallMax.Load()
+		if int64(lag) <= m || s.stallMax.CompareAndSwap(m, int64(lag)) {
+			return
 		}
 	}
 }

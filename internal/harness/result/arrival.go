@@ -19,6 +19,9 @@ type Arrival struct {
 	// was the driver's own (its goroutine waiting for a CPU: a busy
 	// machine). Their latency, timed from the due time, carries that delay.
 	Stalled int64 `json:"stalled,omitempty"`
+	// StalledMaxMs is the longest of those delays: no stalled request's
+	// latency owes the driver more.
+	StalledMaxMs float64 `json:"stalled_max_ms,omitempty"`
 	// MaxInFlight is how many requests the driver allowed in flight (one
 	// connection each); InFlightUsed how many it needed.
 	MaxInFlight  int    `json:"max_in_flight"`
