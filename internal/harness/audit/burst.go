@@ -75,10 +75,11 @@ func (c Config) burstVariant(n *shedCount) load.Variant {
 // burstSeen is what the burst observed, judged by shedVerdict.
 type burstSeen struct {
 	Base, Burst     result.Run
-	BaseShed        int64   // 503s at half the closed loop's rate
-	Shed, WithRetry int64   // 503s during the burst, and those with Retry-After
-	ClientBusy      float64 // share of the driver's CPUs the audit used
-	ServerBusy      float64 // CPUs the service used (process_cpu_seconds_total), -1 unknown
+	BaseShed        int64        // 503s at half the closed loop's rate
+	BaseWindows     []result.Run // the baseline's windows (baseline), nil in unit tests
+	Shed, WithRetry int64        // 503s during the burst, and those with Retry-After
+	ClientBusy      float64      // share of the driver's CPUs the audit used
+	ServerBusy      float64      // CPUs the service used (process_cpu_seconds_total), -1 unknown
 	P99Ms           float64
 }
 
@@ -108,6 +109,11 @@ func shedVerdict(s burstSeen) (mark, verdict, why string) {
 		// The machine held the load tool's goroutines as often as the
 		// service refused: it holds a service's on the same machine too.
 		return NotJudged, notJudged, "; " + english("table.audit.stalled_503", s.BaseShed, s.Base.Requests, arrival(s.Base).Stalled)
+	case s.BaseShed > 0 && share > HalfRateTolerance && !baseSteady(s):
+		// A stall of the service lets the arrivals of its length meet it
+		// at once: the 503s may answer the machine's stall, not the rate.
+		bound, _ := recoveryBound(s.BaseWindows, s.Base.Latency.P99)
+		return NotJudged, notJudged, "; " + english("table.audit.unsteady_503", s.BaseShed, s.Base.Requests, len(s.BaseWindows), p99List(s.BaseWindows), bound)
 	case s.BaseShed > 0 && share > HalfRateTolerance && s.Base.Arrival.MissedShare() > SteadyMissed:
 		// Requests that left late leave together: the 503s may answer the
 		// load tool's bunches, not the service's own limit.
@@ -119,6 +125,13 @@ func shedVerdict(s burstSeen) (mark, verdict, why string) {
 	}
 	mark, verdict, more := burstVerdict(s)
 	return mark, verdict, why + more
+}
+
+// baseSteady says the baseline's windows were one level (recoveryBound):
+// none far above their median, which a stall of the machine makes.
+func baseSteady(s burstSeen) bool {
+	_, steady := recoveryBound(s.BaseWindows, s.Base.Latency.P99)
+	return steady
 }
 
 // burstVerdict is shedVerdict once the baseline was served: what the
@@ -172,7 +185,7 @@ func burst(ctx context.Context, c Config) ([]result.Run, []Finding) {
 	}
 	counts.reset()
 	bases, base := baseline(open, rate/2)
-	s := burstSeen{Base: base, P99Ms: c.P99Ms}
+	s := burstSeen{Base: base, BaseWindows: bases, P99Ms: c.P99Ms}
 	s.BaseShed, _ = counts.reset()
 	cpu0, srv0, t0 := proc.SelfCPU(), c.serverCPU(ctx), time.Now()
 	s.Burst = open("burst 2×", 2*rate, c.Burst, 0, 0)

@@ -76,6 +76,8 @@ func TestShedVerdict(t *testing.T) {
 		{"503s at half its rate, past the tolerance", burstSeen{BaseShed: 70, Base: result.Run{Requests: 1341}, Shed: 50, WithRetry: 50, ServerBusy: -1}, "refuses below its own rate"},
 		{"503s at half its rate, the tool behind", burstSeen{BaseShed: 70, Base: result.Run{Requests: 1341, Arrival: &result.Arrival{Scheduled: 1341, Missed: 400}}, ServerBusy: -1}, "not judged"},
 		{"503s at half its rate, as many requests the tool stalled", burstSeen{BaseShed: 70, Base: result.Run{Requests: 1341, Arrival: &result.Arrival{Scheduled: 1341, Stalled: 70}}, ServerBusy: -1}, "not judged"},
+		{"503s at half its rate, the baseline's windows spread", burstSeen{BaseShed: 70, Base: result.Run{Requests: 1341, Latency: result.Latency{P99: 5}}, BaseWindows: []result.Run{{Latency: result.Latency{P99: 5}}, {Latency: result.Latency{P99: 4}}, {Latency: result.Latency{P99: 300}}}, ServerBusy: -1}, "not judged"},
+		{"503s at half its rate, the baseline's windows one level", burstSeen{BaseShed: 70, Base: result.Run{Requests: 1341, Latency: result.Latency{P99: 5}}, BaseWindows: []result.Run{{Latency: result.Latency{P99: 5}}, {Latency: result.Latency{P99: 4}}, {Latency: result.Latency{P99: 9}}}, ServerBusy: -1}, "refuses below its own rate"},
 		{"503s at half its rate, fewer stalled", burstSeen{BaseShed: 70, Base: result.Run{Requests: 1341, Arrival: &result.Arrival{Scheduled: 1341, Stalled: 69}}, ServerBusy: -1}, "refuses below its own rate"},
 		{"the odd 503 at half its rate", burstSeen{BaseShed: 7, Base: result.Run{Requests: 1341}, Shed: 50, WithRetry: 50, ServerBusy: -1}, "sheds ✓"},
 		{"the load tool saturated", burstSeen{ClientBusy: 0.95, Burst: slow, ServerBusy: 1}, "not judged"},
