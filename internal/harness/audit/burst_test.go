@@ -134,8 +134,15 @@ func TestStep6Burst(t *testing.T) {
 // TestSemaphoreShedderSheds: a service that serves a fixed number of
 // requests at once and answers the rest 503 + Retry-After at once sheds,
 // and recovers: the odd 503 at half its rate is tolerated, the warm-up's
-// are not counted, and each recovery window is warmed up. A verdict the
-// load tool's CPU decided is logged and skipped: the machine is shared.
+// are not counted, and each recovery window is warmed up. The test's
+// server shares this process, pinned with the load: when the machine
+// stalls it, its 4 slots fill at any rate, as a real shedder's would on a
+// stalled machine (seen: 44 ms of baseline p99 for 5 ms of work, 7 % of
+// the baseline answered 503). The audit says so itself — not judged, the
+// baseline's windows spread or the load tool stalled as often — and the
+// test skips only a verdict the audit withheld for the machine: a burst
+// answered without one 503 (kept up, or a queue) is a shedder that did
+// not shed, and fails.
 func TestSemaphoreShedderSheds(t *testing.T) {
 	const work = 5 * time.Millisecond
 	base := probetest.Serve(t, probetest.Shedder(4, func() { time.Sleep(work) }))
@@ -144,16 +151,9 @@ func TestSemaphoreShedderSheds(t *testing.T) {
 	for _, f := range fs {
 		t.Logf("%s: %s — %s", f.Practice, f.Cell(), f.Evidence)
 	}
-	if fs[0].Mark == NotJudged {
-		t.Skipf("the machine decided (the load tool's CPU, or its schedule): %s", fs[0].Evidence)
-	}
-	// The test's server shares this process, pinned with the load: when the
-	// machine stalls it, its 4 slots fill at any rate, as a real shedder's
-	// would on a stalled machine. A baseline p99 four times the work says so
-	// (its 4 slots are then full at half rate: seen at 44 ms for 5 ms of work,
-	// load 14, with 7 % of the baseline answered 503).
-	if p99 := runs[1].Latency.P99; fs[0].Mark == Missing && p99 > 4*float64(work.Milliseconds()) {
-		t.Skipf("the machine stalled the server (baseline p99 %.0f ms for %s of work): %s", p99, work, fs[0].Evidence)
+	unshed := fs[0].Verdict == english("table.audit.kept_up") || strings.Contains(fs[0].Evidence, english("table.audit.cpu_unknown"))
+	if fs[0].Mark == NotJudged && !unshed {
+		t.Skipf("the machine decided: %s", fs[0].Evidence)
 	}
 	if fs[0].Mark != Pass {
 		t.Errorf("a semaphore shedder with 503 + Retry-After: %s (%s)", fs[0].Cell(), fs[0].Evidence)
