@@ -337,7 +337,8 @@ func stalledWindow(rec []result.Run, bound float64) int {
 // after a longer warm-up (the service's first requests at this rate). Its
 // p99 is the median window's, not one window's luck; a window far above
 // it says the machine stalled, and recoveryBound calls the baseline no
-// level at all. Its requests, errors and schedule are the windows' sums.
+// level at all. Its requests, errors and schedule (stalls included) are
+// the windows' sums.
 func baseline(open openLoop, rate float64) ([]result.Run, result.Run) {
 	var ws []result.Run
 	for i := range baselineWindows {
@@ -353,6 +354,7 @@ func baseline(open openLoop, rate float64) ([]result.Run, result.Run) {
 		a := arrival(w)
 		sum.Requests, sum.Errors, sum.DurationS = sum.Requests+w.Requests, sum.Errors+w.Errors, sum.DurationS+w.DurationS
 		sum.Arrival.Scheduled, sum.Arrival.Missed, sum.Arrival.NotSent = sum.Arrival.Scheduled+a.Scheduled, sum.Arrival.Missed+a.Missed, sum.Arrival.NotSent+a.NotSent
+		sum.Arrival.Stalled, sum.Arrival.StalledMaxMs = sum.Arrival.Stalled+a.Stalled, max(sum.Arrival.StalledMaxMs, a.StalledMaxMs)
 	}
 	return ws, sum
 }

@@ -189,10 +189,10 @@ func TestBaselineIsTheMedianOfItsWindows(t *testing.T) {
 		asked = append(asked, d)
 		i := len(asked) - 1
 		return result.Run{Variant: course.Variant(name), Requests: 100, Errors: int64(i), Latency: result.Latency{P99: p99s[i]},
-			Arrival: &result.Arrival{Scheduled: 100, Missed: 1}}
+			Arrival: &result.Arrival{Scheduled: 100, Missed: 1, Stalled: 2, StalledMaxMs: float64(i)}}
 	}
 	ws, base := baseline(open, 1000)
-	if len(ws) != baselineWindows || base.Latency.P99 != 5 || base.Requests != 300 || base.Errors != 3 || base.Arrival.Scheduled != 300 || base.Arrival.Missed != 3 || base.Arrival.IntendedRPS != 1000 {
+	if len(ws) != baselineWindows || base.Latency.P99 != 5 || base.Requests != 300 || base.Errors != 3 || base.Arrival.Scheduled != 300 || base.Arrival.Missed != 3 || base.Arrival.Stalled != 6 || base.Arrival.StalledMaxMs != 2 || base.Arrival.IntendedRPS != 1000 {
 		t.Errorf("baseline of %v: %d windows, p99 %.1f, %d requests, %d errors, %+v; want the median p99 5 and the sums", p99s, len(ws), base.Latency.P99, base.Requests, base.Errors, *base.Arrival)
 	}
 	for _, d := range asked {
