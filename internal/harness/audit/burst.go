@@ -31,7 +31,11 @@ import (
 // its own), a 503 counts as shedding only if the service served half its
 // own rate cleanly just before (else it refuses what it cannot sustain,
 // not a burst), and a queue is blamed on the service only when its CPU
-// (-metrics) shows it saturated.
+// (-metrics) shows it saturated. On a busy machine the evidence counts the
+// machine's share within the same run — requests the load tool itself sent
+// late with a connection free (result.Arrival.Stalled), baseline windows
+// far apart — and a verdict those can explain reads "not judged", naming
+// them: never ✗ for the machine's stall.
 
 var burstStep = english("table.audit.s_burst")
 
