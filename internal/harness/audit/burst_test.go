@@ -139,10 +139,12 @@ func TestStep6Burst(t *testing.T) {
 // stalls it, its 4 slots fill at any rate, as a real shedder's would on a
 // stalled machine (seen: 44 ms of baseline p99 for 5 ms of work, 7 % of
 // the baseline answered 503). The audit says so itself — not judged, the
-// baseline's windows spread or the load tool stalled as often — and the
-// test skips only a verdict the audit withheld for the machine: a burst
-// answered without one 503 (kept up, or a queue) is a shedder that did
-// not shed, and fails.
+// baseline's windows spread or the load tool stalled as often, or "kept
+// up" when the closed loop ran during a stall and twice its rate was no
+// burst (seen: 179 req/s, then 357 req/s served at p99 9 ms) — and the
+// test skips those; a burst that queued without one 503 (p99 past the
+// bound, the service's CPU unknown) is a shedder that did not shed, and
+// fails.
 func TestSemaphoreShedderSheds(t *testing.T) {
 	const work = 5 * time.Millisecond
 	base := probetest.Serve(t, probetest.Shedder(4, func() { time.Sleep(work) }))
@@ -151,8 +153,8 @@ func TestSemaphoreShedderSheds(t *testing.T) {
 	for _, f := range fs {
 		t.Logf("%s: %s — %s", f.Practice, f.Cell(), f.Evidence)
 	}
-	unshed := fs[0].Verdict == english("table.audit.kept_up") || strings.Contains(fs[0].Evidence, english("table.audit.cpu_unknown"))
-	if fs[0].Mark == NotJudged && !unshed {
+	queued := strings.Contains(fs[0].Evidence, english("table.audit.cpu_unknown"))
+	if fs[0].Mark == NotJudged && !queued {
 		t.Skipf("the machine decided: %s", fs[0].Evidence)
 	}
 	if fs[0].Mark != Pass {
