@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -564,7 +565,9 @@ func gate(ctx context.Context, sc stack.Config, steps []scenario.Manifest) error
 }
 
 // runMutants is `make mutants` / `make step-N mutants`: the gate alone,
-// with every service up (started and stopped when not already running).
+// with the services its steps' entries declare up (started and stopped
+// when not already running; the catalogue seeded when PostgreSQL is one):
+// a step that needs none starts none.
 func runMutants(ctx context.Context, cfg cli.Config, args []string) (err error) {
 	steps := scenario.Steps()
 	if len(args) > 0 {
@@ -575,12 +578,42 @@ func runMutants(ctx context.Context, cfg cli.Config, args []string) (err error) 
 		steps = []scenario.Manifest{step.Manifest}
 	}
 	sc := cfg.Stack
-	started, err := upSeeded(ctx, sc)
+	started, err := upGated(ctx, sc, gateServices(steps))
 	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}
 	return gate(ctx, sc, steps)
+}
+
+// gateServices is what the gate of steps needs up: the services declared
+// by the steps it proves (those with an exercise), in stack.All's order.
+// A check's service tests reach no other (internal/harness/stacktest
+// fails one that does).
+func gateServices(steps []scenario.Manifest) []string {
+	var out []string
+	for _, name := range stack.All {
+		for _, st := range steps {
+			if st.Exercise && slices.Contains(st.Services, name) {
+				out = append(out, name)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// upGated starts services (none named: none, unlike stack.Up, which
+// starts all) and seeds the catalogue when PostgreSQL is one of them.
+func upGated(ctx context.Context, sc stack.Config, services []string) ([]string, error) {
+	if len(services) == 0 {
+		return nil, nil
+	}
+	started, err := stack.Up(ctx, sc, services...)
+	if err != nil || !slices.Contains(services, stack.Postgres) {
+		return started, err
+	}
+	return started, cli.Seed(ctx, sc.Endpoints().PostgresURL)
 }
 
 // firstLines keeps the first n non-empty lines of s.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -269,5 +270,41 @@ func TestVariantFilesNameThemselves(t *testing.T) {
 	}
 	if files == 0 {
 		t.Error("no mutant or valid file found under steps/*/testdata: the check above read nothing")
+	}
+}
+
+// TestMutantsStartOnlyTheDeclaredServices: make step-N mutants starts the
+// services the step's entry declares and nothing else: none for a step
+// that needs none (step 8), MongoDB alone for the write path, and the
+// union, in the stack's order, for the gate of every step.
+func TestMutantsStartOnlyTheDeclaredServices(t *testing.T) {
+	byN := map[int]scenario.Manifest{}
+	for _, m := range scenario.Steps() {
+		byN[m.N] = m
+	}
+	for _, tc := range []struct {
+		name  string
+		steps []scenario.Manifest
+		want  []string
+	}{
+		{"step 8", []scenario.Manifest{byN[8]}, nil},
+		{"step 6", []scenario.Manifest{byN[6]}, byN[6].Services},
+		{"steps 6 and 2", []scenario.Manifest{byN[6], byN[2]}, []string{course.Postgres, course.Redis, course.Mongo}},
+		{"step 1, no exercise", []scenario.Manifest{byN[1]}, nil},
+	} {
+		if got := gateServices(tc.steps); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: the gate starts %v, want %v (the entries' Services)", tc.name, got, tc.want)
+		}
+	}
+	var all []string
+	for _, m := range scenario.Steps() {
+		if m.Exercise {
+			all = append(all, m.Services...)
+		}
+	}
+	for _, s := range all {
+		if !slices.Contains(gateServices(scenario.Steps()), s) {
+			t.Errorf("make mutants does not start %s, which an exercise's step declares", s)
+		}
 	}
 }

@@ -79,6 +79,11 @@ type Config struct {
 	// around the cold key's requests.
 	MetricsURL string
 	Queries    string
+	// ServerCPU, when set, reads the service's CPU seconds so far instead
+	// of MetricsURL's process_cpu_seconds_total (-1: unknown): a service
+	// whose process the caller started and can read in /proc (the tests'
+	// nginx), which exports no such counter.
+	ServerCPU func() float64
 	// SlowlorisBound is how long a trickling client may hold a connection.
 	SlowlorisBound time.Duration
 	// BodySize is the oversized body's size.

@@ -31,7 +31,11 @@ import (
 // its own), a 503 counts as shedding only if the service served half its
 // own rate cleanly just before (else it refuses what it cannot sustain,
 // not a burst), and a queue is blamed on the service only when its CPU
-// (-metrics) shows it saturated.
+// (-metrics) shows it saturated. On a busy machine the evidence counts the
+// machine's share within the same run — requests the load tool itself sent
+// late with a connection free (result.Arrival.Stalled), baseline windows
+// far apart — and a verdict those can explain reads "not judged", naming
+// them: never ✗ for the machine's stall.
 
 var burstStep = english("table.audit.s_burst")
 
@@ -75,10 +79,11 @@ func (c Config) burstVariant(n *shedCount) load.Variant {
 // burstSeen is what the burst observed, judged by shedVerdict.
 type burstSeen struct {
 	Base, Burst     result.Run
-	BaseShed        int64   // 503s at half the closed loop's rate
-	Shed, WithRetry int64   // 503s during the burst, and those with Retry-After
-	ClientBusy      float64 // share of the driver's CPUs the audit used
-	ServerBusy      float64 // CPUs the service used (process_cpu_seconds_total), -1 unknown
+	BaseShed        int64        // 503s at half the closed loop's rate
+	BaseWindows     []result.Run // the baseline's windows (baseline), nil in unit tests
+	Shed, WithRetry int64        // 503s during the burst, and those with Retry-After
+	ClientBusy      float64      // share of the driver's CPUs the audit used
+	ServerBusy      float64      // CPUs the service used (process_cpu_seconds_total), -1 unknown
 	P99Ms           float64
 }
 
@@ -104,6 +109,15 @@ func shedVerdict(s burstSeen) (mark, verdict, why string) {
 	switch {
 	case s.ClientBusy >= result.ClientBusyLimit:
 		return NotJudged, notJudged, "; " + english("table.audit.tool_busy", min(100, 100*s.ClientBusy))
+	case s.BaseShed > 0 && share > HalfRateTolerance && arrival(s.Base).Stalled >= s.BaseShed:
+		// The machine held the load tool's goroutines as often as the
+		// service refused: it holds a service's on the same machine too.
+		return NotJudged, notJudged, "; " + english("table.audit.stalled_503", s.BaseShed, s.Base.Requests, arrival(s.Base).Stalled)
+	case s.BaseShed > 0 && share > HalfRateTolerance && !baseSteady(s):
+		// A stall of the service lets the arrivals of its length meet it
+		// at once: the 503s may answer the machine's stall, not the rate.
+		bound, _ := recoveryBound(s.BaseWindows, s.Base.Latency.P99)
+		return NotJudged, notJudged, "; " + english("table.audit.unsteady_503", s.BaseShed, s.Base.Requests, len(s.BaseWindows), p99List(s.BaseWindows), bound)
 	case s.BaseShed > 0 && share > HalfRateTolerance && s.Base.Arrival.MissedShare() > SteadyMissed:
 		// Requests that left late leave together: the 503s may answer the
 		// load tool's bunches, not the service's own limit.
@@ -115,6 +129,13 @@ func shedVerdict(s burstSeen) (mark, verdict, why string) {
 	}
 	mark, verdict, more := burstVerdict(s)
 	return mark, verdict, why + more
+}
+
+// baseSteady says the baseline's windows were one level (recoveryBound):
+// none far above their median, which a stall of the machine makes.
+func baseSteady(s burstSeen) bool {
+	_, steady := recoveryBound(s.BaseWindows, s.Base.Latency.P99)
+	return steady
 }
 
 // burstVerdict is shedVerdict once the baseline was served: what the
@@ -161,17 +182,17 @@ func burst(ctx context.Context, c Config) ([]result.Run, []Finding) {
 	// opened, senders started) before its window, or its first requests'
 	// lateness would read as the service's; the burst alone starts cold,
 	// as a burst does.
-	open := func(name string, rate float64, d, warm time.Duration) result.Run {
-		r, _ := load.DriveOpen(ctx, load.Options{Target: c.Target.Base, VUs: 16, Rate: rate, Duration: d, Warmup: warm, NoRetry: true}, v, counts.mark)
+	open := func(name string, rate float64, d, warm, stall time.Duration) result.Run {
+		r, _ := load.DriveOpen(ctx, load.Options{Target: c.Target.Base, VUs: 16, Rate: rate, Duration: d, Warmup: warm, StallAfter: stall, NoRetry: true}, v, counts.mark)
 		r.Variant = course.Variant(name) // the audit's own rows, named for what it sends
 		return r
 	}
 	counts.reset()
 	bases, base := baseline(open, rate/2)
-	s := burstSeen{Base: base, P99Ms: c.P99Ms}
+	s := burstSeen{Base: base, BaseWindows: bases, P99Ms: c.P99Ms}
 	s.BaseShed, _ = counts.reset()
 	cpu0, srv0, t0 := proc.SelfCPU(), c.serverCPU(ctx), time.Now()
-	s.Burst = open("burst 2×", 2*rate, c.Burst, 0)
+	s.Burst = open("burst 2×", 2*rate, c.Burst, 0, 0)
 	srv1, wall := c.serverCPU(ctx), time.Since(t0).Seconds() // the burst and the queue's drain after it
 	s.ClientBusy = (proc.SelfCPU() - cpu0).Seconds() / wall / float64(driverCPUs(plan))
 	s.ServerBusy = -1
@@ -212,13 +233,18 @@ func (c Config) recovery(ctx context.Context, open openLoop, plan result.CPUPlan
 	}
 	rate := base.Arrival.IntendedRPS
 	cpu0, srv0, t0 := proc.SelfCPU(), c.serverCPU(ctx), time.Now()
-	rec, ok, took := recoverAfter(ctx, open, rate, bound)
+	margin := time.Duration((bound - base.Latency.P99) * float64(time.Millisecond))
+	rec, ok, took := recoverAfter(ctx, open, rate, bound, margin)
 	srv1, wall := c.serverCPU(ctx), time.Since(t0).Seconds()
 	busy := (proc.SelfCPU() - cpu0).Seconds() / wall / float64(driverCPUs(plan))
 	recovery.Evidence = english("table.audit.recovery", rate, recoveryWarmup, p99List(rec), base.Latency.P99, len(bases), p99List(bases))
 	switch {
 	case ok:
 		recovery.Mark, recovery.Verdict = Pass, english("table.audit.recovered", took.Round(100*time.Millisecond))
+	case stalledWindow(rec, bound) >= 0:
+		i := stalledWindow(rec, bound)
+		a := arrival(rec[i])
+		recovery.Evidence += "; " + english("table.audit.stalled_recovery", i+1, a.Stalled, a.Scheduled, float64(margin)/float64(time.Millisecond), a.StalledMaxMs, rec[i].Latency.P99, bound)
 	case busy >= result.ClientBusyLimit:
 		// p99s the load tool's own CPU kept high are not the service's.
 		recovery.Evidence += "; " + english("table.audit.tool_busy", min(100, 100*busy))
@@ -281,8 +307,33 @@ const (
 	SteadyMissed    = 0.10
 )
 
-// openLoop runs one open-loop window: its name, rate, length and warm-up.
-type openLoop func(name string, rate float64, d, warm time.Duration) result.Run
+// openLoop runs one open-loop window: its name, rate, length, warm-up,
+// and how late the load tool may send a request on its own before it
+// counts as stalled (result.Arrival.Stalled; 0: load.LateAfter).
+type openLoop func(name string, rate float64, d, warm, stall time.Duration) result.Run
+
+// StalledShare is the share of a recovery window's requests that may leave
+// later than the bound's margin through the load tool's own delay before
+// its p99 is called the machine's: a p99 is the slowest 1%, so from 1% on
+// those requests alone can make it.
+const StalledShare = 0.01
+
+// stalledWindow is the first recovery window whose p99 the load tool's own
+// delays can explain, -1 when none: StalledShare of its requests stalled
+// past the margin, and its p99 within bound once the longest of those
+// delays is taken off (a stall adds at most its own length to a request's
+// latency: a p99 a second above the bound is the service's, whatever
+// stalled a few ms). A window the machine spoiled might have been the one
+// that came back, so "not recovered" would judge the machine.
+func stalledWindow(rec []result.Run, bound float64) int {
+	for i, r := range rec {
+		a := arrival(r)
+		if a.Scheduled > 0 && float64(a.Stalled) >= StalledShare*float64(a.Scheduled) && r.Latency.P99-a.StalledMaxMs <= bound {
+			return i
+		}
+	}
+	return -1
+}
 
 // baseline is the level the service is to recover to: baselineWindows
 // windows at rate, each as long as and warmed up like a recovery window
@@ -290,7 +341,8 @@ type openLoop func(name string, rate float64, d, warm time.Duration) result.Run
 // after a longer warm-up (the service's first requests at this rate). Its
 // p99 is the median window's, not one window's luck; a window far above
 // it says the machine stalled, and recoveryBound calls the baseline no
-// level at all. Its requests, errors and schedule are the windows' sums.
+// level at all. Its requests, errors and schedule (stalls included) are
+// the windows' sums.
 func baseline(open openLoop, rate float64) ([]result.Run, result.Run) {
 	var ws []result.Run
 	for i := range baselineWindows {
@@ -298,7 +350,7 @@ func baseline(open openLoop, rate float64) ([]result.Run, result.Run) {
 		if i == 0 {
 			warm = 2 * recoveryWarmup
 		}
-		ws = append(ws, open(fmt.Sprintf("baseline ½× %d", i+1), rate, recoveryWindow, warm))
+		ws = append(ws, open(fmt.Sprintf("baseline ½× %d", i+1), rate, recoveryWindow, warm, 0))
 	}
 	byP99 := slices.SortedFunc(slices.Values(ws), func(a, b result.Run) int { return cmp.Compare(a.Latency.P99, b.Latency.P99) })
 	sum := result.Run{Variant: "baseline ½×", Latency: byP99[len(byP99)/2].Latency, Arrival: &result.Arrival{IntendedRPS: rate}}
@@ -306,6 +358,7 @@ func baseline(open openLoop, rate float64) ([]result.Run, result.Run) {
 		a := arrival(w)
 		sum.Requests, sum.Errors, sum.DurationS = sum.Requests+w.Requests, sum.Errors+w.Errors, sum.DurationS+w.DurationS
 		sum.Arrival.Scheduled, sum.Arrival.Missed, sum.Arrival.NotSent = sum.Arrival.Scheduled+a.Scheduled, sum.Arrival.Missed+a.Missed, sum.Arrival.NotSent+a.NotSent
+		sum.Arrival.Stalled, sum.Arrival.StalledMaxMs = sum.Arrival.Stalled+a.Stalled, max(sum.Arrival.StalledMaxMs, a.StalledMaxMs)
 	}
 	return ws, sum
 }
@@ -337,12 +390,14 @@ func p99List(rs []result.Run) string {
 // recoverAfter runs half-second open-loop windows at the baseline's rate
 // until one's p99 is within bound (recoveryBound): ok only
 // when that window ended within RecoveryLimit of the burst, so a verdict
-// never reads "recovered in 5.6s" beside a limit of 5 s.
-func recoverAfter(ctx context.Context, open openLoop, rate, bound float64) ([]result.Run, bool, time.Duration) {
+// never reads "recovered in 5.6s" beside a limit of 5 s. margin (the
+// bound less the baseline's p99) is how late the load tool may send a
+// request on its own before it is counted as stalled.
+func recoverAfter(ctx context.Context, open openLoop, rate, bound float64, margin time.Duration) ([]result.Run, bool, time.Duration) {
 	t0 := time.Now()
 	var out []result.Run
 	for i := 0; time.Since(t0) < RecoveryLimit && ctx.Err() == nil; i++ {
-		r := open(fmt.Sprintf("recovery %d", i+1), rate, recoveryWindow, recoveryWarmup)
+		r := open(fmt.Sprintf("recovery %d", i+1), rate, recoveryWindow, recoveryWarmup, margin)
 		out = append(out, r)
 		if r.Latency.P99 <= bound && r.Requests > 0 {
 			took := time.Since(t0)
@@ -360,8 +415,12 @@ func arrival(r result.Run) result.Arrival {
 }
 
 // serverCPU is the service's process_cpu_seconds_total (Prometheus's
-// process collector), -1 when -metrics is not given or does not export it.
+// process collector), or c.ServerCPU's reading; -1 when neither is given
+// or the service does not export it.
 func (c Config) serverCPU(ctx context.Context) float64 {
+	if c.ServerCPU != nil {
+		return c.ServerCPU()
+	}
 	if c.MetricsURL == "" {
 		return -1
 	}

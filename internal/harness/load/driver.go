@@ -112,7 +112,11 @@ type Options struct {
 	// the senders started, MaxInFlight the most it may grow to.
 	Rate        float64
 	MaxInFlight int
-	K6          K6 // the k6 binary and step script, for variants whose Tool is "k6"
+	// StallAfter is how late past both its due time and its sender's
+	// readiness a request must leave to count in Arrival.Stalled (0:
+	// LateAfter): a judge of latency sets it to the margin it allows.
+	StallAfter time.Duration
+	K6         K6 // the k6 binary and step script, for variants whose Tool is "k6"
 	// ServicesCPU returns the CPU seconds the stack's databases have used
 	// so far: with the server's and the load tool's, what the CPUs' busy
 	// time over a window owes to us, the rest being other processes'

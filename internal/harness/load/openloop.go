@@ -1,6 +1,7 @@
 package load
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -56,6 +57,8 @@ type schedule struct {
 	stop        atomic.Bool
 	missed      atomic.Int64
 	notSent     atomic.Int64
+	stalled     atomic.Int64 // left late with their sender ready before they were due (Arrival.Stalled)
+	stallMax    atomic.Int64 // the longest of those delays, in nanoseconds
 	inWindow    atomic.Int64 // responses received while the window was open
 	afterStart  atomic.Int64 // responses received since the window opened (bytes/request)
 	senders     atomic.Int64
@@ -188,7 +191,8 @@ func (s *schedule) result(v Variant, o Options, wireBytes int64, maxInFlight int
 		r.PerRequest.PublicBytes = float64(wireBytes) / float64(n)
 	}
 	r.Arrival = &result.Arrival{IntendedRPS: o.Rate, AchievedRPS: r.RPS, Scheduled: s.last - s.first,
-		Missed: s.missed.Load(), NotSent: s.notSent.Load(), MaxInFlight: maxInFlight,
+		Missed: s.missed.Load(), NotSent: s.notSent.Load(), Stalled: s.stalled.Load(),
+		StalledMaxMs: float64(s.stallMax.Load()) / float64(time.Millisecond), MaxInFlight: maxInFlight,
 		InFlightUsed: len(s.users), LatencyFrom: "intended send time"}
 	return r
 }
@@ -203,7 +207,9 @@ func (u *user) send(client *fasthttp.HostClient, o Options, v Variant, s *schedu
 	reqs, resp := newRequests(o, v), fasthttp.AcquireResponse()
 	defer reqs.release()
 	defer fasthttp.ReleaseResponse(resp)
+	stallAfter := cmp.Or(o.StallAfter, LateAfter)
 	for !s.stop.Load() {
+		free := time.Now() // this sender is ready for its next slot
 		i := s.next.Add(1) - 1
 		if i >= s.last {
 			return
@@ -212,6 +218,9 @@ func (u *user) send(client *fasthttp.HostClient, o Options, v Variant, s *schedu
 		measured := i >= s.first
 		if !s.keepUp(u, due, measured) {
 			return // DriveOpen counts the slots nobody claimed
+		}
+		if lag := time.Since(later(due, free)); measured && lag > stallAfter {
+			s.stall(lag)
 		}
 		req := reqs.next(&u.vu)
 		s.inFlight.Add(1)
@@ -234,6 +243,28 @@ func (u *user) send(client *fasthttp.HostClient, o Options, v Variant, s *schedu
 			u.tally(end.Sub(due), err)
 		}
 	}
+}
+
+// stall counts a request the driver itself sent lag late, and keeps the
+// longest such delay.
+func (s *schedule) stall(lag time.Duration) {
+	s.stalled.Add(1)
+	for {
+		m := s.stallMax.Load()
+		if int64(lag) <= m || s.stallMax.CompareAndSwap(m, int64(lag)) {
+			return
+		}
+	}
+}
+
+// later is the later of two times: when a request could leave at the
+// earliest (its due time, or its sender's readiness if the server held the
+// sender past it). Any delay beyond that is the driver's own.
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
 }
 
 // keepUp waits for a slot due later; for one already late, it counts the

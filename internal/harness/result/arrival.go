@@ -13,6 +13,15 @@ type Arrival struct {
 	// busy; each is in the histogram with the time it had waited by then.
 	Missed  int64 `json:"missed_schedule"`
 	NotSent int64 `json:"not_sent"`
+	// Stalled counts requests due in the window that left more than
+	// load.Options.StallAfter (1 ms unless set) after both their due time
+	// and the moment their sender was ready for them: the server held no connection of theirs, so the delay
+	// was the driver's own (its goroutine waiting for a CPU: a busy
+	// machine). Their latency, timed from the due time, carries that delay.
+	Stalled int64 `json:"stalled,omitempty"`
+	// StalledMaxMs is the longest of those delays: no stalled request's
+	// latency owes the driver more.
+	StalledMaxMs float64 `json:"stalled_max_ms,omitempty"`
 	// MaxInFlight is how many requests the driver allowed in flight (one
 	// connection each); InFlightUsed how many it needed.
 	MaxInFlight  int    `json:"max_in_flight"`
@@ -26,4 +35,13 @@ func (a *Arrival) MissedShare() float64 {
 		return 0
 	}
 	return float64(a.Missed) / float64(a.Scheduled)
+}
+
+// StalledShare is the part of the schedule the driver itself sent late
+// (Stalled): a delay that is the machine's, not the server's.
+func (a *Arrival) StalledShare() float64 {
+	if a == nil || a.Scheduled == 0 {
+		return 0
+	}
+	return float64(a.Stalled) / float64(a.Scheduled)
 }

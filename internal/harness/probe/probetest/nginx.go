@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/peakload/workshop/internal/harness/proc"
 )
 
 // Nginx starts Debian's nginx as it ships (its defaults: a 60 s header
@@ -24,6 +26,16 @@ func Nginx(t testing.TB, files map[string]string, extra string) string {
 // NginxHTTP is Nginx with directives for the http block too (http), where
 // some must go: limit_req_zone, for one.
 func NginxHTTP(t testing.TB, files map[string]string, http, extra string) string {
+	t.Helper()
+	base, _ := NginxCPU(t, files, http, extra)
+	return base
+}
+
+// NginxCPU is NginxHTTP with a reader of the CPU seconds its one process
+// has used so far (-1 where /proc cannot tell): nginx exports no
+// process_cpu_seconds_total, and a verdict that rests on the service's CPU
+// (audit.Config.ServerCPU) needs it.
+func NginxCPU(t testing.TB, files map[string]string, http, extra string) (string, func() float64) {
 	t.Helper()
 	bin, err := exec.LookPath("nginx")
 	if err != nil {
@@ -69,12 +81,18 @@ http {
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		if c, err := net.Dial("tcp", addr); err == nil {
 			c.Close()
-			return "http://" + addr
+			pid := cmd.Process.Pid
+			return "http://" + addr, func() float64 {
+				if s := proc.TreeCPUSeconds([]int{pid}); s > 0 {
+					return s
+				}
+				return -1
+			}
 		}
 	}
 	log, _ := os.ReadFile(filepath.Join(dir, "error.log"))
 	t.Fatalf("nginx did not listen on %s within 10 s: %s %s", addr, out.String(), log)
-	return ""
+	return "", nil
 }
 
 // freeAddr is a loopback address nothing listens on, for a server that
