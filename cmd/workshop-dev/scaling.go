@@ -305,7 +305,7 @@ func (r *references) scalingKeys(b *bytes.Buffer, l messages.Lang) {
 	row(shape{5, course.Burst, "", ""}, tr(l, "DB queries", "truy vấn DB"), bu.PerRequest.DBQueries, k/ttl)
 	row(shape{5, course.Burst, "", ""}, tr(l, "Redis GETs", "GET Redis"), extra(bu, result.RedisGetsPerReq), k/burst)
 	fmt.Fprintf(b, tr(l, "\nOn that clock (Redis 30 s as in article A, burst 3 s ours) the same model gives, per process: %s DB queries/s (%d keys ÷ %g s) and %s Redis GETs/s behind a burst cache (%d keys ÷ %g s) — at %s or %s req/s alike. Without coalescing (step 2's row) concurrent misses of one key each query: more than the model, and more the more concurrent the traffic (step 4).\n",
-		"\nTrên đồng hồ đó (Redis 30 s như bài A, burst 3 s của workshop) cùng mô hình đó cho ra, mỗi process: %s truy vấn DB/s (%d key ÷ %g s) và %s GET Redis/s sau burst cache (%d key ÷ %g s) — ở %s hay %s req/s cũng vậy. Không gộp (hàng của bước 2) thì các lượt miss cùng lúc của một key đều truy vấn: nhiều hơn mô hình, và request tới càng dồn cùng lúc thì càng nhiều (bước 4).\n"),
+		"\nTrên đồng hồ đó (Redis 30 s như bài A, burst 3 s của workshop) cùng mô hình ấy cho ra, mỗi process: %s truy vấn DB/s (%d key ÷ %g s) và %s GET Redis/s sau burst cache (%d key ÷ %g s) — ở %s hay %s req/s cũng vậy. Không gộp (hàng của bước 2) thì các lượt miss cùng lúc của một key đều truy vấn: nhiều hơn mô hình, và request tới càng dồn cùng lúc thì càng nhiều (bước 4).\n"),
 		sig(k/p.Clock.RedisTTLS), p.Catalog.HotItems, p.Clock.RedisTTLS, sig(k/p.Clock.BurstTTLS), p.Catalog.HotItems, p.Clock.BurstTTLS, scenario.Rate(levels[0]*baseRPS()), scenario.Rate(levels[len(levels)-1]*baseRPS()))
 }
 
@@ -316,7 +316,7 @@ func (r *references) scalingRedis(b *bytes.Buffer, l messages.Lang) {
 	sf := shape{5, course.Singleflight, "", ""}
 	floor := r.run(sf).RPS * extra(r.run(sf), result.RedisGetsPerReq)
 	fmt.Fprintf(b, tr(l, "- **Per shard, a floor:** our Redis served %s GETs/s of an item (step 5: singleflight, %s Redis B/req) on a core it shared with PostgreSQL and the load driver — a floor for one shard's command rate, not its ceiling (measure yours with `redis-benchmark`).\n",
-		"- **Mức sàn của một shard:** Redis của workshop phục vụ %s GET/s (mỗi GET một item) (bước 5: singleflight, %s Redis B/req) trên một core dùng chung với PostgreSQL và công cụ tạo tải — đó là mức sàn cho tốc độ lệnh của một shard, không phải mức trần của nó (hãy đo Redis của bạn bằng `redis-benchmark`).\n"), scenario.Rate(floor), scenario.Rate(r.run(sf).PerRequest.RedisBytes))
+		"- **Mức sàn của một shard:** Redis của workshop phục vụ %s GET/s, mỗi GET một item (bước 5: singleflight, %s Redis B/req) trên một core dùng chung với PostgreSQL và công cụ tạo tải — đó là mức sàn cho tốc độ lệnh của một shard, không phải mức trần của nó (hãy đo Redis của bạn bằng `redis-benchmark`).\n"), scenario.Rate(floor), scenario.Rate(r.run(sf).PerRequest.RedisBytes))
 	fmt.Fprintf(b, tr(l, "- **The hottest key:** %d hot items under Zipf s = %g send %s of all reads to rank 1 (1 ÷ Σₖ 1/kˢ). One key hashes to one of the %s slots, so one shard answers all of it:\n\n",
 		"- **Key nóng nhất:** với %d item nóng theo Zipf s = %g thì %s tổng số lượt đọc dồn vào item hạng 1 (1 ÷ Σₖ 1/kˢ). Một key chỉ được hash vào một trong %s slot, nên cả key đó dồn vào một shard:\n\n"), p.Catalog.HotItems, p.Catalog.ZipfS, pct(top), scenario.Rate(hashSlots))
 	b.WriteString(tr(l, "| req/s (step 2's shape) | Redis GET/s, all shards | GET/s on the hottest key's shard, at least | its Mbit/s | shards by GET/s ÷ floor |\n",
@@ -329,7 +329,7 @@ func (r *references) scalingRedis(b *bytes.Buffer, l messages.Lang) {
 	}
 	bu := r.run(shape{5, course.Burst, "", ""})
 	fmt.Fprintf(b, tr(l, "\nThe busiest shard carries at least the larger of (all GETs ÷ shards) and (the hottest key's share × all GETs): past ⌊1 ÷ %s⌋ = %d shards, adding shards no longer lowers it — only fewer GETs of that key do. Step 5's burst cache is that answer (%s Redis GET/req instead of %s, measured), and so is Redis' own client-side caching below.\n",
-		"\nShard bận nhất gánh ít nhất số lớn hơn giữa (tổng GET ÷ số shard) và (phần của key nóng nhất × tổng GET): quá ⌊1 ÷ %s⌋ = %d shard thì thêm shard không làm nó giảm nữa — chỉ bớt GET vào key đó mới giảm được. Burst cache của bước 5 làm đúng việc đó (%s Redis GET/req thay vì %s, số đo được), và client-side caching của chính Redis (bên dưới) cũng vậy.\n"),
+		"\nShard bận nhất gánh ít nhất là số lớn hơn trong hai số (tổng GET ÷ số shard) và (phần của key nóng nhất × tổng GET): quá ⌊1 ÷ %s⌋ = %d shard thì thêm shard không làm nó giảm nữa — chỉ bớt GET vào key đó mới giảm được. Burst cache của bước 5 làm đúng việc đó (%s Redis GET/req thay vì %s, số đo được), và client-side caching của chính Redis (bên dưới) cũng vậy.\n"),
 		pct(top), int(math.Floor(1/top)), sig(extra(bu, result.RedisGetsPerReq)), sig(extra(c, result.RedisGetsPerReq)))
 }
 
@@ -378,7 +378,7 @@ func (r *references) scalingCDN(b *bytes.Buffer, l messages.Lang) {
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", scenario.Rate(ccu), scenario.Rate(rate), sig(rate*b200*8/1e6), sig(rate*e.PerRequest.PublicBytes*8/1e6), cores(rate, e.PerRequest.ServerCPUus))
 	}
 	fmt.Fprintf(b, tr(l, "\nWith a shared cache in front and `Cache-Control: public, max-age=%d`, the origin sees at most (edge locations × %d hot items ÷ %d s) revalidations per second — %s req/s per edge location — whatever the CCU; each revalidation is a 304 (about %s B) when the item has not changed, a 200 (%s B) when it has.\n",
-		"\nCó một shared cache đứng trước và `Cache-Control: public, max-age=%d`, origin nhận nhiều nhất (số edge location × %d item nóng ÷ %d s) lượt revalidate mỗi giây — %s req/s mỗi edge location — bất kể CCU; mỗi lượt revalidate là một response 304 (khoảng %s B) khi item chưa đổi, một response 200 (%s B) khi nó đã đổi.\n"),
+		"\nNếu có một shared cache đứng trước và `Cache-Control: public, max-age=%d` thì origin nhận nhiều nhất (số edge location × %d item nóng ÷ %d s) lượt revalidate mỗi giây — %s req/s mỗi edge location — bất kể CCU; mỗi lượt revalidate là một response 304 (khoảng %s B) khi item chưa đổi, một response 200 (%s B) khi nó đã đổi.\n"),
 		exampleMaxAg, p.Catalog.HotItems, exampleMaxAg, scenario.Rate(float64(p.Catalog.HotItems)/exampleMaxAg), scenario.Rate(b304), scenario.Rate(b200))
 }
 
@@ -412,7 +412,7 @@ func (r *references) scalingLB(b *bytes.Buffer, l messages.Lang) {
 	top := levels[len(levels)-1] * baseRPS()
 	bu := r.run(shape{5, course.Burst, "", ""})
 	fmt.Fprintf(b, tr(l, "At %s req/s of step 5's shape, N replicas behind round-robin, each with its own burst cache (%d hot keys, burst TTL %g s, Redis TTL %g s: A's Redis TTL, our burst TTL):\n\n",
-		"Ở %s req/s theo kiểu của bước 5 thì có N replica sau round-robin, mỗi replica có burst cache riêng (%d key nóng, TTL burst %g s, TTL Redis %g s: TTL Redis của bài A, TTL burst của workshop):\n\n"), scenario.Rate(top), p.Catalog.HotItems, p.Clock.BurstTTLS, p.Clock.RedisTTLS)
+		"Ở %s req/s theo kiểu của bước 5 và N replica sau round-robin, mỗi replica có burst cache riêng (%d key nóng, TTL burst %g s, TTL Redis %g s: TTL Redis của bài A, TTL burst của workshop):\n\n"), scenario.Rate(top), p.Catalog.HotItems, p.Clock.BurstTTLS, p.Clock.RedisTTLS)
 	b.WriteString(tr(l, "| replicas N | req/s per replica | server busy per replica | Redis GET/s (N × keys ÷ burst TTL) | memory hit ratio, at best (1 − GET/s ÷ req/s) | DB q/s, at most (N × keys ÷ Redis TTL) |\n",
 		"| N replica | req/s mỗi replica | server bận mỗi replica | Redis GET/s (N × key ÷ TTL burst) | hit ratio của bộ nhớ, cao nhất (1 − GET/s ÷ req/s) | DB q/s, nhiều nhất (N × key ÷ TTL Redis) |\n"))
 	b.WriteString("|---:|---:|---:|---:|---:|---:|\n")
@@ -440,7 +440,7 @@ func (r *references) scaleOutRuns(b *bytes.Buffer, l messages.Lang) {
 		return
 	}
 	fmt.Fprintf(b, tr(l, "\nStep %d's reference run, measured (recorded %s, %d CPUs: the replicas share them, so read the counts, not req/s):\n\n",
-		"\nBước %d: lần chạy tham chiếu, đo thật (ngày %s, %d CPU: các replica dùng chung chúng, nên hãy đọc các số đếm, đừng đọc req/s):\n\n"), scaleOutStep, res.StartedAt.Format("2006-01-02"), res.Machine.CPUs)
+		"\nBước %d: lần chạy tham chiếu, đo thật (ngày %s, %d CPU: các replica chạy chung trên đó, nên hãy đọc các số đếm, đừng đọc req/s):\n\n"), scaleOutStep, res.StartedAt.Format("2006-01-02"), res.Machine.CPUs)
 	b.WriteString(tr(l, "| run | req/s | server µs/req | Redis GET/req | memory hit ratio | DB q/req |\n", "| lần chạy | req/s | server µs/req | Redis GET/req | hit ratio của bộ nhớ | DB q/req |\n"))
 	b.WriteString("|---|---:|---:|---:|---:|---:|\n")
 	for i := range res.Runs {
