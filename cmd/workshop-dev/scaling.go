@@ -59,12 +59,12 @@ type shape struct {
 // MongoDB, as their manifest entries say).
 var shapes = []shape{
 	{0, course.EmptyGet, "ceiling: the item's bytes from memory, no data access", "mức trần: byte của item lấy từ bộ nhớ, không đọc dữ liệu"},
-	{1, course.DirectDB, "every read from PostgreSQL", "mọi lượt đọc đều vào PostgreSQL"},
+	{1, course.DirectDB, "every read from PostgreSQL", "mọi lượt đọc đều đi thẳng vào PostgreSQL"},
 	{2, course.CacheAside, "Redis get-or-set, no coalescing", "get-or-set qua Redis, không gộp miss"},
 	{5, course.Singleflight, "cache-aside + singleflight", "cache-aside + singleflight"},
 	{5, course.Burst, "burst cache in process, then Redis", "burst cache trong process, rồi tới Redis"},
-	{3, course.CacheAsidePoll, "pollers, no ETag (paced clients)", "client polling, không ETag (client chạy theo nhịp)"},
-	{3, course.ETagPoll, "pollers with ETag/304 (paced clients)", "client polling có ETag/304 (client chạy theo nhịp)"},
+	{3, course.CacheAsidePoll, "pollers, no ETag (paced clients)", "client polling, không ETag (client gửi theo nhịp)"},
+	{3, course.ETagPoll, "pollers with ETag/304 (paced clients)", "client polling có ETag/304 (client gửi theo nhịp)"},
 	{6, course.Sync, "insertOne, then answer", "insertOne rồi mới trả lời"},
 	{6, course.Async, "answer, then insertOne (not awaited)", "trả lời rồi insertOne (không chờ)"},
 	{6, course.Group, "answer, buffer, insert 100 at a time concurrently", "trả lời, gom vào buffer, insert đồng thời 100 cái một lượt"},
@@ -227,7 +227,7 @@ func (r *references) scalingCosts(b *bytes.Buffer, l messages.Lang) {
 			sig(x.PerRequest.DBQueries), sig(extra(x, result.RedisGetsPerReq)), sig(x.PerRequest.RedisBytes), strings.Join(hits, ", "))
 	}
 	b.WriteString(tr(l, "\nreq/s per core = 10⁶ ÷ server µs/req (the core 100 % busy); CCU per core = 10 × that (A1's rule of thumb). Rows whose server was far from 100 % busy were paced by the database (1) or by the clients' poll clock (3): their µs/req was measured while the server also idled, and is the figure to use, not their req/s. The cached rows' DB q/req (and the burst row's Redis GET/req) are misses per request at our req/s and our TTLs: they do not transfer to another rate — count those tiers by keys and TTLs (below).\n",
-		"\nreq/s mỗi core = 10⁶ ÷ server µs/req (core bận 100 %); CCU mỗi core = 10 × số đó (quy tắc ước lượng của A1). Những hàng mà server còn xa mức bận 100 % là do database (1) hoặc nhịp poll của client (3) giữ nhịp: µs/req của chúng đo trong lúc server có lúc rảnh, và đó mới là con số nên dùng, không phải req/s của chúng. DB q/req của các hàng có cache (và Redis GET/req của hàng burst) là số miss mỗi request ở req/s và TTL của workshop: chúng không chuyển sang được một mức tải khác — hãy tính các tầng đó theo số key và TTL (bên dưới).\n"))
+		"\nreq/s mỗi core = 10⁶ ÷ server µs/req (core bận 100 %); CCU mỗi core = 10 × số đó (quy tắc ước lượng của A1). Ở những hàng mà server còn xa mức bận 100 %, nhịp là do database (1) hoặc nhịp poll của client (3) quyết định: µs/req của chúng đo lúc server còn có lúc ngồi không, nên hãy dùng con số đó, đừng dùng req/s của chúng. DB q/req của các hàng có cache (và Redis GET/req của hàng burst) là số miss mỗi request ở req/s và TTL của workshop: không đem sang mức tải khác được — các tầng đó hãy tính theo số key và TTL (phần dưới).\n"))
 }
 
 func (r *references) scalingSize(b *bytes.Buffer, l messages.Lang) {
@@ -267,7 +267,7 @@ func (r *references) scalingSize(b *bytes.Buffer, l messages.Lang) {
 		}
 	}
 	fmt.Fprintf(b, tr(l, "\nAPI cores = ⌈rate × µs/req ÷ 10⁶ ÷ %.1f⌉. A plain figure is rate × the row's per-request figure above. A ≤ or ≥ is the keys model of the next section instead, because a per-request miss rate does not transfer — it was measured at our req/s and our TTLs: with misses coalesced in each process (one process per API core), at most processes × %d hot keys ÷ TTL (Redis %g s, the article's; burst %g s, ours: the article sets its burst TTL to \"a few seconds\", 5 s in its example); without coalescing (step 2), at least one query per hot key per expiry, and as many more as requests race to the same miss (step 4). Redis Mbit/s = GET/s × the bytes per GET we measured (both directions); public Mbit/s counts what the clients received.\n",
-		"\ncore API = ⌈rate × µs/req ÷ 10⁶ ÷ %.1f⌉. Một con số trơn là rate × con số mỗi request của hàng đó ở bảng trên. Dấu ≤ hay ≥ là con số của mô hình theo key ở phần sau, vì tỉ lệ miss mỗi request không chuyển sang mức tải khác được — nó đo ở req/s và TTL của workshop: khi mỗi process gộp các lượt miss (mỗi core API một process), nhiều nhất là số process × %d key nóng ÷ TTL (Redis %g s, của bài; burst %g s, của workshop: bài đặt TTL của burst cache là \"vài giây\", ví dụ của bài là 5 s); không gộp (bước 2) thì ít nhất một truy vấn cho mỗi key nóng mỗi lần hết hạn, cộng thêm bao nhiêu request cùng lao vào một lượt miss (bước 4). Redis Mbit/s = GET/s × số byte mỗi GET đo được (cả hai chiều); public Mbit/s tính những gì client nhận về.\n"),
+		"\ncore API = ⌈rate × µs/req ÷ 10⁶ ÷ %.1f⌉. Ô chỉ có số là rate × số mỗi request của hàng đó ở bảng trên. Ô có dấu ≤ hay ≥ thì lấy theo mô hình theo key ở phần sau, vì tỉ lệ miss mỗi request không chuyển sang mức tải khác được — nó đo ở req/s và TTL của workshop: khi mỗi process gộp các lượt miss (mỗi core API một process), nhiều nhất là số process × %d key nóng ÷ TTL (Redis %g s, của bài; burst %g s, của workshop: bài đặt TTL của burst cache là \"vài giây\", ví dụ của bài là 5 s); không gộp (bước 2) thì ít nhất một truy vấn cho mỗi key nóng mỗi lần hết hạn, cộng thêm một truy vấn cho mỗi request cùng miss key đó một lúc (bước 4). Redis Mbit/s = GET/s × số byte mỗi GET đo được (cả hai chiều); public Mbit/s tính những gì client nhận về.\n"),
 		targetBusy, p.Catalog.HotItems, p.Clock.RedisTTLS, p.Clock.BurstTTLS)
 	e, bu := r.run(shape{3, course.ETagPoll, "", ""}), r.run(shape{5, course.Burst, "", ""})
 	fmt.Fprintf(b, tr(l, "\nInternal (API↔Redis) against public bandwidth, per request in our runs: %s for our ETag pollers (article A, A5: internal bandwidth \"about 10 times\" the public one after its ETag work), %s behind the burst cache.\n",
@@ -291,7 +291,7 @@ func (r *references) scalingKeys(b *bytes.Buffer, l messages.Lang) {
 	ttl := p.ForHitRatio(p.Clock.RedisTTLS).Seconds()
 	burst := p.ForHitRatio(p.Clock.BurstTTLS).Seconds()
 	fmt.Fprintf(b, tr(l, "Our runs read %d hot items (Zipf, s = %g) with the Redis TTL at %g s and the burst TTL at %g s (%g s and %g s on the ×%g clock: article A's Redis TTL, and a burst TTL of ours — A's example sets 5 s, \"a few seconds\" in general). A process that coalesces its misses loads each key at most once per TTL, whatever its req/s:\n\n",
-		"Các lần chạy của workshop đọc %d item nóng (Zipf, s = %g) với TTL của Redis là %g s và TTL của burst là %g s (%g s và %g s trên đồng hồ ×%g: TTL Redis của bài A, và một TTL burst của workshop — ví dụ của bài A đặt 5 s, nói chung là \"vài giây\"). Một process gộp các lượt miss thì load mỗi key nhiều nhất một lần mỗi TTL, dù req/s của nó là bao nhiêu:\n\n"),
+		"Các lần chạy của workshop đọc %d item nóng (Zipf, s = %g) với TTL của Redis là %g s và TTL của burst là %g s (%g s và %g s trên đồng hồ ×%g: TTL Redis của bài A, và một TTL burst của workshop — ví dụ của bài A đặt 5 s, nói chung là \"vài giây\"). Process nào gộp các lượt miss thì mỗi TTL chỉ load mỗi key nhiều nhất một lần, req/s bao nhiêu cũng vậy:\n\n"),
 		p.Catalog.HotItems, p.Catalog.ZipfS, ttl, burst, p.Clock.RedisTTLS, p.Clock.BurstTTLS, p.Clock.HitRatioScale)
 	b.WriteString(tr(l, "| step: run | req/s | measured | per s | model: keys ÷ TTL |\n", "| bước: lần chạy | req/s | đo gì | mỗi s | mô hình: key ÷ TTL |\n"))
 	b.WriteString("|---|---:|---|---:|---:|\n")
@@ -305,7 +305,7 @@ func (r *references) scalingKeys(b *bytes.Buffer, l messages.Lang) {
 	row(shape{5, course.Burst, "", ""}, tr(l, "DB queries", "truy vấn DB"), bu.PerRequest.DBQueries, k/ttl)
 	row(shape{5, course.Burst, "", ""}, tr(l, "Redis GETs", "GET Redis"), extra(bu, result.RedisGetsPerReq), k/burst)
 	fmt.Fprintf(b, tr(l, "\nOn that clock (Redis 30 s as in article A, burst 3 s ours) the same model gives, per process: %s DB queries/s (%d keys ÷ %g s) and %s Redis GETs/s behind a burst cache (%d keys ÷ %g s) — at %s or %s req/s alike. Without coalescing (step 2's row) concurrent misses of one key each query: more than the model, and more the more concurrent the traffic (step 4).\n",
-		"\nTrên đồng hồ đó (Redis 30 s như bài A, burst 3 s của workshop) cùng mô hình ấy cho, mỗi process: %s truy vấn DB/s (%d key ÷ %g s) và %s GET Redis/s sau burst cache (%d key ÷ %g s) — ở %s hay %s req/s cũng vậy. Không gộp (hàng của bước 2) thì các lượt miss cùng lúc của một key đều truy vấn: nhiều hơn mô hình, và traffic càng đồng thời thì càng nhiều (bước 4).\n"),
+		"\nTrên đồng hồ đó (Redis 30 s như bài A, burst 3 s của workshop) cùng mô hình ấy cho ra, mỗi process: %s truy vấn DB/s (%d key ÷ %g s) và %s GET Redis/s sau burst cache (%d key ÷ %g s) — ở %s hay %s req/s cũng vậy. Không gộp (hàng của bước 2) thì các lượt miss cùng lúc của một key đều truy vấn: nhiều hơn mô hình, và request tới càng dồn cùng lúc thì càng nhiều (bước 4).\n"),
 		sig(k/p.Clock.RedisTTLS), p.Catalog.HotItems, p.Clock.RedisTTLS, sig(k/p.Clock.BurstTTLS), p.Catalog.HotItems, p.Clock.BurstTTLS, scenario.Rate(levels[0]*baseRPS()), scenario.Rate(levels[len(levels)-1]*baseRPS()))
 }
 
@@ -316,9 +316,9 @@ func (r *references) scalingRedis(b *bytes.Buffer, l messages.Lang) {
 	sf := shape{5, course.Singleflight, "", ""}
 	floor := r.run(sf).RPS * extra(r.run(sf), result.RedisGetsPerReq)
 	fmt.Fprintf(b, tr(l, "- **Per shard, a floor:** our Redis served %s GETs/s of an item (step 5: singleflight, %s Redis B/req) on a core it shared with PostgreSQL and the load driver — a floor for one shard's command rate, not its ceiling (measure yours with `redis-benchmark`).\n",
-		"- **Mỗi shard, một mức sàn:** Redis của workshop phục vụ %s GET/s một item (bước 5: singleflight, %s Redis B/req) trên một core dùng chung với PostgreSQL và công cụ tạo tải — đó là mức sàn cho tốc độ lệnh của một shard, không phải mức trần của nó (hãy đo Redis của bạn bằng `redis-benchmark`).\n"), scenario.Rate(floor), scenario.Rate(r.run(sf).PerRequest.RedisBytes))
+		"- **Mức sàn của một shard:** Redis của workshop phục vụ %s GET/s, mỗi GET một item (bước 5: singleflight, %s Redis B/req) trên một core dùng chung với PostgreSQL và công cụ tạo tải — đó là mức sàn cho tốc độ lệnh của một shard, không phải mức trần của nó (hãy đo Redis của bạn bằng `redis-benchmark`).\n"), scenario.Rate(floor), scenario.Rate(r.run(sf).PerRequest.RedisBytes))
 	fmt.Fprintf(b, tr(l, "- **The hottest key:** %d hot items under Zipf s = %g send %s of all reads to rank 1 (1 ÷ Σₖ 1/kˢ). One key hashes to one of the %s slots, so one shard answers all of it:\n\n",
-		"- **Key nóng nhất:** %d item nóng theo Zipf s = %g dồn %s mọi lượt đọc vào hạng 1 (1 ÷ Σₖ 1/kˢ). Một key được hash vào một trong %s slot, nên một shard gánh toàn bộ key đó:\n\n"), p.Catalog.HotItems, p.Catalog.ZipfS, pct(top), scenario.Rate(hashSlots))
+		"- **Key nóng nhất:** với %d item nóng theo Zipf s = %g thì %s tổng số lượt đọc dồn vào item hạng 1 (1 ÷ Σₖ 1/kˢ). Một key chỉ được hash vào một trong %s slot, nên cả key đó dồn vào một shard:\n\n"), p.Catalog.HotItems, p.Catalog.ZipfS, pct(top), scenario.Rate(hashSlots))
 	b.WriteString(tr(l, "| req/s (step 2's shape) | Redis GET/s, all shards | GET/s on the hottest key's shard, at least | its Mbit/s | shards by GET/s ÷ floor |\n",
 		"| req/s (kiểu của bước 2) | Redis GET/s, mọi shard | GET/s trên shard của key nóng nhất, ít nhất | Mbit/s của nó | số shard theo GET/s ÷ mức sàn |\n"))
 	b.WriteString("|---:|---:|---:|---:|---:|\n")
@@ -329,7 +329,7 @@ func (r *references) scalingRedis(b *bytes.Buffer, l messages.Lang) {
 	}
 	bu := r.run(shape{5, course.Burst, "", ""})
 	fmt.Fprintf(b, tr(l, "\nThe busiest shard carries at least the larger of (all GETs ÷ shards) and (the hottest key's share × all GETs): past ⌊1 ÷ %s⌋ = %d shards, adding shards no longer lowers it — only fewer GETs of that key do. Step 5's burst cache is that answer (%s Redis GET/req instead of %s, measured), and so is Redis' own client-side caching below.\n",
-		"\nShard bận nhất gánh ít nhất số lớn hơn giữa (tổng GET ÷ số shard) và (phần của key nóng nhất × tổng GET): quá ⌊1 ÷ %s⌋ = %d shard thì thêm shard không làm nó giảm nữa — chỉ bớt GET vào key đó mới giảm được. Burst cache của bước 5 là câu trả lời đó (%s Redis GET/req thay vì %s, đo được), và client-side caching của chính Redis ở dưới cũng vậy.\n"),
+		"\nShard bận nhất gánh ít nhất là số lớn hơn trong hai số (tổng GET ÷ số shard) và (phần của key nóng nhất × tổng GET): quá ⌊1 ÷ %s⌋ = %d shard thì thêm shard không làm nó giảm nữa — chỉ bớt GET vào key đó mới giảm được. Burst cache của bước 5 làm đúng việc đó (%s Redis GET/req thay vì %s, số đo được), và client-side caching của chính Redis (bên dưới) cũng vậy.\n"),
 		pct(top), int(math.Floor(1/top)), sig(extra(bu, result.RedisGetsPerReq)), sig(extra(c, result.RedisGetsPerReq)))
 }
 
@@ -338,7 +338,7 @@ func (r *references) scalingPG(b *bytes.Buffer, l messages.Lang) {
 	x := r.run(d)
 	floor := x.RPS * x.PerRequest.DBQueries
 	fmt.Fprintf(b, tr(l, "Step 1's server was %.0f %% busy: PostgreSQL (and the load driver beside it on one core) set the pace at **%s queries/s** of the item query — so one PostgreSQL core does at least that (a floor: it shared its core). For the direct read that is:\n\n",
-		"Server của bước 1 chỉ bận %.0f %%: PostgreSQL (cùng công cụ tạo tải nằm chung một core) giữ nhịp ở **%s truy vấn/s** cho truy vấn lấy item — nên một core PostgreSQL làm được ít nhất chừng đó (mức sàn: nó dùng chung core). Với lượt đọc thẳng database, ra là:\n\n"), 100*r.busy(d), scenario.Rate(floor))
+		"Server của bước 1 chỉ bận %.0f %%: PostgreSQL (chạy chung một core với công cụ tạo tải) giữ nhịp ở **%s truy vấn/s** cho truy vấn lấy item — nên một core PostgreSQL làm được ít nhất chừng đó (mức sàn: nó dùng chung core). Nếu mọi lượt đọc đi thẳng vào database thì ra:\n\n"), 100*r.busy(d), scenario.Rate(floor))
 	b.WriteString(tr(l, "| req/s (step 1's shape) | PG q/s | PG cores, at most (q/s ÷ floor ÷ busy share) | 8-core servers: primary + read replicas |\n",
 		"| req/s (kiểu của bước 1) | PG q/s | core PG, nhiều nhất (q/s ÷ mức sàn ÷ tỉ lệ bận) | server 8 core: primary + read replica |\n"))
 	b.WriteString("|---:|---:|---:|---:|\n")
@@ -350,7 +350,7 @@ func (r *references) scalingPG(b *bytes.Buffer, l messages.Lang) {
 	}
 	sf := r.run(shape{5, course.Singleflight, "", ""})
 	fmt.Fprintf(b, tr(l, "\nBehind step 4–5's coalesced cache the same item costs %s queries per request here and, on that clock, about %s queries/s per API process whatever the rate (table above): a cached read needs no replica at all. Replicas earn their keep for the reads no cache absorbs: the long tail, a cold start after a Redis flush or failover (every key misses at once, once per process), and uncached endpoints.\n",
-		"\nSau cache có gộp miss của bước 4–5 thì cùng item đó tốn %s truy vấn mỗi request ở đây và, trên đồng hồ đó, khoảng %s truy vấn/s mỗi process API, bất kể tải (bảng trên): đọc qua cache thì không cần replica nào. Replica chỉ đáng tiền với những lượt đọc mà cache không đỡ được: phần đuôi dài, lúc khởi động nguội sau khi Redis bị flush hoặc failover (mọi key cùng miss một lúc, mỗi process một lần), và các endpoint không cache.\n"),
+		"\nĐặt sau cache có gộp miss của bước 4–5 thì cùng item đó ở đây tốn %s truy vấn mỗi request, và trên đồng hồ đó chỉ khoảng %s truy vấn/s mỗi process API, tải bao nhiêu cũng vậy (bảng trên): lượt đọc qua cache không cần replica nào. Replica chỉ đáng tiền với những lượt đọc mà cache không đỡ được: phần đuôi dài, lúc khởi động nguội sau khi Redis bị flush hoặc failover (mọi key cùng miss một lúc, mỗi process một lần), và các endpoint không cache.\n"),
 		sig(sf.PerRequest.DBQueries), sig(float64(r.params.Catalog.HotItems)/r.params.Clock.RedisTTLS))
 }
 
@@ -378,7 +378,7 @@ func (r *references) scalingCDN(b *bytes.Buffer, l messages.Lang) {
 		fmt.Fprintf(b, "| %s | %s | %s | %s | %d |\n", scenario.Rate(ccu), scenario.Rate(rate), sig(rate*b200*8/1e6), sig(rate*e.PerRequest.PublicBytes*8/1e6), cores(rate, e.PerRequest.ServerCPUus))
 	}
 	fmt.Fprintf(b, tr(l, "\nWith a shared cache in front and `Cache-Control: public, max-age=%d`, the origin sees at most (edge locations × %d hot items ÷ %d s) revalidations per second — %s req/s per edge location — whatever the CCU; each revalidation is a 304 (about %s B) when the item has not changed, a 200 (%s B) when it has.\n",
-		"\nCó một shared cache đứng trước và `Cache-Control: public, max-age=%d`, origin nhận nhiều nhất (số edge location × %d item nóng ÷ %d s) lượt revalidate mỗi giây — %s req/s mỗi edge location — bất kể CCU; mỗi lượt revalidate là một response 304 (khoảng %s B) khi item chưa đổi, một response 200 (%s B) khi nó đã đổi.\n"),
+		"\nNếu có một shared cache đứng trước và `Cache-Control: public, max-age=%d` thì origin nhận nhiều nhất (số edge location × %d item nóng ÷ %d s) lượt revalidate mỗi giây — %s req/s mỗi edge location — bất kể CCU; mỗi lượt revalidate là một response 304 (khoảng %s B) khi item chưa đổi, một response 200 (%s B) khi nó đã đổi.\n"),
 		exampleMaxAg, p.Catalog.HotItems, exampleMaxAg, scenario.Rate(float64(p.Catalog.HotItems)/exampleMaxAg), scenario.Rate(b304), scenario.Rate(b200))
 }
 
@@ -412,7 +412,7 @@ func (r *references) scalingLB(b *bytes.Buffer, l messages.Lang) {
 	top := levels[len(levels)-1] * baseRPS()
 	bu := r.run(shape{5, course.Burst, "", ""})
 	fmt.Fprintf(b, tr(l, "At %s req/s of step 5's shape, N replicas behind round-robin, each with its own burst cache (%d hot keys, burst TTL %g s, Redis TTL %g s: A's Redis TTL, our burst TTL):\n\n",
-		"Ở %s req/s theo kiểu của bước 5 thì có N replica sau round-robin, mỗi replica có burst cache riêng (%d key nóng, TTL burst %g s, TTL Redis %g s: TTL Redis của bài A, TTL burst của workshop):\n\n"), scenario.Rate(top), p.Catalog.HotItems, p.Clock.BurstTTLS, p.Clock.RedisTTLS)
+		"Ở %s req/s theo kiểu của bước 5 và N replica sau round-robin, mỗi replica có burst cache riêng (%d key nóng, TTL burst %g s, TTL Redis %g s: TTL Redis của bài A, TTL burst của workshop):\n\n"), scenario.Rate(top), p.Catalog.HotItems, p.Clock.BurstTTLS, p.Clock.RedisTTLS)
 	b.WriteString(tr(l, "| replicas N | req/s per replica | server busy per replica | Redis GET/s (N × keys ÷ burst TTL) | memory hit ratio, at best (1 − GET/s ÷ req/s) | DB q/s, at most (N × keys ÷ Redis TTL) |\n",
 		"| N replica | req/s mỗi replica | server bận mỗi replica | Redis GET/s (N × key ÷ TTL burst) | hit ratio của bộ nhớ, cao nhất (1 − GET/s ÷ req/s) | DB q/s, nhiều nhất (N × key ÷ TTL Redis) |\n"))
 	b.WriteString("|---:|---:|---:|---:|---:|---:|\n")
@@ -423,7 +423,7 @@ func (r *references) scalingLB(b *bytes.Buffer, l messages.Lang) {
 	}
 	burstTTL := p.ForHitRatio(p.Clock.BurstTTLS).Seconds()
 	fmt.Fprintf(b, tr(l, "\nA replica above 100 %% busy cannot serve its share: N must be at least %d here (%s µs/req), %d at the planned %.0f %%. The hit-ratio column counts one refresh per key per burst TTL; our one process measured %s at %s req/s, below what the model gives at that rate (%.2f %%), because requests that arrive while a key is loading wait on that load and count as misses; its Redis GETs/s are compared with the model in the table above. Read the hit-ratio column as an upper bound. Routing by item id (consistent hashing at the load balancer) makes N = 1 in the last three columns; a replica leaving moves only its keys.\n",
-		"\nReplica nào bận quá 100 %% thì không phục vụ nổi phần của nó: ở đây N phải ít nhất là %d (%s µs/req), %d nếu theo mức %.0f %% đã định. Cột hit ratio tính mỗi key refresh một lần mỗi TTL burst; một process của workshop đo được %s ở %s req/s, thấp hơn mô hình ở cùng mức tải (%.2f %%), vì các request tới đúng lúc một key đang load sẽ chờ lượt load đó và bị tính là miss; GET Redis/s của nó được so với mô hình ở bảng trên. Hãy đọc cột hit ratio như một cận trên. Route theo id của item (consistent hashing ở load balancer) thì N = 1 ở ba cột cuối; một replica rời đi chỉ làm dời các key của nó.\n"),
+		"\nReplica nào bận quá 100 %% thì không phục vụ nổi phần của nó: ở đây N phải ít nhất là %d (%s µs/req), %d nếu theo mức %.0f %% đã định. Cột hit ratio tính mỗi key refresh một lần mỗi TTL burst; một process của workshop đo được %s ở %s req/s, thấp hơn mô hình ở cùng mức tải (%.2f %%), vì các request tới đúng lúc một key đang load sẽ chờ lượt load đó và bị tính là miss; GET Redis/s của nó được so với mô hình ở bảng trên. Vì vậy cột hit ratio chỉ là cận trên. Route theo id của item (consistent hashing ở load balancer) thì N = 1 ở ba cột cuối; một replica rời đi chỉ làm dời các key của nó.\n"),
 		int(math.Ceil(top*bu.PerRequest.ServerCPUus/1e6)), sig(bu.PerRequest.ServerCPUus), cores(top, bu.PerRequest.ServerCPUus), 100*targetBusy, pct(extra(bu, result.MemoryHitRatio)), scenario.Rate(bu.RPS), 100*(1-k/burstTTL/bu.RPS))
 	r.scaleOutRuns(b, l)
 }
@@ -440,7 +440,7 @@ func (r *references) scaleOutRuns(b *bytes.Buffer, l messages.Lang) {
 		return
 	}
 	fmt.Fprintf(b, tr(l, "\nStep %d's reference run, measured (recorded %s, %d CPUs: the replicas share them, so read the counts, not req/s):\n\n",
-		"\nBước %d: lần chạy tham chiếu, đo thật (ngày %s, %d CPU: các replica dùng chung chúng, nên hãy đọc các số đếm, đừng đọc req/s):\n\n"), scaleOutStep, res.StartedAt.Format("2006-01-02"), res.Machine.CPUs)
+		"\nBước %d: lần chạy tham chiếu, đo thật (ngày %s, %d CPU: các replica chạy chung trên đó, nên hãy đọc các số đếm, đừng đọc req/s):\n\n"), scaleOutStep, res.StartedAt.Format("2006-01-02"), res.Machine.CPUs)
 	b.WriteString(tr(l, "| run | req/s | server µs/req | Redis GET/req | memory hit ratio | DB q/req |\n", "| lần chạy | req/s | server µs/req | Redis GET/req | hit ratio của bộ nhớ | DB q/req |\n"))
 	b.WriteString("|---|---:|---:|---:|---:|---:|\n")
 	for i := range res.Runs {
@@ -483,12 +483,12 @@ func (r *references) scalingPool(b *bytes.Buffer, l messages.Lang) {
 	}
 	verdict := tr(l, "more connections did not make the same core faster", "thêm connection không làm cùng một core nhanh hơn")
 	if first, last := find(res, course.PoolRow(p.Frameworks.PoolSizes[0])), find(res, course.PoolRow(p.Frameworks.PoolSizes[len(p.Frameworks.PoolSizes)-1])); first != nil && last != nil && last.RPS > 1.1*first.RPS {
-		verdict = tr(l, "here more connections helped: measure yours before copying the rule below", "ở đây thêm connection có giúp: hãy đo của bạn trước khi chép quy tắc bên dưới")
+		verdict = tr(l, "here more connections helped: measure yours before copying the rule below", "ở đây thêm connection có giúp: hãy đo hệ thống của bạn trước khi chép quy tắc bên dưới")
 	}
 	fmt.Fprintf(b, tr(l, "- Pool size on one API core (step 9, echo, the item read): %s — %s.\n", "- Kích thước pool trên một core API (bước 9, echo, lượt đọc item): %s — %s.\n"), strings.Join(sizes, "; "), verdict)
 	d := r.run(shape{1, course.DirectDB, "", ""})
 	fmt.Fprintf(b, tr(l, "- A fleet multiplies it: connections = replicas × pool. For step 1's shape, one replica per API core, with the pool of %d our framework rows use:\n\n",
-		"- Cả fleet nhân nó lên: connection = replica × pool. Với kiểu của bước 1 thì mỗi core API một replica, với pool %d mà các hàng framework của workshop dùng:\n\n"), p.Frameworks.Pool)
+		"- Lên cả fleet thì số đó nhân lên: connection = replica × pool. Với kiểu của bước 1 thì mỗi core API một replica, với pool %d mà các hàng framework của workshop dùng:\n\n"), p.Frameworks.Pool)
 	fmt.Fprintf(b, tr(l, "| req/s | API replicas | connections at pool %d | at pool %d | PostgreSQL's default max_connections |\n",
 		"| req/s | replica API | connection với pool %d | với pool %d | max_connections mặc định của PostgreSQL |\n"), p.Frameworks.Pool, p.Frameworks.PoolSizes[len(p.Frameworks.PoolSizes)-1])
 	b.WriteString("|---:|---:|---:|---:|---:|\n")

@@ -7,9 +7,9 @@ package messages
 // TestEveryVietnameseRegionIsVietnamese then reports, and a twin whose
 // English no claim declares any more fails TestEverySourceRefTwinIsUsed.
 var sourceRefs = []struct{ en, vi string }{
-	{"article A's empty GET, asked of our load tool", "empty GET của bài A, đem hỏi công cụ tạo tải của workshop"},
-	{"article A's ÷ ~4 (A3), asked of the whole response", "con số ÷ ~4 của bài A (A3), đem hỏi cho cả response"},
-	{"article A lists it among a memory cache's costs, without a figure", "bài A kể nó trong số cái giá phải trả của memory cache, không kèm con số"},
+	{"article A's empty GET, asked of our load tool", "empty GET của bài A, dùng để kiểm tra chính công cụ tạo tải của workshop"},
+	{"article A's ÷ ~4 (A3), asked of the whole response", "con số ÷ ~4 của bài A (A3), xét trên cả response"},
+	{"article A lists it among a memory cache's costs, without a figure", "bài A kể nó là một cái giá của memory cache, không kèm con số"},
 	{"the method of the author's repo (express-counter.js at ba1953e: $inc with upsert, ids uniform over 0–999, batches of 5000 events or 1000 ms), which publishes no figure for counters",
 		"cách làm trong repo của tác giả (express-counter.js tại ba1953e: $inc với upsert, id phân bố đều trong 0–999, mỗi lô 5000 event hoặc 1000 ms); repo không công bố con số nào cho counter"},
 	{"the method of the author's bulk.js at 39255d8: one insertMany per 1000 events or 1000 ms", "cách làm của bulk.js trong repo của tác giả tại 39255d8: một insertMany mỗi 1000 event hoặc 1000 ms"},
@@ -19,7 +19,7 @@ var sourceRefs = []struct{ en, vi string }{
 	{`README "Test Result" rows 10 and 11 (Koa) at 39255d8`, `README "Test Result", hàng 10 và 11 (Koa) tại 39255d8`},
 	{"the workshop's rule: accepted = persisted + dead-lettered, always", "luật của workshop: nhận = ghi xuống + dead-letter, luôn luôn"},
 	{"the workshop's rule for a write path (accepted = persisted), counted at MongoDB", "luật của workshop cho đường ghi (nhận = ghi xuống), đếm tại MongoDB"},
-	{"the workshop's rule for a write path (accepted = persisted), asked of express-counter.js's method at ba1953e", "luật của workshop cho đường ghi (nhận = ghi xuống), đem hỏi cách làm của express-counter.js tại ba1953e"},
+	{"the workshop's rule for a write path (accepted = persisted), asked of express-counter.js's method at ba1953e", "luật của workshop cho đường ghi (nhận = ghi xuống), áp vào cách làm của express-counter.js tại ba1953e"},
 }
 
 // SourceRef is a claim's stored English Ref in language l: its twin, or
@@ -47,11 +47,11 @@ func SourceRefs() []string {
 
 var sourceLines = []line{
 	{"docs.sources.article", "The article's own text (the sentence quoted is the original's, checked against the originals by `internal/harness/scenario/sources_test.go`)",
-		"Chính văn bản của bài viết (câu trích là câu của bài gốc, `internal/harness/scenario/sources_test.go` so nó với các bài gốc)"},
+		"Chính văn bản của bài viết (câu trích là nguyên văn bài gốc; `internal/harness/scenario/sources_test.go` đối chiếu nó với các bài gốc)"},
 	{"docs.sources.guide", "The Node.js guide *Profiling Node.js Applications*, as article C summarises it (article C's sentence quoted)",
 		"Hướng dẫn của Node.js *Profiling Node.js Applications*, qua phần tóm tắt của bài C (trích câu của bài C)"},
 	{"docs.sources.repo", "The author's companion repository [minhpq331/write-heavy-application](https://github.com/minhpq331/write-heavy-application) at %s",
-		"Repo đi kèm bài viết của tác giả, [minhpq331/write-heavy-application](https://github.com/minhpq331/write-heavy-application), tại %s"},
+		"Repo của tác giả đi kèm bài viết, [minhpq331/write-heavy-application](https://github.com/minhpq331/write-heavy-application), tại %s"},
 	{"docs.sources.ours", "Ours: the workshop's own question or target, with no outside figure",
 		"Của workshop: câu hỏi hay mục tiêu do workshop tự đặt, không có con số bên ngoài"},
 	{"docs.sources.cols", "| step | claim | source | rests on |\n|---|---|---|---|\n", "| bước | claim | nguồn | dựa trên |\n|---|---|---|---|\n"},

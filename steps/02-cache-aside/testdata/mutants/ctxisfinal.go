@@ -1,5 +1,5 @@
 // ctxisfinal: returns a context error from GET as the read's answer without calling load: Redis failed the read, and the request never reaches PostgreSQL, which answers for its context
-// vi: lấy lỗi context từ GET làm câu trả lời của lượt đọc mà không gọi load: Redis đã làm hỏng lượt đọc, và request không bao giờ tới được PostgreSQL, nơi trả lời theo context của nó
+// vi: GET trả lỗi context thì lấy luôn lỗi đó làm câu trả lời của lượt đọc, không gọi load: lỗi là của Redis, còn request thì không bao giờ tới được PostgreSQL — nơi lẽ ra phải trả lời theo context của nó
 
 //go:build !solution
 

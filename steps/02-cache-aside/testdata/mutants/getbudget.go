@@ -1,5 +1,5 @@
 // getbudget: a 100 ms budget made for the GET is passed on to load: a slow Redis uses it up, and the fail-open database read starts past its deadline
-// vi: một budget 100 ms làm cho GET bị truyền tiếp sang load: một Redis chậm tiêu hết nó, và lượt đọc database fail-open bắt đầu khi đã quá deadline
+// vi: budget 100 ms dành cho GET bị truyền tiếp sang load: Redis chậm là tiêu hết budget đó, và lượt đọc database khi fail open bắt đầu lúc đã quá deadline
 
 //go:build !solution
 

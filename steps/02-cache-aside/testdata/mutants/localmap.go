@@ -1,5 +1,5 @@
 // localmap: caches in a map in the process, not in Redis: not shared by the API's instances, and nothing is in Redis
-// vi: cache trong một map của process, không phải trong Redis: các instance của API không dùng chung, và Redis không có gì cả
+// vi: cache trong một map của process, không phải trong Redis: các instance của API không dùng chung được, còn Redis thì trống trơn
 
 //go:build !solution
 

@@ -1,5 +1,5 @@
 // sharedbuffer: reads every hit into one package-level buffer to save an allocation: concurrent reads of distinct ids get each other's bytes
-// vi: đọc mọi cache hit vào một buffer cấp package để đỡ một lần cấp phát: các lượt đọc đồng thời của những id khác nhau nhận byte của nhau
+// vi: đọc mọi cache hit vào một buffer cấp package cho đỡ một lần cấp phát: các lượt đọc đồng thời của những id khác nhau nhận nhầm byte của nhau
 
 //go:build !solution
 

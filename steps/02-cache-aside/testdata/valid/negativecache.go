@@ -1,5 +1,5 @@
 // negativecache: remembers an unknown id for a short while with a marker no item can be, and answers that marker with ErrNotFound: an unknown id costs one query per second and is still a 404
-// vi: nhớ một id không tồn tại trong một lúc bằng một dấu mà không item nào có được, và trả ErrNotFound cho dấu đó: một id không tồn tại tốn một truy vấn mỗi giây và vẫn là 404
+// vi: nhớ một id không tồn tại trong một lúc bằng một giá trị đánh dấu mà không item thật nào có, và trả ErrNotFound khi gặp nó: một id không tồn tại tốn một truy vấn mỗi giây và vẫn là 404
 
 //go:build !solution
 

@@ -1,5 +1,5 @@
 // noasterisk: forgets "*": a client asking "anything you have?" downloads the item again
-// vi: quên "*": client hỏi "có gì thì đưa?" lại tải item về lần nữa
+// vi: quên "*": client gửi If-None-Match: * (bản nào cũng được) vẫn phải tải lại item
 
 //go:build !solution
 

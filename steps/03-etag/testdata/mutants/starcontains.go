@@ -1,5 +1,5 @@
 // starcontains: any * in the header is the wildcard: "a*" and "*" (tags like any other) match every item
-// vi: dấu * nào trong header cũng là wildcard: "a*" và "*" (những tag như mọi tag khác) khớp với mọi item
+// vi: dấu * ở đâu trong header cũng bị coi là wildcard: "a*" và "*" (vốn chỉ là tag bình thường) khớp với mọi item
 
 //go:build !solution
 

@@ -1,5 +1,5 @@
 // starquoted: a tag whose opaque part is * counts as the wildcard: "*" is an entity-tag, not *, and matches only the tag "*"
-// vi: tag có phần opaque là * được coi là wildcard: "*" là một entity-tag, không phải *, và chỉ khớp với tag "*"
+// vi: coi tag có phần opaque là * như wildcard: "*" là một entity-tag chứ không phải *, và chỉ khớp với tag "*"
 
 //go:build !solution
 

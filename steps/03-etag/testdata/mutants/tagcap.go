@@ -1,5 +1,5 @@
 // tagcap: reads at most 8 tags, to bound the work on a hostile header: a client holding 9 or more versions gets 200 for the 9th
-// vi: đọc tối đa 8 tag, để giới hạn công sức trước một header độc hại: client giữ từ 9 phiên bản trở lên nhận 200 với phiên bản thứ 9
+// vi: đọc tối đa 8 tag, để giới hạn công xử lý khi gặp header độc hại: client giữ từ 9 phiên bản trở lên nhận 200 cho phiên bản thứ 9
 
 //go:build !solution
 

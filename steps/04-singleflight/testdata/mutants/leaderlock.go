@@ -1,5 +1,5 @@
 // leaderlock: a map of calls in flight whose first caller runs the load while still holding the Group's one lock: one slow item holds the misses of every other item, and no waiter can give up
-// vi: một map các lượt gọi đang chạy mà caller đầu tiên chạy lượt load trong khi vẫn giữ lock duy nhất của Group: một item chậm chặn các lượt miss của mọi item khác, và không caller nào bỏ cuộc được
+// vi: một map các lượt gọi đang chạy, trong đó caller đầu tiên chạy lượt load mà vẫn giữ lock duy nhất của Group: một item chậm chặn lượt miss của mọi item khác, và không caller nào đang chờ bỏ cuộc được
 
 //go:build !solution
 

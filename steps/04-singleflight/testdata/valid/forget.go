@@ -1,5 +1,5 @@
 // forget: Do in a goroutine of its own plus Forget after an error: the same sharing as DoChan, written with the blocking call
-// vi: Do trong một goroutine riêng cộng Forget sau khi lỗi: cùng cách dùng chung như DoChan, viết bằng lời gọi chặn
+// vi: gọi Do trong một goroutine riêng, thêm Forget khi có lỗi: chia sẻ kết quả y như DoChan, chỉ là viết bằng lời gọi chặn
 
 //go:build !solution
 

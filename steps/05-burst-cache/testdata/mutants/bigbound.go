@@ -1,5 +1,5 @@
 // bigbound: MaximumSize: 1_000_000: bounded on paper, but 1.5 GB of items before anything is evicted
-// vi: MaximumSize: 1_000_000: có giới hạn trên giấy, nhưng phải 1.5 GB item mới có gì bị evict
+// vi: MaximumSize: 1_000_000: trên giấy là có giới hạn, nhưng phải đầy 1.5 GB item thì mới có gì bị evict
 
 //go:build !solution
 

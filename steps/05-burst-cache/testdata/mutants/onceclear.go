@@ -1,5 +1,5 @@
 // onceclear: otter without an ExpiryCalculator, emptied by a time.AfterFunc(ttl) started in New: the first TTL expires everything, later entries never expire
-// vi: otter không có ExpiryCalculator, bị dọn sạch bởi một time.AfterFunc(ttl) khởi động trong New: TTL đầu tiên làm hết hạn mọi thứ, các entry sau không bao giờ hết hạn
+// vi: otter không có ExpiryCalculator, và một time.AfterFunc(ttl) khởi động trong New dọn sạch nó: hết TTL đầu tiên là mọi thứ hết hạn, còn các entry sau đó thì không bao giờ hết hạn
 
 //go:build !solution
 

@@ -1,5 +1,5 @@
 // sharedflag: c.items.Get with the loader, a miss when the loader ran — but the flag is one field of the Cache, shared by every request: the counts are right one request at a time, wrong when requests overlap
-// vi: c.items.Get với loader, là miss khi loader đã chạy — nhưng cờ đó là một field của Cache, mọi request dùng chung: một request một lúc thì số đếm đúng, request chồng lên nhau thì sai
+// vi: c.items.Get với loader, tính là miss khi loader đã chạy — nhưng cờ đó là một field của Cache, mọi request dùng chung: một request một lúc thì số đếm đúng, request chồng lên nhau thì sai
 
 //go:build !solution
 

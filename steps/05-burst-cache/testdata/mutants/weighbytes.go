@@ -1,5 +1,5 @@
 // weighbytes: MaximumWeight: MaxItems with a Weigher of len(value): the bound is 10 000 bytes, not 10 000 items — about seven items of 1.4 KB stay, and the hot set is read from Redis
-// vi: MaximumWeight: MaxItems với một Weigher là len(value): giới hạn là 10 000 byte, không phải 10 000 item — chỉ khoảng bảy item 1.4 KB ở lại, và tập item nóng bị đọc từ Redis
+// vi: MaximumWeight: MaxItems với một Weigher là len(value): giới hạn là 10 000 byte, không phải 10 000 item — chỉ khoảng bảy item 1.4 KB ở lại, còn các item nóng thì phải đọc từ Redis
 
 //go:build !solution
 

@@ -1,5 +1,5 @@
 // withoutcancel: hands next context.WithoutCancel(ctx): the trace id goes on, the deadline and the cancellation do not — a request whose client has gone still waits on a stalled Redis, then reads PostgreSQL for nobody
-// vi: đưa next context.WithoutCancel(ctx): trace id đi tiếp, deadline và việc huỷ thì không — request mà client đã bỏ đi vẫn chờ một Redis đang treo, rồi đọc PostgreSQL cho chẳng ai cả
+// vi: đưa next context.WithoutCancel(ctx): trace id đi tiếp, còn deadline và việc huỷ thì không — request mà client đã bỏ đi vẫn chờ một Redis đang treo, rồi đọc PostgreSQL mà chẳng còn ai nhận
 
 //go:build !solution
 

@@ -1,5 +1,5 @@
 // lock_held_across_write: a timer callback flushes under a mutex that run also takes for every event: while a write is stuck, run waits on the lock, nothing is accepted and no clock moves
-// vi: callback của timer flush dưới một mutex mà run cũng lấy cho mỗi event: khi một lượt ghi bị kẹt, run chờ lock, không nhận được gì và không đồng hồ nào chạy
+// vi: callback của timer flush trong lúc giữ một mutex mà run cũng lấy ở mỗi event: một lượt ghi bị kẹt là run đứng chờ lock, không nhận thêm event nào và đồng hồ flush cũng đứng luôn
 
 //go:build !solution
 

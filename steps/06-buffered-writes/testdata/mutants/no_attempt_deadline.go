@@ -1,5 +1,5 @@
 // no_attempt_deadline: flush rewritten by hand with no deadline on an attempt: an attempt stuck on a database that went away waits for ever, and the batch is never written once it is back
-// vi: flush viết lại bằng tay, không có deadline cho mỗi lần thử: một lần thử kẹt trên database đã biến mất sẽ chờ mãi, và lô không bao giờ được ghi khi database quay lại
+// vi: flush viết lại bằng tay, không có deadline cho mỗi lần thử: một lần thử kẹt lại khi database sập sẽ chờ mãi, và khi database quay lại thì lô vẫn không bao giờ được ghi
 
 //go:build !solution
 

@@ -1,5 +1,5 @@
 // no_interval_after_size_flush: remembers that the timer is armed and forgets to clear that after a size flush: once a batch has been flushed by size, no later batch is flushed by the interval
-// vi: nhớ rằng timer đã được bật và quên xoá điều đó sau một lần flush theo kích thước: một khi đã có lô flush theo kích thước, không lô nào sau đó được flush theo chu kỳ nữa
+// vi: có cờ nhớ rằng timer đã bật nhưng quên xoá cờ sau một lần flush theo kích thước: một khi đã có lô flush theo kích thước, không lô nào sau đó được flush theo chu kỳ nữa
 
 //go:build !solution
 

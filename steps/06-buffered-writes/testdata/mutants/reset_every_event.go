@@ -1,5 +1,5 @@
 // reset_every_event: Resets the timer at every event instead of at the first of a batch: the interval counts from the last event, so a trickle is never flushed
-// vi: Reset timer ở mỗi event thay vì ở event đầu tiên của lô: chu kỳ tính từ event cuối, nên một dòng event lác đác không bao giờ được flush
+// vi: Reset timer ở mỗi event thay vì ở event đầu tiên của lô: chu kỳ tính từ event cuối, nên event cứ lai rai tới là lô không bao giờ được flush
 
 //go:build !solution
 

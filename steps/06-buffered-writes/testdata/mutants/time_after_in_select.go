@@ -1,5 +1,5 @@
 // time_after_in_select: uses case <-time.After(b.interval) in the select: a new timer at every event, so a steady trickle postpones the flush forever
-// vi: dùng case <-time.After(b.interval) trong select: mỗi event một timer mới, nên một dòng event đều đặn lùi lượt flush mãi mãi
+// vi: dùng case <-time.After(b.interval) trong select: event nào cũng tạo một timer mới, nên event cứ tới đều đều là lượt flush bị lùi mãi
 
 //go:build !solution
 

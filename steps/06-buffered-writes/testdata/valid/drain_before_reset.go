@@ -1,5 +1,5 @@
 // drain_before_reset: the pre-Go-1.23 timer idiom: Stop, drain a tick that already fired, then Reset — needless since Go 1.23, still right
-// vi: cách dùng timer trước Go 1.23: Stop, rút một tick đã bắn, rồi Reset — không cần từ Go 1.23, nhưng vẫn đúng
+// vi: cách dùng timer kiểu trước Go 1.23: Stop, rút cái tick đã bắn ra khỏi channel, rồi Reset — không cần nữa kể từ Go 1.23, nhưng vẫn đúng
 
 //go:build !solution
 

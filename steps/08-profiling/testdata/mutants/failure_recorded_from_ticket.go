@@ -1,5 +1,5 @@
 // failure_recorded_from_ticket: each guess takes a ticket (failures + in flight) and a failure sets the count to ticket+1: guesses that end out of order lose failures
-// vi: mỗi lần đoán lấy một vé (số lần fail + số đang chạy) và một lần fail đặt số đếm thành vé+1: các lần đoán kết thúc lệch thứ tự làm mất lần fail
+// vi: mỗi lần đoán lấy một vé (số lần fail + số đang chạy) và một lần fail đặt số đếm thành vé+1: các lần đoán kết thúc lệch thứ tự làm mất bớt lần fail
 
 //go:build !solution
 

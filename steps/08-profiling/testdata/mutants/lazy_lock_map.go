@@ -1,5 +1,5 @@
 // lazy_lock_map: a mutex per account, created on first use in a map read and written without a lock: two first logins at once write the map together ("concurrent map writes")
-// vi: mỗi tài khoản một mutex, tạo khi dùng lần đầu trong một map đọc và ghi không có lock: hai lượt login đầu tiên cùng lúc ghi map một lượt ("concurrent map writes")
+// vi: mỗi tài khoản một mutex, tạo lúc dùng lần đầu, trong một map đọc và ghi không có lock: hai lượt login đầu tiên tới cùng lúc là cùng ghi vào map ("concurrent map writes")
 
 //go:build !solution
 

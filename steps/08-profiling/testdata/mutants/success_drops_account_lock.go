@@ -1,5 +1,5 @@
 // success_drops_account_lock: a lock per account, and a success deletes the account's entry, its lock with it: the guesses that waited on the old lock count on the old state while new guesses make a fresh one, and twice maxFailures run their check after the success
-// vi: mỗi tài khoản một lock, và một lần thành công xoá entry của tài khoản, lock cũng đi theo: các lần đoán đang chờ lock cũ đếm trên trạng thái cũ trong khi các lần đoán mới tạo trạng thái mới, và gấp đôi maxFailures lần chạy kiểm tra sau lần thành công
+// vi: mỗi tài khoản một lock, và một lần thành công xoá entry của tài khoản, xoá luôn cả lock: các lần đoán đang chờ lock cũ đếm trên trạng thái cũ, còn các lần đoán mới tạo trạng thái mới, nên sau lần thành công có tới gấp đôi maxFailures lần đoán được kiểm tra mật khẩu
 
 //go:build !solution
 

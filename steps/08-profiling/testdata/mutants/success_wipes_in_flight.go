@@ -1,5 +1,5 @@
 // success_wipes_in_flight: a success forgives the guesses still in their password check by zeroing the account's reservations, yet each of them gives one back when it ends: it frees a slot a guess made after the success holds, and one more guess than maxFailures gets through
-// vi: một lần thành công tha cho các lần đoán còn đang kiểm tra mật khẩu bằng cách xoá sạch số chỗ giữ của tài khoản, vậy mà mỗi lần đoán đó vẫn trả lại một chỗ khi xong: nó giải phóng chỗ mà một lần đoán sau lần thành công đang giữ, và lọt qua nhiều hơn maxFailures một lần đoán
+// vi: một lần thành công tha cho các lần đoán còn đang kiểm tra mật khẩu bằng cách xoá sạch số chỗ tài khoản đang giữ, vậy mà lần đoán nào xong cũng vẫn trả lại một chỗ: nó nhả luôn chỗ của một lần đoán đến sau lần thành công, và số lần đoán lọt qua nhiều hơn maxFailures một lần
 
 //go:build !solution
 

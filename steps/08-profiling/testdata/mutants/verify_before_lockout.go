@@ -1,5 +1,5 @@
 // verify_before_lockout: runs the password check before looking at the lockout ("so timing does not reveal it"): a locked account still gets its guesses checked, and a burst all run at once
-// vi: chạy kiểm tra mật khẩu trước khi xem lockout ("để thời gian không để lộ nó"): tài khoản đã khoá vẫn bị kiểm tra các lần đoán, và một loạt lần đoán chạy cùng lúc
+// vi: chạy kiểm tra mật khẩu trước khi xem lockout ("để timing không làm lộ lockout"): tài khoản đã khoá vẫn bị kiểm tra các lần đoán, và cả loạt lần đoán chạy cùng lúc
 
 //go:build !solution
 

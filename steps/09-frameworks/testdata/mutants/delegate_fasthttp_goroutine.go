@@ -1,5 +1,5 @@
 // delegate_fasthttp_goroutine: starts serveFastHTTP in a goroutine and waits for it: fasthttp again, one step removed
-// vi: chạy serveFastHTTP trong một goroutine và chờ nó: lại là fasthttp, chỉ cách một bước
+// vi: chạy serveFastHTTP trong một goroutine rồi chờ nó: vẫn là fasthttp, chỉ bọc thêm một lớp
 
 //go:build !solution
 

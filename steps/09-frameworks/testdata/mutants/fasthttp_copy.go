@@ -1,5 +1,5 @@
 // fasthttp_copy: fasthttp.go copied under another name: bare fasthttp routes it, the same row as fasthttp
-// vi: fasthttp.go chép sang tên khác: fasthttp trơn route nó, cùng hàng với fasthttp
+// vi: chép fasthttp.go sang tên khác: vẫn route bằng fasthttp trơn, nên đo ra đúng hàng của fasthttp
 
 //go:build !solution
 

@@ -1,5 +1,5 @@
 // servemux_copy: nethttp.go copied under another name: http.ServeMux routes it, the same row as nethttp
-// vi: nethttp.go chép sang tên khác: http.ServeMux route nó, cùng hàng với nethttp
+// vi: chép nethttp.go sang tên khác: vẫn route bằng http.ServeMux, nên đo ra đúng hàng của nethttp
 
 //go:build !solution
 

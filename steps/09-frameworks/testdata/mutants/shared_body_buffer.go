@@ -1,5 +1,5 @@
 // shared_body_buffer: reads every body into one package-level bytes.Buffer to save an allocation: concurrent POSTs read and validate each other's bytes
-// vi: đọc mọi body vào một bytes.Buffer cấp package để đỡ một lần cấp phát: các POST đồng thời đọc và validate byte của nhau
+// vi: đọc mọi body vào một bytes.Buffer cấp package cho đỡ một lần cấp phát: các POST đồng thời đọc và validate nhầm byte của nhau
 
 //go:build !solution
 

@@ -1,5 +1,5 @@
 // onemessage: Listen handles the first message and then only waits for ctx: every later change stays stale up to the burst TTL
-// vi: Listen xử lý message đầu tiên rồi chỉ chờ ctx: mọi thay đổi sau đó cũ tới hết TTL của burst cache
+// vi: Listen xử lý message đầu tiên rồi chỉ ngồi chờ ctx: mọi thay đổi sau đó vẫn bị phục vụ bản cũ tới hết TTL của burst cache
 
 //go:build !solution
 

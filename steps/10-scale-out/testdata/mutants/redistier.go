@@ -1,5 +1,5 @@
 // redistier: the listeners delete the Redis key again instead of their memory copy: the stale copy is in memory
-// vi: listener xoá lại key trong Redis thay vì bản sao trong bộ nhớ: bản cũ nằm trong bộ nhớ
+// vi: listener xoá lại key trong Redis thay vì bản sao trong bộ nhớ của nó: bản cũ vẫn nằm nguyên trong bộ nhớ
 
 //go:build !solution
 

@@ -1,5 +1,5 @@
 // forgetfirst: also forgets locally at once, before its own message comes back (after the write, so it is still right): this replica is fresh without waiting for Redis
-// vi: quên cục bộ luôn, trước khi message của chính nó quay về (sau lượt ghi, nên vẫn đúng): replica này mới ngay mà không phải chờ Redis
+// vi: quên luôn ở chính replica này, trước khi message của nó quay về (sau lượt ghi, nên vẫn đúng): replica này có dữ liệu mới ngay, không phải chờ Redis
 
 //go:build !solution
 

@@ -1,5 +1,5 @@
 // resubscribe: on a receive error Listen closes its subscription and subscribes again by hand (go-redis would have); a message published while it swaps is lost, as pub/sub loses it, and the TTL bounds that
-// vi: gặp lỗi receive thì Listen đóng subscription và tự subscribe lại bằng tay (go-redis lẽ ra đã làm); message publish đúng lúc nó đổi bị mất, như pub/sub vẫn làm mất, và TTL giới hạn chuyện đó
+// vi: gặp lỗi receive thì Listen đóng subscription rồi tự subscribe lại bằng tay (go-redis vốn tự làm việc này); message nào publish đúng lúc đang đổi subscription thì mất, như pub/sub vốn vẫn làm mất, và TTL giới hạn thiệt hại đó
 
 //go:build !solution
 
