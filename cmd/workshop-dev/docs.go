@@ -262,8 +262,7 @@ func (r *references) fill(text, file string) (string, error) {
 
 // region is the body of the region called name, for a file in dir, in
 // language l: every region of a Vietnamese file reads Vietnamese
-// (TestEveryVietnameseRegionIsVietnamese; its pendingRegions would list a
-// generator with no Vietnamese yet), its figures the English file's.
+// (TestEveryVietnameseRegionIsVietnamese), its figures the English file's.
 func (r *references) region(name string, l messages.Lang, dir string) (string, error) {
 	switch {
 	case name == "steps":

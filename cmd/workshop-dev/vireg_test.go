@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -133,28 +132,22 @@ func TestVietnameseRegionsSpeakVietnamese(t *testing.T) {
 		t.Fatal(err)
 	}
 	checked := 0
-	for _, f := range vietnameseFiles(t, root) {
-		b, err := os.ReadFile(filepath.Join(root, f))
-		if err != nil {
-			t.Fatal(err)
+	for _, r := range vietnameseRegions(t, root) {
+		var ns []int
+		var n int
+		switch _, err := fmt.Sscanf(r.name, "step-%d", &n); {
+		case err == nil && refs.runs[n] != nil:
+			ns = []int{n}
+		case r.name == "claims":
+			for _, s := range refs.steps {
+				ns = append(ns, s.N)
+			}
+		default:
+			continue // no CLI words to compare: TestEveryVietnameseRegionIsVietnamese reads its words
 		}
-		for _, m := range regionRE.FindAllStringSubmatch(string(b), -1) {
-			var ns []int
-			var n int
-			switch _, err := fmt.Sscanf(m[2], "step-%d", &n); {
-			case err == nil && refs.runs[n] != nil:
-				ns = []int{n}
-			case m[2] == "claims":
-				for _, s := range refs.steps {
-					ns = append(ns, s.N)
-				}
-			default:
-				continue // no CLI words to compare: TestEveryVietnameseRegionIsVietnamese reads its words
-			}
-			checked++
-			for _, e := range englishInRegion(refs, ns, m[3]) {
-				t.Errorf("%s, region %s: English where the Vietnamese CLI speaks Vietnamese: %s", f, m[2], e)
-			}
+		checked++
+		for _, e := range englishInRegion(refs, ns, r.body) {
+			t.Errorf("%s, region %s: English where the Vietnamese CLI speaks Vietnamese: %s", r.file, r.name, e)
 		}
 	}
 	if checked == 0 {

@@ -277,7 +277,7 @@ func init() {
 			}
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {
-			return []result.Claim{ {ID: "TODO", Source: result.Ours("TODO: the claim"), Article: "TODO: the claim", Measured: "not measured", Tolerance: "TODO",
+			return []result.Claim{ {ID: "TODO", Source: result.Ours("TODO"), Article: "TODO: the claim", Measured: "not measured", Tolerance: "TODO",
 				Vi: result.ClaimLines{Text: "TODO: claim", Tolerance: "TODO"}} }
 		},
 		Ours: step{{.N}}Ours,

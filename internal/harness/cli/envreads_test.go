@@ -2,14 +2,13 @@ package cli
 
 import (
 	"fmt"
+	"github.com/peakload/workshop/internal/harness/gotree"
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"io/fs"
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 )
 
@@ -83,23 +82,20 @@ var readFuncs = map[string][]string{"os": {"Getenv", "LookupEnv", "ExpandEnv"}, 
 
 // walkEnvReads is every read in root's Go files, tests and testdata aside.
 func walkEnvReads(root string) ([]envRead, error) {
+	files, err := gotree.Code(root)
+	if err != nil {
+		return nil, err
+	}
 	var reads []envRead
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && path != root && (d.Name() == "testdata" || d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
+	for _, path := range files {
 		rel, _ := filepath.Rel(root, path)
 		found, err := fileEnvReads(path, filepath.ToSlash(rel))
+		if err != nil {
+			return nil, err
+		}
 		reads = append(reads, found...)
-		return err
-	})
-	return reads, err
+	}
+	return reads, nil
 }
 
 // fileEnvReads finds, in one file, each reference to a reading function —
