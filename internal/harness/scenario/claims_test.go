@@ -264,3 +264,35 @@ func TestOriginalFrameworkClaims(t *testing.T) {
 		}
 	}
 }
+
+// B8-batch on a busy machine: the learner's batcher keeps its verdict
+// while its bar is the count (≥ 100 events per InsertMany), as the busy
+// footnote promises count-based claims; it is withheld only when few
+// events arrived and the bar was half a flush interval's arrivals, a rate,
+// and its measured line then says so.
+func TestBatchVerdictOnABusyMachine(t *testing.T) {
+	busy := func(acceptedPerS, perTrip float64) result.Claim {
+		res := &result.Result{Runs: []result.Run{{Variant: course.Sync, RPS: 500, OtherCPU: 0.85, Extra: map[result.Key]float64{result.DBRoundTripsPerReq: 1}},
+			{Variant: course.Bulk, RPS: acceptedPerS, OtherCPU: 0.85, Extra: map[result.Key]float64{result.AcceptedPerS: acceptedPerS,
+				result.Accepted: 10 * acceptedPerS, result.Persisted: 10 * acceptedPerS, result.DBRoundTripsPerReq: 1 / perTrip}}}}
+		return result.Judge(res, nil, writeClaims)[0]
+	}
+	if c := busy(5000, 918); c.ID != "B8-batch" || c.Reproduced == nil || !*c.Reproduced || c.Busy != "" {
+		t.Errorf("%s at 918 events per InsertMany, 85%% of the CPUs taken by others: verdict %q (busy %q), want REPRODUCED: its bar is a count", c.ID, c.Verdict(), c.Busy)
+	}
+	if c := busy(5000, 1); c.Reproduced == nil || *c.Reproduced {
+		t.Errorf("B8-batch at 1 event per InsertMany on a busy machine: verdict %q, want NOT reproduced: its bar is a count", c.Verdict())
+	}
+	c := busy(60, 55)
+	if c.Reproduced != nil || c.Busy == "" || c.IfJudged == nil || !*c.IfJudged {
+		t.Errorf("B8-batch with 60 events/s arriving on a busy machine: verdict %q, want not judged (its bar, 30 events, is a rate), the figures reading reproduced", c.Verdict())
+	}
+	for _, line := range []string{c.Measured, c.Vi.Measured} {
+		if !strings.Contains(line, "30.0") {
+			t.Errorf("B8-batch with a rate bar: measured line %q does not give the bar it was judged on", line)
+		}
+	}
+	if !strings.Contains(c.Measured, "a rate") || !strings.Contains(c.Vi.Measured, "tốc độ") {
+		t.Errorf("B8-batch with a rate bar: %q / %q do not say the bar was a rate", c.Measured, c.Vi.Measured)
+	}
+}
