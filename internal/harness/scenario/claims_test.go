@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -177,6 +178,11 @@ func TestFrameworkClaims(t *testing.T) {
 	if c := gapClaim(rows(map[string]float64{"echo": 1000, "nethttp": 1850, "fasthttp": 2000})); *c.Reproduced {
 		t.Errorf("D1 with ×2 on the DB read: %s, want NOT reproduced", c.Measured)
 	}
+	// each ratio names its pair: a learner could not tell whose ×2.73 validate's was
+	pair := regexp.MustCompile(`(empty|validate|item) ×[0-9.]+ \(\w+ ÷ \w+\)`)
+	if c := gapClaim(rows(map[string]float64{"echo": 1900})); len(pair.FindAllString(c.Measured, -1)) != 3 || len(pair.FindAllString(c.Vi.Measured, -1)) != 3 {
+		t.Errorf("D1: %q / %q, want each endpoint's ratio followed by its pair (fastest ÷ slowest)", c.Measured, c.Vi.Measured)
+	}
 	if c := switchClaim(rows(nil)); *c.Reproduced {
 		t.Errorf("D2 at ×1.5: %s, want NOT reproduced", c.Measured)
 	}
@@ -189,6 +195,10 @@ func TestFrameworkClaims(t *testing.T) {
 	}
 	if c := poolClaim(pools(200, 1000, 5000), p); *c.Reproduced {
 		t.Errorf("D4 (×25 with ×50 connections): %s, want NOT reproduced", c.Measured)
+	}
+	// the ratio is the largest pool's ÷ the smallest's, not the highest req/s ÷ the lowest: the line names the rows
+	if c := poolClaim(pools(1050, 1775, 1215), p); !strings.Contains(c.Measured, "pool-100 ÷ pool-2, ×1.16") || !strings.Contains(c.Vi.Measured, "pool-100 ÷ pool-2, ×1.16") {
+		t.Errorf("D4 at 1050 / 1775 / 1215 req/s: %q / %q, want the ratio named as pool-100 ÷ pool-2, ×1.16", c.Measured, c.Vi.Measured)
 	}
 }
 
@@ -261,6 +271,9 @@ func TestOriginalFrameworkClaims(t *testing.T) {
 	for _, c := range []result.Claim{originalSwitchClaim(&result.Result{}), originalGapClaim(&result.Result{})} {
 		if c.Reproduced != nil || c.Withheld() {
 			t.Errorf("%s without ORIGINAL=1: %q, want not measured", c.ID, c.Verdict())
+		}
+		if !strings.Contains(c.Measured, "ORIGINAL=1") || !strings.Contains(c.Vi.Measured, "ORIGINAL=1") {
+			t.Errorf("%s without ORIGINAL=1: measured %q / %q, want the pointer to ORIGINAL=1 in both languages", c.ID, c.Measured, c.Vi.Measured)
 		}
 	}
 }
