@@ -309,3 +309,28 @@ func TestBatchVerdictOnABusyMachine(t *testing.T) {
 		t.Errorf("B8-batch with a rate bar: %q / %q do not say the bar was a rate", c.Measured, c.Vi.Measured)
 	}
 }
+
+// B4 prints the author's CPU per insert from article B's text (52 % →
+// 130 %) while the table beside it prints row 4 from the repository's
+// README (135 %): its measured line gives both figures, each with its
+// source, so a learner sees why the author's one number is two.
+func TestB4NamesBothSourcesOfRow4(t *testing.T) {
+	run := func(name course.Variant, rps, us float64) result.Run {
+		return result.Run{Variant: name, RPS: rps, Requests: 1000, DurationS: 10, Extra: map[result.Key]float64{result.DBCPUusPerDoc: us}}
+	}
+	r := &result.Result{Runs: []result.Run{run(course.RawSeq, 800, 400), run(course.Raw100, 2400, 300)}}
+	c := rawConcurrencyClaim(r)
+	readme := authorRows[course.Raw100]
+	for _, want := range []string{
+		fmt.Sprintf("→ %.0f µs", articleRaw100CPU/100.0*readme.busyS()*1e6/authorEvents), // the article's 130 %
+		fmt.Sprintf("the article's %.0f %% → %d %%", authorRows[course.RawSeq].MongoCPU, articleRaw100CPU),
+		fmt.Sprintf("repository's README table, reads %.0f %% and so %.0f µs", readme.MongoCPU, readme.dbCPUus(0)),
+	} {
+		if !strings.Contains(c.Measured, want) {
+			t.Errorf("B4: measured %q does not say %q", c.Measured, want)
+		}
+	}
+	if !strings.Contains(c.Vi.Measured, fmt.Sprintf("%.0f %% nên ra %.0f µs", readme.MongoCPU, readme.dbCPUus(0))) {
+		t.Errorf("B4: the Vietnamese line %q does not give row 4's figures", c.Vi.Measured)
+	}
+}
