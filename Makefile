@@ -98,7 +98,9 @@ prefetch-originals: ## install the sources' own stacks (originals/, npm ci) for 
 prefetch-frameworks:
 	@for fw in $$(grep -v '^#' steps/09-frameworks/frameworks.txt); do \
 	  tmp=$$(mktemp -d) && cp go.mod go.sum $$tmp/ && \
-	  (cd $$tmp && GOFLAGS=-mod=mod go get $$fw && go mod download all); \
+	  (cd $$tmp && out=$$(GOFLAGS=-mod=mod go get $$fw 2>&1); rc=$$?; echo "$$out"; [ $$rc = 0 ] || exit $$rc; \
+	   if echo "$$out" | grep -q '^go: upgraded'; then echo "prefetch: go get $$fw upgrades modules the workshop requires (above): frameworks.txt lists only versions that add"; exit 1; fi; \
+	   go mod download all); \
 	  rc=$$?; rm -rf $$tmp; [ $$rc = 0 ] || exit $$rc; \
 	done
 

@@ -97,6 +97,8 @@ var tableWords = []line{
 		"CPU = thời gian CPU của server (user + kernel) ÷ thời gian thực, trên CPU duy nhất của nó: dưới ~90% là nó đã phải chờ — chờ PostgreSQL, hoặc chờ một driver"},
 	{"table.frameworks.note_us", "that could not keep up; compare CPU µs/req then: 1e6 ÷ µs/req is what that framework could serve on this CPU",
 		"không theo kịp; khi đó hãy so CPU µs/req: 1e6 ÷ µs/req là số request mỗi giây framework đó phục vụ nổi trên CPU này"},
+	{"table.frameworks.note_vs", "× echo \"–\": that row's or echo's req/s is not the server's, so no ratio is given (the bench judges none there): other processes took ≥ %.0f%% of its CPUs, the load tool limited it, or, on empty or validate, its server used < %.0f%% of its CPU; compare CPU µs/req",
+		"× echo \"–\": req/s của hàng đó hoặc của echo không phải của server, nên không đưa tỉ số (bench cũng không xét ở đó): các process khác chiếm ≥ %.0f%% số CPU của nó, công cụ tạo tải đã tự giới hạn nó, hoặc, ở empty hay validate, server của nó dùng < %.0f%% CPU; khi đó hãy đối chiếu CPU µs/req"},
 	{"table.pool.title", "PostgreSQL pool size (echo, GET /items/:id)", "kích thước pool PostgreSQL (echo, GET /items/:id)"},
 	{"table.pool.connections", "connections", "số kết nối"},
 	{"table.kernel.title", "kernel settings around article D's tuning, as they are on this machine (read only: see the README for what they do)",

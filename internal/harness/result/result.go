@@ -105,8 +105,9 @@ type Claim struct {
 	Busy       string `json:"busy_rows,omitempty"`
 	BusyRounds int    `json:"busy_rounds,omitempty"`
 	// LooseRate: the claim's rate part is a bound its rows clear many times
-	// over (A1: direct-db ≤ 0.5× the ceiling, measured 0.03×); its verdict
-	// rests on its counts, and a busy machine does not withhold it.
+	// over (A1: direct-db ≤ 0.5× the ceiling, measured 0.03×), or one that
+	// did not set this verdict (B8-batch with its count bar: rateBar); its
+	// verdict rests on its counts, and a busy machine does not withhold it.
 	LooseRate bool `json:"-"`
 	// Vi is the claim's text, measured and tolerance lines in Vietnamese
 	// (issue 24): printed under PEAKLOAD_LANG=vi and never stored, so a run

@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -177,6 +178,11 @@ func TestFrameworkClaims(t *testing.T) {
 	if c := gapClaim(rows(map[string]float64{"echo": 1000, "nethttp": 1850, "fasthttp": 2000})); *c.Reproduced {
 		t.Errorf("D1 with ×2 on the DB read: %s, want NOT reproduced", c.Measured)
 	}
+	// each ratio names its pair: a learner could not tell whose ×2.73 validate's was
+	pair := regexp.MustCompile(`(empty|validate|item) ×[0-9.]+ \(\w+ ÷ \w+\)`)
+	if c := gapClaim(rows(map[string]float64{"echo": 1900})); len(pair.FindAllString(c.Measured, -1)) != 3 || len(pair.FindAllString(c.Vi.Measured, -1)) != 3 {
+		t.Errorf("D1: %q / %q, want each endpoint's ratio followed by its pair (fastest ÷ slowest)", c.Measured, c.Vi.Measured)
+	}
 	if c := switchClaim(rows(nil)); *c.Reproduced {
 		t.Errorf("D2 at ×1.5: %s, want NOT reproduced", c.Measured)
 	}
@@ -189,6 +195,10 @@ func TestFrameworkClaims(t *testing.T) {
 	}
 	if c := poolClaim(pools(200, 1000, 5000), p); *c.Reproduced {
 		t.Errorf("D4 (×25 with ×50 connections): %s, want NOT reproduced", c.Measured)
+	}
+	// the ratio is the largest pool's ÷ the smallest's, not the highest req/s ÷ the lowest: the line names the rows
+	if c := poolClaim(pools(1050, 1775, 1215), p); !strings.Contains(c.Measured, "pool-100 ÷ pool-2, ×1.16") || !strings.Contains(c.Vi.Measured, "pool-100 ÷ pool-2, ×1.16") {
+		t.Errorf("D4 at 1050 / 1775 / 1215 req/s: %q / %q, want the ratio named as pool-100 ÷ pool-2, ×1.16", c.Measured, c.Vi.Measured)
 	}
 }
 
@@ -262,5 +272,65 @@ func TestOriginalFrameworkClaims(t *testing.T) {
 		if c.Reproduced != nil || c.Withheld() {
 			t.Errorf("%s without ORIGINAL=1: %q, want not measured", c.ID, c.Verdict())
 		}
+		if !strings.Contains(c.Measured, "ORIGINAL=1") || !strings.Contains(c.Vi.Measured, "ORIGINAL=1") {
+			t.Errorf("%s without ORIGINAL=1: measured %q / %q, want the pointer to ORIGINAL=1 in both languages", c.ID, c.Measured, c.Vi.Measured)
+		}
+	}
+}
+
+// B8-batch on a busy machine: the learner's batcher keeps its verdict
+// while its bar is the count (≥ 100 events per InsertMany), as the busy
+// footnote promises count-based claims; it is withheld only when few
+// events arrived and the bar was half a flush interval's arrivals, a rate,
+// and its measured line then says so.
+func TestBatchVerdictOnABusyMachine(t *testing.T) {
+	busy := func(acceptedPerS, perTrip float64) result.Claim {
+		res := &result.Result{Runs: []result.Run{{Variant: course.Sync, RPS: 500, OtherCPU: 0.85, Extra: map[result.Key]float64{result.DBRoundTripsPerReq: 1}},
+			{Variant: course.Bulk, RPS: acceptedPerS, OtherCPU: 0.85, Extra: map[result.Key]float64{result.AcceptedPerS: acceptedPerS,
+				result.Accepted: 10 * acceptedPerS, result.Persisted: 10 * acceptedPerS, result.DBRoundTripsPerReq: 1 / perTrip}}}}
+		return result.Judge(res, nil, writeClaims)[0]
+	}
+	if c := busy(5000, 918); c.ID != "B8-batch" || c.Reproduced == nil || !*c.Reproduced || c.Busy != "" {
+		t.Errorf("%s at 918 events per InsertMany, 85%% of the CPUs taken by others: verdict %q (busy %q), want REPRODUCED: its bar is a count", c.ID, c.Verdict(), c.Busy)
+	}
+	if c := busy(5000, 1); c.Reproduced == nil || *c.Reproduced {
+		t.Errorf("B8-batch at 1 event per InsertMany on a busy machine: verdict %q, want NOT reproduced: its bar is a count", c.Verdict())
+	}
+	c := busy(60, 55)
+	if c.Reproduced != nil || c.Busy == "" || c.IfJudged == nil || !*c.IfJudged {
+		t.Errorf("B8-batch with 60 events/s arriving on a busy machine: verdict %q, want not judged (its bar, 30 events, is a rate), the figures reading reproduced", c.Verdict())
+	}
+	for _, line := range []string{c.Measured, c.Vi.Measured} {
+		if !strings.Contains(line, "30.0") {
+			t.Errorf("B8-batch with a rate bar: measured line %q does not give the bar it was judged on", line)
+		}
+	}
+	if !strings.Contains(c.Measured, "a rate") || !strings.Contains(c.Vi.Measured, "tốc độ") {
+		t.Errorf("B8-batch with a rate bar: %q / %q do not say the bar was a rate", c.Measured, c.Vi.Measured)
+	}
+}
+
+// B4 prints the author's CPU per insert from article B's text (52 % →
+// 130 %) while the table beside it prints row 4 from the repository's
+// README (135 %): its measured line gives both figures, each with its
+// source, so a learner sees why the author's one number is two.
+func TestB4NamesBothSourcesOfRow4(t *testing.T) {
+	run := func(name course.Variant, rps, us float64) result.Run {
+		return result.Run{Variant: name, RPS: rps, Requests: 1000, DurationS: 10, Extra: map[result.Key]float64{result.DBCPUusPerDoc: us}}
+	}
+	r := &result.Result{Runs: []result.Run{run(course.RawSeq, 800, 400), run(course.Raw100, 2400, 300)}}
+	c := rawConcurrencyClaim(r)
+	readme := authorRows[course.Raw100]
+	for _, want := range []string{
+		fmt.Sprintf("→ %.0f µs", articleRaw100CPU/100.0*readme.busyS()*1e6/authorEvents), // the article's 130 %
+		fmt.Sprintf("the article's %.0f %% → %d %%", authorRows[course.RawSeq].MongoCPU, articleRaw100CPU),
+		fmt.Sprintf("repository's README table, reads %.0f %% and so %.0f µs", readme.MongoCPU, readme.dbCPUus(0)),
+	} {
+		if !strings.Contains(c.Measured, want) {
+			t.Errorf("B4: measured %q does not say %q", c.Measured, want)
+		}
+	}
+	if !strings.Contains(c.Vi.Measured, fmt.Sprintf("%.0f %% nên ra %.0f µs", readme.MongoCPU, readme.dbCPUus(0))) {
+		t.Errorf("B4: the Vietnamese line %q does not give row 4's figures", c.Vi.Measured)
 	}
 }

@@ -74,6 +74,7 @@ func batchClaim(r *result.Result) result.Claim {
 		}}
 	c.Tolerate("%s events per InsertMany on average (ours; half a flush interval's arrivals when fewer arrive); every accepted event persisted, none refused",
 		"trung bình %s event mỗi InsertMany (của workshop; nếu event đến thưa hơn thì là số event đến trong nửa chu kỳ flush); mọi event đã nhận đều được ghi xuống, không event nào bị từ chối", minPerTrip)
+	c.Rows, c.LooseRate = []course.Variant{course.Bulk}, true // counts alone until a rate sets the bar (rateBar)
 	b, s := find(r, course.Bulk), find(r, course.Sync)
 	per, bar := perTrip(b)
 	if per == 0 {
@@ -93,6 +94,7 @@ func batchClaim(r *result.Result) result.Claim {
 		c.MeasureMore("; accepted %.0f, persisted %.0f", "; nhận %.0f, ghi xuống %.0f", extra(b, result.Accepted), extra(b, result.Persisted))
 	}
 	c.MeasureMore(", %.0f refused, %d HTTP errors", ", %.0f bị từ chối, %d lỗi HTTP", extra(b, result.Rejected), b.Errors)
+	rateBar(&c, bar)
 	c.Reproduced = result.Verdict(per >= bar && lost == 0 && extra(b, result.Rejected) == 0 && b.Errors == 0)
 	if per < bar {
 		whyNot(&c, "your run flushes %.1f events at a time: it must wait for %d or the interval (exercise.go)",
@@ -101,6 +103,24 @@ func batchClaim(r *result.Result) result.Claim {
 	}
 	whyNot(&c, "not every accepted event was persisted", "có event đã nhận mà không được ghi xuống")
 	return c
+}
+
+// rateBar says when B8-batch's bar came from bulk's arrival rate (fewer
+// than two bars' worth of events a second arrived), not from the count
+// minPerTrip. Only then does the verdict rest on a rate a busy machine
+// moves, and only then is it withheld there (LooseRate off): the line says
+// so, so a learner sees which part was withheld. With the count bar, as on
+// any laptop that accepts a few hundred events a second, the verdict is
+// the batcher's counts alone and a busy machine keeps it (a learner's
+// right answer once read "not judged (machine busy)" at 918 events per trip).
+func rateBar(c *result.Claim, bar float64) {
+	if bar >= minPerTrip.V {
+		return
+	}
+	c.LooseRate = false
+	c.MeasureMore("; the bar here is half a flush interval's arrivals, %.1f events (fewer than %.0f events/s arrived): a rate, which a busy machine withholds",
+		"; mức cho phép ở đây là số event đến trong nửa chu kỳ flush, %.1f event (đến ít hơn %.0f event/s): đây là tốc độ, nên máy bận thì không xét",
+		bar, 2*minPerTrip.V/flushInterval.Seconds())
 }
 
 // drainIntervals is B8-ops's slack on bulk's additional time (ours), in
@@ -227,7 +247,8 @@ func bulkCPUClaim(r *result.Result) result.Claim {
 
 // articleRaw100CPU is the MongoDB CPU article B's text gives for the raw
 // inserts 100 at a time ("52% → 130%"); the repository's README row 4 says
-// 135 %. B4 is the article's claim, so its arithmetic uses the article's.
+// 135 %. B4 is the article's claim, so its arithmetic uses the article's,
+// and its lines name both sources, since the table prints row 4's.
 const articleRaw100CPU = 130
 
 // rawFactor is B4's slack (ours): the author's ratio within this factor.
@@ -236,6 +257,7 @@ const rawFactor = 2
 // rawConcurrencyClaim: B4, the article's raw rows 3 and 4.
 func rawConcurrencyClaim(r *result.Result) result.Claim {
 	seq, hundred := authorRows[course.RawSeq], authorRows[course.Raw100]
+	readme := hundred // row 4 as the README table prints it, beside the table's own figures
 	hundred.MongoCPU = articleRaw100CPU
 	theirs := fmt.Sprintf("%.2f", hundred.HTTPRPS/seq.HTTPRPS)
 	const quote = "thay vì tốc độ tăng lên 100 lần như chúng ta nghĩ (kiểu con đường có 100 làn xe) thì ở đây tốc độ chỉ tăng khoảng 3 lần"
@@ -257,9 +279,10 @@ func rawConcurrencyClaim(r *result.Result) result.Claim {
 	x := r100.RPS / rs.RPS
 	c.Measure("raw ×100 %.0f inserts/s vs one at a time %.0f/s = %.2f×", "raw ×100 %.0f insert/s so với từng cái một %.0f/s = %.2f×", r100.RPS, rs.RPS, x)
 	if a, b := extra(rs, result.DBCPUusPerDoc), extra(r100, result.DBCPUusPerDoc); a > 0 && b > 0 {
-		c.MeasureMore("; the database's CPU: %.0f µs per insert one at a time (%.0f %% of a core), %.0f µs 100 at a time (%.0f %%); the author's %.0f → %.0f µs (our arithmetic)",
-			"; CPU của database: %.0f µs mỗi insert khi insert từng cái (%.0f %% một core), %.0f µs khi 100 cái một lúc (%.0f %%); của tác giả %.0f → %.0f µs (phép tính của workshop)",
-			a, 100*extra(rs, result.DBCPUShare), b, 100*extra(r100, result.DBCPUShare), seq.dbCPUus(0), hundred.dbCPUus(0))
+		c.MeasureMore("; the database's CPU: %.0f µs per insert one at a time (%.0f %% of a core), %.0f µs 100 at a time (%.0f %%); the author's %.0f → %.0f µs (our arithmetic, from the article's %.0f %% → %.0f %%; the table's row 4, from the repository's README table, reads %.0f %% and so %.0f µs)",
+			"; CPU của database: %.0f µs mỗi insert khi insert từng cái (%.0f %% một core), %.0f µs khi 100 cái một lúc (%.0f %%); của tác giả %.0f → %.0f µs (phép tính của workshop, từ %.0f %% → %.0f %% trong bài viết; hàng 4 của bảng, lấy từ bảng README của repo, ghi %.0f %% nên ra %.0f µs)",
+			a, 100*extra(rs, result.DBCPUShare), b, 100*extra(r100, result.DBCPUShare), seq.dbCPUus(0), hundred.dbCPUus(0),
+			seq.MongoCPU, hundred.MongoCPU, readme.MongoCPU, readme.dbCPUus(0))
 	}
 	c.Reproduced = result.Verdict(band.Holds(x) && r100.Errors == 0 && rs.Errors == 0)
 	if x < mid && strings.Contains(r.Machine.Mongo, "FerretDB") {

@@ -30,11 +30,15 @@ func originalRows(r *result.Result, ep string) (express, elysia *result.Run, mis
 }
 
 // notJudged marks c as not judged because its rows are missing: said by
-// the bench's note, or, without ORIGINAL=1, left "not measured".
+// the bench's note, or, without ORIGINAL=1, left "not measured" with what
+// measures it (a learner read a bare "not measured" as a gap in the bench).
 func notJudged(c *result.Claim, why string) {
 	if why != "" {
 		c.Unjudge("its rows did not run: %s", "các hàng của nó không chạy: %s", why)
+		return
 	}
+	c.Measure("not measured: run with ORIGINAL=1 to measure the source's stack (`make prefetch-originals` first)",
+		"chưa đo: chạy với ORIGINAL=1 để đo trên stack gốc của bài viết (chạy `make prefetch-originals` trước)")
 }
 
 // jsSwitch is D2-js's bound (ours): Elysia on Bun ÷ Express on Node.
