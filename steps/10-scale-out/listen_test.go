@@ -39,7 +39,7 @@ func runListen(t *testing.T, f *fakeRedis, r *replica.Replica) *listener {
 	t.Cleanup(func() {
 		l.stop()
 		if !f.await(t, "Listen return once its context ended", l.returned) {
-			t.Errorf("Listen of %s did not return once its context ended: it and the client only waited. Return when ctx is done (and close the subscription)", l.name)
+			t.Errorf("Listen of %s did not return once its context ended: it and the client only waited. Return when ctx is done (and close the subscription). A read that blocks on the connection, such as go-redis's ReceiveMessage(ctx), does not end when ctx does: wait on ctx.Done() beside sub.Channel(), or close the subscription when ctx ends", l.name)
 		}
 	})
 	return l

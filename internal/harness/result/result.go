@@ -317,9 +317,11 @@ func (r *Result) printRuns(w io.Writer) {
 				sp = thousands(x.Spread.RPSMin) + "–" + thousands(x.Spread.RPSMax) + "\t"
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s%.2f\t%.2f\t%.2f\t%d\t%.2f\t%s\t%s\t%s\t%s\t%s\t\n",
-			x.Variant, x.Route, x.Tool, x.VUs, thousands(x.RPS), sp, x.Latency.P50, x.Latency.P95, x.Latency.P99, x.Errors,
-			x.PerRequest.PublicBytes/1024, dash(x.PerRequest.DBQueries, "%.2f"), dash(x.PerRequest.RedisBytes, "%.0f"),
+		// A row measured by its own driver (step 10's stale rows) has no
+		// latency or bytes: "-", not a 0.00 that reads as measured.
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
+			x.Variant, x.Route, x.Tool, x.VUs, thousands(x.RPS), sp, dash(x.Latency.P50, "%.2f"), dash(x.Latency.P95, "%.2f"), dash(x.Latency.P99, "%.2f"), x.Errors,
+			dash(x.PerRequest.PublicBytes/1024, "%.2f"), dash(x.PerRequest.DBQueries, "%.2f"), dash(x.PerRequest.RedisBytes, "%.0f"),
 			dash(x.PerRequest.ServerCPUus, "%.0f"), dash(x.RPS*x.PerRequest.ServerCPUus/1e4, "%.0f%%"), clientCells(x, plan))
 	}
 	tw.Flush()

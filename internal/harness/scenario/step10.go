@@ -168,7 +168,31 @@ func scaleOutClaims(r *result.Result, env Env) []result.Claim {
 		stale.Reproduced = result.Verdict(ttl.Errors == 0 && ps.Errors == 0 && course.Above(bound).Holds(extra(ttl, result.StaleMSMax)) &&
 			course.AtMost(bound).Holds(extra(ps, result.StaleMSMax)) && extra(ps, result.StaleMissedMSMax) <= slack)
 	}
+	for _, c := range []struct {
+		claim *result.Claim
+		rows  []*result.Run
+	}{{&dilution, []*result.Run{one, rr}}, {&restore, []*result.Run{one, hash}}, {&stale, []*result.Run{ttl, ps}}} {
+		failedRequests(c.claim, c.rows...)
+	}
 	return []result.Claim{dilution, restore, stale}
+}
+
+// failedRequests says, on a judged claim's measured line, which of its
+// rows had failed requests: a row with any is NOT reproduced whatever its
+// figures read, and the line must show why.
+func failedRequests(c *result.Claim, rows ...*result.Run) {
+	if c.Reproduced == nil {
+		return
+	}
+	var failed []string
+	for _, x := range rows {
+		if x != nil && x.Errors > 0 {
+			failed = append(failed, fmt.Sprintf("%s %d", x.Variant, x.Errors))
+		}
+	}
+	if len(failed) > 0 {
+		c.MeasureMore("; failed requests (a row with any is not reproduced): %s", "; request lỗi (hàng nào có lỗi thì không tái hiện được): %s", strings.Join(failed, ", "))
+	}
 }
 
 // busiest is the largest share of requests one replica served.

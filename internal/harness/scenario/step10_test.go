@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/peakload/workshop/internal/given/params"
@@ -47,5 +48,19 @@ func TestScaleOutClaims(t *testing.T) {
 	}
 	if cs := scaleOutClaims(&result.Result{}, env); cs[0].Reproduced != nil || cs[2].Reproduced != nil {
 		t.Error("claims judged with no runs, want not measured")
+	}
+}
+
+// A judged claim whose rows had failed requests says so on its measured
+// line: the verdict reads them, so the learner must see them.
+func TestFailedRequestsAreOnTheMeasuredLine(t *testing.T) {
+	c := result.Claim{ID: "S10c", Measured: "old ETag …", Reproduced: result.Verdict(false)}
+	failedRequests(&c, &result.Run{Variant: course.StaleTTL}, &result.Run{Variant: course.StalePubSub, Errors: 2}, nil)
+	if want := "; failed requests (a row with any is not reproduced): stale-pubsub 2"; !strings.HasSuffix(c.Measured, want) {
+		t.Errorf("measured %q, want it to end %q", c.Measured, want)
+	}
+	quiet := result.Claim{Measured: "x", Reproduced: result.Verdict(true)}
+	if failedRequests(&quiet, &result.Run{Variant: course.StaleTTL}); quiet.Measured != "x" {
+		t.Errorf("no failed request, measured %q", quiet.Measured)
 	}
 }
