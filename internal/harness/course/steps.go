@@ -78,6 +78,8 @@ var (
 
 // steps declares every step, in order. To add one, run `make new-step`
 // (CONTRIBUTING.md walks through it): it appends the entry here.
+//
+// Data table: one entry per step, each the same shape (the manifest).
 var steps = []Step{
 	{N: 0, Slug: "ceilings",
 		Panels: []Panel{CPUPanel},
