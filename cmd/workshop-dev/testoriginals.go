@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -171,34 +172,40 @@ func runOriginalTests(ctx context.Context, sc stack.Config, root string) error {
 	if err := cmd.Start(); err != nil {
 		return err
 	}
-	verdicts := testVerdicts(bufio.NewScanner(out))
+	verdicts := testVerdicts(bufio.NewScanner(out), os.Stderr)
 	runErr := cmd.Wait()
 	return errors.Join(verdicts, runErr)
 }
 
 // testVerdicts reads `go test -json` and prints one line per top-level
-// test, with the output of those that failed or skipped; it returns an
-// error naming them, or when no test ran.
-func testVerdicts(sc *bufio.Scanner) error {
+// test, with the output of those that failed or skipped — their subtests'
+// too, where a table test's message is; it returns an error naming them,
+// or when no test ran.
+func testVerdicts(sc *bufio.Scanner, w io.Writer) error {
 	type event struct{ Action, Package, Test, Output string }
 	output := map[string][]string{}
 	var ran int
 	var bad []string
 	for sc.Scan() {
 		var e event
-		if json.Unmarshal(sc.Bytes(), &e) != nil || e.Test == "" || strings.Contains(e.Test, "/") {
+		if json.Unmarshal(sc.Bytes(), &e) != nil || e.Test == "" {
 			continue
 		}
-		key := e.Package + "." + e.Test
-		switch e.Action {
-		case "output":
+		top, _, sub := strings.Cut(e.Test, "/")
+		key := e.Package + "." + top
+		if e.Action == "output" {
 			output[key] = append(output[key], e.Output)
+		}
+		if sub {
+			continue
+		}
+		switch e.Action {
 		case "pass", "fail", "skip":
 			ran++
-			fmt.Fprintf(os.Stderr, "    %-4s %s\n", e.Action, key)
+			fmt.Fprintf(w, "    %-4s %s\n", e.Action, key)
 			if e.Action != "pass" {
 				bad = append(bad, e.Action+" "+key)
-				fmt.Fprint(os.Stderr, indent(strings.Join(output[key], "")))
+				fmt.Fprint(w, indent(strings.Join(output[key], "")))
 			}
 		}
 	}

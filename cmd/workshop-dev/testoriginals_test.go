@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -58,19 +59,28 @@ func TestTestOriginalsFailsARowNotMeasured(t *testing.T) {
 }
 
 // TestTestVerdictsFailsSkipsAndEmptyRuns: a skipped original test fails
-// test-originals (they must run on CI), and so does finding none.
+// test-originals (they must run on CI), and so does finding none; a
+// failure prints what its subtests said, where a table test's message is.
 func TestTestVerdictsFailsSkipsAndEmptyRuns(t *testing.T) {
 	lines := func(s ...string) *bufio.Scanner { return bufio.NewScanner(strings.NewReader(strings.Join(s, "\n"))) }
 	pass := `{"Action":"pass","Package":"p","Test":"TestOriginalA"}`
-	if err := testVerdicts(lines(pass, `{"Action":"pass","Package":"p","Test":"TestOriginalA/sub"}`)); err != nil {
+	if err := testVerdicts(lines(pass, `{"Action":"pass","Package":"p","Test":"TestOriginalA/sub"}`), io.Discard); err != nil {
 		t.Errorf("one pass: %v", err)
 	}
 	skip := `{"Action":"skip","Package":"p","Test":"TestOriginalB"}`
-	if err := testVerdicts(lines(pass, skip)); err == nil || !strings.Contains(err.Error(), "skip p.TestOriginalB") {
+	if err := testVerdicts(lines(pass, skip), io.Discard); err == nil || !strings.Contains(err.Error(), "skip p.TestOriginalB") {
 		t.Errorf("a skip: %v", err)
 	}
-	if err := testVerdicts(lines(`{"Action":"pass","Package":"p"}`)); err == nil {
+	if err := testVerdicts(lines(`{"Action":"pass","Package":"p"}`), io.Discard); err == nil {
 		t.Error("no test ran, and it passed")
+	}
+	var printed strings.Builder
+	err := testVerdicts(lines(
+		`{"Action":"output","Package":"p","Test":"TestOriginalC/koa","Output":"    c_test.go:9: the server said no\n"}`,
+		`{"Action":"fail","Package":"p","Test":"TestOriginalC/koa"}`,
+		`{"Action":"fail","Package":"p","Test":"TestOriginalC"}`), &printed)
+	if err == nil || !strings.Contains(printed.String(), "the server said no") || strings.Count(printed.String(), "fail ") != 1 {
+		t.Errorf("a failing subtest: error %v, printed %q; want one verdict line and the subtest's message", err, printed.String())
 	}
 }
 
