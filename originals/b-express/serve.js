@@ -29,6 +29,7 @@ function listen(name, handler, mongo, flush) {
     const closed = new Promise((done) => server.close(done)); // resolves when the last connection is gone
     server.closeIdleConnections();
     await closed;
+    console.log(`${name}: no connection left, writing what was accepted`);
     try {
       await flush();
       await mongo.close();

@@ -61,7 +61,12 @@ func startB(t *testing.T, script string, store *events.Store) *proc.Proc {
 	if err != nil {
 		t.Fatalf("%s did not start: %v", script, err)
 	}
-	t.Cleanup(func() { _ = srv.Stop() })
+	t.Cleanup(func() {
+		_ = srv.Stop()
+		if t.Failed() { // what the server said is the first thing to read
+			t.Logf("%s's last lines:\n%s", script, srv.Log(30))
+		}
+	})
 	return srv
 }
 
