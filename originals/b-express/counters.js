@@ -26,6 +26,7 @@
 process.env.NODE_ENV ||= 'production';
 const express = require('express');
 const { MongoClient } = require('mongodb');
+const { graceful } = require('./serve');
 
 const [host, port] = splitAddr(process.env.PEAKLOAD_ADDR || '127.0.0.1:18530');
 const mongoURL = process.env.PEAKLOAD_MONGO_URL || 'mongodb://127.0.0.1:17017/';
@@ -180,13 +181,15 @@ async function main() {
   ferret = 'ferretdbVersion' in (await db.admin().command({ serverStatus: 1 }));
   const server = app.listen(port, host, () => console.log(`counters (Express ${require('express/package.json').version}) on ${host}:${port}, batch ${batchSize} / ${batchMs} ms${ferret ? ', FerretDB: 100 per command, each id once' : ''}`));
   server.keepAliveTimeout = 65_000; // the driver keeps its connections; Node's default 5 s would cut them
+  const stopServing = graceful(server);
   let stopping = false;
   const stop = async (sig) => {
     if (stopping) return;
     stopping = true;
     console.log(`${sig}: closing the listener, flushing the batches`);
-    server.close();
-    server.closeIdleConnections();
+    // Every request answered first: an increment accepted on a kept-alive
+    // connection while the batches drained would be left in memory.
+    await stopServing();
     // Graceful shutdown: no accepted increment stays in memory.
     await Promise.all([bulk.drain(), reduce.drain(), Promise.all(pending)]);
     await client.close();

@@ -21,29 +21,55 @@ function listen(name, handler, mongo, flush) {
     process.exit(1);
   });
 
+  const stopServing = graceful(server);
   let stopping = false;
   async function shutdown(signal) {
     if (stopping) return;
     stopping = true;
+    const t0 = Date.now();
+    const since = () => `${Date.now() - t0} ms`;
     console.log(`${name}: ${signal}, flushing`);
-    const closed = new Promise((done) => server.close(done)); // resolves when the last connection is gone
-    server.closeIdleConnections();
-    await closed;
-    console.log(`${name}: no connection left, writing what was accepted`);
+    await stopServing();
+    console.log(`${name}: every request answered, no connection left (${since()}); writing what was accepted`);
     try {
       await flush();
+      console.log(`${name}: written (${since()}), closing the MongoDB client`);
       await mongo.close();
     } catch (err) {
       console.error(`${name}: shutdown: ${err.message}`);
       process.exit(1);
     }
+    console.log(`${name}: stopped cleanly (${since()})`);
     process.exit(0);
   }
-  // A keep-alive connection would hold server.close() open for as long as
-  // its client keeps it: once stopping, close each after its response.
-  server.on('request', (req, res) => res.on('finish', () => { if (stopping) req.socket.end(); }));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+// graceful counts the requests server is answering and returns its stop:
+// stop accepting, let every request in flight have its answer, then close
+// every connection left, and resolve when the last one is gone. Closing
+// only the idle ones (closeIdleConnections) is not enough: a connection a
+// client opened and has sent nothing on yet (Go's client dials spares and
+// keeps them) counts as busy until Node's headersTimeout, 60 s, and held
+// server.close() — and the flush after it — that long.
+function graceful(server) {
+  let answering = 0;
+  let stopping = false;
+  server.on('request', (req, res) => {
+    answering++;
+    res.on('close', () => {
+      answering--;
+      if (stopping && answering === 0) server.closeAllConnections();
+    });
+  });
+  return function stop() {
+    stopping = true;
+    const closed = new Promise((done) => server.close(done));
+    if (answering === 0) server.closeAllConnections();
+    else server.closeIdleConnections();
+    return closed;
+  };
 }
 
 // isEvent is our one rule on both frameworks: an event is a JSON object.
@@ -54,4 +80,4 @@ function isEvent(body) {
   return body !== null && typeof body === 'object' && !Array.isArray(body);
 }
 
-module.exports = { listen, isEvent };
+module.exports = { listen, graceful, isEvent };
