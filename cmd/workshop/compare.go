@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"github.com/peakload/workshop/internal/given/messages"
-	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -149,14 +148,7 @@ func compareFolder(dir string) error {
 func folderProgress(dir string) (bool, error) {
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
 	n := 0
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
-			return err
-		}
-		b, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
+	err := comparison.EachJSON(dir, func(_ string, b []byte) error {
 		var p Progress
 		if json.Unmarshal(b, &p) != nil || len(p.Steps) == 0 || p.Who == "" {
 			return nil // a results file, or something else

@@ -9,11 +9,12 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
-	"go/parser"
 	"go/token"
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/peakload/workshop/internal/harness/gotree"
 )
 
 // Source is the Go declaration; Path the file generated from it (both
@@ -38,7 +39,7 @@ export function POST(route) { return ` + "`POST ${route}`" + `; }
 // under root: every string constant, in order, under its Go name, with its
 // trailing comment.
 func Generate(root string) ([]byte, error) {
-	f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(root, Source), nil, parser.ParseComments)
+	consts, err := gotree.Consts(filepath.Join(root, Source))
 	if err != nil {
 		return nil, err
 	}
@@ -48,31 +49,24 @@ func Generate(root string) ([]byte, error) {
 		"// requests path(route, id) and tags it GET(route), the name the results\n" +
 		"// and the Go driver give the row.\n")
 	n := 0
-	for _, d := range f.Decls {
-		g, ok := d.(*ast.GenDecl)
-		if !ok || g.Tok != token.CONST {
+	for _, v := range consts {
+		if len(v.Names) != 1 || len(v.Values) != 1 {
+			return nil, fmt.Errorf("%s: declare one constant per line (%v)", Source, v.Names)
+		}
+		lit, ok := v.Values[0].(*ast.BasicLit)
+		if !ok || lit.Kind != token.STRING {
 			continue
 		}
-		for _, s := range g.Specs {
-			v := s.(*ast.ValueSpec)
-			if len(v.Names) != 1 || len(v.Values) != 1 {
-				return nil, fmt.Errorf("%s: declare one constant per line (%v)", Source, v.Names)
-			}
-			lit, ok := v.Values[0].(*ast.BasicLit)
-			if !ok || lit.Kind != token.STRING {
-				continue
-			}
-			val, err := strconv.Unquote(lit.Value)
-			if err != nil || strings.ContainsAny(val, "'\\\n") {
-				return nil, fmt.Errorf("%s: %s = %s: a route is a plain string", Source, v.Names[0].Name, lit.Value)
-			}
-			fmt.Fprintf(&b, "export const %s = '%s';", v.Names[0].Name, val)
-			if v.Comment != nil {
-				fmt.Fprintf(&b, " // %s", strings.TrimSpace(v.Comment.Text()))
-			}
-			b.WriteString("\n")
-			n++
+		val, err := strconv.Unquote(lit.Value)
+		if err != nil || strings.ContainsAny(val, "'\\\n") {
+			return nil, fmt.Errorf("%s: %s = %s: a route is a plain string", Source, v.Names[0].Name, lit.Value)
 		}
+		fmt.Fprintf(&b, "export const %s = '%s';", v.Names[0].Name, val)
+		if v.Comment != nil {
+			fmt.Fprintf(&b, " // %s", strings.TrimSpace(v.Comment.Text()))
+		}
+		b.WriteString("\n")
+		n++
 	}
 	if n == 0 {
 		return nil, fmt.Errorf("%s: no string constant", Source)

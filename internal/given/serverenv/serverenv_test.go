@@ -46,6 +46,10 @@ func TestValuesAreRead(t *testing.T) {
 
 // A bad value is an error naming the variable, the value and what it
 // accepts, in both languages; all of them at once.
+//
+// Data table: the step server's bad values, each with what it accepts in
+// both languages; internal/harness/cli's TestBadValuesAreSaidInBothLanguages
+// holds the CLI's, the other reader of the environment, the same way.
 func TestBadValuesNameTheirVariable(t *testing.T) {
 	for _, tc := range []struct{ name, value, en, vi string }{
 		{"PEAKLOAD_PG_POOL", "x", "want a positive integer", "cần một số nguyên dương"},

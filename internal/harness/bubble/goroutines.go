@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/peakload/workshop/internal/given/messages"
@@ -80,13 +81,10 @@ func inBubble(gs []goroutine) []goroutine {
 // waitingOn names, in the learner's words, what a goroutine in state
 // waits for.
 func waitingOn(state string) string {
-	kind, _, _ := strings.Cut(state, ",")
-	kind, _, _ = strings.Cut(kind, " (")
-	switch {
-	case onLock(state):
+	if onLock(state) {
 		return messages.T("bubble.on_mutex")
 	}
-	switch kind {
+	switch stateKind(state) {
 	case "chan receive", "chan send", "select", "select (no cases)":
 		return messages.T("bubble.on_channel")
 	case "IO wait", "syscall":
@@ -104,13 +102,23 @@ func waitingOn(state string) string {
 // onLock says whether a goroutine in state waits for a lock, which
 // synctest does not count as durably blocked.
 func onLock(state string) bool {
-	kind, _, _ := strings.Cut(state, ",")
+	return stateIs(state, "sync.Mutex.Lock", "sync.RWMutex.Lock", "sync.RWMutex.RLock", "semacquire", "sync.Cond.Wait")
+}
+
+// stateIs says whether a goroutine's state is one of kinds: the one
+// reading of a state that onLock, active and waitingOn share.
+func stateIs(state string, kinds ...string) bool {
+	return slices.Contains(kinds, stateKind(state))
+}
+
+// stateKind is what a goroutine in state does or waits for, without what
+// a stack dump prints around it: the "]" and after, how long it has waited
+// (", 2 minutes"), a qualifier (" (durable)", " (scan)").
+func stateKind(state string) string {
+	kind, _, _ := strings.Cut(state, "]")
+	kind, _, _ = strings.Cut(kind, ",")
 	kind, _, _ = strings.Cut(kind, " (")
-	switch kind {
-	case "sync.Mutex.Lock", "sync.RWMutex.Lock", "sync.RWMutex.RLock", "semacquire", "sync.Cond.Wait":
-		return true
-	}
-	return false
+	return kind
 }
 
 // ownDirs are the directories whose files are the step's code: the test's

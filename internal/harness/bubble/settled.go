@@ -84,13 +84,7 @@ func settled(match string, ioGoes, sleepWaits bool) bool {
 // active says whether a goroutine in state (as a stack dump prints it,
 // after the "[") may change something on its own now.
 func active(state string) bool {
-	kind, _, _ := strings.Cut(state, "]")
-	kind, _, _ = strings.Cut(kind, ",")
-	switch kind {
-	case "running", "runnable", "syscall", "preempted", "GC assist wait":
-		return true
-	}
-	return false
+	return stateIs(state, "running", "runnable", "syscall", "preempted", "GC assist wait")
 }
 
 // Until waits, in real time, until cond holds (true) or every goroutine

@@ -51,6 +51,10 @@ func TestValuesAreRead(t *testing.T) {
 // The values the issue found silently replaced by a default (RUNS=abc,
 // PEAKLOAD_PG_PORT=-1) are errors that name the variable and say what is
 // wanted, in the learner's language.
+//
+// Data table: the CLI's bad values, each with what it accepts in both
+// languages; internal/given/serverenv's TestBadValuesNameTheirVariable
+// holds the step server's, the other reader of the environment, the same way.
 func TestBadValuesAreSaidInBothLanguages(t *testing.T) {
 	for _, tc := range []struct{ name, value, en, vi string }{
 		{"RUNS", "abc", "want a number of rounds from 1 to 20", "cần số vòng từ 1 đến 20"},

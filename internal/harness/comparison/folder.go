@@ -43,13 +43,11 @@ func Person(root, path string, r *result.Result) string {
 	return strings.TrimSuffix(parts[0], ".json")
 }
 
-// ReadFolder reads every results file under root (*.json holding runs; a
-// person's latest.json is skipped when the timestamped file it copies is
-// there too), grouped by step, each step's rows ordered by person.
-func ReadFolder(root string) (map[int][]Entry, error) {
-	out := map[int][]Entry{}
-	seen := map[string]bool{} // person, step, start time: a latest.json and its twin
-	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+// EachJSON calls fn with every *.json file under root and its bytes, in
+// lexical order: a class's folder holds results and progress files side
+// by side, and each reader keeps the ones that parse as its own.
+func EachJSON(root string, fn func(path string, b []byte) error) error {
+	return filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".json") {
 			return err
 		}
@@ -57,6 +55,17 @@ func ReadFolder(root string) (map[int][]Entry, error) {
 		if err != nil {
 			return err
 		}
+		return fn(path, b)
+	})
+}
+
+// ReadFolder reads every results file under root (*.json holding runs; a
+// person's latest.json is skipped when the timestamped file it copies is
+// there too), grouped by step, each step's rows ordered by person.
+func ReadFolder(root string) (map[int][]Entry, error) {
+	out := map[int][]Entry{}
+	seen := map[string]bool{} // person, step, start time: a latest.json and its twin
+	err := EachJSON(root, func(path string, b []byte) error {
 		var r result.Result
 		if json.Unmarshal(b, &r) != nil || len(r.Runs) == 0 {
 			return nil // not a results file (a progress.json, a drill's notes…)

@@ -74,18 +74,12 @@ func (m *Mongo) Start(ctx context.Context) error {
 	}
 	m.cmd, m.done = cmd, make(chan struct{})
 	go func(done chan struct{}) { _ = cmd.Wait(); close(done) }(m.done)
-	deadline := time.Now().Add(30 * time.Second)
-	for stack.PingMongo(ctx, m.URL) != nil {
-		select {
-		case <-m.done:
-			return errors.New(messages.T("drill.mongo_exited", filepath.Join(m.dir, "mongo.log")))
-		default:
-		}
-		if time.Now().After(deadline) || ctx.Err() != nil {
-			m.Kill()
-			return errors.New(messages.T("drill.mongo_silent", m.addr))
-		}
-		time.Sleep(50 * time.Millisecond)
+	switch awaitAnswer(ctx, m.done, 30*time.Second, 50*time.Millisecond, func() error { return stack.PingMongo(ctx, m.URL) }) {
+	case errExited:
+		return errors.New(messages.T("drill.mongo_exited", filepath.Join(m.dir, "mongo.log")))
+	case errSilent:
+		m.Kill()
+		return errors.New(messages.T("drill.mongo_silent", m.addr))
 	}
 	return nil
 }

@@ -49,13 +49,10 @@ func (r *Redis) Start(ctx context.Context) error {
 	go func(done chan struct{}) { _ = cmd.Wait(); close(done) }(r.done)
 	rdb := redis.NewClient(&redis.Options{Addr: r.Addr, MaxRetries: -1})
 	defer rdb.Close()
-	deadline := time.Now().Add(10 * time.Second)
-	for rdb.Ping(ctx).Err() != nil {
-		if time.Now().After(deadline) || ctx.Err() != nil {
-			r.Stop()
-			return errors.New(messages.T("drill.redis_silent", r.Addr))
-		}
-		time.Sleep(20 * time.Millisecond)
+	// nil: an exit is told as silence, there being no message of its own.
+	if awaitAnswer(ctx, nil, 10*time.Second, 20*time.Millisecond, func() error { return rdb.Ping(ctx).Err() }) != nil {
+		r.Stop()
+		return errors.New(messages.T("drill.redis_silent", r.Addr))
 	}
 	return nil
 }

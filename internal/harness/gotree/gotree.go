@@ -2,9 +2,14 @@
 // read the code (a sentence past the catalogue, an import across houses, a
 // function over a screen, a key spelt as a literal, a variable read outside
 // its reader): one walk, so every such test agrees on what the tree's code is.
+// It also reads the constants one file declares, for what takes a list of
+// names from its declaration instead of writing it a second time.
 package gotree
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io/fs"
 	"path/filepath"
 	"strings"
@@ -46,4 +51,24 @@ func walk(root string, keep func(path string) bool) ([]string, error) {
 // notCode says whether a directory below the root holds no code of the tree.
 func notCode(name string) bool {
 	return name == "testdata" || name == "node_modules" || strings.HasPrefix(name, ".")
+}
+
+// Consts are the constant specs the Go file at path declares, in order,
+// with their comments: k6's routes.js is generated from
+// internal/given/routes' and the figures' keys are checked against
+// internal/harness/result's, each read from its declaration.
+func Consts(path string) ([]*ast.ValueSpec, error) {
+	f, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ParseComments)
+	if err != nil {
+		return nil, err
+	}
+	var specs []*ast.ValueSpec
+	for _, d := range f.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.CONST {
+			for _, s := range g.Specs {
+				specs = append(specs, s.(*ast.ValueSpec))
+			}
+		}
+	}
+	return specs, nil
 }

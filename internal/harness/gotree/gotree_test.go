@@ -59,3 +59,27 @@ func TestARootNamedLikeAHiddenDirectoryIsWalked(t *testing.T) {
 		t.Errorf("Files(%s) = %v, %v; want its one a.go", root, got, err)
 	}
 }
+
+// Consts keeps the constants of every const block, in order, with their
+// trailing comments, and nothing a var or type declares.
+func TestConstsAreTheFilesConstantsInOrder(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.go")
+	src := "package x\n\nconst A = \"a\" // first\n\nvar V = 1\n\nconst (\n\tB = 2\n\tC = \"c\"\n)\n\ntype T int\n"
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	specs, err := Consts(path)
+	if err != nil {
+		t.Fatalf("Consts(%s): %v", path, err)
+	}
+	var names []string
+	for _, s := range specs {
+		names = append(names, s.Names[0].Name)
+	}
+	if !slices.Equal(names, []string{"A", "B", "C"}) {
+		t.Fatalf("Consts: %v, want [A B C]", names)
+	}
+	if specs[0].Comment == nil || specs[0].Comment.Text() != "first\n" {
+		t.Errorf("Consts: A's trailing comment lost (%v), want \"first\"", specs[0].Comment)
+	}
+}

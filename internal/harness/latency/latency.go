@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/given/messages"
+	"github.com/peakload/workshop/internal/harness/conns"
 	"github.com/peakload/workshop/internal/harness/stack"
 )
 
@@ -35,8 +36,7 @@ type Proxy struct {
 	Delay  time.Duration
 	target string
 	ln     net.Listener
-	mu     sync.Mutex
-	conns  map[net.Conn]struct{}
+	open   conns.Set
 	wg     sync.WaitGroup
 }
 
@@ -46,7 +46,7 @@ func Start(target string, delay time.Duration) (*Proxy, error) {
 	if err != nil {
 		return nil, fmt.Errorf("latency proxy for %s: %w", target, err)
 	}
-	p := &Proxy{Delay: delay, target: target, ln: ln, conns: map[net.Conn]struct{}{}}
+	p := &Proxy{Delay: delay, target: target, ln: ln}
 	p.wg.Add(1)
 	go p.accept()
 	return p, nil
@@ -61,23 +61,9 @@ func (p *Proxy) Port() int { return p.ln.Addr().(*net.TCPAddr).Port }
 // Close stops accepting, cuts every open connection and waits for them.
 func (p *Proxy) Close() error {
 	err := p.ln.Close()
-	p.mu.Lock()
-	for c := range p.conns {
-		c.Close()
-	}
-	p.mu.Unlock()
+	p.open.Close()
 	p.wg.Wait()
 	return err
-}
-
-func (p *Proxy) track(c net.Conn, add bool) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if add {
-		p.conns[c] = struct{}{}
-	} else {
-		delete(p.conns, c)
-	}
 }
 
 func (p *Proxy) accept() {
@@ -105,10 +91,14 @@ func (p *Proxy) serve(client net.Conn) {
 		return // the client sees the connection close, as with a dead server
 	}
 	defer upstream.Close()
-	p.track(client, true)
-	p.track(upstream, true)
-	defer p.track(client, false)
-	defer p.track(upstream, false)
+	if !p.open.Add(client) {
+		return // the proxy is closing
+	}
+	defer p.open.Remove(client)
+	if !p.open.Add(upstream) {
+		return
+	}
+	defer p.open.Remove(upstream)
 	noDelay(client)
 	noDelay(upstream)
 

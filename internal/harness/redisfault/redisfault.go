@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/peakload/workshop/internal/harness/conns"
 )
 
 // A Fault is what the proxy does with a command: the zero Fault passes it
@@ -49,8 +51,7 @@ type Proxy struct {
 	mu       sync.Mutex
 	faults   map[string]Fault // by lower-case command name
 	received map[string]int   // commands received, by lower-case name
-	conns    map[net.Conn]struct{}
-	closed   bool
+	open     conns.Set
 
 	stalled   chan string   // the name of each command the proxy holds
 	abandoned chan struct{} // a client hung up on a command the proxy held
@@ -64,7 +65,7 @@ func Start(t testing.TB, target string) *Proxy {
 		t.Fatalf("redisfault: listen: %v", err)
 	}
 	p := &Proxy{target: target, ln: ln, faults: map[string]Fault{}, received: map[string]int{},
-		conns: map[net.Conn]struct{}{}, stalled: make(chan string, 64), abandoned: make(chan struct{}, 64)}
+		stalled: make(chan string, 64), abandoned: make(chan struct{}, 64)}
 	p.wg.Go(p.accept)
 	t.Cleanup(p.close)
 	return p
@@ -98,12 +99,7 @@ func (p *Proxy) Abandoned() <-chan struct{} { return p.abandoned }
 
 func (p *Proxy) close() {
 	p.ln.Close()
-	p.mu.Lock()
-	p.closed = true
-	for c := range p.conns {
-		c.Close()
-	}
-	p.mu.Unlock()
+	p.open.Close()
 	p.wg.Wait()
 }
 
@@ -115,20 +111,6 @@ func (p *Proxy) accept() {
 		}
 		p.wg.Go(func() { p.serve(c) })
 	}
-}
-
-// track adds c to the connections close cuts, or removes it. It reports
-// whether the proxy is open: a connection accepted while it closes is not
-// served.
-func (p *Proxy) track(c net.Conn, add bool) bool {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if add {
-		p.conns[c] = struct{}{}
-	} else {
-		delete(p.conns, c)
-	}
-	return !p.closed
 }
 
 func (p *Proxy) fault(name string) Fault {

@@ -16,19 +16,19 @@ import (
 // commands' order.
 func (p *Proxy) serve(client net.Conn) {
 	defer client.Close()
-	if !p.track(client, true) {
+	if !p.open.Add(client) {
 		return
 	}
-	defer p.track(client, false)
+	defer p.open.Remove(client)
 	server, err := net.Dial("tcp", p.target)
 	if err != nil {
 		return // the client sees its connection closed, as with a Redis gone
 	}
 	defer server.Close()
-	if !p.track(server, true) {
+	if !p.open.Add(server) {
 		return
 	}
-	defer p.track(server, false)
+	defer p.open.Remove(server)
 
 	cr, cw := bufio.NewReader(client), bufio.NewWriter(client)
 	sr := bufio.NewReader(server)
@@ -67,10 +67,7 @@ func (p *Proxy) hold(name string, cr *bufio.Reader) {
 	default: // nobody is counting this many
 	}
 	_, _ = io.Copy(io.Discard, cr)
-	p.mu.Lock()
-	closing := p.closed
-	p.mu.Unlock()
-	if !closing {
+	if !p.open.Closed() {
 		select {
 		case p.abandoned <- struct{}{}:
 		default:

@@ -18,27 +18,20 @@ import (
 // bench writes (a fleet of up to 16 replicas, each stop-drill phase).
 func declaredKeys(t *testing.T) map[Key]bool {
 	t.Helper()
-	f, err := parser.ParseFile(token.NewFileSet(), "keys.go", nil, 0)
+	consts, err := gotree.Consts("keys.go")
 	if err != nil {
 		t.Fatalf("reading the declared keys: %v", err)
 	}
 	keys := map[Key]bool{}
-	for _, d := range f.Decls {
-		g, ok := d.(*ast.GenDecl)
-		if !ok || g.Tok != token.CONST {
+	for _, v := range consts {
+		if id, ok := v.Type.(*ast.Ident); !ok || id.Name != "Key" {
 			continue
 		}
-		for _, s := range g.Specs {
-			v := s.(*ast.ValueSpec)
-			if id, ok := v.Type.(*ast.Ident); !ok || id.Name != "Key" {
-				continue
-			}
-			val, err := strconv.Unquote(v.Values[0].(*ast.BasicLit).Value)
-			if err != nil {
-				t.Fatalf("key %s: %v", v.Names[0].Name, err)
-			}
-			keys[Key(val)] = true
+		val, err := strconv.Unquote(v.Values[0].(*ast.BasicLit).Value)
+		if err != nil {
+			t.Fatalf("key %s: %v", v.Names[0].Name, err)
 		}
+		keys[Key(val)] = true
 	}
 	for n := 1; n <= 16; n++ {
 		keys[ShareOfReplica(n)] = true
