@@ -17,7 +17,7 @@ package invalidate
 
 import (
 	"context"
-	"log"
+	"fmt"
 	"strconv"
 
 	"github.com/peakload/workshop/internal/given/replica"
@@ -26,20 +26,27 @@ import (
 // Change writes the item, then tells every replica — this one too, it is
 // subscribed like the others — to forget it. The order matters: published
 // before the write, a replica could reload the old row between its forget
-// and the commit and keep it a whole TTL.
+// and the commit and keep it a whole TTL. It returns once Redis has taken
+// the announcement: the 200 the client then reads means "changed, and
+// every listening replica told", and every message published after it
+// reaches each replica behind this one.
 func Change(ctx context.Context, r *replica.Replica, id int32) error {
 	if err := r.Write(ctx, id); err != nil {
 		return err
 	}
 	if err := r.Redis.Publish(ctx, replica.Channel, strconv.Itoa(int(id))).Err(); err != nil {
-		// The change is committed and Redis's copy deleted: the replicas
-		// catch up within the burst TTL. Say so; do not fail the change.
-		log.Printf("item %d changed, but announcing it failed (replicas stay stale up to the burst TTL): %v", id, err)
+		// The row is committed and Redis's copy deleted, but the replicas
+		// keep their copy up to the burst TTL: not the 200's promise. Say
+		// so, as r.Write does when its DEL fails after the commit.
+		return fmt.Errorf("item %d changed, but announcing it failed (replicas stay stale up to the burst TTL): %w", id, err)
 	}
 	return nil
 }
 
-// Listen forgets every item announced on replica.Channel until ctx ends.
+// Listen forgets every item announced on replica.Channel until ctx ends,
+// each before it takes the next message: Redis delivers a channel's
+// messages in the order they were published, so a replica that has heard
+// a message has forgotten every item announced before it.
 // go-redis reconnects a dropped subscription by itself; what was published
 // while it was down is lost, and the TTL bounds what that costs.
 func Listen(ctx context.Context, r *replica.Replica) error {

@@ -45,16 +45,21 @@ const patience = 30 * time.Second
 
 // rounds is how many of the check's own announcements, each made after
 // Change returned and heard by every listener, a listening replica may
-// take to serve the new item. Redis delivers a channel's messages to every
-// subscriber in the order they were published, so a Listen that handles
-// them in order needs one; the others leave room for an announcement
-// handed to a goroutine of its own (context.WithoutCancel) and for a
-// Listen that forgets in goroutines. A count of events, not a time.
-const rounds = 3
+// take to serve the new item: one. Change returns once Redis has taken its
+// announcement (TestAChangeIsAnsweredOnlyOnceItIsAnnounced), Redis
+// delivers a channel's messages to every subscriber in the order they were
+// published, and Listen forgets each item before it takes the next message
+// (TestListenForgetsEachItemBeforeItTakesTheNext): a replica that has
+// heard the check's message has forgotten the item. A count of events, not
+// a time.
+const rounds = 1
 
-// marker is the id of the check's own announcements: no item has it, and
-// each replica's memory holds it only when the check puts it there.
-const marker int32 = 1999
+// markers is where the ids of the check's own announcements start, a
+// fresh id each: no item has one, and a replica's memory holds one only
+// when the check puts it there.
+const markers int32 = 1_000_000_000
+
+var announced atomic.Int32 // the check's announcements so far
 
 // listenerTTL is how long a listening replica keeps an item: past any
 // test, so only a Forget makes it load the item again and no expiry can
@@ -186,14 +191,17 @@ func (f *replicas) subscribed(t *testing.T) map[string]bool {
 	return subs
 }
 
-// awaitHearing announces id every 50 ms until every listener forgot it
-// or returned, and returns the names of those that did not forget it.
-// Every listener is subscribed when it is called, so a running Listen
-// hears one of the first announcements; past patience the machine
+// awaitHearing announces a fresh id every 50 ms until every listener
+// forgot one or returned, and returns the names of those that forgot
+// none. Every listener is subscribed when it is called, so a running
+// Listen hears one of the first announcements; past patience the machine
 // stalled. (Announcing again tells a listener still swapping its
 // subscription, which loses a message as pub/sub does, from one that does
-// not hear; the pause is pacing, not a verdict.)
-func (f *replicas) awaitHearing(t *testing.T, id int32) []string {
+// not hear; the pause is pacing, not a verdict.) Each announcement has an
+// id of its own, so a listener is counted as having heard one only for a
+// message published now: one still queued from an earlier round, made
+// before the change being judged, forgets an id no longer looked at.
+func (f *replicas) awaitHearing(t *testing.T) []string {
 	t.Helper()
 	deaf := map[int]bool{}
 	for i, l := range f.ls {
@@ -210,10 +218,10 @@ func (f *replicas) awaitHearing(t *testing.T, id int32) []string {
 			break
 		}
 		if time.Since(start) > patience {
-			bubble.Stalled(t, patience, fmt.Sprintf("every running listener forget item %d, announced every 50 ms: %s", id, f.states()))
+			bubble.Stalled(t, patience, "every running listener forget one of the check's announcements, made every 50 ms: "+f.states())
 		}
-		for i := range deaf { // written afresh: its burst TTL is far off
-			f.rs[i].Memory.Forget(id)
+		id := markers + announced.Add(1)
+		for i := range deaf { // its burst TTL is far off
 			cached(f.rs[i], id)
 		}
 		if err := f.admin.Publish(t.Context(), replica.Channel, fmt.Sprint(id)).Err(); err != nil {
@@ -300,7 +308,7 @@ func readWhile(t *testing.T, rs []*replica.Replica, id int32, write func(context
 
 // settle returns what stale lists (replicas, or items, still old) once
 // it lists nothing, or once every listener has heard rounds of the
-// check's announcements of marker, each made after the changes returned;
+// check's announcements, each made after the changes returned;
 // and how many they heard.
 func (f *replicas) settle(t *testing.T, stale func() []string) (left []string, heard int) {
 	t.Helper()
@@ -308,7 +316,7 @@ func (f *replicas) settle(t *testing.T, stale func() []string) (left []string, h
 		if left = stale(); len(left) == 0 || heard == rounds {
 			return left, heard
 		}
-		f.awaitHearing(t, marker)
+		f.awaitHearing(t)
 	}
 }
 
@@ -517,7 +525,7 @@ func TestAChangeIsAnnouncedWhenItsContextEndsAsItReturns(t *testing.T) {
 		}, fmt.Sprintf("Change(%d) through %s", id, via.Name))
 		if len(lt) > 0 {
 			t.Fatalf("Change(ctx, %d) through %s returned and its ctx was cancelled at once, as the server's request context is when the handler returns: %s still served the old ETag %s; %s. "+
-				"Announce the change before Change returns, or on a context of its own (context.WithoutCancel): a publish left to a goroutine on the request's ctx is dropped once ctx ends",
+				"Announce the change before Change returns: a publish left to a goroutine on the request's ctx is dropped once ctx ends",
 				id, via.Name, and(lt), afterHearing(heard), f.states())
 		}
 	}
@@ -539,8 +547,8 @@ func TestInvalidationSurvivesAKilledPubSubConnection(t *testing.T) {
 				"go-redis reconnects and subscribes again while you keep receiving (sub.Channel(), or ReceiveMessage in a loop): a receive error is not the end",
 				ordinal(kill), n, and(missing), f.states())
 		}
-		if deaf := f.awaitHearing(t, 1399); len(deaf) > 0 {
-			t.Fatalf("after CLIENT KILL TYPE pubsub (the %s time) every listener was subscribed again, yet %s returned having forgotten none of the check's announcements of item 1399 (one every 50 ms); %s",
+		if deaf := f.awaitHearing(t); len(deaf) > 0 {
+			t.Fatalf("after CLIENT KILL TYPE pubsub (the %s time) every listener was subscribed again, yet %s returned having forgotten none of the check's announcements (one every 50 ms, each of an id of its own); %s",
 				ordinal(kill), and(deaf), f.states())
 		}
 		id, via := int32(1300+kill), f.rs[kill%len(f.rs)]

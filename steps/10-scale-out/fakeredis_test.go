@@ -73,8 +73,10 @@ func (f *fakeRedis) read(key string, e int, read func() (int, error)) (int, erro
 
 // inFlight says whether a dial is in progress, bytes written are not yet
 // read at the other end, an end waits to learn that the other closed, or
-// (timers) a client's Read waits for its deadline.
-func (f *fakeRedis) inFlight(timers bool) bool {
+// (timers) a client's Read waits for its deadline. With unread, bytes sent
+// to a client that is not reading count only once it reads: a client busy
+// elsewhere leaves them waiting, and that is not in flight.
+func (f *fakeRedis) inFlight(timers, unread bool) bool {
 	f.tmu.Lock()
 	defer f.tmu.Unlock()
 	if f.dialing > 0 {
@@ -87,7 +89,8 @@ func (f *fakeRedis) inFlight(timers bool) bool {
 			if w.closed[0] && w.reading[1] > 0 || w.closed[1] && w.reading[0] > 0 {
 				return true
 			}
-		case w.sent != w.got, timers && w.reading[0] > 0 && w.deadline:
+		case w.sent[0] != w.got[0], w.sent[1] != w.got[1] && (!unread || w.reading[0] > 0),
+			timers && w.reading[0] > 0 && w.deadline:
 			return true
 		}
 	}
@@ -216,7 +219,7 @@ func (f *fakeRedis) update(change func()) {
 // when ReceiveTimeout ends).
 func (f *fakeRedis) await(t *testing.T, what string, cond func() bool) bool {
 	t.Helper()
-	return f.until(t, what, true, cond)
+	return f.until(t, what, true, false, cond)
 }
 
 // handled waits until Listen has done all it will with what it was sent:
@@ -224,10 +227,18 @@ func (f *fakeRedis) await(t *testing.T, what string, cond func() bool) bool {
 // come only starts another turn of its loop, which reads nothing new.
 func (f *fakeRedis) handled(t *testing.T, what string) {
 	t.Helper()
-	f.until(t, what, false, func() bool { return false })
+	f.until(t, what, false, false, func() bool { return false })
 }
 
-func (f *fakeRedis) until(t *testing.T, what string, timers bool, cond func() bool) bool {
+// busy is await for a client that may be busy with what it read: bytes
+// sent to it wait while it does not read them (a Listen inside a Forget
+// reads no further), and cond is judged once all else waits.
+func (f *fakeRedis) busy(t *testing.T, what string, cond func() bool) bool {
+	t.Helper()
+	return f.until(t, what, false, true, cond)
+}
+
+func (f *fakeRedis) until(t *testing.T, what string, timers, unread bool, cond func() bool) bool {
 	t.Helper()
 	held := func() bool {
 		f.mu.Lock()
@@ -236,7 +247,7 @@ func (f *fakeRedis) until(t *testing.T, what string, timers bool, cond func() bo
 	}
 	start, pause, still := time.Now(), 10*time.Microsecond, 0
 	for !held() {
-		if still = map[bool]int{true: still + 1}[!f.inFlight(timers) && bubble.Settled("")]; still == 2 {
+		if still = map[bool]int{true: still + 1}[!f.inFlight(timers, unread) && bubble.Settled("")]; still == 2 {
 			return held()
 		}
 		if time.Since(start) > patience {

@@ -188,6 +188,81 @@ func TestListenForgetsEveryItemAnnounced(t *testing.T) {
 	t.Fatalf("%s; %s. Keep receiving until ctx ends: Forget each id and skip a message that is not one", msg, l.state())
 }
 
+// slowMemory is a replica's memory whose Forget of one item waits until
+// the test lets it go, as a Forget on a busy tier might, and which notes
+// every Forget that began meanwhile.
+type slowMemory struct {
+	replica.Memory
+	slow    int32
+	let     chan struct{}
+	once    sync.Once
+	mu      sync.Mutex
+	waiting bool    // Forget(slow) began and has not forgotten yet
+	during  []int32 // the Forgets that began while it waited
+}
+
+func (m *slowMemory) Forget(id int32) {
+	m.mu.Lock()
+	if m.waiting {
+		m.during = append(m.during, id)
+	}
+	slow := id == m.slow && !m.waiting
+	m.waiting = m.waiting || slow
+	m.mu.Unlock()
+	if slow {
+		<-m.let
+		m.Memory.Forget(id)
+		m.mu.Lock()
+		m.waiting = false
+		m.mu.Unlock()
+		return
+	}
+	m.Memory.Forget(id)
+}
+
+func (m *slowMemory) release() { m.once.Do(func() { close(m.let) }) }
+
+func (m *slowMemory) state() (waiting bool, during []int32) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.waiting, append([]int32(nil), m.during...)
+}
+
+// A listener handles each announcement to its end, the copy forgotten,
+// before it takes the next: Redis delivers a channel's messages in the
+// order they were published, so a replica that has heard a message has
+// forgotten every item announced before it (the check's service tests,
+// and a client reading after a 200, count on it). One whose Forget runs
+// in a goroutine has moved on with the old copy still in memory.
+func TestListenForgetsEachItemBeforeItTakesTheNext(t *testing.T) {
+	f := startFakeRedis(t, replica.Channel)
+	const first, next int32 = 31, 32
+	m := &slowMemory{Memory: burst.New(time.Hour), slow: first, let: make(chan struct{})}
+	r := &replica.Replica{Name: "r1", Redis: f.client(t), Memory: m}
+	cached(r, first)
+	cached(r, next)
+	l := runListen(t, f, r)
+	t.Cleanup(m.release) // before Listen is stopped: a Listen in Forget can return
+	awaitSubscribed(t, f, l)
+	f.publish(fmt.Sprint(first))
+	if !f.await(t, fmt.Sprintf("Listen call Forget(%d)", first), func() bool { w, _ := m.state(); return w }) {
+		t.Fatalf("item %d was announced and Listen read it, yet never called r.Memory.Forget(%d), and then only waited; %s", first, first, l.state())
+	}
+	f.publish(fmt.Sprint(next))
+	began := func() bool { _, during := m.state(); return len(during) > 0 }
+	if f.busy(t, fmt.Sprintf("Listen wait in its Forget(%d), or call Forget(%d)", first, next), began) {
+		_, during := m.state()
+		t.Fatalf("items %d then %d announced: Listen called Forget(%d) while its Forget(%d), held by the check as a busy memory tier would hold it, had not returned: it took the next message with item %d still in memory, so a replica that has heard a later announcement may still serve the old item. "+
+			"Forget each id in Listen's own loop (not go r.Memory.Forget(id)) before taking the next message; %s",
+			first, next, during[0], first, first, l.state())
+	}
+	m.release()
+	f.handled(t, fmt.Sprintf("Listen handle the announcement of item %d", next))
+	if cached(r, first) || cached(r, next) {
+		t.Fatalf("items %d then %d announced, Listen let finish: one of them stayed in memory once Listen had read them and only waited; %s", first, next, l.state())
+	}
+}
+
 // Pub/sub connections drop (a Redis restart, a failover, CLIENT KILL). A
 // listener that keeps receiving gets a new one from go-redis, subscribed
 // again; one that returns on the first error stops invalidating for good.
