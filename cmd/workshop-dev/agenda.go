@@ -24,7 +24,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/stack"
 )
@@ -73,7 +73,7 @@ type Timed struct {
 	LoadHi  float64 `json:"load_max"`
 }
 
-func runAgenda(ctx context.Context, cfg cli.Config, args []string) (err error) {
+func runAgenda(ctx context.Context, cfg config.Config, args []string) (err error) {
 	fs := flag.NewFlagSet("agenda", flag.ContinueOnError)
 	out := fs.String("out", timingsFile, "where to write the timings")
 	only := fs.Int("step", -1, "time only this step (the others are kept from -out)")
@@ -85,7 +85,7 @@ func runAgenda(ctx context.Context, cfg cli.Config, args []string) (err error) {
 	load := sampleLoad(ctx)
 	started, up, err := timeUp(ctx, sc, load)
 	t.Up = up
-	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, stack.DownStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}
@@ -113,7 +113,7 @@ func timeUp(ctx context.Context, sc stack.Config, load *loadSampler) ([]string, 
 	start := time.Now()
 	started, err := stack.Up(ctx, sc)
 	if err == nil {
-		err = cli.Seed(ctx, sc.Endpoints().PostgresURL)
+		err = stack.Seed(ctx, sc.Endpoints().PostgresURL)
 	}
 	return started, Timed{Seconds: since(start), OK: err == nil, LoadHi: load.peak()}, err
 }

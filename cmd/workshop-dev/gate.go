@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/peakload/workshop/internal/given/messages"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,9 +17,12 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/given/messages"
+
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/scenario"
 	"github.com/peakload/workshop/internal/harness/stack"
+	"github.com/peakload/workshop/internal/harness/stepflag"
 )
 
 // The gate proves each step's check against wrong answers, not only the
@@ -568,10 +570,10 @@ func gate(ctx context.Context, sc stack.Config, steps []scenario.Manifest) error
 // with the services its steps' entries declare up (started and stopped
 // when not already running; the catalogue seeded when PostgreSQL is one):
 // a step that needs none starts none.
-func runMutants(ctx context.Context, cfg cli.Config, args []string) (err error) {
+func runMutants(ctx context.Context, cfg config.Config, args []string) (err error) {
 	steps := scenario.Steps()
 	if len(args) > 0 {
-		step, err := cli.StepFlag("mutants", args)
+		step, err := stepflag.Parse("mutants", args)
 		if err != nil {
 			return err
 		}
@@ -579,7 +581,7 @@ func runMutants(ctx context.Context, cfg cli.Config, args []string) (err error) 
 	}
 	sc := cfg.Stack
 	started, err := upGated(ctx, sc, gateServices(steps))
-	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, stack.DownStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}
@@ -613,7 +615,7 @@ func upGated(ctx context.Context, sc stack.Config, services []string) ([]string,
 	if err != nil || !slices.Contains(services, stack.Postgres) {
 		return started, err
 	}
-	return started, cli.Seed(ctx, sc.Endpoints().PostgresURL)
+	return started, stack.Seed(ctx, sc.Endpoints().PostgresURL)
 }
 
 // firstLines keeps the first n non-empty lines of s.

@@ -16,7 +16,8 @@ import (
 
 	"golang.org/x/tools/present"
 
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/chromium"
+	"github.com/peakload/workshop/internal/harness/config"
 )
 
 // Chromium's flags for printing: headless, no profile, no background
@@ -30,7 +31,7 @@ var chromiumFlags = []string{"--headless", "--no-sandbox", "--disable-gpu", "--d
 // per slide, and all of them into results/handout/peakload.pdf. With
 // -lang vi it prints the Vietnamese decks (slides/vi/) into
 // results/handout/vi/; the cheat sheet stays English in both.
-func runHandout(ctx context.Context, cfg cli.Config, args []string) error {
+func runHandout(ctx context.Context, cfg config.Config, args []string) error {
 	fs := flag.NewFlagSet("handout", flag.ContinueOnError)
 	lang := fs.String("lang", "en", "the decks' language: en (slides/) or vi (slides/vi/)")
 	if err := fs.Parse(args); err != nil {
@@ -40,7 +41,7 @@ func runHandout(ctx context.Context, cfg cli.Config, args []string) error {
 	if err != nil {
 		return err
 	}
-	browser, err := cli.Chromium()
+	browser, err := chromium.Find()
 	if err != nil {
 		return err
 	}

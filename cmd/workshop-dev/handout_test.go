@@ -8,9 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/peakload/workshop/internal/harness/chromium"
 	"golang.org/x/tools/present"
-
-	"github.com/peakload/workshop/internal/harness/cli"
 )
 
 // TestHandoutOnePagePerSlide prints all the decks, combined as `make
@@ -19,7 +18,7 @@ import (
 // Each edition is printed: Vietnamese runs longer than English, and
 // `make handout LANG=vi` prints it.
 func TestHandoutOnePagePerSlide(t *testing.T) {
-	browser, err := cli.Chromium()
+	browser, err := chromium.Find()
 	if err != nil || testing.Short() {
 		t.Skip("no Chromium (CI installs it) or -short")
 	}

@@ -14,7 +14,7 @@ import (
 	"syscall"
 
 	"github.com/peakload/workshop/internal/given/messages"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 )
 
 const usage = `usage: workshop-dev <command> [flags]
@@ -63,7 +63,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cmd, args := os.Args[1], os.Args[2:]
-	cfg, err := cli.FromEnv() // the one reading of the environment, as in the learner's command
+	cfg, err := config.FromEnv() // the one reading of the environment, as in the learner's command
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "workshop-dev:", err)
 		os.Exit(2)

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/scenario"
@@ -22,7 +22,7 @@ import (
 // services it starts and stops; every step's check on the reference, and
 // proof that each untouched exercise fails it; QUICK benches whose results
 // are then verified. It ends with "N passed, M failed".
-func runTest(ctx context.Context, cfg cli.Config) (err error) {
+func runTest(ctx context.Context, cfg config.Config) (err error) {
 	sc := cfg.Stack
 	var ph phases
 	phase := ph.run
@@ -46,7 +46,7 @@ func runTest(ctx context.Context, cfg cli.Config) (err error) {
 	}
 
 	started, err := upSeeded(ctx, sc)
-	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, stack.DownStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}
@@ -62,7 +62,7 @@ func runTest(ctx context.Context, cfg cli.Config) (err error) {
 		}
 		// cmd/workshop's test runs every step's check (~5 min quiet):
 		// go test's default 10 min is too tight on a loaded machine.
-		return cli.GoTest(ctx, sc, true, append([]string{"-p", "1", "-timeout", "40m"}, pkgs...)...)
+		return stack.GoTest(ctx, sc, true, append([]string{"-p", "1", "-timeout", "40m"}, pkgs...)...)
 	})
 	// Every check proven: it fails on the untouched exercise and on every
 	// mutant (a wrong answer a learner writes), with a message; it passes on
@@ -88,7 +88,7 @@ func upSeeded(ctx context.Context, sc stack.Config) (started []string, err error
 	if started, err = stack.Up(ctx, sc); err != nil {
 		return started, err
 	}
-	return started, cli.Seed(ctx, sc.Endpoints().PostgresURL)
+	return started, stack.Seed(ctx, sc.Endpoints().PostgresURL)
 }
 
 // phases counts the named phases of make test (and test-originals): each

@@ -14,7 +14,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/latency"
 	"github.com/peakload/workshop/internal/harness/result"
@@ -37,14 +37,14 @@ import (
 // (measured: 15× natively, 4.6× with +0.2 ms in a QUICK run, hit ratio
 // 97 % → 90 %), and a proxy that adds more than it says fails it outright
 // (the nanosleep proxy's 5–20 ms made A2 0.7× and step 3 lose every 304).
-func runTestLatency(ctx context.Context, cfg cli.Config) (err error) {
+func runTestLatency(ctx context.Context, cfg config.Config) (err error) {
 	delay := cfg.Latency
 	if delay == "" {
 		delay = "0.2ms"
 	}
 	sc := cfg.Stack
 	started, err := stack.Up(ctx, sc, stack.Postgres, stack.Redis)
-	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, stack.DownStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}

@@ -15,7 +15,7 @@ import (
 	"strings"
 
 	"github.com/peakload/workshop/internal/given/params"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/load"
 	"github.com/peakload/workshop/internal/harness/original"
 	"github.com/peakload/workshop/internal/harness/result"
@@ -36,7 +36,7 @@ const originalTestPrefix = "TestOriginal"
 // skipped, none with an error — and every TestOriginal… test must pass,
 // none skipped. It fails, rather than skips, when Node.js or the packages
 // are missing: a green run means the originals ran.
-func runTestOriginals(ctx context.Context, cfg cli.Config) (err error) {
+func runTestOriginals(ctx context.Context, cfg config.Config) (err error) {
 	root, err := original.Root()
 	if err != nil {
 		return err
@@ -46,7 +46,7 @@ func runTestOriginals(ctx context.Context, cfg cli.Config) (err error) {
 	}
 	sc := cfg.Stack
 	started, err := upSeeded(ctx, sc)
-	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, stack.DownStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}
@@ -164,7 +164,7 @@ func runOriginalTests(ctx context.Context, sc stack.Config, root string) error {
 	}
 	args := append([]string{"test", "-count=1", "-p", "1", "-tags", "solution", "-json", "-run", "^" + originalTestPrefix}, pkgs...)
 	cmd := exec.CommandContext(ctx, "go", args...)
-	cmd.Dir, cmd.Env, cmd.Stderr = root, cli.TestEnv(sc), os.Stderr
+	cmd.Dir, cmd.Env, cmd.Stderr = root, stack.TestEnv(sc), os.Stderr
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return err

@@ -1,8 +1,9 @@
-// Package originaltest runs the sources' own stacks (originals/) against
+// These tests run the sources' own stacks (originals/) against
 // the real services and asserts their routes by behaviour and by what the
 // services counted: the rows ORIGINAL=1 measures must be the servers the
 // articles describe, and keep the workshop's rules.
-package originaltest
+
+package original_test
 
 import (
 	"bytes"

@@ -1,4 +1,4 @@
-package cli
+package config
 
 import (
 	"fmt"
@@ -20,7 +20,7 @@ import (
 // re-runs which test to be, a contract between two runs of one test,
 // written and read in the same fifty lines.
 var envReaders = []string{
-	"internal/harness/cli/config.go",
+	"internal/harness/config/config.go",
 	"internal/given/serverenv/serverenv.go",
 	"internal/harness/crashtest/crashtest.go",
 }
@@ -40,7 +40,7 @@ func TestOnlyTheConfigurationsReadTheEnvironment(t *testing.T) {
 	for _, r := range reads {
 		readers[r.file] = true
 		if !slices.Contains(envReaders, r.file) {
-			t.Errorf("TestOnlyTheConfigurationsReadTheEnvironment: %s reads the environment (%s): read the variable in internal/harness/cli/config.go (the CLI) or internal/given/serverenv (a step server), and pass the value down", r, r.call)
+			t.Errorf("TestOnlyTheConfigurationsReadTheEnvironment: %s reads the environment (%s): read the variable in internal/harness/config/config.go (the CLI) or internal/given/serverenv (a step server), and pass the value down", r, r.call)
 		}
 	}
 	for _, file := range envReaders {

@@ -1,4 +1,4 @@
-package cli
+package stack
 
 import (
 	"context"
@@ -12,7 +12,6 @@ import (
 
 	"github.com/peakload/workshop/internal/given/catalog"
 	"github.com/peakload/workshop/internal/given/params"
-	"github.com/peakload/workshop/internal/harness/stack"
 )
 
 // Seed creates and loads the catalogue at url (skipped when present).
@@ -31,15 +30,15 @@ func Seed(ctx context.Context, url string) error {
 
 // DownStarted stops what a run started, and only that: services the
 // learner had up before stay up.
-func DownStarted(sc stack.Config, started []string) error {
+func DownStarted(sc Config, started []string) error {
 	if len(started) == 0 {
 		return nil
 	}
-	return stack.Down(sc, started...)
+	return Down(sc, started...)
 }
 
 // GoTest runs `go test` with the stack's endpoints in the environment.
-func GoTest(ctx context.Context, sc stack.Config, withSolution bool, pkgs ...string) error {
+func GoTest(ctx context.Context, sc Config, withSolution bool, pkgs ...string) error {
 	args := []string{"test", "-count=1"}
 	if withSolution {
 		args = append(args, "-tags", "solution")
@@ -52,6 +51,6 @@ func GoTest(ctx context.Context, sc stack.Config, withSolution bool, pkgs ...str
 
 // TestEnv is the environment a `go test` with services runs in: this
 // process's, plus the stack's endpoints (internal/harness/stacktest reads them).
-func TestEnv(sc stack.Config) []string {
+func TestEnv(sc Config) []string {
 	return append(append(os.Environ(), sc.Endpoints().Env()...), "PEAKLOAD_MONGO_BIN="+filepath.Join(sc.Dir, "bin", "mongo"))
 }

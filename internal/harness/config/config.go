@@ -1,15 +1,15 @@
-// Package cli is what the two commands (cmd/workshop, the learner's and
-// instructor's; cmd/workshop-dev, the maintainer's) share: the settings
-// read once from the environment, the step named on the command line, and
-// the services' lifecycle around a run. The Makefile passes its variables
-// (VUS=200, TOOL=wrk…) as environment variables; reading them here, once,
-// means a bad value is said at once, naming the variable, whatever the verb.
+// Package config is the CLI's settings, read once from the environment
+// into one typed Config, which both commands use (cmd/workshop, the
+// learner's and instructor's; cmd/workshop-dev, the maintainer's). The
+// Makefile passes its variables (VUS=200, TOOL=wrk…) as environment
+// variables; reading them here, once, means a bad value is said at once,
+// naming the variable, whatever the verb.
 //
 // This is one of the tree's two readers of the environment, the CLI
 // process's; the step server, a process of its own that links none of the
 // harness, has the other (internal/given/serverenv). TestOnlyTheConfigurationsReadTheEnvironment
 // holds every other file to them.
-package cli
+package config
 
 import (
 	"cmp"

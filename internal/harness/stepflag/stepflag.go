@@ -1,4 +1,6 @@
-package cli
+// Package stepflag reads the step a command names (-step 2, or its
+// directory, 02-cache-aside, as the Compose bench profile's STEP says it).
+package stepflag
 
 import (
 	"errors"
@@ -11,9 +13,9 @@ import (
 	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
-// StepFlag parses a verb's -step flag: a number, or the step's directory
+// Parse parses a verb's -step flag: a number, or the step's directory
 // under steps/ (02-cache-aside: the Compose bench profile's STEP).
-func StepFlag(name string, args []string) (scenario.Step, error) {
+func Parse(name string, args []string) (scenario.Step, error) {
 	fs := flag.NewFlagSet(name, flag.ExitOnError)
 	arg := fs.String("step", "", "step number, or its directory under steps/ (02-cache-aside: the Compose bench profile's STEP)")
 	_ = fs.Parse(args)
