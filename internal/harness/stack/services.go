@@ -54,3 +54,12 @@ func GoTest(ctx context.Context, sc Config, withSolution bool, pkgs ...string) e
 func TestEnv(sc Config) []string {
 	return append(append(os.Environ(), sc.Endpoints().Env()...), "PEAKLOAD_MONGO_BIN="+filepath.Join(sc.Dir, "bin", "mongo"))
 }
+
+// UpSeeded starts every service and seeds the catalogue; started is what
+// it started, for the caller to stop, even when it fails half-way.
+func UpSeeded(ctx context.Context, sc Config) (started []string, err error) {
+	if started, err = Up(ctx, sc); err != nil {
+		return started, err
+	}
+	return started, Seed(ctx, sc.Endpoints().PostgresURL)
+}
