@@ -1,8 +1,12 @@
-// Command workshop-dev holds the maintainer's tools: the mutant gate, the
-// docs' generated regions (and the scaling page), test-latency and `make
-// test`. They live apart from cmd/workshop so that a learner's first
-// `make step-1 bench` never compiles them; the Makefile builds this command
-// only for the targets that need it (test, test-latency, docs, mutants).
+// Command workshop-dev runs the maintainer's tools, each a package of
+// internal/dev named for what it holds: the mutant gate (gate), the docs'
+// generated regions and the scaling page (docs), make test (citest),
+// test-latency (latencytest), test-busy (busytest), test-originals
+// (originalstest), the agenda and the handout. This file only reads the
+// configuration and dispatches. The tools live apart from cmd/workshop so
+// that a learner's first `make step-1 bench` never compiles them; the
+// Makefile builds this command only for the targets that need it (test,
+// test-latency, docs, mutants).
 package main
 
 import (
@@ -10,11 +14,18 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"syscall"
 
+	"github.com/peakload/workshop/internal/dev/agenda"
+	"github.com/peakload/workshop/internal/dev/busytest"
+	"github.com/peakload/workshop/internal/dev/citest"
+	"github.com/peakload/workshop/internal/dev/docs"
+	"github.com/peakload/workshop/internal/dev/gate"
+	"github.com/peakload/workshop/internal/dev/handout"
+	"github.com/peakload/workshop/internal/dev/latencytest"
+	"github.com/peakload/workshop/internal/dev/originalstest"
 	"github.com/peakload/workshop/internal/given/messages"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 )
 
 const usage = `usage: workshop-dev <command> [flags]
@@ -32,29 +43,6 @@ The learner's commands are in workshop (.workshop/bin/workshop), which test
 and test-latency run from beside this binary.
 `
 
-// workshopBin is the learner's command, which test and test-latency run
-// (`workshop bench`, `workshop latency-proxy`): the one beside this binary,
-// as the Makefile builds both into .workshop/bin/, else that directory's
-// (with `go run ./cmd/workshop-dev` from the repository's root).
-func workshopBin() string {
-	if self, err := os.Executable(); err == nil {
-		if bin := filepath.Join(filepath.Dir(self), "workshop"); isFile(bin) {
-			return bin
-		}
-	}
-	return filepath.Join(".workshop", "bin", "workshop")
-}
-
-func isFile(path string) bool {
-	st, err := os.Stat(path)
-	return err == nil && st.Mode().IsRegular()
-}
-
-// resultsDir is where results files are read and written (PEAKLOAD_RESULTS,
-// else results/, from the one parse): main sets it for the tools that have
-// no configuration of their own.
-var resultsDir = "results"
-
 func main() {
 	if len(os.Args) < 2 {
 		fmt.Fprint(os.Stderr, usage)
@@ -63,30 +51,29 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	cmd, args := os.Args[1], os.Args[2:]
-	cfg, err := cli.FromEnv() // the one reading of the environment, as in the learner's command
+	cfg, err := config.FromEnv() // the one reading of the environment, as in the learner's command
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "workshop-dev:", err)
 		os.Exit(2)
 	}
 	messages.Use(cfg.Lang)
-	resultsDir = cfg.ResultsDir
 	switch cmd {
 	case "mutants":
-		err = runMutants(ctx, cfg, args)
+		err = gate.Run(ctx, cfg, args)
 	case "docs":
-		err = runDocs(args)
+		err = docs.Run(args)
 	case "test":
-		err = runTest(ctx, cfg)
+		err = citest.Run(ctx, cfg)
 	case "test-latency":
-		err = runTestLatency(ctx, cfg)
+		err = latencytest.Run(ctx, cfg)
 	case "test-originals":
-		err = runTestOriginals(ctx, cfg)
+		err = originalstest.Run(ctx, cfg)
 	case "agenda":
-		err = runAgenda(ctx, cfg, args)
+		err = agenda.Run(ctx, cfg, args)
 	case "test-busy":
-		err = runTestBusy(ctx, args)
+		err = busytest.Run(ctx, args)
 	case "handout":
-		err = runHandout(ctx, cfg, args)
+		err = handout.Run(ctx, cfg, args)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 	default:

@@ -15,14 +15,14 @@ import (
 	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/params"
 	"github.com/peakload/workshop/internal/harness/audit"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/probe"
 )
 
 // runAudit is `make audit URL=…`: the steps' practices (the articles' and
 // ours) checked on a service from outside (internal/harness/audit), one verdict each with its
 // evidence, into results/audit/.
-func runAudit(ctx context.Context, cfg cli.Config, args []string) error {
+func runAudit(ctx context.Context, cfg config.Config, args []string) error {
 	fs, svc, c, err := auditFlags(cfg.Verbs)
 	if err != nil {
 		return err
@@ -74,7 +74,7 @@ var auditVars = []struct{ flag, variable string }{
 
 // auditFlags declares the audit's flags, each defaulting to its make
 // variable; a variable that does not parse is an error naming it.
-func auditFlags(v cli.Verbs) (*flag.FlagSet, *serviceFlags, *audit.Config, error) {
+func auditFlags(v config.Verbs) (*flag.FlagSet, *serviceFlags, *audit.Config, error) {
 	fs := flag.NewFlagSet("audit", flag.ContinueOnError)
 	fs.SetOutput(os.Stdout)
 	fs.Usage = func() { auditUsage(os.Stdout, fs) }

@@ -5,14 +5,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 )
 
 // TestAuditHelpNamesEveryFlagAndItsVariable: make audit HELP=1 (workshop
 // audit -h) lists every flag the audit declares beside the make variable
 // that sets it, and every variable it lists is one a flag reads.
 func TestAuditHelpNamesEveryFlagAndItsVariable(t *testing.T) {
-	fs, _, _, err := auditFlags(cli.Verbs{})
+	fs, _, _, err := auditFlags(config.Verbs{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestAuditHelpNamesEveryFlagAndItsVariable(t *testing.T) {
 // A make variable that does not parse is an error naming it, not a
 // default silently kept.
 func TestAuditBadVariableIsNamed(t *testing.T) {
-	if _, _, _, err := auditFlags(cli.Verbs{Slowloris: "soon"}); err == nil || !strings.Contains(err.Error(), "SLOWLORIS=soon") {
+	if _, _, _, err := auditFlags(config.Verbs{Slowloris: "soon"}); err == nil || !strings.Contains(err.Error(), "SLOWLORIS=soon") {
 		t.Errorf("SLOWLORIS=soon: %v, want an error naming it", err)
 	}
 }

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/peakload/workshop/internal/harness/original"
-	"github.com/peakload/workshop/internal/harness/servicestats"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +13,10 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/peakload/workshop/internal/harness/original"
+	"github.com/peakload/workshop/internal/harness/servicestats"
+	"github.com/peakload/workshop/internal/harness/stepflag"
+
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/redis/go-redis/v9"
 
@@ -23,7 +25,7 @@ import (
 	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/params"
 	"github.com/peakload/workshop/internal/harness/balancer"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/latency"
 	"github.com/peakload/workshop/internal/harness/load"
 	"github.com/peakload/workshop/internal/harness/proc"
@@ -35,8 +37,8 @@ import (
 // runBench is `make step-N bench`: bring up what the step needs, build and
 // start its server pinned to one CPU, measure every variant, judge the
 // claims, write results/step-N/, and stop what it started.
-func runBench(ctx context.Context, cfg cli.Config, args []string) (err error) {
-	step, err := cli.StepFlag("bench", args)
+func runBench(ctx context.Context, cfg config.Config, args []string) (err error) {
+	step, err := stepflag.Parse("bench", args)
 	if err != nil {
 		return err
 	}
@@ -56,7 +58,7 @@ func runBench(ctx context.Context, cfg cli.Config, args []string) (err error) {
 	defer build.stop()
 	step.Services = step.ServicesWithOriginals(cfg.Original) // step 0's article B servers need MongoDB
 	started, err := upForStep(ctx, sc, step)
-	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, stack.DownStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}
@@ -96,7 +98,7 @@ func runBench(ctx context.Context, cfg cli.Config, args []string) (err error) {
 // benchOptions are the load's options and its tool: VUS, ITERATIONS,
 // DURATION and QUICK over the shared defaults (the step's own VUs unless
 // VUS is set), TOOL, the open loop (ARRIVAL=rate RATE=N) and k6's binary.
-func benchOptions(cfg cli.Config, p params.Params, step scenario.Step) (o load.Options, tool string, hasWrk bool, err error) {
+func benchOptions(cfg config.Config, p params.Params, step scenario.Step) (o load.Options, tool string, hasWrk bool, err error) {
 	o = loadOptions(cfg, p)
 	if step.VUs > 0 && cfg.VUs == 0 {
 		o.VUs = step.VUs
@@ -116,7 +118,7 @@ func benchOptions(cfg cli.Config, p params.Params, step scenario.Step) (o load.O
 // benchTool reads TOOL: the Go driver, wrk (installed if missing), both,
 // or k6 (every HTTP row run by the step's k6 script, K6=path to choose the
 // binary).
-func benchTool(cfg cli.Config) (tool string, hasWrk bool, err error) {
+func benchTool(cfg config.Config) (tool string, hasWrk bool, err error) {
 	if cfg.Tool == "k6" {
 		return cfg.Tool, false, nil
 	}
@@ -213,7 +215,7 @@ type servers struct {
 // PEAKLOAD_SERVER_URL, external), pins the CPUs and puts LATENCY's proxy
 // between the server and its databases. stop undoes it all, the shared
 // server first.
-func prepareServers(ctx context.Context, cfg cli.Config, sc stack.Config, step scenario.Step, external string, build *stepBuild) (srvs *servers, stop func() error, err error) {
+func prepareServers(ctx context.Context, cfg config.Config, sc stack.Config, step scenario.Step, external string, build *stepBuild) (srvs *servers, stop func() error, err error) {
 	var undo []func() error
 	stop = func() error {
 		var errs []error
@@ -300,7 +302,7 @@ func (s *servers) stopShared() error {
 }
 
 // newResult is the results file's head: the step, this machine, the options.
-func newResult(cfg cli.Config, step scenario.Step, sc stack.Config, plan result.CPUPlan, o load.Options, tool string) *result.Result {
+func newResult(cfg config.Config, step scenario.Step, sc stack.Config, plan result.CPUPlan, o load.Options, tool string) *result.Result {
 	kind := sc.ResolveKind()
 	if len(step.Services) == 0 {
 		kind = "none"
@@ -341,7 +343,7 @@ func runtimes() map[string]string {
 // step asks for them, into res. An optional server that does not start
 // (step 9's "yours" before the exercise is written) skips its rows, said
 // in a note.
-func measureAll(ctx context.Context, cfg cli.Config, step scenario.Step, env scenario.Env, o load.Options, srvs *servers, dir string, res *result.Result) error {
+func measureAll(ctx context.Context, cfg config.Config, step scenario.Step, env scenario.Env, o load.Options, srvs *servers, dir string, res *result.Result) error {
 	rounds := benchRounds(cfg, step, env, &o)
 	best := step.Rounds > 1 // step 9 keeps each row's fastest round; RUNS=N rows are medians
 	res.Params["rounds"] = rounds
@@ -394,7 +396,7 @@ func measureAll(ctx context.Context, cfg cli.Config, step scenario.Step, env sce
 // benchRounds is how many interleaved rounds the bench measures: RUNS=N,
 // else one in a smoke test, else the step's. Step 9's rounds share its
 // window, so o.Duration becomes one round's share.
-func benchRounds(cfg cli.Config, step scenario.Step, env scenario.Env, o *load.Options) int {
+func benchRounds(cfg config.Config, step scenario.Step, env scenario.Env, o *load.Options) int {
 	rounds := max(step.Rounds, 1)
 	switch {
 	case cfg.Runs > 0:
@@ -462,7 +464,7 @@ func judgeAndWrite(step scenario.Step, env scenario.Env, res *result.Result, qui
 }
 
 // loadOptions reads VUS, ITERATIONS, DURATION and QUICK over the shared defaults.
-func loadOptions(cfg cli.Config, p params.Params) load.Options {
+func loadOptions(cfg config.Config, p params.Params) load.Options {
 	secs := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
 	o := load.Options{VUs: p.Load.VUs, Duration: secs(p.Load.DurationS), Warmup: secs(p.Load.WarmupS), Iterations: cfg.Iterations}
 	if cfg.Quick {
@@ -497,7 +499,7 @@ type stepBuild struct {
 
 // startBuild starts compiling the step server; none for a server someone
 // else runs (external).
-func startBuild(ctx context.Context, cfg cli.Config, sc stack.Config, step scenario.Step, external string) *stepBuild {
+func startBuild(ctx context.Context, cfg config.Config, sc stack.Config, step scenario.Step, external string) *stepBuild {
 	b := &stepBuild{done: make(chan struct{})}
 	if external != "" {
 		close(b.done)
@@ -528,7 +530,7 @@ func (b *stepBuild) stop() {
 
 // buildStep compiles the step server (the reference with SOLUTION=1) before
 // anything is timed, so compilation never lands in a measurement.
-func buildStep(ctx context.Context, cfg cli.Config, sc stack.Config, step scenario.Step) (string, error) {
+func buildStep(ctx context.Context, cfg config.Config, sc stack.Config, step scenario.Step) (string, error) {
 	bin := filepath.Join(sc.Dir, "bin", fmt.Sprintf("step-%02d", step.N))
 	args := []string{"build", "-o", bin}
 	if cfg.Solution {
@@ -554,7 +556,7 @@ func buildStep(ctx context.Context, cfg cli.Config, sc stack.Config, step scenar
 	return bin, nil
 }
 
-// resultsDir is where results files go (cli.Config.ResultsDir: PEAKLOAD_RESULTS or results/, from main's one parse).
+// resultsDir is where results files go (config.Config.ResultsDir: PEAKLOAD_RESULTS or results/, from main's one parse).
 func resultsDir() string { return settings.ResultsDir }
 
 // lastLine keeps the last line of an error (a server's last log line) for a note.

@@ -11,7 +11,7 @@ import (
 
 	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/params"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/load"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/scenario"
@@ -23,10 +23,10 @@ import (
 // variant serves with its p99 under the step's bound (internal/harness/load's
 // openloop.go and capacity.go say why both exist).
 
-// arrival sets o's schedule when ARRIVAL=rate (cli.Config checked ARRIVAL
+// arrival sets o's schedule when ARRIVAL=rate (config.Config checked ARRIVAL
 // and RATE). Only the Go driver keeps a schedule (wrk is closed-loop), so
 // an open loop runs on it alone.
-func arrival(cfg cli.Config, o *load.Options, p params.Params, tool string) (string, error) {
+func arrival(cfg config.Config, o *load.Options, p params.Params, tool string) (string, error) {
 	if cfg.Arrival != "rate" {
 		return tool, nil
 	}
@@ -69,7 +69,7 @@ func capacityVariants(step scenario.Step, env scenario.Env) []load.Variant {
 
 // measureCapacity runs the capacity search of every capacity variant
 // (CAPACITY=1), each from its closed-loop req/s, into res.Capacity.
-func measureCapacity(ctx context.Context, settings cli.Config, step scenario.Step, env scenario.Env, o load.Options, srvs *servers, dir string, res *result.Result) error {
+func measureCapacity(ctx context.Context, settings config.Config, step scenario.Step, env scenario.Env, o load.Options, srvs *servers, dir string, res *result.Result) error {
 	if !settings.Capacity {
 		return nil
 	}

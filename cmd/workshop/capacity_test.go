@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/peakload/workshop/internal/given/params"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/load"
 	"github.com/peakload/workshop/internal/harness/result"
 )
@@ -36,7 +36,7 @@ func TestArrival(t *testing.T) {
 		t.Setenv("RATE", c.rate)
 		var o load.Options
 		tool := c.tool
-		cfg, err := cli.FromEnv() // ARRIVAL and RATE on their own
+		cfg, err := config.FromEnv() // ARRIVAL and RATE on their own
 		if err == nil {
 			tool, err = arrival(cfg, &o, p, c.tool) // with the tool
 		}

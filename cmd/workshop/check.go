@@ -14,8 +14,10 @@ import (
 	"strings"
 
 	"github.com/peakload/workshop/internal/given/messages"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/scenario"
+	"github.com/peakload/workshop/internal/harness/stack"
+	"github.com/peakload/workshop/internal/harness/stepflag"
 )
 
 // runCheck is `make step-N check`: the step's check on the learner's code
@@ -23,8 +25,8 @@ import (
 // need no service (`go test -short`, stopping at the first failure): a
 // wrong answer is usually told in a second, with nothing started. Only when
 // they pass are the step's services started, for the tests that need them.
-func runCheck(ctx context.Context, cfg cli.Config, args []string) error {
-	step, err := cli.StepFlag("check", args)
+func runCheck(ctx context.Context, cfg config.Config, args []string) error {
+	step, err := stepflag.Parse("check", args)
 	if err != nil {
 		return err
 	}
@@ -41,10 +43,10 @@ type noVerdict string
 
 func (e noVerdict) Error() string { return string(e) }
 
-func check(ctx context.Context, cfg cli.Config, step scenario.Step) (err error) {
+func check(ctx context.Context, cfg config.Config, step scenario.Step) (err error) {
 	sc := cfg.Stack
 	var started []string
-	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, stack.DownStarted(sc, started)) }()
 	return checkWith(ctx, cfg, step, func() error {
 		s, uerr := upForStep(ctx, sc, step)
 		started = s
@@ -54,7 +56,7 @@ func check(ctx context.Context, cfg cli.Config, step scenario.Step) (err error) 
 
 // checkWith runs the two passes of the check; up brings the services up
 // when the second pass needs them (watch starts them once for all its runs).
-func checkWith(ctx context.Context, cfg cli.Config, step scenario.Step, up func() error) error {
+func checkWith(ctx context.Context, cfg config.Config, step scenario.Step, up func() error) error {
 	_, err := checkPasses(ctx, cfg, step, up, os.Stderr)
 	return err
 }
@@ -65,7 +67,7 @@ func checkWith(ctx context.Context, cfg cli.Config, step scenario.Step, up func(
 // (course.Step.ServiceTests), not what a test says when it skips: the
 // first pass runs every other test under -short with nothing started, the
 // second exactly those, so together they run every test of the package.
-func checkPasses(ctx context.Context, cfg cli.Config, step scenario.Step, up func() error, w io.Writer) (map[string]string, error) {
+func checkPasses(ctx context.Context, cfg config.Config, step scenario.Step, up func() error, w io.Writer) (map[string]string, error) {
 	pkg := "./" + step.Dir() + "/"
 	services := step.ServiceTests
 	fmt.Fprint(w, messages.T("check.start", step.N, pkg))
@@ -110,7 +112,7 @@ type testEvent struct {
 // checkPass runs pkg's tests with args (stopping at the first failure) and
 // prints what a learner needs: the failing test's output, or the build
 // error, and any test that skipped, with why. env is added to the tests'.
-func checkPass(ctx context.Context, cfg cli.Config, pkg string, args, env []string, w io.Writer) (map[string]string, error) {
+func checkPass(ctx context.Context, cfg config.Config, pkg string, args, env []string, w io.Writer) (map[string]string, error) {
 	goArgs := []string{"test", "-count=1", "-failfast", "-json"}
 	if cfg.Solution {
 		goArgs = append(goArgs, "-tags", "solution")

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/given/messages"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/scenario"
 	"github.com/peakload/workshop/internal/harness/stacktest"
 	"github.com/peakload/workshop/internal/harness/stacktest/mongotest"
@@ -87,11 +87,11 @@ func TestEveryStepsCheckRunsEveryTest(t *testing.T) {
 	stacktest.Redis(t)
 	mongotest.Store(t)
 	t.Chdir(filepath.Join("..", ".."))
-	parsed, err := cli.FromEnv() // the running stack, as make step-N check parses it
+	parsed, err := config.FromEnv() // the running stack, as make step-N check parses it
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := cli.Config{Solution: true, Stack: parsed.Stack}
+	cfg := config.Config{Solution: true, Stack: parsed.Stack}
 	for _, step := range scenario.All() {
 		t.Run(filepath.Base(step.Dir()), func(t *testing.T) {
 			listed := listTests(t, "./"+step.Dir()+"/")

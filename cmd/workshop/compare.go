@@ -6,7 +6,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/peakload/workshop/internal/given/messages"
 	"maps"
 	"os"
 	"path/filepath"
@@ -15,8 +14,9 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/comparison"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/scenario"
 )
@@ -25,7 +25,7 @@ import (
 // step) it sets the two runs side by side, with the change and a
 // significance test over their rounds; without, it prints every step's
 // latest claims in one table: ours, the article's, reproduced or not.
-func runCompare(_ context.Context, cfg cli.Config, args []string) error {
+func runCompare(_ context.Context, cfg config.Config, args []string) error {
 	fs := flag.NewFlagSet("compare", flag.ExitOnError)
 	a := fs.String("a", "", "results file of the first run (make compare A=…)")
 	b := fs.String("b", "", "results file of the second run (make compare B=…)")

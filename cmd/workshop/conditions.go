@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/given/messages"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/latency"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/scenario"
@@ -20,7 +20,7 @@ import (
 // holding every request that long between the step server and its
 // PostgreSQL and Redis: the round trips of Docker Desktop or a slower
 // laptop, on this machine. The bench's own connections stay direct.
-func slowerNetwork(cfg cli.Config, sc stack.Config, step scenario.Step) (stack.Endpoints, *latency.Stack, error) {
+func slowerNetwork(cfg config.Config, sc stack.Config, step scenario.Step) (stack.Endpoints, *latency.Stack, error) {
 	eps := sc.Endpoints()
 	d, err := latency.Parse(cfg.Latency)
 	if err != nil || d == 0 || len(step.Services) == 0 {
@@ -57,12 +57,12 @@ func announceStack(sc stack.Config, step scenario.Step) {
 		return
 	}
 	kind, why := sc.Choice()
-	fmt.Fprint(os.Stderr, messages.T("cli.stack", kind, why))
+	fmt.Fprint(os.Stderr, messages.T("config.stack", kind, why))
 }
 
 // runLatencyProxy is `workshop latency-proxy -target host:port -delay 0.2ms`:
 // the proxy LATENCY starts, in a process of its own.
-func runLatencyProxy(ctx context.Context, cfg cli.Config, args []string) error {
+func runLatencyProxy(ctx context.Context, cfg config.Config, args []string) error {
 	fs := flag.NewFlagSet("latency-proxy", flag.ExitOnError)
 	target := fs.String("target", "", "host:port to forward to")
 	delay := fs.Duration("delay", 200*time.Microsecond, "added to every round trip")

@@ -13,14 +13,15 @@ import (
 
 	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/params"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/chromium"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/original"
 	"github.com/peakload/workshop/internal/harness/proc"
 	"github.com/peakload/workshop/internal/harness/stack"
 )
 
 // runDoctor reports what is present and missing, with the command to fix each.
-func runDoctor(_ context.Context, cfg cli.Config, _ []string) error {
+func runDoctor(_ context.Context, cfg config.Config, _ []string) error {
 	c := cfg.Stack
 	fmt.Print(messages.T("doctor.head", runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), runtime.Version()))
 	// go.mod says go 1.25: the checks' timers run on testing/synctest's
@@ -57,10 +58,10 @@ func runDoctor(_ context.Context, cfg cli.Config, _ []string) error {
 		fmt.Print(messages.T("doctor.root"))
 	}
 	doctorOriginals()
-	if path, err := cli.Chromium(); err == nil {
+	if path, err := chromium.Find(); err == nil {
 		fmt.Print(messages.T("doctor.chromium", path))
 	} else {
-		fmt.Print(messages.T("doctor.no_chromium", cli.ChromiumHint()))
+		fmt.Print(messages.T("doctor.no_chromium", chromium.Hint()))
 	}
 	p := params.Load()
 	fmt.Print(messages.T("doctor.ports", c.PGPort, c.RedisPort, c.MongoPort, c.Host))
@@ -112,7 +113,7 @@ func doctorOriginals() {
 }
 
 // runDeps installs the Debian/Ubuntu packages the workshop uses.
-func runDeps(_ context.Context, cfg cli.Config, _ []string) error {
+func runDeps(_ context.Context, cfg config.Config, _ []string) error {
 	var pkgs []string
 	for _, t := range stack.Tools {
 		if _, err := stack.LookPath(t.Name); err == nil || t.Apt == "" || t.Name == "docker" {

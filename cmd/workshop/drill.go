@@ -13,21 +13,22 @@ import (
 	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/params"
 	"github.com/peakload/workshop/internal/given/routes"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/drill"
 	"github.com/peakload/workshop/internal/harness/proc"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/scenario"
 	"github.com/peakload/workshop/internal/harness/stack"
+	"github.com/peakload/workshop/internal/harness/stepflag"
 )
 
 // runDrill is `make step-N drill`: the step's failure drill, live, as its
 // entry in internal/harness/course declares it. Steps 6 and 7 (write path): load, MongoDB killed and restarted, SIGTERM to the
 // server mid-load, then persisted against accepted. Step 2 (read path):
 // Redis stopped mid-load and restarted.
-func runDrill(ctx context.Context, cfg cli.Config, args []string) (err error) {
-	step, err := cli.StepFlag("drill", args)
+func runDrill(ctx context.Context, cfg config.Config, args []string) (err error) {
+	step, err := stepflag.Parse("drill", args)
 	if err != nil {
 		return err
 	}
@@ -40,7 +41,7 @@ func runDrill(ctx context.Context, cfg cli.Config, args []string) (err error) {
 	return errors.New(messages.T("drill.none", step.N, course.List(course.Where(func(s course.Step) bool { return s.Drill != course.NoDrill }))))
 }
 
-func writeDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err error) {
+func writeDrill(ctx context.Context, cfg config.Config, step scenario.Step) (err error) {
 	sc := cfg.Stack
 	var started []string
 	if sc.ResolveKind() == "native" && sc.FerretOnPostgres() {
@@ -48,7 +49,7 @@ func writeDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err er
 			return err
 		}
 	}
-	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, stack.DownStarted(sc, started)) }()
 	bin, err := buildStep(ctx, cfg, sc, step)
 	if err != nil {
 		return err
@@ -132,14 +133,14 @@ func withStore(ctx context.Context, url string, f func(*events.Store) (int64, er
 
 // readDrill stops a private Redis under load on step 2's cached route and
 // starts it again; PostgreSQL is the stack's, with its catalogue.
-func readDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err error) {
+func readDrill(ctx context.Context, cfg config.Config, step scenario.Step) (err error) {
 	sc := cfg.Stack
 	started, err := stack.Up(ctx, sc, stack.Postgres)
-	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, stack.DownStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}
-	if err := cli.Seed(ctx, sc.Endpoints().PostgresURL); err != nil {
+	if err := stack.Seed(ctx, sc.Endpoints().PostgresURL); err != nil {
 		return err
 	}
 	redisBin, err := stack.Require("redis-server", logf)
@@ -191,7 +192,7 @@ func readDrill(ctx context.Context, cfg cli.Config, step scenario.Step) (err err
 	return nil
 }
 
-func who(cfg cli.Config) string {
+func who(cfg config.Config) string {
 	if cfg.Solution {
 		return messages.T("drill.reference")
 	}
@@ -200,7 +201,7 @@ func who(cfg cli.Config) string {
 
 // drillResult is a drill's run over time, as a results file the report
 // draws: one row, the drill, whose series carries the drill's moments.
-func drillResult(cfg cli.Config, step scenario.Step, sc stack.Config, run result.Run, note string) *result.Result {
+func drillResult(cfg config.Config, step scenario.Step, sc stack.Config, run result.Run, note string) *result.Result {
 	return &result.Result{Step: step.N, Slug: step.Slug, StartedAt: time.Now().UTC(),
 		Machine: proc.ThisMachine(sc.ResolveKind(), result.CPUPlan{}),
 		Params:  map[string]any{"drill": true, "solution": cfg.Solution}, Runs: []result.Run{run}, Notes: []string{note}}

@@ -4,7 +4,7 @@ import (
 	"errors"
 
 	"github.com/peakload/workshop/internal/given/messages"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/scenario"
 )
@@ -19,8 +19,8 @@ import (
 
 // externalServer is PEAKLOAD_SERVER_URL, the address of a step server
 // someone else runs, or "" when the bench builds and starts its own.
-func externalServer(cfg cli.Config, step scenario.Step) (string, error) {
-	url := cfg.ServerURL // cli.Config checked it is http://
+func externalServer(cfg config.Config, step scenario.Step) (string, error) {
+	url := cfg.ServerURL // config.Config checked it is http://
 	if url == "" {
 		return "", nil
 	}

@@ -3,8 +3,9 @@ package main
 import (
 	"testing"
 
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/scenario"
+	"github.com/peakload/workshop/internal/harness/stepflag"
 )
 
 // The Compose bench profile passes STEP as a directory (02-cache-aside);
@@ -12,13 +13,13 @@ import (
 // error, never another step.
 func TestStepFlagTakesNumberOrDirectory(t *testing.T) {
 	for _, arg := range []string{"2", "02-cache-aside"} {
-		step, err := cli.StepFlag("bench", []string{"-step", arg})
+		step, err := stepflag.Parse("bench", []string{"-step", arg})
 		if err != nil || step.N != 2 {
 			t.Errorf("-step %s: step %d, %v; want step 2", arg, step.N, err)
 		}
 	}
 	for _, arg := range []string{"02-etag", "cache-aside", "", "2x"} {
-		if step, err := cli.StepFlag("bench", []string{"-step", arg}); err == nil {
+		if step, err := stepflag.Parse("bench", []string{"-step", arg}); err == nil {
 			t.Errorf("-step %q: step %d, want an error", arg, step.N)
 		}
 	}
@@ -26,7 +27,7 @@ func TestStepFlagTakesNumberOrDirectory(t *testing.T) {
 
 // externalFromEnv reads the configuration, then the external server.
 func externalFromEnv(t *testing.T) (string, error) {
-	cfg, err := cli.FromEnv()
+	cfg, err := config.FromEnv()
 	if err != nil {
 		return "", err
 	}

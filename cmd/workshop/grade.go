@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/peakload/workshop/internal/given/messages"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
@@ -23,7 +23,7 @@ import (
 // ($GITHUB_STEP_SUMMARY; stdout without it) and as JSON into
 // results/progress.json, the file a lead collects. It fails when a check
 // failed, after writing the summary, so the push shows red and says why.
-func runGrade(ctx context.Context, cfg cli.Config, args []string) error {
+func runGrade(ctx context.Context, cfg config.Config, args []string) error {
 	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
 	base := fs.String("base", cfg.Verbs.GradeBase, "the commit to diff against (the push's before); default: HEAD's parent")
 	which := fs.String("steps", cfg.Verbs.GradeSteps, "steps to check instead of the changed ones: 2,3 or all")

@@ -12,7 +12,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/peakload/workshop/internal/given/messages"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 )
 
 // TestGradeChecksTheChangedStep runs the workflow's script on a clone of
@@ -52,7 +52,7 @@ func TestGradeChecksTheChangedStep(t *testing.T) {
 	useResults(t, filepath.Join(clone, "results"))
 
 	summary, jsonOut := filepath.Join(t.TempDir(), "summary.md"), filepath.Join(t.TempDir(), "progress.json")
-	cfg, err := cli.FromEnv() // the stack's ports, as main reads them
+	cfg, err := config.FromEnv() // the stack's ports, as main reads them
 	if err != nil {
 		t.Fatal(err)
 	}

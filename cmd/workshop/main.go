@@ -16,7 +16,7 @@ import (
 	"syscall"
 
 	"github.com/peakload/workshop/internal/given/messages"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 )
 
 // command is one verb. This table is the command list's one source: the
@@ -30,7 +30,7 @@ type command struct {
 	// target is the make target that runs it ("step-N bench" style for the
 	// step actions); "" for a verb the Makefile does not expose.
 	target string
-	run    func(ctx context.Context, cfg cli.Config, args []string) error
+	run    func(ctx context.Context, cfg config.Config, args []string) error
 }
 
 var commands = []command{
@@ -82,8 +82,8 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	name, args := os.Args[1], os.Args[2:]
-	cfg, err := cli.FromEnv() // the one reading of the environment
-	messages.Use(cfg.Lang)    // every line from here on, help's included, in the reader's language
+	cfg, err := config.FromEnv() // the one reading of the environment
+	messages.Use(cfg.Lang)       // every line from here on, help's included, in the reader's language
 	if name == "help" || name == "-h" || name == "--help" {
 		fmt.Print(usage())
 		return
@@ -110,14 +110,14 @@ var stateDir = ".workshop"
 // settings is the one parse, for the helpers no verb hands it to (where
 // results go, who ran): main sets it before any verb
 // runs; a test sets the fields it needs.
-var settings = cli.Config{ResultsDir: "results"}
+var settings = config.Config{ResultsDir: "results"}
 
 // dispatch runs the verb called name with the configuration.
-func dispatch(ctx context.Context, cfg cli.Config, name string, args []string) error {
+func dispatch(ctx context.Context, cfg config.Config, name string, args []string) error {
 	for _, c := range commands {
 		if c.name == name {
 			return c.run(ctx, cfg, args)
 		}
 	}
-	return errors.New(messages.T("cli.unknown", name, usage()))
+	return errors.New(messages.T("config.unknown", name, usage()))
 }

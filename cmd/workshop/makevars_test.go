@@ -1,7 +1,6 @@
 package main
 
 import (
-	"github.com/peakload/workshop/internal/harness/cli"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,13 +8,15 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/peakload/workshop/internal/harness/config"
 )
 
 // TestMakeVariablesReachTheTeamVerbs runs each team verb's make target as
 // the README shows it (make audit URL=… QUERIES=…), with a stub in place of
 // the workshop binary that prints its arguments and environment: every
 // variable must reach the CLI, under a name the CLI reads (its one parse,
-// cli.Names), and compare's A, B and DIR must become its flags. A
+// config.Names), and compare's A, B and DIR must become its flags. A
 // rename on either side — the README's variable, a flag's default, the
 // recipe's arguments — fails here, without building or starting anything.
 func TestMakeVariablesReachTheTeamVerbs(t *testing.T) {
@@ -65,18 +66,18 @@ func TestMakeVariablesReachTheTeamVerbs(t *testing.T) {
 				t.Errorf("make %s %s=%s: %s does not reach the CLI's environment (the Makefile's export line)", tc.target, k, v, k)
 			}
 			if !read[k] {
-				t.Errorf("make %s passes %s, but the CLI's configuration (cli.Names) does not read it", tc.target, k)
+				t.Errorf("make %s passes %s, but the CLI's configuration (config.Names) does not read it", tc.target, k)
 			}
 		}
 	}
 }
 
 // readsEnv is every variable the CLI's configuration reads: the one parse
-// (cli.Names), the verbs' flag defaults included.
+// (config.Names), the verbs' flag defaults included.
 func readsEnv(t *testing.T) map[string]bool {
 	t.Helper()
 	out := map[string]bool{}
-	for _, name := range cli.Names() {
+	for _, name := range config.Names() {
 		out[name] = true
 	}
 	return out
@@ -86,7 +87,7 @@ func firstLine(s string) string { l, _, _ := strings.Cut(s, "\n"); return l }
 
 // TestHelpREADMEAndConfigurationAgree: the variables `make help` lists are
 // the Makefile header's, each one the CLI's configuration reads
-// (cli.Names) and both READMEs document (`NAME=`); each variable the
+// (config.Names) and both READMEs document (`NAME=`); each variable the
 // READMEs' bench paragraph names is in the help; and every variable the
 // Makefile exports to the CLI is one the configuration reads. A variable
 // added, renamed or dropped on one side fails here, naming it.
@@ -115,10 +116,10 @@ func TestHelpREADMEAndConfigurationAgree(t *testing.T) {
 	if len(help) == 0 || !slices.Equal(help, header) {
 		t.Errorf("TestHelpREADMEAndConfigurationAgree: make help lists %v, the Makefile's header %v: want the same", help, header)
 	}
-	config := cli.Names()
+	configured := config.Names()
 	for _, v := range help {
-		if !slices.Contains(config, v) {
-			t.Errorf("TestHelpREADMEAndConfigurationAgree: make help lists %s, which the CLI's configuration (cli.Names) does not read", v)
+		if !slices.Contains(configured, v) {
+			t.Errorf("TestHelpREADMEAndConfigurationAgree: make help lists %s, which the CLI's configuration (config.Names) does not read", v)
 		}
 	}
 	for _, readme := range []struct{ path, bench string }{{"README.md", "Bench variables:"}, {"README.vi.md", "Các biến cho bench:"}} {
@@ -141,8 +142,8 @@ func TestHelpREADMEAndConfigurationAgree(t *testing.T) {
 	}
 	for _, m := range regexp.MustCompile(`(?m)^export (.*)$`).FindAllStringSubmatch(mk, -1) {
 		for _, v := range strings.Fields(m[1]) {
-			if !slices.Contains(config, v) {
-				t.Errorf("TestHelpREADMEAndConfigurationAgree: the Makefile exports %s, which the CLI's configuration (cli.Names) does not read", v)
+			if !slices.Contains(configured, v) {
+				t.Errorf("TestHelpREADMEAndConfigurationAgree: the Makefile exports %s, which the CLI's configuration (config.Names) does not read", v)
 			}
 		}
 	}

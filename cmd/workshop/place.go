@@ -8,7 +8,7 @@ import (
 
 	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/params"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/proc"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/scenario"
@@ -21,14 +21,14 @@ import (
 // measures, from the CPUs the bench's driver uses.
 type placement struct {
 	plan  result.CPUPlan
-	addr  string   // where the server listens: PEAKLOAD_ADDR, which it inherits (cli.Config.ServerAddr)
+	addr  string   // where the server listens: PEAKLOAD_ADDR, which it inherits (config.Config.ServerAddr)
 	env   []string // added to the server's environment
 	unpin func()   // gives the databases every CPU back
 }
 
 // placeLikeBench pins this process (the live-stats worker runs in it) and
 // the databases as the bench does, and returns the server's environment.
-func placeLikeBench(cfg cli.Config, sc stack.Config, step scenario.Step) (placement, error) {
+func placeLikeBench(cfg config.Config, sc stack.Config, step scenario.Step) (placement, error) {
 	plan := step.Plan(cfg.NoPin)
 	unpin, err := pinCPUs(sc, plan)
 	if err != nil {

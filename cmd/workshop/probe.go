@@ -10,14 +10,14 @@ import (
 
 	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/params"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/probe"
 )
 
 // runProbe is `make probe URL=…`: the bench's driver, table and results
 // file pointed at a service of your own (internal/harness/probe). VUS, DURATION,
 // QUICK, RUNS and CAPACITY mean what they mean for a step's bench.
-func runProbe(ctx context.Context, settings cli.Config, args []string) error {
+func runProbe(ctx context.Context, settings config.Config, args []string) error {
 	fs := flag.NewFlagSet("probe", flag.ContinueOnError)
 	var svc serviceFlags
 	err := svc.register(fs, settings.Verbs, "the service's URL, e.g. http://127.0.0.1:8080/items/1",
@@ -55,7 +55,7 @@ func runProbe(ctx context.Context, settings cli.Config, args []string) error {
 
 // probeConfig reads the bench's variables over the shared defaults, and
 // checks the target before anything is sent.
-func probeConfig(ctx context.Context, settings cli.Config, target, requests, metrics, perReq string, remote bool) (probe.Config, error) {
+func probeConfig(ctx context.Context, settings config.Config, target, requests, metrics, perReq string, remote bool) (probe.Config, error) {
 	p := params.Load()
 	o, rounds := loadOptions(settings, p), max(settings.Runs, 1)
 	t, err := probe.Resolve(ctx, target, remote)

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/probe/probetest"
 )
 
@@ -17,10 +17,10 @@ func TestProbeAndAuditOfABadTargetWriteNothing(t *testing.T) {
 	for _, base := range []string{probetest.ClosedPort(t), probetest.Serve(t, probetest.Status(500))} {
 		for name, run := range map[string]func() error{
 			"probe": func() error {
-				return runProbe(t.Context(), cli.Config{Quick: true}, []string{"-url", base + "/items/1"})
+				return runProbe(t.Context(), config.Config{Quick: true}, []string{"-url", base + "/items/1"})
 			},
 			"audit": func() error {
-				return runAudit(t.Context(), cli.Config{}, []string{"-url", base + "/items/1", "-slowloris", time.Second.String()})
+				return runAudit(t.Context(), config.Config{}, []string{"-url", base + "/items/1", "-slowloris", time.Second.String()})
 			},
 		} {
 			if err := run(); err == nil {

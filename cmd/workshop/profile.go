@@ -14,7 +14,7 @@ import (
 
 	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/params"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/course"
 	"github.com/peakload/workshop/internal/harness/hotspot"
 	"github.com/peakload/workshop/internal/harness/load"
@@ -32,14 +32,14 @@ const hideSync = `^(sync|internal/sync|runtime)\.`
 // a CPU and a mutex profile; then `go tool pprof -top` of each, a one-line
 // reading of both, and a call graph (SVG with graphviz, else the command
 // for pprof's web UI).
-func runProfile(ctx context.Context, cfg cli.Config, args []string) error {
+func runProfile(ctx context.Context, cfg config.Config, args []string) error {
 	return withServices(ctx, cfg, "profile", args, func(step scenario.Step, sc stack.Config) error { return profileStep(ctx, cfg, step, sc) })
 }
 
 // profileSeconds is how long the CPU profile records.
 const profileSeconds = 8
 
-func profileStep(ctx context.Context, cfg cli.Config, step scenario.Step, sc stack.Config) error {
+func profileStep(ctx context.Context, cfg config.Config, step scenario.Step, sc stack.Config) error {
 	bin, err := buildStep(ctx, cfg, sc, step)
 	if err != nil {
 		return err

@@ -19,9 +19,10 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/given/messages"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/scenario"
+	"github.com/peakload/workshop/internal/harness/stepflag"
 )
 
 // The learner's progress lives in .workshop/progress/ (git-ignored, gone
@@ -83,7 +84,7 @@ func passedHashes(n int) []string {
 // git pull, may now refuse a file it once took). Other contents keep their
 // passes. Runs on the reference (SOLUTION=1) prove nothing about the
 // learner's file and are not recorded.
-func recordCheck(cfg cli.Config, step scenario.Manifest, passed bool) {
+func recordCheck(cfg config.Config, step scenario.Manifest, passed bool) {
 	if !step.Exercise || cfg.Solution {
 		return
 	}
@@ -125,8 +126,8 @@ func exerciseState(step scenario.Manifest) string {
 }
 
 // runHint is `make step-N hint`: the hints seen so far, then the next one.
-func runHint(_ context.Context, cfg cli.Config, args []string) error {
-	step, err := cli.StepFlag("hint", args)
+func runHint(_ context.Context, cfg config.Config, args []string) error {
+	step, err := stepflag.Parse("hint", args)
 	if err != nil {
 		return err
 	}
@@ -230,7 +231,7 @@ func gitOut(args ...string) string {
 
 // runProgress is `make progress`: one line per step, as text, or
 // FORMAT=json|markdown (-format) for a lead collecting forks or a CI summary.
-func runProgress(_ context.Context, cfg cli.Config, args []string) error {
+func runProgress(_ context.Context, cfg config.Config, args []string) error {
 	fs := flag.NewFlagSet("progress", flag.ContinueOnError)
 	format := fs.String("format", cfg.Verbs.Format, "text (default), json or markdown")
 	if err := fs.Parse(args); err != nil {

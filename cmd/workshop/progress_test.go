@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/peakload/workshop/internal/given/messages"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/scenario"
 )
@@ -56,7 +56,7 @@ func TestParseSolution(t *testing.T) {
 		{"yes", false, true}, {"2", false, true},
 	} {
 		t.Run("SOLUTION="+tc.in, func(t *testing.T) {
-			on, err := cli.ParseSolution(tc.in)
+			on, err := config.ParseSolution(tc.in)
 			if on != tc.on || (err != nil) != tc.bad {
 				t.Errorf("= %v, %v; want %v, error %v", on, err, tc.on, tc.bad)
 			}
@@ -234,7 +234,7 @@ func TestSolvedFollowsTheContent(t *testing.T) {
 	if err := os.MkdirAll(step.Dir(), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	cfg := cli.Config{}
+	cfg := config.Config{}
 	try := func(content string, passed bool) {
 		if err := os.WriteFile(filepath.Join(step.Dir(), "exercise.go"), []byte(content), 0o644); err != nil {
 			t.Fatal(err)
@@ -261,7 +261,7 @@ func TestSolvedFollowsTheContent(t *testing.T) {
 	try("package main // right, another way\n", true)
 	try("package main // right\n", false)
 	state("solved") // both passes count
-	recordCheck(cli.Config{Solution: true}, step, false)
+	recordCheck(config.Config{Solution: true}, step, false)
 	state("solved") // SOLUTION=1 proves nothing about this file
 	recordCheck(cfg, step, false)
 	state("changed since its check passed") // the check now refuses it

@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"github.com/peakload/workshop/internal/given/messages"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/report"
 	"github.com/peakload/workshop/internal/harness/result"
 	"github.com/peakload/workshop/internal/harness/scenario"
@@ -25,7 +25,7 @@ const slideFigures = "slides/img/generated"
 // every step's charts and claims — from the latest runs, or with -ref (make
 // report REF=1) from results/reference, in which case it also redraws the
 // figures the slide decks include.
-func runReport(_ context.Context, cfg cli.Config, args []string) error {
+func runReport(_ context.Context, cfg config.Config, args []string) error {
 	fs := flag.NewFlagSet("report", flag.ExitOnError)
 	ref := fs.Bool("ref", false, "draw the reference runs (results/reference) and the slides' figures")
 	if err := setFromVars(fs, varFlag{"ref", "REF", cfg.Verbs.Ref}); err != nil {

@@ -11,7 +11,8 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/given/messages"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
+	"github.com/peakload/workshop/internal/harness/stepflag"
 )
 
 // runReset is `make step-N reset`: exercise.go as the repository has it
@@ -19,8 +20,8 @@ import (
 // nothing is ever discarded, so it need not ask. A step whose exercise
 // go-gets a module (step 9: frameworks.txt) also gets go.mod and go.sum
 // back as committed: `go get` wrote them, not the learner.
-func runReset(_ context.Context, cfg cli.Config, args []string) error {
-	step, err := cli.StepFlag("reset", args)
+func runReset(_ context.Context, cfg config.Config, args []string) error {
+	step, err := stepflag.Parse("reset", args)
 	if err != nil {
 		return err
 	}

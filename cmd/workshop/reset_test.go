@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/scenario"
 	"github.com/peakload/workshop/internal/harness/stack"
 )
@@ -42,7 +42,7 @@ func TestResetRestoresWhatGoGetChanged(t *testing.T) {
 	}
 	repo := t.TempDir()
 	t.Chdir(repo)
-	cfg := cli.Config{Stack: stack.Config{Dir: filepath.Join(repo, ".workshop")}} // as PEAKLOAD_DIR would set it
+	cfg := config.Config{Stack: stack.Config{Dir: filepath.Join(repo, ".workshop")}} // as PEAKLOAD_DIR would set it
 	committed := map[string]string{
 		"go.mod":                                 "module example\n",
 		"go.sum":                                 "",

@@ -4,14 +4,14 @@ import (
 	"errors"
 	"flag"
 
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 
 	"github.com/peakload/workshop/internal/given/messages"
 )
 
 // serviceFlags are the flags probe and audit share, each defaulting to the
 // make variable of its name (make probe URL=… METRICS=… ALLOW_REMOTE=1),
-// from the one parse (cli.Verbs): declared here, once for both verbs.
+// from the one parse (config.Verbs): declared here, once for both verbs.
 type serviceFlags struct {
 	URL, Metrics string
 	AllowRemote  bool
@@ -19,7 +19,7 @@ type serviceFlags struct {
 
 // register adds -url, -metrics and -allow-remote to fs, with each verb's
 // own help.
-func (s *serviceFlags) register(fs *flag.FlagSet, v cli.Verbs, urlHelp, metricsHelp, remoteHelp string) error {
+func (s *serviceFlags) register(fs *flag.FlagSet, v config.Verbs, urlHelp, metricsHelp, remoteHelp string) error {
 	fs.StringVar(&s.URL, "url", v.URL, urlHelp)
 	fs.StringVar(&s.Metrics, "metrics", v.Metrics, metricsHelp)
 	fs.BoolVar(&s.AllowRemote, "allow-remote", false, remoteHelp)

@@ -8,14 +8,14 @@ import (
 
 	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/harness/balancer"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/stack"
 )
 
-func runUp(ctx context.Context, cfg cli.Config, args []string) error {
+func runUp(ctx context.Context, cfg config.Config, args []string) error {
 	c := cfg.Stack
 	kind, why := c.Choice()
-	fmt.Fprint(os.Stderr, messages.T("cli.stack", kind, why))
+	fmt.Fprint(os.Stderr, messages.T("config.stack", kind, why))
 	if _, err := stack.Up(ctx, c, args...); err != nil {
 		return err
 	}
@@ -31,7 +31,7 @@ func runUp(ctx context.Context, cfg cli.Config, args []string) error {
 	return nil
 }
 
-func runDown(_ context.Context, cfg cli.Config, args []string) error {
+func runDown(_ context.Context, cfg config.Config, args []string) error {
 	c := cfg.Stack
 	// Step 10's replicas and HAProxy die with the bench; a bench killed
 	// with SIGKILL may leave them, and their pid files say where.
@@ -42,6 +42,6 @@ func runDown(_ context.Context, cfg cli.Config, args []string) error {
 }
 
 // runSeed loads the catalogue into the stack's PostgreSQL (once).
-func runSeed(ctx context.Context, cfg cli.Config, _ []string) error {
-	return cli.Seed(ctx, cfg.Stack.Endpoints().PostgresURL)
+func runSeed(ctx context.Context, cfg config.Config, _ []string) error {
+	return stack.Seed(ctx, cfg.Stack.Endpoints().PostgresURL)
 }

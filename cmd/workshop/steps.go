@@ -21,14 +21,15 @@ import (
 	"github.com/peakload/workshop/internal/given/catalog"
 	"github.com/peakload/workshop/internal/given/messages"
 	"github.com/peakload/workshop/internal/given/params"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/scenario"
 	"github.com/peakload/workshop/internal/harness/stack"
+	"github.com/peakload/workshop/internal/harness/stepflag"
 )
 
 // runStep is `make step-N`: the lesson's opening, then its check.
-func runStep(ctx context.Context, cfg cli.Config, args []string) error {
-	step, err := cli.StepFlag("step", args)
+func runStep(ctx context.Context, cfg config.Config, args []string) error {
+	step, err := stepflag.Parse("step", args)
 	if err != nil {
 		return err
 	}
@@ -55,7 +56,7 @@ func runStep(ctx context.Context, cfg cli.Config, args []string) error {
 		actions = []string{"watch", "check", "hint", "diff", "reset", "bench", "run"}
 	}
 	for _, a := range actions {
-		fmt.Print(messages.T("cli.step_command", step.N, a))
+		fmt.Print(messages.T("config.step_command", step.N, a))
 	}
 	fmt.Println()
 	return runCheck(ctx, cfg, args)
@@ -63,14 +64,14 @@ func runStep(ctx context.Context, cfg cli.Config, args []string) error {
 
 // withServices runs f for the step named in args with the services it
 // needs up, and stops again those it had to start.
-func withServices(ctx context.Context, cfg cli.Config, name string, args []string, f func(scenario.Step, stack.Config) error) (err error) {
-	step, err := cli.StepFlag(name, args)
+func withServices(ctx context.Context, cfg config.Config, name string, args []string, f func(scenario.Step, stack.Config) error) (err error) {
+	step, err := stepflag.Parse(name, args)
 	if err != nil {
 		return err
 	}
 	sc := cfg.Stack
 	started, err := upForStep(ctx, sc, step)
-	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, stack.DownStarted(sc, started)) }()
 	if err != nil {
 		return err
 	}
@@ -89,7 +90,7 @@ func upForStep(ctx context.Context, sc stack.Config, step scenario.Step) ([]stri
 	if err != nil || !needsPostgres(step.Services) {
 		return started, err
 	}
-	return started, cli.Seed(ctx, sc.Endpoints().PostgresURL)
+	return started, stack.Seed(ctx, sc.Endpoints().PostgresURL)
 }
 
 func needsPostgres(services []string) bool {
@@ -103,11 +104,11 @@ func needsPostgres(services []string) bool {
 
 // runServe is `make step-N run`: the step server in the foreground on
 // 127.0.0.1:8080, with its services and (for the read path) the worker.
-func runServe(ctx context.Context, cfg cli.Config, args []string) error {
+func runServe(ctx context.Context, cfg config.Config, args []string) error {
 	return withServices(ctx, cfg, "run", args, func(step scenario.Step, sc stack.Config) error { return serve(ctx, cfg, step, sc) })
 }
 
-func serve(ctx context.Context, cfg cli.Config, step scenario.Step, sc stack.Config) error {
+func serve(ctx context.Context, cfg config.Config, step scenario.Step, sc stack.Config) error {
 	bin, err := buildStep(ctx, cfg, sc, step)
 	if err != nil {
 		return err
@@ -179,8 +180,8 @@ func startWorker(ctx context.Context, pool *pgxpool.Pool, p params.Params) (stop
 // runDiff shows what the reference adds over the learner's exercise: each
 // function of exercise.go beside the function of the same name in
 // solutions/, so the diff is the technique and nothing else.
-func runDiff(_ context.Context, cfg cli.Config, args []string) error {
-	step, err := cli.StepFlag("diff", args)
+func runDiff(_ context.Context, cfg config.Config, args []string) error {
+	step, err := stepflag.Parse("diff", args)
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,9 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/given/messages"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
+	"github.com/peakload/workshop/internal/harness/stack"
+	"github.com/peakload/workshop/internal/harness/stepflag"
 )
 
 // Watching polls file sizes and modification times instead of waiting for
@@ -26,15 +28,15 @@ const (
 // runWatch is `make step-N watch`: the check now, then again on every save
 // of the step's files, until Ctrl-C — which also stops the services it
 // started (once, at the first run that needed them).
-func runWatch(ctx context.Context, cfg cli.Config, args []string) (err error) {
-	step, err := cli.StepFlag("watch", args)
+func runWatch(ctx context.Context, cfg config.Config, args []string) (err error) {
+	step, err := stepflag.Parse("watch", args)
 	if err != nil {
 		return err
 	}
 	sc := cfg.Stack
 	var started []string
 	up := false
-	defer func() { err = errors.Join(err, cli.DownStarted(sc, started)) }()
+	defer func() { err = errors.Join(err, stack.DownStarted(sc, started)) }()
 	ensureUp := func() error {
 		if up {
 			return nil

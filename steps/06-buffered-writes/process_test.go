@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/peakload/workshop/internal/given/events"
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 	"github.com/peakload/workshop/internal/harness/drill"
 	"github.com/peakload/workshop/internal/harness/proc"
 	"github.com/peakload/workshop/internal/harness/result"
@@ -27,7 +27,7 @@ import (
 func privateMongo(t *testing.T) *drill.Mongo {
 	t.Helper()
 	name := "test_06_" + strings.ToLower(strings.TrimPrefix(t.Name(), "Test"))
-	c, err := cli.FromEnv() // the stack's ports and state directory, as the CLI reads them
+	c, err := config.FromEnv() // the stack's ports and state directory, as the CLI reads them
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -190,7 +190,9 @@ func checkSkeleton(t *testing.T, dst string, s course.Step, changed []string) {
 	// docs or the decks: after the scaffold (and make docs, as make
 	// new-step runs it) they pass as they are, the new step marked as
 	// having no reference run yet.
-	readers := map[string]string{"scenario.test": "./internal/harness/scenario/", "workshop.test": "./cmd/workshop/", "dev.test": "./cmd/workshop-dev/", "slides.test": "./slides/"}
+	readers := map[string]string{"scenario.test": "./internal/harness/scenario/", "workshop.test": "./cmd/workshop/", "slides.test": "./slides/",
+		"docs.test": "./internal/dev/docs/", "gate.test": "./internal/dev/gate/", "handout.test": "./internal/dev/handout/",
+		"houserules.test": "./internal/dev/houserules/", "originalstest.test": "./internal/dev/originalstest/"}
 	for _, args := range [][]string{
 		build("course.test", "./internal/harness/course/"),
 		build("exercise.test", "./"+s.Dir()+"/"),

@@ -1,6 +1,6 @@
 package messages
 
-// The configurations' errors (internal/harness/cli.FromEnv, the CLI's;
+// The configurations' errors (internal/harness/config.FromEnv, the CLI's;
 // internal/given/serverenv, the step server's): each names the variable,
 // the value as typed, and what it accepts.
 var configLines = []line{

@@ -1,6 +1,6 @@
 package messages
 
-// What `make docs` (cmd/workshop-dev) writes into a step's generated region
+// What `make docs` (internal/dev/docs) writes into a step's generated region
 // of a README: the English lesson gets the English line, the Vietnamese
 // lesson (README.vi.md, docs/vi/) the Vietnamese one, from the same run and
 // with the same figures (issue 34 §2: a Vietnamese lesson showed English
@@ -36,7 +36,7 @@ var docsLines = []line{
 			"Của tác giả: bảng \"Test Result\" trong README của minhpq331/write-heavy-application tại %s, tác giả đo bằng k6 (bài B). " +
 			"Các tỉ số là phép tính của workshop. Do `make docs` sinh ra.\n"},
 
-	// docs/facilitator.md's timings region: what `make agenda` measured (cmd/workshop-dev/timings.go).
+	// docs/facilitator.md's timings region: what `make agenda` measured (internal/dev/docs/plan.go).
 	{"docs.timings.head", "Measured by `make agenda` on %s: %d CPUs (%s), %s, %s, stack %s (MongoDB: %s), %s; 1-minute load average %.1f–%.1f during the run. `make up` (start the services, seed the catalogue if new): %s.\n\n",
 		"Do `make agenda` đo ngày %s: %d CPU (%s), %s, %s, stack %s (MongoDB: %s), %s; load average 1 phút là %.1f–%.1f trong lúc đo. `make up` (khởi động các service, seed catalog nếu chưa có): %s.\n\n"},
 	{"docs.timings.cols", "| step | `make step-N check SOLUTION=1` | `make step-N bench SOLUTION=1` | load average during the bench (max) |\n|---|---:|---:|---:|\n",

@@ -8,7 +8,7 @@
 // The language is chosen once, by the process's configuration: PEAKLOAD_LANG
 // (vi or en) wins, else LANG=vi_VN… selects Vietnamese (Parse); English is
 // the default. This package reads no environment: the CLI's configuration
-// (internal/harness/cli.FromEnv) and the step server's
+// (internal/harness/config.FromEnv) and the step server's
 // (internal/given/serverenv.Load) parse the two variables with the rest and
 // call Use.
 package messages
@@ -72,7 +72,7 @@ func Current() Lang { return current }
 // Asked is the language env's PEAKLOAD_LANG and LANG ask for (Parse), or,
 // when neither is set, the one in use: a configuration parsed in a test
 // that chose its language (Use) keeps that test's. env is the
-// configuration's reader (internal/harness/cli, internal/given/serverenv):
+// configuration's reader (internal/harness/config, internal/given/serverenv):
 // this package reads no environment of its own.
 func Asked(env func(string) string) Lang {
 	peakload, lang := env("PEAKLOAD_LANG"), env("LANG")

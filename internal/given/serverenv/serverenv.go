@@ -5,7 +5,7 @@
 // pool, step 10's replica switches).
 //
 // The step server and the workshop CLI are two processes with two
-// configurations: the CLI's (internal/harness/cli.Config) is what a person
+// configurations: the CLI's (internal/harness/config.Config) is what a person
 // typed after make; this one is what the CLI, or `make step-N run`, hands
 // the server it starts. A server links none of the harness, so its
 // configuration lives here, beside the packages it passes the values to.

@@ -74,7 +74,7 @@ type Config struct {
 	ColdPath string
 	Change   string
 	Cold     int  // concurrent identical requests for the cold key
-	NoPin    bool // PEAKLOAD_NO_PIN: the load keeps every CPU (cli.Config.NoPin)
+	NoPin    bool // PEAKLOAD_NO_PIN: the load keeps every CPU (config.Config.NoPin)
 	// MetricsURL and Queries name the service's query counter, read
 	// around the cold key's requests.
 	MetricsURL string

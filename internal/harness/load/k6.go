@@ -34,7 +34,7 @@ type K6 struct {
 	Script string // k6/NN-slug.js
 }
 
-// FindK6 finds k6: bin when set (K6=, cli.Config.K6: a path, or a name on
+// FindK6 finds k6: bin when set (K6=, config.Config.K6: a path, or a name on
 // PATH), else k6 on PATH. When it is missing the error says where to get it.
 func FindK6(bin, script string) (K6, error) {
 	bin = cmp.Or(bin, "k6")

@@ -18,7 +18,7 @@ import (
 )
 
 // PlanCPUs returns the split for this machine; none when it cannot pin or
-// noPin (PEAKLOAD_NO_PIN, cli.Config.NoPin) says not to.
+// noPin (PEAKLOAD_NO_PIN, config.Config.NoPin) says not to.
 func PlanCPUs(noPin bool) result.CPUPlan {
 	if !canPin || noPin {
 		return result.CPUPlan{}

@@ -63,7 +63,7 @@ var (
 // Every quote the Vietnamese pages introduce as verbatim (nguyên văn) is
 // in one of the four originals, word for word (whitespace aside): the
 // README, the docs, the step READMEs and the decks. docs/vi/articles.md's
-// «…» are checked by cmd/workshop-dev's TestVietnameseQuotesAreTheOriginals;
+// «…» are checked by internal/dev/docs' TestVietnameseQuotesAreTheOriginals;
 // this covers the sentences elsewhere that say "the article, verbatim".
 func TestVietnameseVerbatimQuotesAreTheOriginals(t *testing.T) {
 	texts, ok := seeds(t)

@@ -1,7 +1,7 @@
 // Package testseed hands the tests PEAKLOAD_SEED, the knob that replays one
 // seed of a generated test: every model-based or generated test prints its
 // failing seed as PEAKLOAD_SEED=n, and reads it back here. The variable is
-// read with the rest of the configuration (internal/harness/cli), so a
+// read with the rest of the configuration (internal/harness/config), so a
 // mistyped seed fails the test, naming it, instead of silently running
 // others.
 package testseed
@@ -9,13 +9,13 @@ package testseed
 import (
 	"testing"
 
-	"github.com/peakload/workshop/internal/harness/cli"
+	"github.com/peakload/workshop/internal/harness/config"
 )
 
 // Replay is the seed PEAKLOAD_SEED names, and whether it names one.
 func Replay(t testing.TB) (uint64, bool) {
 	t.Helper()
-	c, err := cli.FromEnv()
+	c, err := config.FromEnv()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 // docs/vi/forbidden.txt lists the variants the glossary rules out, each
 // with the glossary's word and, where a variant is right in some
 // sentences, the context that decides. Every Vietnamese text is held to it
-// — the prose (cmd/workshop-dev's glossary test), the CLI's catalogue and
+// — the prose (internal/dev/docs' glossary test), the CLI's catalogue and
 // the claims' lines — so its reader lives here, once.
 
 // Rule is one line of docs/vi/forbidden.txt.
