@@ -78,11 +78,11 @@ func Parse(env func(string) string) (Config, error) {
 	add(err)
 	c.Pool, err = Count(env, "PG_POOL")
 	add(err)
-	c.MutexProfile, err = onOff(env, "PEAKLOAD_MUTEX_PROFILE", false)
+	c.MutexProfile, err = Switch(env, "PEAKLOAD_MUTEX_PROFILE", false)
 	add(err)
-	c.Invalidation, err = onOff(env, "PEAKLOAD_INVALIDATION", true)
+	c.Invalidation, err = Switch(env, "PEAKLOAD_INVALIDATION", true)
 	add(err)
-	c.Listen, err = onOff(env, "PEAKLOAD_LISTEN", true)
+	c.Listen, err = Switch(env, "PEAKLOAD_LISTEN", true)
 	add(err)
 	c.Shell, err = ParseLayer(env("PEAKLOAD_SHELL"))
 	add(err)
@@ -107,9 +107,11 @@ func Count(env func(string) string, name string) (int, error) {
 	return n, nil
 }
 
-// onOff is a switch: on, off, 1, 0, true, false (any case), else def when
-// unset; a value that is none of them (maybe) is an error, not a guess.
-func onOff(env func(string) string, name string, def bool) (bool, error) {
+// Switch is the one reading of a switch variable, the step server's and
+// the CLI's (QUICK, ORIGINAL…): on, off, 1, 0, true, false (any case), else
+// def when unset; a value that is none of them (maybe) is an error, not a
+// guess (QUICK=false was once read as on).
+func Switch(env func(string) string, name string, def bool) (bool, error) {
 	v := strings.ToLower(env(name))
 	switch v {
 	case "":

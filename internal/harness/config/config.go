@@ -111,12 +111,16 @@ func parse(env func(string) string) (Config, error) {
 	c := Config{Tool: env("TOOL"), Arrival: env("ARRIVAL"), Latency: env("LATENCY"), Variant: env("VARIANT"),
 		ServerURL:       strings.TrimRight(env("PEAKLOAD_SERVER_URL"), "/"),
 		WorkerElsewhere: env("PEAKLOAD_WORKER") == "external",
-		Quick:           on(env("QUICK")), Capacity: on(env("CAPACITY")), Original: on(env("ORIGINAL")),
-		ResultsDir: cmp.Or(env("PEAKLOAD_RESULTS"), "results"), K6: env("K6"), NoPin: on(env("PEAKLOAD_NO_PIN")),
+		ResultsDir:      cmp.Or(env("PEAKLOAD_RESULTS"), "results"), K6: env("K6"),
 		Lang: lang, Verbs: verbs(env)}
 	var errs []error
 	add := func(err error) { errs = append(errs, err) }
 	var err error
+	for name, to := range map[string]*bool{"QUICK": &c.Quick, "CAPACITY": &c.Capacity, "ORIGINAL": &c.Original, "PEAKLOAD_NO_PIN": &c.NoPin} {
+		if *to, err = serverenv.Switch(env, name, false); err != nil {
+			add(err)
+		}
+	}
 	if c.Stack, err = stack.Parse(env); err != nil {
 		add(err)
 	}
@@ -237,9 +241,6 @@ func ParseSolution(v string) (bool, error) {
 	}
 	return on, nil
 }
-
-// on is a switch variable: set and not 0.
-func on(v string) bool { return v != "" && v != "0" }
 
 // duration reads DURATION as a Go duration (10s) or a number of seconds.
 func duration(v string) (time.Duration, error) {

@@ -43,8 +43,9 @@ func TestValuesAreRead(t *testing.T) {
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("got %+v\nwant %+v", c, want)
 	}
-	if c, _ := parse(env(map[string]string{"SOLUTION": "0", "QUICK": "0"})); c.Solution || c.Quick {
-		t.Errorf("SOLUTION=0 QUICK=0: %+v, want both off", c)
+	off := map[string]string{"SOLUTION": "0", "QUICK": "false", "CAPACITY": "0", "ORIGINAL": "false", "PEAKLOAD_NO_PIN": "0"}
+	if c, err := parse(env(off)); err != nil || c.Solution || c.Quick || c.Capacity || c.Original || c.NoPin {
+		t.Errorf("%v: %+v, %v; want every switch off", off, c, err)
 	}
 }
 
@@ -62,6 +63,8 @@ func TestBadValuesAreSaidInBothLanguages(t *testing.T) {
 		{"VUS", "-1", "want a positive integer", "cần một số nguyên dương"},
 		{"PEAKLOAD_PG_PORT", "-1", "want a port number from 1 to 65535", "cần số cổng từ 1 đến 65535"},
 		{"STACK", "foo", "want auto, native or compose", "auto"},
+		{"QUICK", "yes", "want on or off (1 or 0)", "cần on hoặc off (1 hoặc 0)"},
+		{"ORIGINAL", "maybe", "want on or off (1 or 0)", "cần on hoặc off (1 hoặc 0)"},
 	} {
 		for lang, want := range map[messages.Lang]string{messages.English: tc.en, messages.Vietnamese: tc.vi} {
 			restore := messages.Use(lang)
