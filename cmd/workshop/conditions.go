@@ -57,7 +57,7 @@ func announceStack(sc stack.Config, step scenario.Step) {
 		return
 	}
 	kind, why := sc.Choice()
-	fmt.Fprint(os.Stderr, messages.T("config.stack", kind, why))
+	fmt.Fprint(os.Stderr, messages.T("cli.stack", kind, why))
 }
 
 // runLatencyProxy is `workshop latency-proxy -target host:port -delay 0.2ms`:

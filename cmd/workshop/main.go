@@ -119,5 +119,5 @@ func dispatch(ctx context.Context, cfg config.Config, name string, args []string
 			return c.run(ctx, cfg, args)
 		}
 	}
-	return errors.New(messages.T("config.unknown", name, usage()))
+	return errors.New(messages.T("cli.unknown", name, usage()))
 }

@@ -15,7 +15,7 @@ import (
 func runUp(ctx context.Context, cfg config.Config, args []string) error {
 	c := cfg.Stack
 	kind, why := c.Choice()
-	fmt.Fprint(os.Stderr, messages.T("config.stack", kind, why))
+	fmt.Fprint(os.Stderr, messages.T("cli.stack", kind, why))
 	if _, err := stack.Up(ctx, c, args...); err != nil {
 		return err
 	}

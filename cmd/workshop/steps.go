@@ -56,7 +56,7 @@ func runStep(ctx context.Context, cfg config.Config, args []string) error {
 		actions = []string{"watch", "check", "hint", "diff", "reset", "bench", "run"}
 	}
 	for _, a := range actions {
-		fmt.Print(messages.T("config.step_command", step.N, a))
+		fmt.Print(messages.T("cli.step_command", step.N, a))
 	}
 	fmt.Println()
 	return runCheck(ctx, cfg, args)
