@@ -3,6 +3,7 @@ package proc
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -20,10 +21,31 @@ func Scrape(ctx context.Context, target string) (Counters, error) {
 	return ScrapeURL(ctx, target+"/metrics")
 }
 
+// scrapeTries bounds the readings of one scrape that time out: a server
+// still answering the last of a row's requests on a loaded machine may
+// miss one 5 s deadline (fasthttp under 500 users beside other work, seen
+// in make test-originals); three missed in a row is a server that does not
+// answer, and the error says so.
+const scrapeTries = 3
+
 // ScrapeURL reads Prometheus text from a metrics URL of any service (make
 // probe's --metrics): the same parsing as a step server's /metrics.
 func ScrapeURL(ctx context.Context, url string) (Counters, error) {
-	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	var err error
+	for try := 1; try <= scrapeTries; try++ {
+		var c Counters
+		if c, err = scrapeOnce(ctx, url); err == nil || ctx.Err() != nil || !errors.Is(err, context.DeadlineExceeded) {
+			return c, err
+		}
+	}
+	return nil, fmt.Errorf("%w (%d readings of %v each)", err, scrapeTries, scrapeTimeout)
+}
+
+// scrapeTimeout is one reading's deadline (a variable for its test).
+var scrapeTimeout = 5 * time.Second
+
+func scrapeOnce(ctx context.Context, url string) (Counters, error) {
+	ctx, cancel := context.WithTimeout(ctx, scrapeTimeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
