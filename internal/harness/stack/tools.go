@@ -1,6 +1,7 @@
 package stack
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
@@ -112,18 +113,21 @@ func canApt() bool {
 	return err == nil
 }
 
-// AptInstall runs apt-get update and install for the given packages.
+// AptInstall runs apt-get update and install for the given packages. Its
+// output (dpkg's dozens of lines) is kept and shown only when it fails: a
+// bench that installs HAProxy on the way says so in one line, not thirty.
 func AptInstall(pkgs ...string) error {
+	var out bytes.Buffer
 	update := exec.Command("apt-get", "update", "-qq")
-	update.Stdout, update.Stderr = os.Stderr, os.Stderr
+	update.Stdout, update.Stderr = &out, &out
 	if err := update.Run(); err != nil {
-		return fmt.Errorf("apt-get update: %w", err)
+		return fmt.Errorf("apt-get update: %w\n%s", err, out.String())
 	}
 	install := exec.Command("apt-get", append([]string{"install", "-y", "-qq", "--no-install-recommends"}, pkgs...)...)
 	install.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
-	install.Stdout, install.Stderr = os.Stderr, os.Stderr
+	install.Stdout, install.Stderr = &out, &out
 	if err := install.Run(); err != nil {
-		return fmt.Errorf("apt-get install %s: %w", strings.Join(pkgs, " "), err)
+		return fmt.Errorf("apt-get install %s: %w\n%s", strings.Join(pkgs, " "), err, out.String())
 	}
 	return nil
 }
