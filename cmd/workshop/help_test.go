@@ -17,7 +17,7 @@ func TestHelpInBothLanguages(t *testing.T) {
 		restore()
 		for _, c := range commands {
 			if key := "help." + c.name; strings.Contains(out, key) {
-				t.Errorf("%s: %s has no %q in internal/given/messages/help.go", l, c.name, key)
+				t.Errorf("%s: %s has no %q in texts.go", l, c.name, key)
 			}
 		}
 	}

@@ -25,7 +25,7 @@ import (
 type command struct {
 	name string // the verb
 	args string // its arguments in the usage, e.g. "-step N"
-	// What it does is the message "help.<name>" (internal/given/messages/help.go),
+	// What it does is the message "help.<name>" (texts.go),
 	// in English and Vietnamese: PEAKLOAD_LANG=vi workshop help reads Vietnamese.
 	// target is the make target that runs it ("step-N bench" style for the
 	// step actions); "" for a verb the Makefile does not expose.

@@ -23,7 +23,7 @@ var (
 
 // TestMessagesGoThroughTheCatalogue: what doctor, progress, compare, audit,
 // grade and the bench table print to a learner, and the errors they
-// return, come from internal/given/messages (which TestEveryKeyIsTranslated
+// return, come from the catalogue (internal/given/messages; messagestest.Check
 // keeps bilingual): no fmt call in them carries a word of its own. Formats
 // of figures and separators only ("%s\t%d"), and single tokens (paths),
 // pass. The markdown progress, grade's job summary and a lead's folder

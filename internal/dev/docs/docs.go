@@ -450,7 +450,7 @@ func restsOn(src result.Source, l messages.Lang) string {
 		rest = "«" + rest + "»"
 	}
 	if src.Ref != "" && src.Kind != result.FromGuide {
-		rest = strings.TrimSpace(rest + " " + l.SourceRef(src.Ref))
+		rest = strings.TrimSpace(rest + " " + sourceRef(l, src.Ref))
 	}
 	if len(src.Ours) > 0 {
 		rest += l.T("docs.sources.ours_figures", strings.Join(src.Ours, ", "))

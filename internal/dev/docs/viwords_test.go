@@ -124,7 +124,7 @@ func TestEnglishLinesCatchEachLeak(t *testing.T) {
 }
 
 // TestEverySourceRefTwinIsUsed: each Vietnamese twin of a source's Ref
-// (messages.SourceRefs) stands for a Ref some claim declares: a Ref
+// (sourceRefs) stands for a Ref some claim declares: a Ref
 // reworded in its claim leaves its old twin here, and this names it.
 func TestEverySourceRefTwinIsUsed(t *testing.T) {
 	refs, err := loadReferences(filepath.Join("..", "..", ".."))
@@ -137,7 +137,7 @@ func TestEverySourceRefTwinIsUsed(t *testing.T) {
 			declared[c.Source.Ref] = true
 		}
 	}
-	for _, en := range messages.SourceRefs() {
+	for _, en := range sourceRefs() {
 		if !declared[en] {
 			t.Errorf("the Vietnamese twin of the Ref %q: no claim declares that Ref any more; reword the twin's English as the claim's, or drop it", en)
 		}

@@ -1,9 +1,12 @@
-// Package messages holds what the CLI says to a person, in English and in
+// Package messages is how the CLI speaks to a person, in English and in
 // Vietnamese (issue 24): the workshop is taught in Vietnamese rooms, about
-// Vietnamese articles. Only words meant for a reader live here; what is
-// stored (results JSON) stays English, so a run recorded in one language
-// reads the same in the other. `make docs` writes a step's generated README
-// region in its file's language from these same words.
+// Vietnamese articles. It holds the catalogue and its mechanism (T, Use,
+// Restate); the words live beside the code that says them, each package's
+// texts.go, English beside Vietnamese, added here at init (Add). Only words
+// meant for a reader are messages; what is stored (results JSON) stays
+// English, so a run recorded in one language reads the same in the other.
+// `make docs` writes a step's generated README region in its file's
+// language from these same words.
 //
 // The language is chosen once, by the process's configuration: PEAKLOAD_LANG
 // (vi or en) wins, else LANG=vi_VN… selects Vietnamese (Parse); English is
@@ -16,22 +19,36 @@ package messages
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 )
 
-// line is one key's message in English and in Vietnamese, side by side.
-type line struct{ key, en, vi string }
+// Line is one key's message in English and in Vietnamese, side by side:
+// a table of Lines keeps both languages of every key by construction.
+type Line struct{ Key, En, Vi string }
 
-// add puts side-by-side tables (key, English, Vietnamese a line) into the
-// two catalogues: the files that keep a command's words beside each other
-// call it from their init, so en.go and vi.go need not repeat those keys.
-func add(tables ...[]line) {
+// Add puts side-by-side tables into the catalogue. A package keeps the
+// words it says beside its code and adds them from its init, so a key is
+// registered before that package, or any that imports it, says it. A key
+// added twice panics: two tables would otherwise race for one key.
+func Add(tables ...[]Line) {
 	for _, table := range tables {
 		for _, w := range table {
-			en[w.key], vi[w.key] = w.en, w.vi
+			if _, dup := catalogue[English][w.Key]; dup {
+				panic("messages: key " + w.Key + " added twice")
+			}
+			catalogue[English][w.Key], catalogue[Vietnamese][w.Key] = w.En, w.Vi
+			registered = append(registered, w)
 		}
 	}
 }
+
+// registered is every Line added, in order: Lines gives the tests a copy.
+var registered []Line
+
+// Lines is every Line this process has registered: the catalogue's tests
+// (messagestest.Check) hold each table to the catalogue's rules.
+func Lines() []Line { return slices.Clone(registered) }
 
 // Lang is a language of the catalogue.
 type Lang string
@@ -95,8 +112,7 @@ func Use(l Lang) (restore func()) {
 func T(key string, args ...any) string { return current.T(key, args...) }
 
 // T is the message key in language l. A key missing from the language
-// falls back to English (TestEveryKeyIsTranslated keeps that from
-// happening), and an unknown key prints itself, visibly wrong.
+// falls back to English (messagestest.Check keeps that from happening), and an unknown key prints itself, visibly wrong.
 func (l Lang) T(key string, args ...any) string {
 	format, ok := catalogue[l][key]
 	if !ok {
@@ -137,4 +153,17 @@ func Localized(path string) string {
 	return twin
 }
 
-var catalogue = map[Lang]map[string]string{English: en, Vietnamese: vi}
+var catalogue = map[Lang]map[string]string{English: {}, Vietnamese: {}}
+
+// Words is each key's message in language l: a table's header, built in
+// English (English.Words) and said again at print time.
+func (l Lang) Words(keys ...string) []string {
+	out := make([]string, len(keys))
+	for i, k := range keys {
+		out[i] = l.T(k)
+	}
+	return out
+}
+
+// Words is each key's message in the run's language.
+func Words(keys ...string) []string { return current.Words(keys...) }

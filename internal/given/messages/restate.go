@@ -126,10 +126,10 @@ type pattern struct {
 // matching one string the fuller wins, the same one in every run.
 var notePatterns = sync.OnceValue(func() []pattern {
 	var out []pattern
-	for _, key := range slices.SortedFunc(maps.Keys(en), func(a, b string) int {
-		return cmp.Or(cmp.Compare(len(en[b]), len(en[a])), cmp.Compare(a, b))
+	for _, key := range slices.SortedFunc(maps.Keys(catalogue[English]), func(a, b string) int {
+		return cmp.Or(cmp.Compare(len(catalogue[English][b]), len(catalogue[English][a])), cmp.Compare(a, b))
 	}) {
-		format := en[key]
+		format := catalogue[English][key]
 		if !strings.HasPrefix(key, "note.") && !strings.HasPrefix(key, "table.") {
 			continue
 		}

@@ -49,11 +49,11 @@ func TestAuditInVietnamese(t *testing.T) {
 		mark, verdict, why := shedVerdict(s)
 		_, where, unpin := pinLoad(false)
 		unpin()
-		fs = append(fs, Finding{Practice: english("table.audit.p_shed"), Mark: mark, Verdict: verdict, Step: burstStep,
+		fs = append(fs, Finding{Practice: english("table.audit.p_shed"), Mark: mark, Verdict: verdict, Step: burstStep(),
 			Evidence: burstEvidence(where, 800, 3*time.Second, s) + why})
 	}
 	fs = append(fs, Finding{Practice: english("table.audit.p_recover"), Mark: Pass, Verdict: english("table.audit.recovered", 1500*time.Millisecond),
-		Evidence: english("table.audit.recovery", 400.0, recoveryWarmup, "30.1, 2.5", 2.0, 3, "2.4, 2.0, 1.9"), Step: burstStep})
+		Evidence: english("table.audit.recovery", 400.0, recoveryWarmup, "30.1, 2.5", 2.0, 3, "2.4, 2.0, 1.9"), Step: burstStep()})
 
 	kept, err := messagestest.GlossaryWords(filepath.Join("..", "..", ".."), viNames...)
 	if err != nil {

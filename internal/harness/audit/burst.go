@@ -37,7 +37,9 @@ import (
 // far apart — and a verdict those can explain reads "not judged", naming
 // them: never ✗ for the machine's stall.
 
-var burstStep = english("table.audit.s_burst")
+// burstStep is the step column of the burst's findings: a function, since a
+// package-level variable is set before init registers the audit's texts.
+func burstStep() string { return english("table.audit.s_burst") }
 
 // shedCount counts, over a run's timed window, the answers that shed
 // load: the warm-up's are not the run's (a cold start's odd 503).
@@ -164,8 +166,8 @@ func burstVerdict(s burstSeen) (mark, verdict, why string) {
 // windows, each after a warm-up, until p99 is back near the baseline's
 // (within RecoveryLimit).
 func burst(ctx context.Context, c Config) ([]result.Run, []Finding) {
-	shedding := Finding{Practice: english("table.audit.p_shed"), Step: burstStep}
-	recovery := Finding{Practice: english("table.audit.p_recover"), Step: burstStep, Mark: NotJudged, Verdict: english("table.audit.not_judged")}
+	shedding := Finding{Practice: english("table.audit.p_shed"), Step: burstStep()}
+	recovery := Finding{Practice: english("table.audit.p_recover"), Step: burstStep(), Mark: NotJudged, Verdict: english("table.audit.not_judged")}
 	plan, where, unpin := pinLoad(c.NoPin)
 	defer unpin()
 	var counts shedCount

@@ -36,18 +36,22 @@ type Figure struct {
 
 // figures are the table's columns; the per-request counters are what the
 // claims rest on. A step's own counters (Extra) are added after them. The
-// names are English, said in the reader's language when printed.
-var figures = []Figure{
-	{"req/s", func(x *result.Run) float64 { return x.RPS }},
-	// Errors beside the rate: a run of errors is fast and measures nothing
-	// (shown only when a side had any).
-	{messages.English.T("table.fig.errors"), func(x *result.Run) float64 { return float64(x.Errors) }},
-	{"p50 ms", func(x *result.Run) float64 { return x.Latency.P50 }},
-	{"p99 ms", func(x *result.Run) float64 { return x.Latency.P99 }},
-	{messages.English.T("table.fig.db"), func(x *result.Run) float64 { return x.PerRequest.DBQueries }},
-	{messages.English.T("table.fig.redis"), func(x *result.Run) float64 { return x.PerRequest.RedisBytes }},
-	{messages.English.T("table.fig.cpu"), func(x *result.Run) float64 { return x.PerRequest.ServerCPUus }},
-	{messages.English.T("table.fig.received"), func(x *result.Run) float64 { return x.PerRequest.PublicBytes }},
+// names are English, said in the reader's language when printed. A
+// function, not a variable: a package-level variable is set before init
+// registers this package's texts (messages.Add), and would hold the keys.
+func figures() []Figure {
+	return []Figure{
+		{"req/s", func(x *result.Run) float64 { return x.RPS }},
+		// Errors beside the rate: a run of errors is fast and measures nothing
+		// (shown only when a side had any).
+		{messages.English.T("table.fig.errors"), func(x *result.Run) float64 { return float64(x.Errors) }},
+		{"p50 ms", func(x *result.Run) float64 { return x.Latency.P50 }},
+		{"p99 ms", func(x *result.Run) float64 { return x.Latency.P99 }},
+		{messages.English.T("table.fig.db"), func(x *result.Run) float64 { return x.PerRequest.DBQueries }},
+		{messages.English.T("table.fig.redis"), func(x *result.Run) float64 { return x.PerRequest.RedisBytes }},
+		{messages.English.T("table.fig.cpu"), func(x *result.Run) float64 { return x.PerRequest.ServerCPUus }},
+		{messages.English.T("table.fig.received"), func(x *result.Run) float64 { return x.PerRequest.PublicBytes }},
+	}
 }
 
 // Side is one run's sample of one figure of one variant.
@@ -96,7 +100,7 @@ func Compare(a, b *result.Result) []Table {
 			}
 		}
 	}
-	all := slices.Clone(figures)
+	all := figures()
 	for _, k := range extraKeys(a, b) {
 		all = append(all, Figure{strings.ReplaceAll(string(k), "_", " "), func(x *result.Run) float64 { return x.Extra[k] }})
 	}

@@ -32,7 +32,7 @@ func TestStepListsInProseMatchTheManifest(t *testing.T) {
 		files   []string
 	}{
 		{"drill", []string{"`make step-2 drill`", "drill: build ##", `"help.drill"`}, drills,
-			[]string{"Makefile", "README.md", "README.vi.md", "internal/given/messages/help.go"}},
+			[]string{"Makefile", "README.md", "README.vi.md", "cmd/workshop/texts.go"}},
 		{"test-latency", []string{"`make test-latency`", "test-latency: build-dev ##", "  test-latency  "}, latency,
 			[]string{"Makefile", "README.md", "README.vi.md", "cmd/workshop-dev/main.go"}},
 	} {

@@ -11,7 +11,7 @@ import (
 	"github.com/peakload/workshop/internal/harness/scenario"
 )
 
-// pageKeys are the report page's own words (internal/given/messages/report.go)
+// pageKeys are the report page's own words (texts.go)
 // that a page in the other language must not print.
 var pageKeys = []string{"report.every_claim", "report.col.whose", "report.col.verdict", "report.col.variant",
 	"report.col.errors", "report.col.db", "report.col.cpu", "report.col.tool", "report.solution",
