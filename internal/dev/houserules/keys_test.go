@@ -15,9 +15,9 @@ import (
 var (
 	// said is a key said by its literal, as in T("audit.title", …).
 	said = regexp.MustCompile(`messages\.T\("([a-z0-9_.]+)"`)
-	// declared is a key where a table declares it: a Line's first field
-	// ({"audit.title", …}) or a map's key ("audit.title": …).
-	declared = regexp.MustCompile(`(?m)^\s*\{?"([a-z0-9_]+\.[a-z0-9_.]+)"[,:]`)
+	// declared is a key where a table declares it: a Line's Key field
+	// ({Key: "audit.title", …}, or {"audit.title", … } in messages itself).
+	declared = regexp.MustCompile(`(?m)^\s*\{(?:Key:\s*)?"([a-z0-9_]+\.[a-z0-9_.]+)",`)
 )
 
 // Every key a Go file says by its literal is declared in a table of the
