@@ -163,7 +163,7 @@ func scaleOutClaims(r *result.Result, env Env) []result.Claim {
 	if ttl != nil && ps != nil && extra(ps, result.Changes) > 0 {
 		slack := extra(ps, result.BurstTTLMS) + float64(missedSlackMS)
 		stale.Measure("old ETag served after a change: without invalidation up to %.0f ms (mean %.0f); with pub/sub up to %.1f ms (mean %.1f) on the listening replicas, %.0f ms on the one that missed the announcements (burst TTL %.0f ms); forgets per change %.1f",
-			"ETag cũ vẫn được trả sau một thay đổi: không có invalidation tới %.0f ms (trung bình %.0f); có pub/sub tới %.1f ms (trung bình %.1f) ở các replica đang lắng nghe, %.0f ms ở replica lỡ mất thông báo (burst TTL %.0f ms); số key bị xóa khỏi cache mỗi thay đổi %.1f",
+			"ETag cũ vẫn được trả sau một thay đổi: không có invalidation tới %.0f ms (trung bình %.0f); có pub/sub tới %.1f ms (trung bình %.1f) ở các replica đang lắng nghe, %.0f ms ở replica lỡ mất thông báo (burst TTL %.0f ms); số lần quên mỗi thay đổi %.1f (bao nhiêu replica bỏ bản sao của mình)",
 			extra(ttl, result.StaleMSMax), extra(ttl, result.StaleMSMean), extra(ps, result.StaleMSMax), extra(ps, result.StaleMSMean), extra(ps, result.StaleMissedMSMax), extra(ps, result.BurstTTLMS), extra(ps, result.ForgetsPerChange))
 		figures := course.Above(bound).Holds(extra(ttl, result.StaleMSMax)) &&
 			course.AtMost(bound).Holds(extra(ps, result.StaleMSMax)) && extra(ps, result.StaleMissedMSMax) <= slack
