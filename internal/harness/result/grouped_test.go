@@ -11,3 +11,12 @@ func TestGrouped(t *testing.T) {
 		}
 	}
 }
+
+// A drill's few changes per second read as a rate, not as 0.
+func TestRowRate(t *testing.T) {
+	for v, want := range map[float64]string{0.34: "0.34", 3: "3.00", 0: "0", 51212: "51,212", 12.4: "12"} {
+		if got := rowRate(v); got != want {
+			t.Errorf("rowRate(%v) = %q, want %q", v, got, want)
+		}
+	}
+}

@@ -320,7 +320,7 @@ func (r *Result) printRuns(w io.Writer) {
 		// A row measured by its own driver (step 10's stale rows) has no
 		// latency or bytes: "-", not a 0.00 that reads as measured.
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s%s\t%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s\t%s\t\n",
-			x.Variant, x.Route, x.Tool, x.VUs, thousands(x.RPS), sp, dash(x.Latency.P50, "%.2f"), dash(x.Latency.P95, "%.2f"), dash(x.Latency.P99, "%.2f"), x.Errors,
+			x.Variant, x.Route, x.Tool, x.VUs, rowRate(x.RPS), sp, dash(x.Latency.P50, "%.2f"), dash(x.Latency.P95, "%.2f"), dash(x.Latency.P99, "%.2f"), x.Errors,
 			dash(x.PerRequest.PublicBytes/1024, "%.2f"), dash(x.PerRequest.DBQueries, "%.2f"), dash(x.PerRequest.RedisBytes, "%.0f"),
 			dash(x.PerRequest.ServerCPUus, "%.0f"), dash(x.RPS*x.PerRequest.ServerCPUus/1e4, "%.0f%%"), clientCells(x, plan))
 	}
@@ -434,6 +434,17 @@ func dash(v float64, format string) string {
 }
 
 func thousands(v float64) string { return Grouped(v, ",") }
+
+// rowRate is a row's req/s in the table: whole above 10, and with two
+// decimals below, so that a drill's rate (step 10's stale rows: changes
+// per second, 8 changes in 25 s on a loaded machine) reads 0.32, not a 0
+// that says nothing ran.
+func rowRate(v float64) string {
+	if v > 0 && v < 10 {
+		return fmt.Sprintf("%.2f", v)
+	}
+	return thousands(v)
+}
 
 // Grouped rounds v to a whole number and separates its thousands with sep
 // (the table's "," or a chart's thin space), the sign kept in front.

@@ -64,3 +64,33 @@ func TestFailedRequestsAreOnTheMeasuredLine(t *testing.T) {
 		t.Errorf("no failed request, measured %q", quiet.Measured)
 	}
 }
+
+// S10c is judged on the stale rows alone: a busy `single` row does not
+// withhold it; a stale row with some failed changes withholds it, naming
+// the row (a failed change measures nothing, and Redis timeouts on a
+// loaded machine fail a right answer's changes); a row whose every change
+// failed is not reproduced.
+func TestS10cReadsOnlyItsStaleRows(t *testing.T) {
+	env := Env{Params: params.Load()}
+	rows := func(failed int64) *result.Result {
+		return &result.Result{Runs: []result.Run{
+			{Variant: course.Single, OtherCPU: 0.73},
+			{Variant: course.StaleTTL, Requests: 8, Extra: map[result.Key]float64{result.Changes: 8, result.StaleMSMax: 290}},
+			{Variant: course.StalePubSub, Requests: 8, Errors: failed, FirstError: "announce change of item 7: i/o timeout",
+				Extra: map[result.Key]float64{result.Changes: 8, result.StaleMSMax: 2, result.StaleMissedMSMax: 290, result.BurstTTLMS: 300}},
+		}}
+	}
+	judged := func(failed int64) result.Claim {
+		return result.Judge(rows(failed), nil, func(r *result.Result) []result.Claim { return scaleOutClaims(r, env) })[2]
+	}
+	if c := judged(0); c.Reproduced == nil || !*c.Reproduced {
+		t.Errorf("stale rows fine, single 73%% busy: S10c %v (busy %q, unjudged %q), want reproduced", c.Reproduced, c.Busy, c.Unjudged)
+	}
+	c := judged(1)
+	if c.Reproduced != nil || c.IfJudged == nil || !*c.IfJudged || !strings.Contains(c.Unjudged, "stale-pubsub 1 of 8 (announce change of item 7: i/o timeout)") {
+		t.Errorf("1 of 8 changes failed: S10c %v, as measured %v, unjudged %q; want withheld naming the row, as measured reproduced", c.Reproduced, c.IfJudged, c.Unjudged)
+	}
+	if c := judged(8); c.Reproduced == nil || *c.Reproduced {
+		t.Errorf("every change failed: S10c %v (unjudged %q), want not reproduced", c.Reproduced, c.Unjudged)
+	}
+}
