@@ -16,12 +16,13 @@ var (
 	// said is a key said by its literal, as in T("audit.title", …).
 	said = regexp.MustCompile(`messages\.T\("([a-z0-9_.]+)"`)
 	// declared is a key where a table declares it: a Line's Key field
-	// ({Key: "audit.title", …}, or {"audit.title", … } in messages itself).
-	declared = regexp.MustCompile(`(?m)^\s*\{(?:Key:\s*)?"([a-z0-9_]+\.[a-z0-9_.]+)",`)
+	// ({Key: "audit.title", …}, or {"audit.title", "English", "Tiếng Việt"}
+	// in messages itself), not a column table's {"table.col.x", "%.3f", …}.
+	declared = regexp.MustCompile(`(?m)^\s*\{(?:Key:\s*"([a-z0-9_]+\.[a-z0-9_.]+)",|"([a-z0-9_]+\.[a-z0-9_.]+)",\s*"(?:[^"\\]|\\.)*",\s*")`)
 )
 
 // Every key a Go file says by its literal is declared in a table of the
-// catalogue: a missing key prints itself ("cli.stack%!(EXTRA …)") where
+// catalogue, and declared once: a missing key prints itself ("cli.stack%!(EXTRA …)") where
 // the learner expected a sentence, and a package move that renames a
 // key's prefix with the package would go unseen. A literal ending in "."
 // is a prefix the code completes (drill.row.+name): some key must start
@@ -33,6 +34,7 @@ func TestEveryKeySaidIsInTheCatalogue(t *testing.T) {
 		t.Fatal(err)
 	}
 	keys := map[string]bool{}
+	declaredIn := map[string][]string{}
 	uses := map[string][]string{}
 	for _, f := range files {
 		if strings.Contains(filepath.ToSlash(f), "/testdata/") {
@@ -42,16 +44,25 @@ func TestEveryKeySaidIsInTheCatalogue(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		rel, _ := filepath.Rel(root, f)
 		for _, m := range declared.FindAllSubmatch(b, -1) {
-			keys[string(m[1])] = true
+			key := string(m[1]) + string(m[2])
+			keys[key] = true
+			declaredIn[key] = append(declaredIn[key], rel)
 		}
 		for _, m := range said.FindAllSubmatch(b, -1) {
-			rel, _ := filepath.Rel(root, f)
 			uses[string(m[1])] = append(uses[string(m[1])], rel)
 		}
 	}
 	if len(keys) < 100 || len(uses) < 100 {
 		t.Fatalf("found %d declared keys and %d said ones: the catalogue's shape changed, update the patterns", len(keys), len(uses))
+	}
+	for key, where := range declaredIn {
+		// messages.Add refuses a key twice within one program; two
+		// programs (the CLI, the docs generator) could each say their own.
+		if len(where) > 1 {
+			t.Errorf("the key %q is declared %d times (%s): one key, one text", key, len(where), strings.Join(where, ", "))
+		}
 	}
 	for key, where := range uses {
 		if keys[key] {
