@@ -127,6 +127,9 @@ type Options struct {
 	// NoRetry sends each once: make probe's own rules, which it states.
 	RequestTimeout time.Duration
 	NoRetry        bool
+	// dial, when set, opens the run's connections instead of TCP: the open
+	// loop's tests run it over in-memory pipes inside a synctest bubble.
+	dial func(addr string) (net.Conn, error)
 }
 
 // newClient is the loops' HTTP client: up to n kept-alive connections to

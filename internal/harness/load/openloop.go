@@ -111,6 +111,7 @@ func DriveOpen(ctx context.Context, o Options, v Variant, mark func(phase string
 	}
 	var wire atomic.Int64
 	cs := newConns(&wire)
+	cs.raw = o.dial
 	client := newClient(addr, maxInFlight, o, 10*time.Second, cs)
 	defer client.CloseIdleConnections()
 
