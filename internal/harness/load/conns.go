@@ -37,8 +37,10 @@ type conns struct {
 	raw func(addr string) (net.Conn, error)
 }
 
-func newConns(wire *atomic.Int64) *conns {
-	return &conns{wire: wire, open: map[*countingConn]struct{}{}}
+// newConns counts into wire the bytes read on connections raw opens (nil:
+// TCP).
+func newConns(wire *atomic.Int64, raw func(addr string) (net.Conn, error)) *conns {
+	return &conns{wire: wire, open: map[*countingConn]struct{}{}, raw: raw}
 }
 
 // dial opens a connection to addr, an IPv4 or IPv6 address: fasthttp's

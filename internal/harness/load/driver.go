@@ -163,7 +163,7 @@ func Drive(ctx context.Context, o Options, v Variant, mark func(phase string)) (
 		return result.Run{}, err
 	}
 	var wire atomic.Int64
-	cs := newConns(&wire)
+	cs := newConns(&wire, o.dial)
 	client := newClient(addr, o.VUs, o, 30*time.Second, cs)
 	defer client.CloseIdleConnections()
 
