@@ -499,7 +499,7 @@ func TestSlideChartsReadFromTheBack(t *testing.T) {
 	}
 	for _, s := range course.All() {
 		if n := len(s.Slide.Variants); n != 0 && (n < 2 || n > 3) {
-			t.Errorf("step %d's slide chart shows %d runs: two or three carry one message", s.N, n)
+			t.Errorf("step %d's slide chart shows %d run(s); two or three carry one message: list the \"before\" row and the step's own in its Slide.Variants (internal/harness/course/steps.go), each a row of its K6 list and of its bench's Variants (internal/harness/scenario/step%02d.go)", s.N, n, s.N)
 		}
 	}
 }

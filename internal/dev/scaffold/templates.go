@@ -62,7 +62,7 @@ const readmeViTmpl = `# Bước {{.N}} — {{.Slug}}: TODO bài học trong mộ
 - **Để nguyên** phần còn lại: ` + "`check_test.go`" + ` là bài check, ` + "`solution_swap.go`" + ` thay lời giải mẫu vào khi ` + "`SOLUTION=1`" + `.
 
 TODO: tình huống, claim của nguồn (trích nguyên văn), kỹ thuật, bench đo gì — những gì học viên phải
-đọc và làm, tối đa 1.400 chữ.
+đọc và làm, tối đa 1.400 tiếng (TestEachStepsMustReadPartFitsTheDay).
 
 ## Đi sâu hơn
 
@@ -277,7 +277,7 @@ func init() {
 			}
 		},
 		Claims: func(r *result.Result, env Env) []result.Claim {
-			return []result.Claim{ {ID: "TODO", Source: result.Ours("TODO"), Article: "TODO: the claim", Measured: "not measured", Tolerance: "TODO",
+			return []result.Claim{ {ID: "TODO", Source: result.Ours(""), Article: "TODO: the claim", Measured: "not measured", Tolerance: "TODO",
 				Vi: result.ClaimLines{Text: "TODO: claim", Tolerance: "TODO"}} }
 		},
 		Ours: step{{.N}}Ours,

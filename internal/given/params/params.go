@@ -124,29 +124,54 @@ func (p Params) InvalidationBound() time.Duration {
 // the same section as params.steps[slug]. A key of the section that T does
 // not name, or a field of T the section lacks, is an error, as
 // TestStructMirrorsTheJSON holds Params to the file: a misspelt parameter
-// fails instead of reading as 0.
+// fails instead of reading as 0. An "about" note (or a "<key>_about") is
+// for people, as in every other section, and is not decoded.
 func Step[T any](p Params, slug string) (T, error) {
 	var v T
 	raw, ok := p.Steps[slug]
 	if !ok {
-		return v, fmt.Errorf("k6/lib/params.json: no steps.%s section", slug)
-	}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&v); err != nil {
-		return v, fmt.Errorf("k6/lib/params.json, steps.%s: %w", slug, err)
+		return v, fmt.Errorf("k6/lib/params.json: no steps.%s section: add one with the keys %T reads", slug, v)
 	}
 	var section map[string]any
 	if err := json.Unmarshal(raw, &section); err != nil {
 		return v, fmt.Errorf("k6/lib/params.json, steps.%s: %w", slug, err)
 	}
+	if err := decodeStep(section, &v); err != nil {
+		return v, fmt.Errorf("k6/lib/params.json, steps.%s: %w (each key other than an \"about\" note must be a json tag of %T: add the field, or correct or remove the key)", slug, err, v)
+	}
 	have := Keys("", section)
 	for _, f := range slices.Sorted(maps.Keys(Fields("", reflect.TypeFor[T]()))) {
 		if !have[f] {
-			return v, fmt.Errorf("k6/lib/params.json, steps.%s: no %q, which %T reads", slug, f, v)
+			return v, fmt.Errorf("k6/lib/params.json, steps.%s: no %q, which %T reads: add it to the section", slug, f, v)
 		}
 	}
 	return v, nil
+}
+
+// decodeStep decodes a step's section into v, strictly, without its
+// notes: the same keys Keys skips, at any depth.
+func decodeStep(section map[string]any, v any) error {
+	b, err := json.Marshal(withoutNotes(section))
+	if err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
+}
+
+func withoutNotes(m map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, x := range m {
+		if k == "about" || strings.HasSuffix(k, "_about") {
+			continue
+		}
+		if sub, ok := x.(map[string]any); ok {
+			x = withoutNotes(sub)
+		}
+		out[k] = x
+	}
+	return out
 }
 
 // Keys lists a JSON object's paths, objects descended into, but the

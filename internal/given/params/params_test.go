@@ -80,6 +80,11 @@ func TestStepSectionIsHeldToItsStruct(t *testing.T) {
 	if _, err := Step[ok](p, "nope"); err == nil {
 		t.Error("Step(nope): no error for a missing section")
 	}
+	// Notes for people, as every other section of the file carries.
+	p.Steps["budget"] = json.RawMessage(`{"about": "ours", "rate": 5, "rate_about": "per client", "burst": {"size": 2, "about": "x"}}`)
+	if v, err := Step[ok](p, "budget"); err != nil || v.Rate != 5 || v.Burst.Size != 2 {
+		t.Errorf("Step(budget) with about notes = %+v, %v; want rate 5, burst 2, the notes skipped", v, err)
+	}
 }
 
 // Every section of params.json's "steps" is named for a step of the

@@ -31,10 +31,16 @@ type conns struct {
 	mu     sync.Mutex
 	open   map[*countingConn]struct{}
 	closed bool
+	// raw opens the connection itself: nil for TCP; a test's in-memory
+	// pipe, so a run can sit in a testing/synctest bubble (fake time, a
+	// verdict however loaded the machine).
+	raw func(addr string) (net.Conn, error)
 }
 
-func newConns(wire *atomic.Int64) *conns {
-	return &conns{wire: wire, open: map[*countingConn]struct{}{}}
+// newConns counts into wire the bytes read on connections raw opens (nil:
+// TCP).
+func newConns(wire *atomic.Int64, raw func(addr string) (net.Conn, error)) *conns {
+	return &conns{wire: wire, open: map[*countingConn]struct{}{}, raw: raw}
 }
 
 // dial opens a connection to addr, an IPv4 or IPv6 address: fasthttp's
@@ -43,7 +49,11 @@ func (cs *conns) dial(addr string) (net.Conn, error) {
 	if cs.isClosed() {
 		return nil, ErrStopped
 	}
-	c, err := fasthttp.DialDualStackTimeout(addr, DialTimeout)
+	raw := cs.raw
+	if raw == nil {
+		raw = func(addr string) (net.Conn, error) { return fasthttp.DialDualStackTimeout(addr, DialTimeout) }
+	}
+	c, err := raw(addr)
 	if err != nil {
 		return nil, err
 	}

@@ -127,6 +127,9 @@ type Options struct {
 	// NoRetry sends each once: make probe's own rules, which it states.
 	RequestTimeout time.Duration
 	NoRetry        bool
+	// dial, when set, opens the run's connections instead of TCP: the open
+	// loop's tests run it over in-memory pipes inside a synctest bubble.
+	dial func(addr string) (net.Conn, error)
 }
 
 // newClient is the loops' HTTP client: up to n kept-alive connections to
@@ -160,7 +163,7 @@ func Drive(ctx context.Context, o Options, v Variant, mark func(phase string)) (
 		return result.Run{}, err
 	}
 	var wire atomic.Int64
-	cs := newConns(&wire)
+	cs := newConns(&wire, o.dial)
 	client := newClient(addr, o.VUs, o, 30*time.Second, cs)
 	defer client.CloseIdleConnections()
 

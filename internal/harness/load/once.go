@@ -18,7 +18,7 @@ func Once(ctx context.Context, o Options, v Variant) error {
 		return err
 	}
 	var wire atomic.Int64
-	cs := newConns(&wire)
+	cs := newConns(&wire, o.dial)
 	client := newClient(addr, 1, o, 30*time.Second, cs)
 	defer client.CloseIdleConnections()
 	reqs, resp := newRequests(o, v), fasthttp.AcquireResponse()

@@ -110,7 +110,7 @@ func DriveOpen(ctx context.Context, o Options, v Variant, mark func(phase string
 		maxInFlight = max(o.VUs, DefaultMaxInFlight)
 	}
 	var wire atomic.Int64
-	cs := newConns(&wire)
+	cs := newConns(&wire, o.dial)
 	client := newClient(addr, maxInFlight, o, 10*time.Second, cs)
 	defer client.CloseIdleConnections()
 

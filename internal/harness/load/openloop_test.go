@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"github.com/peakload/workshop/internal/harness/result"
@@ -70,76 +71,97 @@ func TestOpenLoopCorrectsCoordinatedOmission(t *testing.T) {
 
 // With no room to grow, the requests due during a stall cannot leave on
 // time: they are counted as missing the schedule, not dropped, and their
-// latency still runs from when they were due.
+// latency still runs from when they were due. The run sits in a synctest
+// bubble over in-memory pipes: the fake clock moves only when every
+// goroutine waits, so the driver itself is never late and every count is
+// exact, whatever else the machine is doing.
 func TestOpenLoopCountsMissedSchedule(t *testing.T) {
-	start := time.Now()
-	target := stallServer(t, start.Add(300*time.Millisecond), 200*time.Millisecond)
-	o := Options{Target: target, VUs: 2, MaxInFlight: 2, Rate: 500, Duration: 800 * time.Millisecond, Warmup: 100 * time.Millisecond}
-	r, err := DriveOpen(t.Context(), o, Variant{Name: "open", Path: "/"}, func(string) {})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := r.Arrival
-	t.Logf("%d requests, p99 %.1f ms, %+v", r.Requests, r.Latency.P99, *a)
-	if a.InFlightUsed != 2 {
-		t.Fatalf("%d senders, want exactly MaxInFlight 2", a.InFlightUsed)
-	}
-	if a.Missed < 50 {
-		t.Fatalf("%d requests missed the schedule, want the ~100 due during the 200 ms stall", a.Missed)
-	}
-	// Their senders were held by the server: late, but not the driver's own
-	// delay (Arrival.Stalled counts only requests sent late after their
-	// sender was ready), whatever else the machine stalled.
-	if a.Missed-a.Stalled < 50 {
-		t.Fatalf("%d late, %d of them counted as the driver's own stalls: the ~100 the server held count as stalled", a.Missed, a.Stalled)
-	}
-	if r.Requests+a.NotSent != a.Scheduled {
-		t.Fatalf("%d answered + %d not sent != %d scheduled", r.Requests, a.NotSent, a.Scheduled)
-	}
-	if r.Latency.P99 < 100 {
-		t.Fatalf("p99 %.1f ms: late requests must be timed from when they were due", r.Latency.P99)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		start := time.Now()
+		o := Options{Target: "http://pipe:80", VUs: 2, MaxInFlight: 2, Rate: 500, Duration: 800 * time.Millisecond,
+			Warmup: 100 * time.Millisecond, dial: pipeServer(stallFrom(start.Add(300*time.Millisecond), 200*time.Millisecond))}
+		r, err := DriveOpen(t.Context(), o, Variant{Name: "open", Path: "/"}, func(string) {})
+		// fasthttp's idle-connection cleaner sleeps a minute before it sees
+		// none left and returns; the bubble must outlive it.
+		defer time.Sleep(2 * time.Minute)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := r.Arrival
+		t.Logf("%d requests, p99 %.1f ms, %+v", r.Requests, r.Latency.P99, *a)
+		if a.InFlightUsed != 2 {
+			t.Fatalf("%d senders, want exactly MaxInFlight 2", a.InFlightUsed)
+		}
+		// The stall holds the slots due 301, 303 … 499 ms after start (t0
+		// is start + 5 ms, one slot every 2 ms): 100 of them. The first two
+		// left on time and were held; the one due at 499 ms leaves at 500,
+		// 1 ms late, within LateAfter. The other 97 missed the schedule.
+		if a.Missed != 97 {
+			t.Fatalf("%d requests missed the schedule, want the 97 due during the 200 ms stall that could not leave on time", a.Missed)
+		}
+		// Their senders were held by the server: late, but not the
+		// driver's own delay (Arrival.Stalled counts only requests sent
+		// late after their sender was ready). On the fake clock the driver
+		// is never late on its own.
+		if a.Stalled != 0 {
+			t.Fatalf("%d late, %d of them counted as the driver's own stalls: those the server held are not", a.Missed, a.Stalled)
+		}
+		if r.Requests+a.NotSent != a.Scheduled || a.Scheduled != 400 || a.NotSent != 0 {
+			t.Fatalf("%d answered + %d not sent, %d scheduled: want 400 + 0 = 400", r.Requests, a.NotSent, a.Scheduled)
+		}
+		if r.Latency.P99 < 150 {
+			t.Fatalf("p99 %.1f ms: late requests must be timed from when they were due (the first waited ~198 ms)", r.Latency.P99)
+		}
+	})
 }
 
 // On a quick server the schedule is kept: the achieved rate is the
-// intended one and (almost) nothing is late. Only a low rate is asserted:
-// the machine running the tests may be busy.
+// intended one and nothing is late. The run sits in a synctest bubble over
+// in-memory pipes, so that holds exactly however busy the machine is.
 func TestOpenLoopKeepsTheSchedule(t *testing.T) {
-	var served atomic.Int64
-	target := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { served.Add(1) }))
-	o := Options{Target: target, VUs: 8, Rate: 400, Duration: 500 * time.Millisecond, Warmup: 100 * time.Millisecond}
-	r, err := DriveOpen(t.Context(), o, Variant{Name: "open", Path: "/"}, func(string) {})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := r.Arrival
-	if a.Scheduled != 200 || r.Requests != 200 || r.Errors != 0 || a.NotSent != 0 {
-		t.Fatalf("%d scheduled, %d answered, %d errors, %d not sent; want 200, 200, 0, 0", a.Scheduled, r.Requests, r.Errors, a.NotSent)
-	}
-	if got := served.Load(); got != 240 { // 40 of warm-up, 200 measured
-		t.Fatalf("server saw %d requests, want 240: the schedule sends exactly rate × (warm-up + window)", got)
-	}
-	if a.AchievedRPS < 300 || a.AchievedRPS > 500 {
-		t.Fatalf("achieved %.0f req/s of 400 scheduled", a.AchievedRPS)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		var served atomic.Int64
+		hold := func(time.Time) time.Duration { served.Add(1); return 0 }
+		o := Options{Target: "http://pipe:80", VUs: 8, Rate: 400, Duration: 500 * time.Millisecond,
+			Warmup: 100 * time.Millisecond, dial: pipeServer(hold)}
+		r, err := DriveOpen(t.Context(), o, Variant{Name: "open", Path: "/"}, func(string) {})
+		defer time.Sleep(2 * time.Minute) // fasthttp's idle cleaner returns after a minute
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := r.Arrival
+		if a.Scheduled != 200 || r.Requests != 200 || r.Errors != 0 || a.NotSent != 0 || a.Missed != 0 {
+			t.Fatalf("%d scheduled, %d answered, %d errors, %d not sent, %d late; want 200, 200, 0, 0, 0", a.Scheduled, r.Requests, r.Errors, a.NotSent, a.Missed)
+		}
+		if got := served.Load(); got != 240 { // 40 of warm-up, 200 measured
+			t.Fatalf("server saw %d requests, want 240: the schedule sends exactly rate × (warm-up + window)", got)
+		}
+		if a.AchievedRPS != 400 {
+			t.Fatalf("achieved %.1f req/s of 400 scheduled", a.AchievedRPS)
+		}
+	})
 }
 
 // A server that answers nothing within the window's grace: what could not
 // be sent is counted as not sent, every due request is accounted for, and
 // none of them is timed from anything but its due time.
 func TestOpenLoopAccountsForWhatItNeverSent(t *testing.T) {
-	target := serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { time.Sleep(time.Second) }))
-	o := Options{Target: target, VUs: 2, MaxInFlight: 2, Rate: 200, Duration: 300 * time.Millisecond}
-	r, err := DriveOpen(t.Context(), o, Variant{Name: "stuck", Path: "/"}, func(string) {})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := r.Arrival
-	t.Logf("%d answered, p50 %.0f ms, %+v", r.Requests, r.Latency.P50, *a)
-	if a.Scheduled != 60 || r.Requests+a.NotSent != 60 || a.NotSent < 50 {
-		t.Fatalf("%d scheduled, %d answered, %d not sent: want 60 = answered + not sent, most of them not sent", a.Scheduled, r.Requests, a.NotSent)
-	}
-	if r.Latency.P50 < 250 {
-		t.Fatalf("p50 %.0f ms: the requests never sent waited at least the window's grace", r.Latency.P50)
-	}
+	synctest.Test(t, func(t *testing.T) {
+		hold := func(time.Time) time.Duration { return time.Second }
+		o := Options{Target: "http://pipe:80", VUs: 2, MaxInFlight: 2, Rate: 200, Duration: 300 * time.Millisecond,
+			dial: pipeServer(hold)}
+		r, err := DriveOpen(t.Context(), o, Variant{Name: "stuck", Path: "/"}, func(string) {})
+		defer time.Sleep(2 * time.Minute) // fasthttp's idle cleaner, the held server's sleeps
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := r.Arrival
+		t.Logf("%d answered, p50 %.0f ms, %+v", r.Requests, r.Latency.P50, *a)
+		if a.Scheduled != 60 || r.Requests+a.NotSent != 60 || a.NotSent < 50 {
+			t.Fatalf("%d scheduled, %d answered, %d not sent: want 60 = answered + not sent, most of them not sent", a.Scheduled, r.Requests, a.NotSent)
+		}
+		if r.Latency.P50 < 250 {
+			t.Fatalf("p50 %.0f ms: the requests never sent waited at least the window's grace", r.Latency.P50)
+		}
+	})
 }
