@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/peakload/workshop/internal/harness/gotree"
 )
 
 // viMessagesHeading opens the section of a step's README.vi.md that lists
@@ -79,18 +81,18 @@ func quotedMessages(lesson string) []string {
 	return out
 }
 
-// checkStrings are the string constants of the Go files under dirs,
-// adjacent literals joined as the compiler joins them, normalized.
+// checkStrings are the string constants of the Go files under dirs
+// (gotree's: testdata/'s mutants say what a check must not), adjacent
+// literals joined as the compiler joins them, normalized.
 func checkStrings(t *testing.T, dirs ...string) []string {
 	t.Helper()
 	var files []string
 	for _, dir := range dirs {
-		_ = filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".go") {
-				files = append(files, path)
-			}
-			return err
-		})
+		fs, err := gotree.Files(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, fs...)
 	}
 	var out []string
 	fset := token.NewFileSet()
