@@ -102,7 +102,7 @@ func waitingOn(state string) string {
 // onLock says whether a goroutine in state waits for a lock, which
 // synctest does not count as durably blocked.
 func onLock(state string) bool {
-	return stateIs(state, "sync.Mutex.Lock", "sync.RWMutex.Lock", "sync.RWMutex.RLock", "semacquire", "sync.Cond.Wait")
+	return stateIs(state, "sync.Mutex.Lock", "sync.RWMutex.Lock", "sync.RWMutex.RLock", "sync.Cond.Wait")
 }
 
 // stateIs says whether a goroutine's state is one of kinds: the one

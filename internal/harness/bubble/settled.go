@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -69,22 +70,51 @@ func settled(match string, ioGoes, sleepWaits bool) bool {
 		}
 		_, state, _ := bytes.Cut(b, []byte("["))
 		state, _, _ = bytes.Cut(state, []byte("]"))
-		state, _, _ = bytes.Cut(state, []byte(","))
 		// A real sleep ends on its own; a bubble's ("sleep (durable)") only
 		// when its bubble's clock moves. A collection the test asked for
 		// waits on the runtime's own workers, which end it.
-		if active(string(state)) || string(state) == "sleep" && !sleepWaits || bytes.Contains(b, []byte("\nruntime.GC(")) ||
-			ioGoes && string(state) == "IO wait" {
+		kind := waitKind(string(state))
+		if !waits(kind) || kind == "sleep" && !sleepWaits || bytes.Contains(b, []byte("\nruntime.GC(")) ||
+			ioGoes && kind == "IO wait" {
 			return false
 		}
 	}
 	return true
 }
 
-// active says whether a goroutine in state (as a stack dump prints it,
-// after the "[") may change something on its own now.
-func active(state string) bool {
-	return stateIs(state, "running", "runnable", "syscall", "preempted", "GC assist wait")
+// waitStates are the states (as a stack dump prints them, after the "[")
+// of a goroutine that waits for something: another goroutine of the
+// program (a channel, a lock, a WaitGroup), I/O, a sleep, or the runtime's
+// idle workers' next job. Any other state may change something on its own:
+// running, runnable, in a system call, preempted, and the runtime's own
+// passing waits — an allocation that starts a collection waits on the
+// runtime's semaphores ("semacquire") while another goroutine stops the
+// world, as the stack dump read here does.
+var waitStates = []string{
+	"chan receive", "chan send", "chan receive (nil chan)", "chan send (nil chan)", "select", "select (no cases)",
+	"sync.Mutex.Lock", "sync.RWMutex.Lock", "sync.RWMutex.RLock", "sync.Cond.Wait", "sync.WaitGroup.Wait",
+	"IO wait", "sleep", "synctest.Run", "synctest.Wait", "coroutine",
+	"finalizer wait", "cleanup wait", "GC worker (idle)", "GC sweep wait", "GC scavenge wait", "force gc (idle)",
+	"GOMAXPROCS updater (idle)",
+}
+
+// waits says whether a goroutine of state kind (waitKind) waits for
+// something (waitStates), " (durable)" or not: a bubble's wait, which
+// another of its goroutines or its clock ends.
+func waits(kind string) bool {
+	return slices.Contains(waitStates, strings.TrimSuffix(kind, " (durable)"))
+}
+
+// waitKind is a goroutine's state without what a stack dump adds to it:
+// how long it has waited (", 2 minutes"), its bubble, and the qualifiers
+// " (scan)" (the collector reads its stack now) and " (leaked)".
+func waitKind(state string) string {
+	kind, _, _ := strings.Cut(state, "]")
+	kind, _, _ = strings.Cut(kind, ",")
+	for _, q := range []string{" (leaked)", " (scan)"} {
+		kind = strings.Replace(kind, q, "", 1)
+	}
+	return kind
 }
 
 // Until waits, in real time, until cond holds (true) or every goroutine
@@ -152,7 +182,7 @@ func Locked() bool {
 		state, bubble, ok := bytes.Cut(line, []byte(", synctest bubble "))
 		if !ok {
 			// A goroutine outside may yet release a lock a bubble waits on.
-			if _, kind, _ := bytes.Cut(state, []byte("[")); !caller && active(string(kind)) {
+			if _, kind, _ := bytes.Cut(state, []byte("[")); !caller && !waits(waitKind(string(kind))) {
 				return false
 			}
 			caller = false
