@@ -366,9 +366,9 @@ func afterHearing(heard int) string {
 		heard, replica.Channel)
 }
 
-// stalenessOf runs write while the readers (one replica each) read an
+// stalenessOf runs write, then the readers (one replica each) read an
 // item in a loop (internal/harness/stalewindow, the loop the bench's stale
-// rows use too), and returns how long after write returned each still
+// rows use too); it returns how long after write returned each still
 // served the old ETag (0: not once).
 func stalenessOf(t *testing.T, readers []stalewindow.Read, write func(context.Context) error, what string) []time.Duration {
 	t.Helper()

@@ -17,7 +17,7 @@ import (
 )
 
 // Stale is one of step 10's stale rows: no load; items are changed through
-// the balancer while every replica is polled directly, and the row records
+// the balancer, then every replica is polled directly, and the row records
 // how long each kept serving the old ETag after the change was answered.
 type Stale struct {
 	Replicas int
@@ -151,9 +151,9 @@ func (s staleness) row(st Stale, n int, elapsed time.Duration, forgets float64) 
 	return r
 }
 
-// changeAndPoll changes id through the balancer while every replica is
-// read directly in a loop (internal/harness/stalewindow, the loop step 10's check
-// uses too), every millisecond.
+// changeAndPoll changes id through the balancer, then reads every replica
+// directly in a loop (internal/harness/stalewindow, the loop step 10's
+// check uses too), every millisecond.
 func (f *Fleet) changeAndPoll(ctx context.Context, client *http.Client, id int32, limit time.Duration) (stalewindow.Result, error) {
 	path := routes.Path(ItemRoute, int(id))
 	readers := make([]stalewindow.Read, len(f.Replicas))

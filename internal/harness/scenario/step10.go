@@ -78,8 +78,8 @@ func fleetVariant(env Env, name course.Variant, n int, bal balancer.Balance, sto
 // equal), named here so the bench links no replica and its caches.
 const changesChannel = "items:changed"
 
-// staleVariant changes items through the balancer while every replica is
-// polled directly, and records how long each kept serving the old ETag
+// staleVariant changes items through the balancer, then polls every
+// replica directly, and records how long each kept serving the old ETag
 // after the change was answered. Without invalidation every replica keeps
 // its copy up to the burst TTL; with it, the listening replicas drop it at
 // once, and the last replica — started not listening, as one that missed

@@ -40,10 +40,17 @@ type Result struct {
 }
 
 // Measure reads the version every reader serves (each holds the item in
-// memory then), and while every reader reads it again in a loop, calls
-// write. It returns once each reader serves a new version, or the limit
-// has passed. A failed read ends that reader's watch and is in the error;
-// a failed write stops every reader and is the error.
+// memory then), calls write, and once it returns reads every reader again
+// in a loop. It returns once each reader serves a new version, or the
+// limit has passed. A failed read ends that reader's watch and is in the
+// error; a failed write is the error.
+//
+// No read runs while write does: a read that misses memory then loads the
+// row, and a load in flight across the write can put the old row back into
+// Redis after the write's DEL (cache-aside's own race, which step 10 does
+// not teach): every replica would reload it until Redis's TTL, whatever
+// the answer. A read during the write would measure nothing either — the
+// stale window runs from when the write returned.
 func Measure(ctx context.Context, readers []Read, write func(context.Context) error, p Poll) (Result, error) {
 	old := make([]string, len(readers))
 	for i, read := range readers {
@@ -53,44 +60,32 @@ func Measure(ctx context.Context, readers []Read, write func(context.Context) er
 		}
 		old[i] = v
 	}
-	w := watch{old: old, limit: p.Limit, pause: p.Pause, stale: make([]time.Duration, len(readers))}
-	// The readers stop with rctx: a failed write stops them at once.
-	rctx, stop := context.WithCancel(ctx)
-	defer stop()
+	if err := write(ctx); err != nil {
+		return Result{}, err
+	}
+	w := watch{old: old, at: time.Now(), limit: p.Limit, pause: p.Pause, stale: make([]time.Duration, len(readers))}
 	errs := make([]error, len(readers))
 	var wg sync.WaitGroup
 	for i, read := range readers {
-		wg.Go(func() { errs[i] = w.follow(rctx, i, read) })
+		wg.Go(func() { errs[i] = w.follow(ctx, i, read) })
 	}
-	time.Sleep(5 * time.Millisecond) // the readers are reading while write runs
-	if err := write(ctx); err != nil {
-		stop()
-		wg.Wait()
-		return Result{Polls: w.polls.Load()}, err
-	}
-	w.written(time.Now())
 	wg.Wait()
 	return Result{Stale: w.stale, Polls: w.polls.Load()}, errors.Join(errs...)
 }
 
 // watch is what the readers share: the versions before the write, when
-// the write returned (zero while it runs), and what they found.
+// the write returned, and what they found.
 type watch struct {
 	old          []string
-	limit, pause time.Duration
-	mu           sync.Mutex
 	at           time.Time
+	limit, pause time.Duration
 	polls        atomic.Int64
 	stale        []time.Duration
 }
 
-func (w *watch) written(at time.Time) { w.mu.Lock(); w.at = at; w.mu.Unlock() }
-
-func (w *watch) writtenAt() time.Time { w.mu.Lock(); defer w.mu.Unlock(); return w.at }
-
-// follow is reader i's loop. A read that starts after the write returned
-// and serves a new version ends it; the last read of the old version
-// before then says how long the reader was stale.
+// follow is reader i's loop after the write returned. A read that serves
+// a new version ends it; the last read of the old version before then
+// says how long the reader was stale.
 func (w *watch) follow(ctx context.Context, i int, read Read) error {
 	var lastOld time.Time
 	for {
@@ -98,24 +93,22 @@ func (w *watch) follow(ctx context.Context, i int, read Read) error {
 		v, err := read(ctx)
 		w.polls.Add(1)
 		if ctx.Err() != nil {
-			return ctx.Err() // stopped (a failed write, or the caller's ctx)
+			return ctx.Err() // the caller's ctx ended
 		}
 		if err != nil {
 			return err
 		}
-		at := w.writtenAt()
-		if v == w.old[i] {
-			lastOld = start
-		} else if !at.IsZero() && start.After(at) {
-			if lastOld.After(at) {
-				w.stale[i] = lastOld.Sub(at)
+		if v != w.old[i] {
+			if !lastOld.IsZero() {
+				w.stale[i] = lastOld.Sub(w.at)
 			}
 			return nil
 		}
+		lastOld = start
 		// Judged by when the read started, not by now: a reader held off
 		// the CPU after an old read (a busy machine) proves nothing, one
 		// that started past the limit and still got the old version does.
-		if !at.IsZero() && start.Sub(at) > w.limit {
+		if start.Sub(w.at) > w.limit {
 			w.stale[i] = w.limit
 			return nil
 		}

@@ -61,8 +61,7 @@ func measureTellsEachReadersDelay(t *testing.T) {
 	}
 }
 
-// A failed write stops the readers at once and is the error; a failed
-// read is in the error.
+// A failed write is the error, at once; a failed read is in the error.
 func TestMeasureReportsFailures(t *testing.T) {
 	v := &versions{}
 	boom := errors.New("refused")
@@ -81,4 +80,42 @@ func TestMeasureReportsFailures(t *testing.T) {
 	if _, err := Measure(t.Context(), []Read{flaky}, func(context.Context) error { return nil }, Poll{Limit: time.Minute}); !errors.Is(err, boom) {
 		t.Errorf("a reader failed while polled: %v, want its error", err)
 	}
+}
+
+// No read is in flight while the write runs: one that missed memory would
+// load the row across the write, and could put the old row back into
+// Redis after the write's DEL (cache-aside's race, not the answer's).
+func TestNoReadRunsDuringTheWrite(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		var mu sync.Mutex
+		inFlight, overlapped, written := 0, 0, false
+		read := func(context.Context) (string, error) {
+			mu.Lock()
+			inFlight++
+			mu.Unlock()
+			time.Sleep(time.Millisecond) // a load from the database
+			mu.Lock()
+			defer mu.Unlock()
+			inFlight--
+			return map[bool]string{false: "old", true: "new"}[written], nil
+		}
+		write := func(context.Context) error {
+			for range 10 { // the write's own round trips
+				mu.Lock()
+				overlapped += inFlight
+				mu.Unlock()
+				time.Sleep(time.Millisecond)
+			}
+			mu.Lock()
+			written = true
+			mu.Unlock()
+			return nil
+		}
+		if _, err := Measure(t.Context(), []Read{read, read, read}, write, Poll{Pause: 100 * time.Microsecond, Limit: time.Second}); err != nil {
+			t.Fatal(err)
+		}
+		if overlapped > 0 {
+			t.Errorf("reads were in flight %d times the write looked, want none", overlapped)
+		}
+	})
 }
