@@ -19,8 +19,8 @@ if (!__ENV.VUS) params.load.vus = 100; // article B's concurrency
 http.setResponseCallback(http.expectedStatuses({ min: 200, max: 399 }, 503));
 
 // What step 6 proves where k6 can see it: bulk writes a batch per round
-// trip (claim B8, the author's repository: one insertMany per 1000 events or
-// per second). Each
+// trip (claim B8-batch, ours, on the method of the author's bulk.js: one
+// insertMany per 1000 events or per second). Each
 // write variant settles (persisted == accepted) before the next starts.
 export const options = sequential(params, ['empty-post', 'sync', 'async', 'group', 'bulk'], 'bulk', {
   settle: ['sync', 'async', 'group', 'bulk'],

@@ -137,7 +137,7 @@ const itemKey = (id) => `item:${id}`
 
 // ---- Thundering herds: the in-flight promise, per key (A4) ----
 
-// "Define a global map to store calling promise."
+// "Define a global map to store calling promise" (the article's comment).
 const callingMaps = new Map()
 
 // coalescedGetOrSet is the article's second getOrSet. The line it asks the

@@ -4,9 +4,9 @@
 // from the method of the author's express-counter.js as docs/articles.md
 // gives it (B9: $inc with upsert, ids uniform over 0–999, batches of 5000
 // or 1000 ms, bulkWrite ordered:false for plain bulk, reduce (countBy) then
-// an ordered bulkWrite). The article itself stops before
-// counters ("Part 2 … batch operation" is only announced): what is
-// measured here is the repo's method, and B9 is ours.
+// an ordered bulkWrite). The article itself stops before counters (its
+// part 2, "Chuyện anh thợ xây P2: batch operation", is only announced):
+// what is measured here is the repo's method, and B9 is ours.
 //
 // Routes (the same as steps/07-counters/main.go):
 //   POST /counters/sync/:id    $inc now, answer when MongoDB has it   201

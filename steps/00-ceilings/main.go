@@ -1,7 +1,7 @@
 // Step 0 — ceilings. Before optimising anything, measure what the server can
 // do when it does nothing: GET /empty returns a body as big as an item, POST
 // /empty parses the real event payload and discards it. Every later number
-// is read against these two (articles A0, B1, B2). Both routes live in
+// is read against these two (claims A0, ours, and B1, B2, article B's). Both routes live in
 // internal/given/server, so every step serves them too.
 //
 // PEAKLOAD_SHELL=bare|timeouts|guards serves them with only part of the

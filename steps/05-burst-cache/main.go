@@ -2,7 +2,8 @@
 // trip: ~1.4 KB in and out, and CPU in the client. A few seconds of cache in
 // the process (article A's example keeps 5 s; ours is 3 s on the
 // full-scale clock, 300 ms here) serves a burst from
-// memory. Article A5: only ~+10 % req/s, but API↔Redis bandwidth ÷ 5–6.
+// memory. Article A5: only ~10 % better performance (read as req/s: its
+// figures are only in images), but API↔Redis bandwidth ÷ 5–6.
 // Your part is Cache.Get in exercise.go.
 package main
 
