@@ -255,7 +255,9 @@ var texts = []messages.Line{
 	{Key: "build.compiling", En: "compiling %s into %s (the first time takes a while)…\n", Vi: "đang compile %s vào %s (lần đầu hơi lâu)…\n"},
 	{Key: "build.compiled", En: "compiled %s in %.0f s\n", Vi: "đã compile %s trong %.0f s\n"},
 	{Key: "doctor.head", En: "peakload doctor — %s/%s, %d CPUs, %s\n\n", Vi: "peakload doctor — %s/%s, %d CPU, %s\n\n"},
-	{Key: "doctor.stack", En: "  stack:   STACK=%s → %s (Docker engine answering: %v)\n", Vi: "  stack:   STACK=%s → %s (Docker engine có trả lời không: %v)\n"},
+	{Key: "doctor.stack", En: "  stack:   STACK=%s → %s (%s)\n", Vi: "  stack:   STACK=%s → %s (%s)\n"},
+	{Key: "doctor.engine_up", En: "a Docker engine answers", Vi: "Docker engine có trả lời"},
+	{Key: "doctor.engine_down", En: "no Docker engine answers", Vi: "Docker engine không trả lời"},
 
 	// The stack's errors, and what each tool is for (internal/harness/stack).
 	{Key: "doctor.ok", En: "  ok       %-13s %s\n", Vi: "  ok       %-13s %s\n"},
