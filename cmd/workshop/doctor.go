@@ -46,7 +46,11 @@ func runDoctor(_ context.Context, cfg config.Config, _ []string) error {
 	if _, err := stack.LookPath("mongod"); err != nil && kind == "native" {
 		fmt.Print(messages.T("doctor.no_mongod", stack.DefaultMongoBackend))
 	}
-	fmt.Print(messages.T("doctor.stack", c.Kind, kind, stack.DockerEngine()))
+	engine := messages.T("doctor.engine_down")
+	if stack.DockerEngine() {
+		engine = messages.T("doctor.engine_up")
+	}
+	fmt.Print(messages.T("doctor.stack", c.Kind, kind, engine))
 	plan := proc.PlanCPUs(cfg.NoPin)
 	if plan.Pinned {
 		fmt.Print(messages.T("doctor.pinned", plan.Server, plan.Services, plan.Driver))

@@ -48,7 +48,7 @@ var texts = []messages.Line{
 	{Key: "place.not_pinned", En: "server not pinned (this machine cannot pin, or PEAKLOAD_NO_PIN is set): it shares every CPU with the load tool, GOMAXPROCS=%d\n", Vi: "server không được ghim (máy này không ghim CPU được, hoặc đã đặt PEAKLOAD_NO_PIN): nó dùng chung mọi CPU với công cụ tạo tải, GOMAXPROCS=%d\n"},
 	{Key: "place.load_with", En: "load it with:", Vi: "tạo tải bằng:"},
 	{Key: "place.no_wrk", En: "  (wrk replays one fixed request: this step's rows build each request, so use k6)", Vi: "  (wrk chỉ gửi lại một request cố định, còn các hàng của bước này tự dựng từng request: hãy dùng k6)"},
-	{Key: "place.dashboard", En: "  K6_WEB_DASHBOARD=true k6 run … serves k6's live dashboard on http://127.0.0.1:5665 (k6/README.md)", Vi: "  K6_WEB_DASHBOARD=true k6 run … mở dashboard trực tiếp của k6 ở http://127.0.0.1:5665 (k6/README.md)"},
+	{Key: "place.dashboard", En: "  K6_WEB_DASHBOARD=true k6 run … serves k6's live dashboard on http://127.0.0.1:5665 (k6/README.md)", Vi: "  K6_WEB_DASHBOARD=true k6 run … mở dashboard trực tiếp của k6 ở http://127.0.0.1:5665 (k6/README.vi.md)"},
 
 	// make up / make down, the live-stats worker.
 	{Key: "down.leftover", En: "stopped %s, left by a step-10 bench\n", Vi: "đã dừng %s, do một lần bench bước 10 bỏ lại\n"},
@@ -213,7 +213,7 @@ var texts = []messages.Line{
 
 	// Steps, diff, run (cmd/workshop/steps.go).
 	{Key: "step.whole_lesson", En: "… the whole lesson: %s\n\n", Vi: "… toàn bộ bài học: %s\n\n"},
-	{Key: "step.commands", En: "commands, one per line:\n", Vi: "các lệnh, mỗi dòng một lệnh:\n"},
+	{Key: "step.commands", En: "commands, one per line:\n", Vi: "các lệnh của bước này:\n"},
 	{Key: "diff.no_exercise", En: "step %d has no exercise to compare\n", Vi: "bước %d không có bài tập để so sánh\n"},
 	{Key: "diff.head", En: "%s/exercise.go (-) against %s (+):\n\n", Vi: "%s/exercise.go (-) so với %s (+):\n\n"},
 	{Key: "diff.same", En: "(no difference: your exercise matches the reference)\n", Vi: "(không khác gì: bài của bạn giống hệt lời giải mẫu)\n"},
@@ -255,7 +255,9 @@ var texts = []messages.Line{
 	{Key: "build.compiling", En: "compiling %s into %s (the first time takes a while)…\n", Vi: "đang compile %s vào %s (lần đầu hơi lâu)…\n"},
 	{Key: "build.compiled", En: "compiled %s in %.0f s\n", Vi: "đã compile %s trong %.0f s\n"},
 	{Key: "doctor.head", En: "peakload doctor — %s/%s, %d CPUs, %s\n\n", Vi: "peakload doctor — %s/%s, %d CPU, %s\n\n"},
-	{Key: "doctor.stack", En: "  stack:   STACK=%s → %s (Docker engine answering: %v)\n", Vi: "  stack:   STACK=%s → %s (Docker engine có trả lời không: %v)\n"},
+	{Key: "doctor.stack", En: "  stack:   STACK=%s → %s (%s)\n", Vi: "  stack:   STACK=%s → %s (%s)\n"},
+	{Key: "doctor.engine_up", En: "a Docker engine answers", Vi: "Docker engine có trả lời"},
+	{Key: "doctor.engine_down", En: "no Docker engine answers", Vi: "Docker engine không trả lời"},
 
 	// The stack's errors, and what each tool is for (internal/harness/stack).
 	{Key: "doctor.ok", En: "  ok       %-13s %s\n", Vi: "  ok       %-13s %s\n"},

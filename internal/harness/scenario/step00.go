@@ -140,7 +140,7 @@ func shellClaim(r *result.Result) result.Claim {
 		Rows: []course.Variant{layerRow(timeoutsShell, ""), layerRow(fullShell, ""),
 			layerRow(timeoutsShell, course.WrkTwin), layerRow(fullShell, course.WrkTwin)},
 		Vi: result.ClaimLines{
-			Text:     "lớp vỏ mà bước nào cũng dùng — timeout, bắt panic, giới hạn body, đếm response — chỉ tốn thêm ≤ 5 % so với echo trần có cùng timeout, nên mức trần mà mọi con số đem ra so là của echo, chứ không phải của phần đo đạc workshop gắn thêm",
+			Text:     "lớp vỏ mà bước nào cũng dùng (timeout, bắt panic, giới hạn body, đếm response) chỉ tốn thêm ≤ 5 % so với echo trần có cùng timeout, nên mức trần mà mọi con số đem ra so là của echo, chứ không phải của phần đo đạc workshop gắn thêm",
 			Measured: "chưa đo: cần hai hàng shell-timeouts và empty-get",
 		},
 	}
@@ -244,7 +244,7 @@ func postClaim(r *result.Result) result.Claim {
 		Measured: "not measured",
 		Rows:     []course.Variant{course.EmptyGet, course.EmptyPost, course.EmptyGet.Wrk(), course.EmptyPost.Wrk()},
 		Vi: result.ClaimLines{
-			Text: "“" + quote + "”, so với 5498 req/s của empty GET (Express): 0.73× (phép tính của workshop) — đọc và parse body là chi phí đầu tiên của đường ghi",
+			Text: "“" + quote + "”, so với 5498 req/s của empty GET (Express): 0.73× (phép tính của workshop): đọc và parse body là chi phí đầu tiên của đường ghi",
 		},
 	}
 	c.Tolerate("POST/GET %s", "POST/GET %s", postBand)

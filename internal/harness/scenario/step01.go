@@ -48,7 +48,7 @@ func directClaim(r *result.Result, _ Env, s onStack) result.Claim {
 		Rows:      s.rows(course.DirectDB, course.EmptyGet),
 		LooseRate: true, // 0.03× in the reference run: no neighbour moves it across 0.5×
 		Vi: result.ClaimLines{
-			Text: "645 req/s đọc thẳng từ PostgreSQL; theo kinh nghiệm của tác giả trên vài hệ thống, “10 CCU thì tạo ra 1 req/s thì con số 645 req/s ở trên chỉ có thể đáp ứng được 6k CCU” — req/s của GET rỗng chỉ có trong một ảnh chụp",
+			Text: "645 req/s đọc thẳng từ PostgreSQL; theo kinh nghiệm của tác giả trên vài hệ thống, “10 CCU thì tạo ra 1 req/s thì con số 645 req/s ở trên chỉ có thể đáp ứng được 6k CCU”; req/s của GET rỗng chỉ có trong một ảnh chụp",
 		},
 	}
 	c.Tolerate("ours (the article's text gives the ceiling no figure): DB queries/request in %s (the item is one query) and direct-db %s the GET /empty ceiling",

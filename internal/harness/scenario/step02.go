@@ -42,7 +42,7 @@ func cacheAsideClaim(r *result.Result, _ Env, s onStack) result.Claim {
 		Measured: "not measured",
 		Rows:     s.rows(course.DirectDB, course.CacheAside),
 		Vi: result.ClaimLines{
-			Text: "Redis get-or-set (TTL 30 s) đặt trước query lấy item, sau con số 645 req/s của bản đọc thẳng database: “Chà, tốc độ khá tốt rồi đúng không?” — req/s của bản có cache chỉ có trong một ảnh chụp",
+			Text: "Redis get-or-set (TTL 30 s) đặt trước query lấy item, sau con số 645 req/s của bản đọc thẳng database: “Chà, tốc độ khá tốt rồi đúng không?”; req/s của bản có cache chỉ có trong một ảnh chụp",
 		},
 	}
 	c.Tolerate("ours (\"quite good\" has no figure): cache-aside %s direct-db req/s, same run",

@@ -141,7 +141,7 @@ func latencyClaim(r *result.Result) result.Claim {
 		Source:  result.Guide(quote, "3.77"),
 		Article: "the guide's example, as article C summarises it: mean latency 3.75 s → 1.03 s — C1's figures restated, not a second finding: ab computes its mean as concurrency × time ÷ requests (our arithmetic: 20 / 5.3 req/s = 3.77 s, 20 / 19.5 = 1.03 s)",
 		Vi: result.ClaimLines{
-			Text: "ví dụ của hướng dẫn, như bài C tóm tắt: “" + quote + "” — chính là số của C1 nói lại, không phải một phát hiện thứ hai: ab tính latency trung bình bằng concurrency × thời gian ÷ số request (phép tính của workshop: 20 / 5.3 req/s = 3.77 s, 20 / 19.5 = 1.03 s)",
+			Text: "ví dụ của hướng dẫn, như bài C tóm tắt: “" + quote + "”: chính là số của C1 nói lại, không phải một phát hiện thứ hai; ab tính latency trung bình bằng concurrency × thời gian ÷ số request (phép tính của workshop: 20 / 5.3 req/s = 3.77 s, 20 / 19.5 = 1.03 s)",
 		}}
 	c.Tolerate("ours: mean latency before ÷ after %s × min(server CPUs, %s), as C1, and within %s of the req/s ratio (Little's law, 20 users)",
 		"của workshop: latency trung bình before ÷ after %s × min(số CPU của server, %s), như C1, và lệch ≤ %s so với tỉ số req/s (định luật Little, 20 user)",
