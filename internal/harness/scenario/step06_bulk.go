@@ -24,7 +24,8 @@ import (
 const flushInterval = time.Second
 
 // bulkBuffer is steps/06-buffered-writes/main.go's Capacity: the most
-// events that may still wait in the batcher when the load stops.
+// events that may still wait in the batcher's queue when the load stops
+// (beside the one batch being written, which B8-ops's 1.5 intervals cover).
 const bulkBuffer = 5_000
 
 // bulkBatch is steps/06-buffered-writes/main.go's BatchSize, bulk.js's:
