@@ -25,7 +25,8 @@ type Batcher struct {
 }
 
 // New starts a batcher: flush at size documents or after interval,
-// holding at most capacity documents not yet written.
+// holding at most capacity documents in its queue, plus the one batch run
+// has taken out and is writing.
 func New(size, capacity int, interval time.Duration, write writes.WriteFunc) *Batcher {
 	buf := writes.NewBuffer("bulk", capacity)
 	b := &Batcher{Buffer: buf, size: size, interval: interval, write: write,

@@ -257,8 +257,9 @@ func TestAFailingDatabaseIsRetriedWithPauses(t *testing.T) {
 }
 
 // When a write fails for some documents of a batch and writes the others,
-// exactly the failed ones are sent again — not the whole batch, not other
-// ids — and a document refused for good is set aside, not retried.
+// the failed ones are sent again and none already written — new events may
+// join that write (a valid design), the whole batch may not — and a
+// document refused for good is set aside, not retried.
 func TestAPartialFailureRetriesExactlyTheFailedDocuments(t *testing.T) {
 	for _, c := range []struct {
 		name          string
@@ -296,9 +297,14 @@ func partialFailure(t *testing.T, poison func(int) bool, retry, refuse []int) {
 		t.Fatalf("%s: nothing was sent again within 10 s; want the failed documents retried "+
 			"(flush calls writes.Persist, which retries what write returned, with backoff)", what)
 	}
-	if again := slices.Sorted(slices.Values(sent[1])); !slices.Equal(again, retry) {
-		t.Fatalf("%s: the next write was sent %v; want exactly %v — the documents write returned to retry, "+
-			"not the whole batch, not other ids", what, again, retry)
+	// New events may join the retried write (only 0…9 are added here, so
+	// any other id in it was written or refused already).
+	again := slices.Sorted(slices.Values(sent[1]))
+	missing := slices.DeleteFunc(slices.Clone(retry), func(n int) bool { return slices.Contains(again, n) })
+	twice := slices.DeleteFunc(slices.Clone(again), func(n int) bool { return slices.Contains(retry, n) })
+	if len(missing) > 0 || len(twice) > 0 {
+		t.Fatalf("%s: the next write was sent %v; want all of %v, the documents write returned to retry, "+
+			"and none already written or refused (new events may join it; not the whole batch again)", what, again, retry)
 	}
 	seen := r.timesWritten()
 	for n := range 10 {

@@ -16,6 +16,11 @@ import (
 //     Reset when the first document of a batch arrives), and
 //   - when b.queue is closed (Close): flush what is left, then return.
 //
+// Write a batch before you take more from b.queue (b.flush returns once it
+// is written; no go b.flush): the queue holds at most Capacity, so at most
+// Capacity + one batch wait in memory. A write left running while the next
+// batch fills would let unwritten batches pile up without bound.
+//
 // One flush is one InsertMany: 1000 events cost one round trip, not 1000.
 // Until then every event is its own batch — one round trip each, like
 // insert_sync, only later.

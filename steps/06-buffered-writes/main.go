@@ -23,9 +23,11 @@ import (
 const (
 	BatchSize     = 1000
 	FlushInterval = writes.FlushInterval
-	// Capacity bounds what is accepted but not yet written: memory (~2 MB),
-	// what a crash could lose, and how long the work goes on after the load
-	// (capacity ÷ the database's rate). Past it: 503 + Retry-After.
+	// Capacity bounds the queue; with the one batch run has taken out and is
+	// writing, at most Capacity + BatchSize events are accepted but not yet
+	// written: memory (a few MB), what a crash could lose, and how long the
+	// work goes on after the load (that ÷ the database's rate). Past it:
+	// 503 + Retry-After.
 	Capacity = 5_000
 	Backlog  = 2_000 // the same bound for async's in-flight inserts and group's buffer
 )

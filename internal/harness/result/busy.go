@@ -105,15 +105,34 @@ func (p CPUPlan) groups(w WindowCPU) []cpuGroup {
 
 // busyRows names the rows among names (all rows when empty) measured with
 // other processes taking ≥ BusyLimit of their CPUs, each with its share:
-// "empty-get 41%, empty-post 38%"; "" when none.
+// "empty-get 41%, empty-post 38%"; "" when none. A row driven directly,
+// with no server (step 6's raw inserts), has no share measured: when all
+// of a claim's rows are such, they are named with "–" and the busy rows
+// measured beside them stand in, after a ";" ("raw-seq –, raw-100 –;
+// sync 80%"): the claim is not judged on a busy machine, and its line
+// names its own rows, not only others'.
 func busyRows(runs []Run, names []course.Variant) string {
-	var out []string
+	var busy, unmeasured []string
+	found := 0
 	for _, x := range runs {
-		if (len(names) == 0 || slices.Contains(names, x.Variant)) && x.OtherCPU >= BusyLimit {
-			out = append(out, fmt.Sprintf("%s %.0f%%", x.Variant, 100*x.OtherCPU))
+		if len(names) > 0 && !slices.Contains(names, x.Variant) {
+			continue
+		}
+		found++
+		switch {
+		case x.OtherCPU >= BusyLimit:
+			busy = append(busy, fmt.Sprintf("%s %.0f%%", x.Variant, 100*x.OtherCPU))
+		case x.OtherCPU == 0 && x.Tool == "direct":
+			unmeasured = append(unmeasured, string(x.Variant)+" –")
 		}
 	}
-	return strings.Join(out, ", ")
+	if len(names) == 0 || len(unmeasured) == 0 || len(unmeasured) < found {
+		return strings.Join(busy, ", ")
+	}
+	if beside := busyRows(runs, nil); beside != "" {
+		return strings.Join(unmeasured, ", ") + "; " + beside
+	}
+	return ""
 }
 
 // MachineBound: a claim whose verdict a busy machine can move. One judged

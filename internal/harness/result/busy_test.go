@@ -185,3 +185,28 @@ func TestBusyWithholdsCPUPerRequestNotLooseBounds(t *testing.T) {
 		t.Errorf("A1, a loose rate bound: %q, want its verdict", a1.Verdict())
 	}
 }
+
+// A claim on rows driven with no server (step 6's raw inserts, no share of
+// their own) names them, and the busy rows measured beside them stand in;
+// a claim on measured rows names only its own.
+func TestBusyRowsNameTheClaimsOwnRows(t *testing.T) {
+	runs := []Run{{Variant: "empty-post", OtherCPU: 0.8}, {Variant: "raw-seq", Tool: "direct"},
+		{Variant: "raw-100", Tool: "direct"}, {Variant: "sync", OtherCPU: 0.1}}
+	for _, c := range []struct {
+		rows []course.Variant
+		want string
+	}{
+		{[]course.Variant{"raw-seq", "raw-100"}, "raw-seq –, raw-100 –; empty-post 80%"},
+		{[]course.Variant{"sync"}, ""},
+		{[]course.Variant{"sync", "empty-post"}, "empty-post 80%"},
+		{nil, "empty-post 80%"},
+	} {
+		if got := busyRows(runs, c.rows); got != c.want {
+			t.Errorf("rows %v: %q, want %q", c.rows, got, c.want)
+		}
+	}
+	runs[0].OtherCPU = 0.1
+	if got := busyRows(runs, []course.Variant{"raw-seq", "raw-100"}); got != "" {
+		t.Errorf("a quiet machine: %q, want none", got)
+	}
+}

@@ -147,7 +147,11 @@ func (c Claim) VerdictIn(l messages.Lang) string {
 			why = append(why, l.T("verdict.unjudged", c.LinesIn(l).Unjudged))
 		}
 		if c.Busy != "" {
-			why = append(why, l.T("verdict.busy", c.Busy))
+			key := "verdict.busy"
+			if strings.Contains(c.Busy, " –") {
+				key = "verdict.busy_beside" // its rows have no share of their own (busyRows)
+			}
+			why = append(why, l.T(key, c.Busy))
 		}
 		v := strings.Join(why, "; ")
 		if c.IfJudged != nil {

@@ -281,6 +281,7 @@ var texts = []messages.Line{
 	{Key: "verdict.unjudged", En: "not judged: %s", Vi: "không xét: %s"},
 	{Key: "verdict.as_measured", En: " (as measured: %s)", Vi: " (theo số đo: %s)"},
 	{Key: "verdict.busy", En: "not judged (the machine was busy: other processes took %s of the rows' CPUs)", Vi: "không xét (máy đang bận: các process khác chiếm %s CPU của các hàng)"},
+	{Key: "verdict.busy_beside", En: "not judged (the machine was busy: other processes took %s of the rows' CPUs; – marks a row with no server, whose share is not measured: the rows after the ; stand in)", Vi: "không xét (máy đang bận: các process khác chiếm %s CPU của các hàng; – là hàng không có server, không đo được phần bị chiếm: các hàng sau dấu ; thay cho nó)"},
 	{Key: "verdict.busy_rounds", En: " (%d of %d rounds measured busy: not counted)", Vi: " (%d trên %d vòng đo lúc máy bận: không tính)"},
 	{Key: "verdict.unstable", En: "UNSTABLE: reproduced in %d of %d rounds (median rows: %s) — the figure straddles the tolerance here; rerun on a quieter machine, or with more RUNS", Vi: "KHÔNG ỔN ĐỊNH: tái hiện được ở %d trên %d vòng (theo các hàng trung vị: %s) — trên máy này con số nằm ngay sát ngưỡng dung sai; chạy lại trên máy rảnh hơn, hoặc tăng RUNS"},
 	{Key: "source.article", En: "article %s", Vi: "bài %s"},

@@ -91,7 +91,7 @@ func TestFastifyClaims(t *testing.T) {
 			skipped := &result.Result{Runs: []result.Run{run("empty-get", 1, result.PerRequest{}, nil)},
 				Notes: []string{"the rows of node a-fastify/server.js skipped: that server did not start (no node on PATH)"}}
 			got := claim(t, c.step, c.id, skipped, env)
-			if got.Reproduced != nil || !strings.Contains(got.Measured, "not judged on fastify") || !strings.Contains(got.Measured, "no node on PATH") {
+			if got.Reproduced != nil || !strings.Contains(got.Measured, "not measured on fastify") || !strings.Contains(got.Measured, "no node on PATH") {
 				t.Errorf("rows skipped: %v (%s), want no verdict and the note", got.Reproduced, got.Measured)
 			}
 		})

@@ -149,7 +149,7 @@ func unmeasured(c *result.Claim, r *result.Result, src onStack) {
 			why = "its rows ran, but the counts this claim reads were not taken"
 		}
 	}
-	c.Measure("not judged on %s: %s", "không xét trên %[1]s: không đo được các hàng hay bộ đếm mà claim này cần (ghi chú dưới bảng nói vì sao)", src.name, why)
+	c.Measure("not measured on %s: %s", "chưa đo trên %[1]s: không đo được các hàng hay bộ đếm mà claim này cần (ghi chú dưới bảng nói vì sao)", src.name, why)
 }
 
 // uncounted: a row counted at the databases (an original) whose counts

@@ -97,8 +97,8 @@ func bWrites(env Env) []load.Variant {
 		return vs // no Node here: the servers' rows are skipped with a note that says what to install
 	}
 	return append(vs,
-		load.Variant{Name: course.On(course.NodeJS, course.RawSeq), Route: "insertOne, one at a time (Node)", Direct: nodeRawInserts(env, 1)},
-		load.Variant{Name: course.On(course.NodeJS, course.Raw100), Route: "insertOne ×100, Promise.all (Node)", Direct: nodeRawInserts(env, 100)})
+		load.Variant{Name: course.On(course.NodeJS, course.RawSeq), Route: "insertOne, one at a time (Node)", Direct: nodeRawInserts(env, course.On(course.NodeJS, course.RawSeq), 1)},
+		load.Variant{Name: course.On(course.NodeJS, course.Raw100), Route: "insertOne ×100, Promise.all (Node)", Direct: nodeRawInserts(env, course.On(course.NodeJS, course.Raw100), 100)})
 }
 
 // onStack judges claim on the stack's own rows: each run named
@@ -233,7 +233,7 @@ type rawReport struct {
 // MongoDB Node driver inserting one document per round trip, one at a
 // time or `concurrency` awaited together, pinned to the step server's CPU
 // (the article's "1 process node duy nhất"), for the bench's duration.
-func nodeRawInserts(env Env, concurrency int) func(ctx context.Context, o load.Options) (result.Run, error) {
+func nodeRawInserts(env Env, name course.Variant, concurrency int) func(ctx context.Context, o load.Options) (result.Run, error) {
 	return func(ctx context.Context, o load.Options) (result.Run, error) {
 		cmd, err := rawCommand(ctx, env, o, concurrency)
 		if err != nil {
@@ -275,7 +275,7 @@ func nodeRawInserts(env Env, concurrency int) func(ctx context.Context, o load.O
 			Extra: map[result.Key]float64{result.PersistedPerS: float64(rep.Inserts) / rep.Seconds, result.DBRoundTripsPerReq: 1}}
 		dbCPU(&r, env, cpu0, rep.Seconds, rep.Inserts)
 		if o.Progress != nil {
-			fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d ins  %9.0f ins/s\n", fmt.Sprintf("node raw ×%d", concurrency), rep.Seconds, rep.Inserts, r.RPS)
+			fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d ins  %9.0f ins/s\n", name, rep.Seconds, rep.Inserts, r.RPS)
 		}
 		return r, ctx.Err()
 	}

@@ -35,11 +35,11 @@ func init() {
 			n := waveSize(env)
 			web := httpWrites(env)
 			vs := append(web[:1:1], // the empty POST, then the raw rows, then the four ways to store an event
-				load.Variant{Name: course.RawSeq, Route: "InsertOne, one at a time", Direct: rawInserts(env, 1)},
-				load.Variant{Name: course.Raw100, Route: "InsertOne ×100 at once, awaited together", Direct: rawInserts(env, 100)},
-				load.Variant{Name: course.RawAsync, Route: fmt.Sprintf("InsertOne ×%d sent at once, none awaited", n/10), Direct: rawWave(env, n/10, 1)},
-				load.Variant{Name: course.RawBulk, Route: "InsertMany ×1000, one at a time", Direct: rawBulk(env)},
-				load.Variant{Name: course.RawBulkConcurrent, Route: fmt.Sprintf("InsertMany ×1000, %d sent at once", n/1000), Direct: rawWave(env, n, 1000)})
+				load.Variant{Name: course.RawSeq, Route: "InsertOne, one at a time", Direct: rawInserts(env, course.RawSeq, 1)},
+				load.Variant{Name: course.Raw100, Route: "InsertOne ×100 at once, awaited together", Direct: rawInserts(env, course.Raw100, 100)},
+				load.Variant{Name: course.RawAsync, Route: fmt.Sprintf("InsertOne ×%d sent at once, none awaited", n/10), Direct: rawWave(env, course.RawAsync, n/10, 1)},
+				load.Variant{Name: course.RawBulk, Route: "InsertMany ×1000, one at a time", Direct: rawBulk(env, course.RawBulk)},
+				load.Variant{Name: course.RawBulkConcurrent, Route: fmt.Sprintf("InsertMany ×1000, %d sent at once", n/1000), Direct: rawWave(env, course.RawBulkConcurrent, n, 1000)})
 			vs = append(vs, web[1:]...)
 			if env.Original {
 				vs = append(vs, bWrites(env)...)
@@ -112,7 +112,7 @@ func honourRetryAfter(_ *load.VU, resp *fasthttp.Response) error {
 
 // rawBulk is the database's batch ceiling: InsertMany of 1000 documents,
 // one after the other, no HTTP — what the bulk variant can persist at most.
-func rawBulk(env Env) func(ctx context.Context, o load.Options) (result.Run, error) {
+func rawBulk(env Env, name course.Variant) func(ctx context.Context, o load.Options) (result.Run, error) {
 	return func(ctx context.Context, o load.Options) (result.Run, error) {
 		e, err := rawEvent(env)
 		if err != nil {
@@ -139,7 +139,7 @@ func rawBulk(env Env) func(ctx context.Context, o load.Options) (result.Run, err
 			Latency: load.LatencyOf(hist), Extra: map[result.Key]float64{result.PersistedPerS: float64(n) / elapsed, result.DBRoundTripsPerReq: 0.001}}
 		dbCPU(&r, env, cpu0, elapsed, n)
 		if o.Progress != nil {
-			fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d ins  %9.0f ins/s\n", "raw InsertMany ×1000", elapsed, n, r.RPS)
+			fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d ins  %9.0f ins/s\n", name, elapsed, n, r.RPS)
 		}
 		return r, ctx.Err()
 	}
@@ -160,7 +160,7 @@ func rawEvent(env Env) (tracking.Event, error) {
 // rawInserts is article B's raw-insert baseline: no HTTP, the workshop
 // process inserting one document per round trip, either one at a time or
 // in groups of `concurrency` awaited together (Promise.all of 100).
-func rawInserts(env Env, concurrency int) func(ctx context.Context, o load.Options) (result.Run, error) {
+func rawInserts(env Env, name course.Variant, concurrency int) func(ctx context.Context, o load.Options) (result.Run, error) {
 	return func(ctx context.Context, o load.Options) (result.Run, error) {
 		e, err := rawEvent(env)
 		if err != nil {
@@ -213,7 +213,7 @@ func rawInserts(env Env, concurrency int) func(ctx context.Context, o load.Optio
 			r.FirstError = firstErr.Error()
 		}
 		if o.Progress != nil {
-			fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d ins  %9.0f ins/s\n", fmt.Sprintf("raw ×%d", concurrency), elapsed, n, r.RPS)
+			fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d ins  %9.0f ins/s\n", name, elapsed, n, r.RPS)
 		}
 		return r, ctx.Err()
 	}
@@ -236,7 +236,7 @@ func dbCPU(r *result.Run, env Env, cpu0, elapsed float64, docs int64) {
 // semaphore of 100: Node's driver waits for a connection as long as it
 // takes, Go's gives up after its server-selection timeout (5 s). The rate
 // is n over the time until the last call returned.
-func rawWave(env Env, n, perCall int) func(ctx context.Context, o load.Options) (result.Run, error) {
+func rawWave(env Env, name course.Variant, n, perCall int) func(ctx context.Context, o load.Options) (result.Run, error) {
 	return func(ctx context.Context, o load.Options) (result.Run, error) {
 		e, err := rawEvent(env)
 		if err != nil {
@@ -286,7 +286,7 @@ func rawWave(env Env, n, perCall int) func(ctx context.Context, o load.Options) 
 			r.FirstError = firstErr.Error()
 		}
 		if o.Progress != nil {
-			fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d ins  %9.0f ins/s\n", fmt.Sprintf("raw wave %d×%d", len(calls), perCall), elapsed, docs, r.RPS)
+			fmt.Fprintf(o.Progress, "  %-22s %5.1fs  %9d ins  %9.0f ins/s\n", name, elapsed, docs, r.RPS)
 		}
 		return r, ctx.Err()
 	}
@@ -343,7 +343,7 @@ func asyncClaim(r *result.Result) result.Claim {
 	syncRate := fmt.Sprintf("%.0f", authorEvents/authorRows[course.Sync].HTTPS) // the article gives 50.9 s, not a rate
 	a := authorRows[course.Async]
 	const quote = "process chạy node vẫn tiếp tục xử lý và full CPU trong khoảng 8.5s nữa (là cột Additional time)"
-	c := result.Claim{ID: "B6", Measured: "not measured",
+	c := result.Claim{ID: "B6", Measured: "not measured", Rows: []course.Variant{course.Sync, course.Async},
 		Source:  result.Article("B", quote, syncRate, "1.00"),
 		Article: fmt.Sprintf("insert_async answers sooner (%.0f req/s: %.1f s against sync's %.1f s) but keeps working %.1f s after the load; it persists %.0f/s, sync's rate (%s/s, our arithmetic: 1.00×): the work is moved, not removed", a.HTTPRPS, a.HTTPS, authorRows[course.Sync].HTTPS, a.AddS, a.OpsRPS, syncRate),
 		Vi: result.ClaimLines{
@@ -377,7 +377,7 @@ func groupClaim(r *result.Result) result.Claim {
 	g, a := authorRows[course.Group], authorRows[course.Async]
 	theirs := fmt.Sprintf("%.2f", g.OpsRPS/a.OpsRPS)
 	const quote = "Tốc độ tổng thể (Ops RPS) của bài test này là 2673 rps, nhanh hơn so với 1968 rps của bài số 6."
-	c := result.Claim{ID: "B7", Measured: "not measured",
+	c := result.Claim{ID: "B7", Measured: "not measured", Rows: []course.Variant{course.Async, course.Group},
 		Source:  result.Article("B", quote, theirs),
 		Article: fmt.Sprintf("insert_group (buffer everything, then insert 100 at a time concurrently): %.0f ops/s overall, faster than insert_async's %.0f (%s×, our arithmetic), by giving the one CPU one task at a time; its 37.4 s = %.1f s receiving + %.1f s inserting, its own two phases, which the article likens to tests 2 and 4 (24.8 s and 12.1 s)", g.OpsRPS, a.OpsRPS, theirs, g.HTTPS, g.AddS),
 		Vi: result.ClaimLines{
