@@ -76,11 +76,14 @@ func (r *Recorder) Record(lat time.Duration, failed bool) {
 // StartSeries begins sampling target's counters every interval (default one
 // second); route is the pattern the server labels the variant's requests
 // with ("/items/:id"). Measure starts one per variant; a drill starts its own.
-func StartSeries(ctx context.Context, target, route string, every time.Duration) *Sampler {
+func StartSeries(parent context.Context, target, route string, every time.Duration) *Sampler {
 	if every <= 0 {
 		every = time.Second
 	}
-	ctx, cancel := context.WithCancel(ctx)
+	// Finish ends the loop with cancel; a sample it catches halfway still
+	// scrapes with parent (and its own timeout): cut short, its point would
+	// read as a server that did not answer.
+	ctx, cancel := context.WithCancel(parent)
 	s := &Sampler{target: target, route: route, every: every, t0: time.Now(), cancel: cancel,
 		done: make(chan struct{}), merged: intervalHistogram()}
 	s.series.EveryS = every.Seconds()
@@ -103,7 +106,7 @@ func StartSeries(ctx context.Context, target, route string, every time.Duration)
 				early := time.Since(s.lastAt) < s.every/2
 				s.mu.Unlock()
 				if !early {
-					s.sample(ctx)
+					s.sample(parent)
 				}
 			}
 		}

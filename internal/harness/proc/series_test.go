@@ -89,3 +89,29 @@ func TestSeriesWithoutOurClientsCountsTheServer(t *testing.T) {
 		}
 	})
 }
+
+// Finish during a scrape waits for it: the interval's point is the
+// server's answer, not a gap (a gap says the server did not answer).
+func TestFinishDuringAScrapeLeavesNoGap(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		saved := scrapeClient
+		t.Cleanup(func() { scrapeClient = saved })
+		scrapeClient = &http.Client{Transport: roundTrip(func(r *http.Request) (*http.Response, error) {
+			select { // a server that takes 50 ms to answer, as a transport does, cut short by the request's context
+			case <-time.After(50 * time.Millisecond):
+			case <-r.Context().Done():
+				return nil, r.Context().Err()
+			}
+			w := httptest.NewRecorder()
+			fmt.Fprintln(w, "process_cpu_seconds_total 1")
+			return w.Result(), nil
+		})}
+		s := StartSeries(t.Context(), "http://server", "/x", 100*time.Millisecond)
+		time.Sleep(220 * time.Millisecond) // the scrape of the tick at 200 ms runs until 250 ms
+		for _, p := range s.Finish(t.Context()).Points {
+			if p.NoScrape {
+				t.Errorf("point %+v marked as a gap: Finish cut its scrape short", p)
+			}
+		}
+	})
+}
