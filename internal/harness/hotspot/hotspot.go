@@ -70,9 +70,11 @@ func (r Reading) Share() float64 {
 }
 
 // Read charges the samples' value at index (CPU: 1 = nanoseconds; mutex: 1
-// = delay) to our functions and returns the biggest.
+// = delay) to our functions and returns the biggest, with the callee (and
+// chain) that spent most of it: samples taken inside the function itself
+// or on a rare path must not name what it calls.
 func Read(p *profile.Profile, index int) Reading {
-	by := map[string]*Spend{}
+	by := map[string]map[string]*Spend{} // our function → callee → its share
 	var r Reading
 	for _, s := range p.Sample {
 		v := s.Value[index]
@@ -82,19 +84,38 @@ func Read(p *profile.Profile, index int) Reading {
 		if len(chain) > 0 {
 			fn = chain[0]
 		}
-		sp := by[fn]
+		if by[fn] == nil {
+			by[fn] = map[string]*Spend{}
+		}
+		sp := by[fn][callee]
 		if sp == nil {
 			sp = &Spend{Func: fn, Callee: callee, Chain: chain}
-			by[fn] = sp
+			by[fn][callee] = sp
 		}
 		sp.Value += v
 	}
-	for _, sp := range by {
-		if sp.Value > r.Top.Value || (sp.Value == r.Top.Value && sp.Func < r.Top.Func) {
-			r.Top = *sp
+	for _, callees := range by {
+		top := heaviest(callees) // named by its main callee, charged all it spent
+		top.Value = 0
+		for _, sp := range callees {
+			top.Value += sp.Value
+		}
+		if top.Value > r.Top.Value || (top.Value == r.Top.Value && top.Func < r.Top.Func) {
+			r.Top = top
 		}
 	}
 	return r
+}
+
+// heaviest is the callee that spent most (by name on a tie), as a Spend.
+func heaviest(callees map[string]*Spend) Spend {
+	var top Spend
+	for _, sp := range callees {
+		if sp.Value > top.Value || (sp.Value == top.Value && sp.Callee < top.Callee) {
+			top = *sp
+		}
+	}
+	return top
 }
 
 // ownFrames walks a stack from its leaf to the first frame of ours and
