@@ -103,6 +103,15 @@ func (p CPUPlan) groups(w WindowCPU) []cpuGroup {
 	return out
 }
 
+// unmeasuredMark follows a row with no busy share of its own in a claim's
+// Busy ("raw-seq –"): the stored text is all a report read back from a
+// results file has, so the verdict's wording is chosen from it (busyBeside).
+const unmeasuredMark = " –"
+
+// busyBeside says whether a claim's Busy names rows with no share of their
+// own, for which the busy rows measured beside them stand in.
+func busyBeside(busy string) bool { return strings.Contains(busy, unmeasuredMark) }
+
 // busyRows names the rows among names (all rows when empty) measured with
 // other processes taking ≥ BusyLimit of their CPUs, each with its share:
 // "empty-get 41%, empty-post 38%"; "" when none. A row driven directly,
@@ -123,7 +132,7 @@ func busyRows(runs []Run, names []course.Variant) string {
 		case x.OtherCPU >= BusyLimit:
 			busy = append(busy, fmt.Sprintf("%s %.0f%%", x.Variant, 100*x.OtherCPU))
 		case x.OtherCPU == 0 && x.Tool == "direct":
-			unmeasured = append(unmeasured, string(x.Variant)+" –")
+			unmeasured = append(unmeasured, string(x.Variant)+unmeasuredMark)
 		}
 	}
 	if len(names) == 0 || len(unmeasured) == 0 || len(unmeasured) < found {

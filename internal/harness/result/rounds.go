@@ -148,8 +148,8 @@ func (c Claim) VerdictIn(l messages.Lang) string {
 		}
 		if c.Busy != "" {
 			key := "verdict.busy"
-			if strings.Contains(c.Busy, " –") {
-				key = "verdict.busy_beside" // its rows have no share of their own (busyRows)
+			if busyBeside(c.Busy) {
+				key = "verdict.busy_beside"
 			}
 			why = append(why, l.T(key, c.Busy))
 		}
