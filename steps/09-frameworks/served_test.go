@@ -13,6 +13,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -176,21 +177,55 @@ type watchedConn struct {
 	read      int       // bytes the server has read
 	sinceSet  int       // …of them since it last set a read deadline
 	reading   int       // Reads in progress
+	watching  int       // …of them net/http's background read (see fromBackgroundRead)
 	writes    int       // Writes begun
-	readAfter int       // Writes begun when the newest Read began
+	readAfter int       // Writes begun when the newest other Read began
 	hungUp    bool      // the server called Close or CloseWrite
 }
 
 func (c *watchedConn) Read(b []byte) (int, error) {
-	c.update(func() { c.reading++; c.readAfter = c.writes })
+	bg := fromBackgroundRead()
+	c.update(func() {
+		c.reading++
+		if bg {
+			c.watching++
+		} else {
+			c.readAfter = c.writes
+		}
+	})
 	n, err := c.Conn.Read(b)
-	c.update(func() { c.reading--; c.read += n; c.sinceSet += n })
+	c.update(func() {
+		c.reading--
+		if bg {
+			c.watching--
+		}
+		c.read += n
+		c.sinceSet += n
+	})
 	return n, err
 }
 
-// Write is counted so that a Read begun before an answer (net/http reads
-// in the background, with its deadline cleared, while a handler runs) is
-// not taken for a wait for the next request.
+// fromBackgroundRead reports whether Read was called by net/http's
+// background read. While a handler runs, net/http reads one byte with its
+// deadline cleared, to notice a client that hangs up, and aborts that read
+// once the answer is written. That goroutine may begin its Read only after
+// the answer on a loaded machine: it is never a wait for the next request.
+func fromBackgroundRead() bool {
+	var pcs [3]uintptr
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs[:])]) // Read's caller, and theirs
+	for {
+		f, more := frames.Next()
+		if f.Function == "net/http.(*connReader).backgroundRead" {
+			return true
+		}
+		if !more {
+			return false
+		}
+	}
+}
+
+// Write is counted so that a Read begun before an answer (still that
+// request's) is not taken for a wait for the next request.
 func (c *watchedConn) Write(b []byte) (int, error) {
 	c.update(func() { c.writes++ })
 	return c.Conn.Write(b)
@@ -321,7 +356,7 @@ func awaitCut(t *testing.T, c net.Conn, sc *watchedConn, never func(reading) str
 	for {
 		sc.mu.Lock()
 		last := reading{set: sc.readSet, first: sc.firstRead, in: sc.readIn, since: sc.sinceSet, pushes: sc.pushes}
-		if sc.reading > 0 && sc.readAfter == sc.writes && !sc.hungUp { // waiting since its last answer
+		if sc.reading > sc.watching && sc.readAfter == sc.writes && !sc.hungUp { // waiting since its last answer
 			why = never(last)
 		}
 		if sc.changed == nil {
