@@ -178,6 +178,7 @@ type watchedConn struct {
 	sinceSet  int       // …of them since it last set a read deadline
 	reading   int       // Reads in progress
 	watching  int       // …of them net/http's background read (see fromBackgroundRead)
+	watched   int       // background reads begun
 	writes    int       // Writes begun
 	readAfter int       // Writes begun when the newest other Read began
 	hungUp    bool      // the server called Close or CloseWrite
@@ -189,6 +190,7 @@ func (c *watchedConn) Read(b []byte) (int, error) {
 		c.reading++
 		if bg {
 			c.watching++
+			c.watched++
 		} else {
 			c.readAfter = c.writes
 		}
@@ -205,6 +207,9 @@ func (c *watchedConn) Read(b []byte) (int, error) {
 	return n, err
 }
 
+// backgroundReader is net/http's background read, by its function's name.
+const backgroundReader = "net/http.(*connReader).backgroundRead"
+
 // fromBackgroundRead reports whether Read was called by net/http's
 // background read. While a handler runs, net/http reads one byte with its
 // deadline cleared, to notice a client that hangs up, and aborts that read
@@ -215,12 +220,36 @@ func fromBackgroundRead() bool {
 	frames := runtime.CallersFrames(pcs[:runtime.Callers(3, pcs[:])]) // Read's caller, and theirs
 	for {
 		f, more := frames.Next()
-		if f.Function == "net/http.(*connReader).backgroundRead" {
+		if f.Function == backgroundReader {
 			return true
 		}
 		if !more {
 			return false
 		}
+	}
+}
+
+// The rig tells net/http's background read from a wait for the next
+// request by its caller's name (fromBackgroundRead). Should a Go release
+// rename it, this fails, and says it is the rig's, not the answer's.
+func TestTheRigSeesNetHTTPsBackgroundRead(t *testing.T) {
+	s := serve(t, "nethttp", &endpoints.App{Name: "nethttp"}, 1)
+	c := s.dial(t)
+	if resp, _, err := roundTrip(c, bufio.NewReader(c), "GET /empty HTTP/1.1\r\nHost: x\r\n\r\n"); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("GET /empty on the nethttp row: %v %v", resp, err)
+	}
+	sc := s.ln.conn(t, c)
+	// net/http reads the next request only once its background read ended.
+	next := func() bool { return sc.reading > sc.watching && sc.readAfter == sc.writes }
+	if !sc.await(next, patience) {
+		bubble.Stalled(t, patience, "net/http wait for the next request on its connection")
+	}
+	sc.mu.Lock()
+	defer sc.mu.Unlock()
+	if sc.watched == 0 {
+		t.Errorf("the test rig, not your answer: net/http answered a GET with no body and waits for the next request, and no Read "+
+			"came from %s, the background read the rig knows by that name: this Go (%s) must have renamed it. "+
+			"Fix fromBackgroundRead in served_test.go", backgroundReader, runtime.Version())
 	}
 }
 
